@@ -1,0 +1,57 @@
+"""rulespec: the executable, citable rulebook of Duck & Cover, Duo and Canardage.
+
+>>> import rulespec
+>>> dc = rulespec.game("duck-and-cover")
+>>> state = dc.start(players=4, seed=1)
+>>> dc.to_move(state)
+(0, 1, 2, 3)
+"""
+
+import rulespec.duck_cover  # noqa: F401  (registers the game)
+from rulespec.core.chance import CHANCE as CHANCE
+from rulespec.core.chance import Chance as Chance
+from rulespec.core.clauses import Catalogue as Catalogue
+from rulespec.core.clauses import Clause as Clause
+from rulespec.core.clauses import catalogue as catalogue
+from rulespec.core.clauses import clause as clause
+from rulespec.core.clauses import clauses as clauses
+from rulespec.core.errors import CatalogueError as CatalogueError
+from rulespec.core.errors import IllegalAction as IllegalAction
+from rulespec.core.errors import PositionError as PositionError
+from rulespec.core.errors import RecordError as RecordError
+from rulespec.core.game import Game as Game
+from rulespec.core.game import game as game
+from rulespec.core.game import games as games
+from rulespec.core.implements import implementations as implementations
+from rulespec.core.implements import implements as implements
+from rulespec.core.invariants import Invariant as Invariant
+from rulespec.core.invariants import TransitionInvariant as TransitionInvariant
+from rulespec.core.invariants import Violation as Violation
+from rulespec.core.record import Record as Record
+from rulespec.core.record import ReplayError as ReplayError
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "CHANCE",
+    "Catalogue",
+    "CatalogueError",
+    "Chance",
+    "Clause",
+    "Game",
+    "IllegalAction",
+    "Invariant",
+    "PositionError",
+    "Record",
+    "RecordError",
+    "ReplayError",
+    "TransitionInvariant",
+    "Violation",
+    "catalogue",
+    "clause",
+    "clauses",
+    "game",
+    "games",
+    "implementations",
+    "implements",
+]

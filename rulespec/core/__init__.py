@@ -1,0 +1,1 @@
+"""The protocol, registries and formats that every game shares."""

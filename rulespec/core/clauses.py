@@ -1,0 +1,359 @@
+"""The clause catalogue: loading and validating ``spec/*.toml``.
+
+Each game's rules live in one TOML file, the source of truth for the clause
+ids that code and tests cite. The schema (every key is checked on load):
+
+.. code-block:: toml
+
+    [catalogue]
+    game = "duck-and-cover"          # the game id
+    title = "Duck & Cover"
+    sections = ["setup", "turn", ...] # reading order of the sections
+
+    [catalogue.sources.fr]            # one per language with an edition
+    file = "000_8d67f61e18da1e53.txt"
+    edition = "Captain Games, French rulebook"
+
+    [[clause]]
+    id = "dc.move.cover"
+    section = "turn"
+    title = "Cover"
+    status = "implemented"            # or "not-formalized" (with reason) or "retired"
+    statement = "..."                 # the normative English reading
+    source = "rulebook"               # or "publisher-data" or "reading"
+    source_note = "..."               # optional (required unless "rulebook")
+    [clause.fr]
+    text = "..."
+    locator = "Tour de jeu"           # section heading as printed
+    translation = false               # true: no edition in that language
+
+    [clause.interpretation]           # optional
+    question = "..."
+    reading = "..."
+    alternatives = ["..."]
+    option = "..."                    # optional: the option selecting another reading
+
+    [clause.editions]                 # optional
+    fr = "..."
+    es = "..."
+    de = "..."
+    reading = "..."                   # what we follow, and why
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Mapping
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+import attrs
+
+from rulespec.core.errors import CatalogueError
+
+__all__ = [
+    "LANGUAGES",
+    "Catalogue",
+    "Clause",
+    "EditionNote",
+    "Interpretation",
+    "LocalText",
+    "catalogue",
+    "catalogues",
+    "clause",
+    "clauses",
+    "load_catalogue",
+]
+
+LANGUAGES: tuple[str, ...] = ("fr", "es", "de")
+"""The languages every clause is written in, besides the English statement."""
+
+Status = Literal["implemented", "not-formalized", "retired"]
+SourceKind = Literal["rulebook", "publisher-data", "reading"]
+
+_STATUSES = ("implemented", "not-formalized", "retired")
+_SOURCES = ("rulebook", "publisher-data", "reading")
+
+
+@attrs.frozen
+class LocalText:
+    """A clause in one language, with where it stands in that edition."""
+
+    language: str
+    text: str
+    locator: str
+    translation: bool = False
+    """True when no edition exists in this language: the text is ours."""
+
+
+@attrs.frozen
+class Interpretation:
+    """Our reading where the rulebooks are silent or ambiguous."""
+
+    question: str
+    reading: str
+    alternatives: tuple[str, ...]
+    option: str | None = None
+
+
+@attrs.frozen
+class EditionNote:
+    """What each edition says where they disagree, and what we follow."""
+
+    says: tuple[tuple[str, str], ...]
+    reading: str
+
+
+@attrs.frozen
+class Clause:
+    """One rule, with a stable id.
+
+    >>> from rulespec import clause
+    >>> c = clause("dc.move.cover")
+    >>> c.game, c.status
+    ('duck-and-cover', 'implemented')
+    >>> c.text("de").language
+    'de'
+    """
+
+    id: str
+    game: str
+    section: str
+    title: str
+    status: Status
+    statement: str
+    source: SourceKind
+    texts: tuple[LocalText, ...]
+    source_note: str | None = None
+    reason: str | None = None
+    interpretation: Interpretation | None = None
+    editions: EditionNote | None = None
+
+    def text(self, language: str) -> LocalText:
+        """The clause in ``language`` (``"fr"``, ``"es"`` or ``"de"``)."""
+        for local in self.texts:
+            if local.language == language:
+                return local
+        raise KeyError(language)
+
+
+@attrs.frozen
+class Catalogue:
+    """A game's clauses in reading order.
+
+    >>> from rulespec import catalogue
+    >>> cat = catalogue("duck-and-cover")
+    >>> "dc.move.cover" in cat
+    True
+    """
+
+    game: str
+    title: str
+    sections: tuple[str, ...]
+    sources: tuple[tuple[str, str, str], ...]
+    """(language, rulebook file, edition) for each language with an edition."""
+    clauses: tuple[Clause, ...]
+
+    def __contains__(self, clause_id: object) -> bool:
+        return any(c.id == clause_id for c in self.clauses)
+
+    def __iter__(self) -> Iterator[Clause]:
+        return iter(self.clauses)
+
+    def __len__(self) -> int:
+        return len(self.clauses)
+
+    def __getitem__(self, clause_id: str) -> Clause:
+        for c in self.clauses:
+            if c.id == clause_id:
+                return c
+        raise KeyError(clause_id)
+
+
+def _keys(table: Mapping[str, Any], where: str, required: set[str], optional: set[str]) -> None:
+    missing = required - table.keys()
+    if missing:
+        raise CatalogueError(f"{where}: missing {', '.join(sorted(missing))}")
+    unknown = table.keys() - required - optional
+    if unknown:
+        raise CatalogueError(f"{where}: unknown key {', '.join(sorted(unknown))}")
+
+
+def _str(table: Mapping[str, Any], key: str, where: str) -> str:
+    value = table[key]
+    if not isinstance(value, str) or not value.strip():
+        raise CatalogueError(f"{where}.{key}: expected a non-empty string")
+    return value.strip()
+
+
+def _clause(raw: Mapping[str, Any], game: str, sections: tuple[str, ...], where: str) -> Clause:
+    _keys(
+        raw,
+        where,
+        {"id", "section", "title", "status", "statement", "source", *LANGUAGES},
+        {"source_note", "reason", "interpretation", "editions"},
+    )
+    cid = _str(raw, "id", where)
+    where = f"{where} ({cid})"
+    section = _str(raw, "section", where)
+    if section not in sections:
+        raise CatalogueError(f"{where}: section {section!r} is not in catalogue.sections")
+    status = _str(raw, "status", where)
+    if status not in _STATUSES:
+        raise CatalogueError(f"{where}: status must be one of {', '.join(_STATUSES)}")
+    source = _str(raw, "source", where)
+    if source not in _SOURCES:
+        raise CatalogueError(f"{where}: source must be one of {', '.join(_SOURCES)}")
+    source_note = _str(raw, "source_note", where) if "source_note" in raw else None
+    if source != "rulebook" and source_note is None:
+        raise CatalogueError(f"{where}: a {source} clause needs a source_note")
+    reason = _str(raw, "reason", where) if "reason" in raw else None
+    if status == "not-formalized" and reason is None:
+        raise CatalogueError(f"{where}: a not-formalized clause needs a reason")
+    texts = []
+    for lang in LANGUAGES:
+        local = raw[lang]
+        lwhere = f"{where}.{lang}"
+        if not isinstance(local, dict):
+            raise CatalogueError(f"{lwhere}: expected a table")
+        _keys(local, lwhere, {"text", "locator"}, {"translation"})
+        translation = local.get("translation", False)
+        if not isinstance(translation, bool):
+            raise CatalogueError(f"{lwhere}.translation: expected true or false")
+        texts.append(
+            LocalText(
+                lang, _str(local, "text", lwhere), _str(local, "locator", lwhere), translation
+            )
+        )
+    interpretation = None
+    if "interpretation" in raw:
+        it = raw["interpretation"]
+        iwhere = f"{where}.interpretation"
+        _keys(it, iwhere, {"question", "reading", "alternatives"}, {"option"})
+        alternatives = it["alternatives"]
+        if not isinstance(alternatives, list) or not all(
+            isinstance(a, str) and a.strip() for a in alternatives
+        ):
+            raise CatalogueError(f"{iwhere}.alternatives: expected a list of strings")
+        interpretation = Interpretation(
+            _str(it, "question", iwhere),
+            _str(it, "reading", iwhere),
+            tuple(a.strip() for a in alternatives),
+            _str(it, "option", iwhere) if "option" in it else None,
+        )
+    editions = None
+    if "editions" in raw:
+        ed = raw["editions"]
+        ewhere = f"{where}.editions"
+        _keys(ed, ewhere, {"reading"}, set(LANGUAGES))
+        says = tuple((lang, _str(ed, lang, ewhere)) for lang in LANGUAGES if lang in ed)
+        if len(says) < 2:
+            raise CatalogueError(f"{ewhere}: name what at least two editions say")
+        editions = EditionNote(says, _str(ed, "reading", ewhere))
+    if not cid.startswith(_PREFIXES.get(game, "")):
+        raise CatalogueError(f"{where}: ids of {game} start with {_PREFIXES[game]!r}")
+    return Clause(
+        id=cid,
+        game=game,
+        section=section,
+        title=_str(raw, "title", where),
+        status=status,  # type: ignore[arg-type]
+        statement=_str(raw, "statement", where),
+        source=source,  # type: ignore[arg-type]
+        texts=tuple(texts),
+        source_note=source_note,
+        reason=reason,
+        interpretation=interpretation,
+        editions=editions,
+    )
+
+
+_PREFIXES = {"duck-and-cover": "dc.", "duo": "duo.", "canardage": "can."}
+
+
+def load_catalogue(text: str, name: str = "<catalogue>") -> Catalogue:
+    """Parse and validate one catalogue from its TOML text.
+
+    Raises :class:`CatalogueError` on unknown keys, duplicate ids, missing
+    languages or any other departure from the schema, naming the place.
+    """
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogueError(f"{name}: {exc}") from None
+    _keys(raw, name, {"catalogue", "clause"}, set())
+    head = raw["catalogue"]
+    _keys(head, f"{name}: catalogue", {"game", "title", "sections", "sources"}, set())
+    game = _str(head, "game", f"{name}: catalogue")
+    sections = head["sections"]
+    if not isinstance(sections, list) or not all(isinstance(s, str) for s in sections):
+        raise CatalogueError(f"{name}: catalogue.sections: expected a list of strings")
+    sources = []
+    for lang, src in head["sources"].items():
+        swhere = f"{name}: catalogue.sources.{lang}"
+        if lang not in LANGUAGES:
+            raise CatalogueError(f"{swhere}: unknown language")
+        _keys(src, swhere, {"file", "edition"}, set())
+        sources.append((lang, _str(src, "file", swhere), _str(src, "edition", swhere)))
+    if not isinstance(raw["clause"], list):
+        raise CatalogueError(f"{name}: clause: expected an array of tables [[clause]]")
+    result: list[Clause] = []
+    seen: set[str] = set()
+    for i, entry in enumerate(raw["clause"]):
+        c = _clause(entry, game, tuple(sections), f"{name}: clause[{i}]")
+        if c.id in seen:
+            raise CatalogueError(f"{name}: clause[{i}]: duplicate id {c.id!r}")
+        seen.add(c.id)
+        result.append(c)
+    order = {s: k for k, s in enumerate(sections)}
+    result.sort(key=lambda c: order[c.section])  # stable: file order within a section
+    return Catalogue(
+        game, _str(head, "title", name), tuple(sections), tuple(sources), tuple(result)
+    )
+
+
+def _spec_dir() -> Path:
+    packaged = resources.files("rulespec") / "_spec"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2] / "spec"
+
+
+@cache
+def catalogues() -> tuple[Catalogue, ...]:
+    """Every game's catalogue, loaded once from the shipped ``spec/`` files."""
+    folder = _spec_dir()
+    paths = sorted(folder.glob("*.toml"))
+    if not paths:
+        raise CatalogueError(f"no clause catalogue found in {folder}")
+    return tuple(load_catalogue(p.read_text(encoding="utf-8"), p.name) for p in paths)
+
+
+def catalogue(game: str) -> Catalogue:
+    """The catalogue of one game, by its id."""
+    for cat in catalogues():
+        if cat.game == game:
+            return cat
+    raise KeyError(f"no catalogue for game {game!r}")
+
+
+def clauses(game: str | None = None) -> tuple[Clause, ...]:
+    """Every clause of ``game`` (or of every game), in reading order.
+
+    >>> from rulespec import clauses
+    >>> all(c.id.startswith("dc.") for c in clauses("duck-and-cover"))
+    True
+    """
+    if game is not None:
+        return catalogue(game).clauses
+    return tuple(c for cat in catalogues() for c in cat.clauses)
+
+
+def clause(clause_id: str) -> Clause:
+    """One clause by its id; ``KeyError`` when no catalogue has it."""
+    for cat in catalogues():
+        if clause_id in cat:
+            return cat[clause_id]
+    raise KeyError(f"unknown clause id {clause_id!r}")

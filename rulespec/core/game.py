@@ -1,0 +1,203 @@
+"""The protocol every game implements, and the registry of games."""
+
+from __future__ import annotations
+
+import abc
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+from rulespec.core.chance import CHANCE, Chance
+from rulespec.core.invariants import Invariant, TransitionInvariant, Violation
+
+__all__ = ["Game", "game", "games", "register"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+O = TypeVar("O")  # noqa: E741
+
+
+class Game(abc.ABC, Generic[S, A, V, O]):
+    """A game's rules: pure functions over immutable states.
+
+    Every game offers the same methods, so a loop written for one plays all:
+
+    >>> import random, rulespec
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> rng = random.Random(7)
+    >>> state = dc.new_game(players=3)
+    >>> while not dc.is_over(state):
+    ...     for actor in dc.to_move(state):
+    ...         if actor == rulespec.CHANCE:
+    ...             action = dc.sample_chance(state, rng)
+    ...         else:
+    ...             action = rng.choice(dc.legal_actions(state, actor))
+    ...         state = dc.apply(state, action)
+    >>> len(dc.scores(state)), len(dc.winners(state)) >= 1
+    (3, True)
+    """
+
+    id: str
+    """The game's id, as in :func:`rulespec.game`."""
+    name: str
+    """The game's name as printed on its box."""
+    min_players: int
+    max_players: int
+
+    # -- setting up -------------------------------------------------------------
+
+    @abc.abstractmethod
+    def default_options(self) -> O:
+        """The options of the rules as printed (no variant)."""
+
+    @abc.abstractmethod
+    def new_game(self, players: int, options: O | None = None) -> S:
+        """A new game of ``players`` players, waiting for its first chance step."""
+
+    def start(self, players: int, *, seed: int | None = None, options: O | None = None) -> S:
+        """A new game with its first chance steps sampled from ``random.Random(seed)``.
+
+        A convenience: the same seed gives the same deal on every platform.
+        """
+        rng = random.Random(seed)
+        state = self.new_game(players, options)
+        while self.to_move(state) == (CHANCE,):
+            state = self.apply(state, self.sample_chance(state, rng))
+        return state
+
+    # -- whose turn -------------------------------------------------------------
+
+    @abc.abstractmethod
+    def to_move(self, state: S) -> tuple[int, ...]:
+        """Who must act now, in seat order: players, ``(CHANCE,)``, or ``()`` when over."""
+
+    @abc.abstractmethod
+    def legal_actions(self, state: S, player: int) -> Sequence[A]:
+        """The actions ``player`` may take now, in a documented, stable order.
+
+        The sequence is lazy: ``len``, indexing and ``in`` do not build every
+        action, so ``random.choice`` on it is cheap. Empty for a player who
+        is not to move.
+        """
+
+    @abc.abstractmethod
+    def chance(self, state: S) -> Chance:
+        """The chance step ``state`` waits for (only when ``to_move`` is ``(CHANCE,)``)."""
+
+    @abc.abstractmethod
+    def chance_action(self, state: S, outcome: Sequence[Sequence[Any]]) -> A:
+        """The action that applies ``outcome``: one ordering of each pile of :meth:`chance`."""
+
+    def sample_chance(self, state: S, rng: random.Random) -> A:
+        """A chance action drawn uniformly with ``rng``."""
+        return self.chance_action(state, self.chance(state).sample(rng))
+
+    # -- playing ----------------------------------------------------------------
+
+    @abc.abstractmethod
+    def apply(self, state: S, action: A) -> S:
+        """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it."""
+
+    @abc.abstractmethod
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended."""
+
+    @abc.abstractmethod
+    def scores(self, state: S) -> tuple[int, ...]:
+        """Each player's score so far (final when the game is over)."""
+
+    @abc.abstractmethod
+    def winners(self, state: S) -> tuple[int, ...]:
+        """The winning players in seat order (several on a shared victory); ``()`` until over."""
+
+    @abc.abstractmethod
+    def view(self, state: S, player: int) -> V:
+        """What ``player`` may know of ``state`` under the rules."""
+
+    # -- checking ---------------------------------------------------------------
+
+    @property
+    @abc.abstractmethod
+    def invariants(self) -> tuple[Invariant, ...]:
+        """The state invariants the rulebook implies."""
+
+    @property
+    @abc.abstractmethod
+    def transition_invariants(self) -> tuple[TransitionInvariant, ...]:
+        """The invariants of every step ``(before, action, after)``."""
+
+    def violations(self, state: S) -> tuple[Violation, ...]:
+        """The invariants ``state`` breaks (none for any reachable state)."""
+        found = (inv.violation(state) for inv in self.invariants)
+        return tuple(v for v in found if v is not None)
+
+    def step_violations(self, before: S, action: A, after: S) -> tuple[Violation, ...]:
+        """The transition invariants that the step ``before → after`` breaks."""
+        found = (inv.violation(before, action, after) for inv in self.transition_invariants)
+        return tuple(v for v in found if v is not None)
+
+    def events(self, before: S, action: A, after: S) -> tuple[str, ...]:
+        """Names of what the step did, for statistics (e.g. ``"round:single-pile"``)."""
+        return ()
+
+    # -- JSON -------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def encode_options(self, options: O) -> dict[str, Any]:
+        """``options`` as JSON data (only the values that differ from the defaults)."""
+
+    @abc.abstractmethod
+    def decode_options(self, data: Mapping[str, Any]) -> O:
+        """Options from JSON data; raises :class:`RecordError` when malformed."""
+
+    @abc.abstractmethod
+    def encode_action(self, action: A) -> dict[str, Any]:
+        """``action`` as JSON data."""
+
+    @abc.abstractmethod
+    def decode_action(self, data: Any, where: str = "action") -> A:
+        """An action from JSON data; raises :class:`RecordError` naming ``where``."""
+
+    @abc.abstractmethod
+    def encode_state(self, state: S) -> dict[str, Any]:
+        """``state`` as JSON data, complete (hidden parts included)."""
+
+    @abc.abstractmethod
+    def decode_state(self, data: Any) -> S:
+        """A state from :meth:`encode_state`'s data; raises :class:`RecordError`."""
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id!r}>"
+
+
+_GAMES: dict[str, Game[Any, Any, Any, Any]] = {}
+
+
+def register(instance: Game[Any, Any, Any, Any]) -> None:
+    """Add a game to the registry behind :func:`game` and :func:`games`."""
+    _GAMES[instance.id] = instance
+
+
+def game(game_id: str) -> Game[Any, Any, Any, Any]:
+    """The game with id ``game_id``.
+
+    >>> import rulespec
+    >>> rulespec.game("duck-and-cover").name
+    'Duck & Cover'
+    """
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES))
+        raise KeyError(f"unknown game {game_id!r} (known: {known})") from None
+
+
+def games() -> tuple[Game[Any, Any, Any, Any], ...]:
+    """Every registered game, by id.
+
+    >>> import rulespec
+    >>> "duck-and-cover" in [g.id for g in rulespec.games()]
+    True
+    """
+    return tuple(_GAMES[k] for k in sorted(_GAMES))

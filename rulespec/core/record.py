@@ -1,0 +1,188 @@
+"""Game records: a game's chance outcomes and actions, replayable exactly.
+
+A record is JSON of this shape (format version 1)::
+
+    {
+      "format": "rulespec-record",
+      "version": 1,
+      "game": "duck-and-cover",
+      "players": 4,
+      "options": {},
+      "steps": [ {"type": "deal", ...}, {"type": "cover", "player": 0, "to": [1, 2]}, ... ]
+    }
+
+``steps`` holds chance outcomes and player actions in the order they were
+applied, so replaying needs no seed. ``options`` lists only the options that
+differ from the game's defaults. Extra top-level keys are refused.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from rulespec.core.errors import IllegalAction, RecordError
+from rulespec.core.game import Game, game
+
+__all__ = ["FORMAT", "VERSION", "Record", "ReplayError"]
+
+FORMAT = "rulespec-record"
+VERSION = 1
+
+
+class ReplayError(ValueError):
+    """A record step that the rules refuse: which step, whose, and the clause.
+
+    ``error`` is the :class:`IllegalAction` that the step raised.
+    """
+
+    def __init__(self, index: int, step: Any, error: IllegalAction) -> None:
+        super().__init__(f"steps[{index}]: {error}")
+        self.index = index
+        self.step = step
+        self.error = error
+        self.clause = error.clause
+
+
+@attrs.frozen
+class Record:
+    """A game from its start: the game id, players, options and every step.
+
+    >>> import rulespec
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> rec = Record.play(dc, players=2, seed=3, steps=10)
+    >>> Record.from_json(rec.to_json()) == rec
+    True
+    >>> dc.encode_state(rec.replay()) == dc.encode_state(rec.replay())
+    True
+    """
+
+    game: str
+    players: int
+    options: Any
+    steps: tuple[Any, ...] = ()
+
+    def append(self, action: Any) -> Record:
+        """This record with one more step."""
+        return attrs.evolve(self, steps=(*self.steps, action))
+
+    def states(self) -> Iterator[Any]:
+        """The state before the first step, then the state after each step.
+
+        Raises :class:`ReplayError` at the first step the rules refuse.
+        """
+        g = game(self.game)
+        state = g.new_game(self.players, self.options)
+        yield state
+        for index, step in enumerate(self.steps):
+            try:
+                state = g.apply(state, step)
+            except IllegalAction as exc:
+                raise ReplayError(index, step, exc) from None
+            yield state
+
+    def replay(self) -> Any:
+        """The state after the last step."""
+        state = None
+        for state in self.states():  # noqa: B007
+            pass
+        return state
+
+    @classmethod
+    def play(
+        cls,
+        g: Game[Any, Any, Any, Any],
+        players: int,
+        *,
+        seed: int | None = None,
+        options: Any = None,
+        steps: int | None = None,
+    ) -> Record:
+        """A record of a uniformly random game (at most ``steps`` steps)."""
+        import random
+
+        from rulespec.core.chance import CHANCE
+
+        rng = random.Random(seed)
+        opts = g.default_options() if options is None else options
+        state = g.new_game(players, opts)
+        taken: list[Any] = []
+        while not g.is_over(state) and (steps is None or len(taken) < steps):
+            actor = g.to_move(state)[0]
+            if actor == CHANCE:
+                action = g.sample_chance(state, rng)
+            else:
+                action = rng.choice(g.legal_actions(state, actor))
+            state = g.apply(state, action)
+            taken.append(action)
+        return cls(g.id, players, opts, tuple(taken))
+
+    def to_data(self) -> dict[str, Any]:
+        """The record as JSON data."""
+        g = game(self.game)
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "players": self.players,
+            "options": g.encode_options(self.options),
+            "steps": [g.encode_action(step) for step in self.steps],
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The record as JSON text."""
+        return json.dumps(self.to_data(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_data(cls, data: Any) -> Record:
+        """A record from JSON data; :class:`RecordError` says where it is malformed."""
+        if not isinstance(data, dict):
+            raise RecordError("record", "expected a JSON object")
+        expected = {"format", "version", "game", "players", "options", "steps"}
+        unknown = sorted(set(data) - expected)
+        if unknown:
+            raise RecordError("record", f"unknown key {unknown[0]!r}")
+        missing = sorted(expected - set(data))
+        if missing:
+            raise RecordError("record", f"missing key {missing[0]!r}")
+        if data["format"] != FORMAT:
+            raise RecordError("format", f"expected {FORMAT!r}")
+        if data["version"] != VERSION:
+            raise RecordError(
+                "version", f"unsupported version {data['version']!r} (knows {VERSION})"
+            )
+        if not isinstance(data["game"], str):
+            raise RecordError("game", "expected a string")
+        try:
+            g = game(data["game"])
+        except KeyError as exc:
+            raise RecordError("game", str(exc.args[0])) from None
+        players = data["players"]
+        if type(players) is not int or not g.min_players <= players <= g.max_players:
+            raise RecordError(
+                "players", f"expected a whole number from {g.min_players} to {g.max_players}"
+            )
+        if not isinstance(data["options"], dict):
+            raise RecordError("options", "expected a JSON object")
+        options = g.decode_options(data["options"])
+        steps = data["steps"]
+        if not isinstance(steps, list):
+            raise RecordError("steps", "expected a list")
+        return cls(
+            g.id,
+            players,
+            options,
+            tuple(g.decode_action(s, f"steps[{i}]") for i, s in enumerate(steps)),
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Record:
+        """A record from JSON text; :class:`RecordError` says where it is malformed."""
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise RecordError("record", f"not valid JSON ({exc})") from None
+        return cls.from_data(data)

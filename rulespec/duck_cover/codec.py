@@ -1,0 +1,260 @@
+"""JSON encoding of Duck & Cover actions, options and states.
+
+Draw cards are written ``1``–``12``, ``"max"`` and ``"repeat"``; positions as
+``[column, row]``; stacks bottom first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulespec.core.errors import RecordError
+from rulespec.duck_cover.actions import Action, Cover, Deal, Duck, PlayerAction, Quack, Reshuffle
+from rulespec.duck_cover.cards import MAX, REPEAT, SPLASHES, DrawCard
+from rulespec.duck_cover.grid import Grid, Position
+from rulespec.duck_cover.state import Options, Phase, State
+
+__all__ = [
+    "decode_action",
+    "decode_options",
+    "decode_state",
+    "encode_action",
+    "encode_options",
+    "encode_state",
+]
+
+_NAMES = {MAX: "max", REPEAT: "repeat"}
+_CARDS = {"max": MAX, "repeat": REPEAT}
+
+
+def _card_out(card: DrawCard | None) -> int | str | None:
+    if card is None:
+        return None
+    return _NAMES.get(card, card)
+
+
+def _card_in(value: Any, where: str) -> DrawCard:
+    if type(value) is int and 1 <= value <= 12:
+        return value
+    if isinstance(value, str) and value in _CARDS:
+        return _CARDS[value]
+    raise RecordError(where, f'expected a draw card (1 to 12, "max" or "repeat"), got {value!r}')
+
+
+def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+    if type(value) is not int:
+        raise RecordError(where, f"expected a whole number, got {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise RecordError(where, f"{value} is out of range {low} to {high}")
+    return value
+
+
+def _list(value: Any, where: str, max_len: int = 10_000) -> list[Any]:
+    if not isinstance(value, list):
+        raise RecordError(where, f"expected a list, got {type(value).__name__}")
+    if len(value) > max_len:
+        raise RecordError(where, f"more than {max_len} items")
+    return value
+
+
+def _object(
+    value: Any, where: str, required: set[str], optional: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RecordError(where, f"expected a JSON object, got {type(value).__name__}")
+    for key in sorted(required - value.keys()):
+        raise RecordError(where, f"missing key {key!r}")
+    for key in sorted(value.keys() - required - optional):
+        raise RecordError(where, f"unknown key {key!r}")
+    return value
+
+
+def _position(value: Any, where: str) -> Position:
+    items = _list(value, where)
+    if len(items) != 2:
+        raise RecordError(where, "expected a position [column, row]")
+    return (
+        _int(items[0], f"{where}[0]", -10_000, 10_000),
+        _int(items[1], f"{where}[1]", -10_000, 10_000),
+    )
+
+
+def encode_action(action: Action) -> dict[str, Any]:
+    """An action as JSON data.
+
+    >>> encode_action(Cover(0, (1, 2)))
+    {'type': 'cover', 'player': 0, 'to': [1, 2]}
+    """
+    if isinstance(action, Cover):
+        return {"type": "cover", "player": action.player, "to": list(action.to)}
+    if isinstance(action, Duck):
+        return {"type": "duck", "player": action.player, "to": list(action.to)}
+    if isinstance(action, Quack):
+        return {"type": "quack", "player": action.player}
+    if isinstance(action, Deal):
+        return {
+            "type": "deal",
+            "grids": [list(order) for order in action.grids],
+            "draw_pile": [_card_out(c) for c in action.draw_pile],
+        }
+    return {"type": "reshuffle", "draw_pile": [_card_out(c) for c in action.draw_pile]}
+
+
+def decode_action(data: Any, where: str = "action") -> Action:
+    """An action from JSON data; :class:`RecordError` says where it is malformed.
+
+    >>> decode_action({"type": "duck", "player": 1, "to": [-1, 0]})
+    Duck(player=1, to=(-1, 0))
+    """
+    kind = _object(data, where, {"type"}, frozenset({"player", "to", "grids", "draw_pile"})).get(
+        "type"
+    )
+    if kind in ("cover", "duck"):
+        _object(data, where, {"type", "player", "to"})
+        player = _int(data["player"], f"{where}.player", 0, 6)
+        to = _position(data["to"], f"{where}.to")
+        return Cover(player, to) if kind == "cover" else Duck(player, to)
+    if kind == "quack":
+        _object(data, where, {"type", "player"})
+        return Quack(_int(data["player"], f"{where}.player", 0, 6))
+    if kind == "deal":
+        _object(data, where, {"type", "grids", "draw_pile"})
+        grids = tuple(
+            tuple(
+                _int(c, f"{where}.grids[{p}][{i}]", 1, 12)
+                for i, c in enumerate(_list(g, f"{where}.grids[{p}]", 12))
+            )
+            for p, g in enumerate(_list(data["grids"], f"{where}.grids", 7))
+        )
+        pile = _list(data["draw_pile"], f"{where}.draw_pile", 26)
+        return Deal(
+            grids, tuple(_card_in(c, f"{where}.draw_pile[{i}]") for i, c in enumerate(pile))
+        )
+    if kind == "reshuffle":
+        _object(data, where, {"type", "draw_pile"})
+        pile = _list(data["draw_pile"], f"{where}.draw_pile", 26)
+        return Reshuffle(tuple(_card_in(c, f"{where}.draw_pile[{i}]") for i, c in enumerate(pile)))
+    raise RecordError(
+        f"{where}.type", f"unknown action type {kind!r} (cover, duck, quack, deal, reshuffle)"
+    )
+
+
+def encode_options(options: Options) -> dict[str, Any]:
+    """Options as JSON data: only what differs from the published game."""
+    return {} if options.splashes == SPLASHES else {"splashes": list(options.splashes)}
+
+
+def decode_options(data: Mapping[str, Any]) -> Options:
+    """Options from JSON data."""
+    _object(data, "options", set(), frozenset({"splashes"}))
+    if "splashes" not in data:
+        return Options()
+    values = _list(data["splashes"], "options.splashes", 12)
+    if len(values) != 12:
+        raise RecordError("options.splashes", "expected twelve values, for cards 1 to 12")
+    return Options(
+        splashes=tuple(_int(v, f"options.splashes[{i}]", -100, 100) for i, v in enumerate(values))
+    )
+
+
+def encode_state(state: State) -> dict[str, Any]:
+    """A complete state as JSON data (hidden parts included)."""
+    return {
+        "players": state.players,
+        "options": encode_options(state.options),
+        "phase": state.phase.value,
+        "round": state.round,
+        "grids": [[[list(p), list(s)] for p, s in g.cells] for g in state.grids],
+        "draw_pile": [_card_out(c) for c in state.draw_pile],
+        "captain_pile": [_card_out(c) for c in state.captain_pile],
+        "discard_zone": [_card_out(c) for c in state.discard_zone],
+        "card": _card_out(state.card),
+        "previous": _card_out(state.previous),
+        "previous_discarded": state.previous_discarded,
+        "submitted": [None if a is None else encode_action(a) for a in state.submitted],
+        "round_scores": [list(s) for s in state.round_scores],
+    }
+
+
+def decode_state(data: Any) -> State:
+    """A state from :func:`encode_state`'s data.
+
+    The shape and types are checked; whether the state is reachable is
+    :func:`rulespec.duck_cover.position`'s job (and the invariants').
+    """
+    keys = {
+        "players",
+        "options",
+        "phase",
+        "round",
+        "grids",
+        "draw_pile",
+        "captain_pile",
+        "discard_zone",
+        "card",
+        "previous",
+        "previous_discarded",
+        "submitted",
+        "round_scores",
+    }
+    d = _object(data, "state", keys)
+    players = _int(d["players"], "state.players", 2, 7)
+    try:
+        phase = Phase(d["phase"])
+    except ValueError:
+        raise RecordError("state.phase", f"unknown phase {d['phase']!r}") from None
+    grids = []
+    for p, g in enumerate(_list(d["grids"], "state.grids", 7)):
+        cells = []
+        for i, cell in enumerate(_list(g, f"state.grids[{p}]", 84)):
+            where = f"state.grids[{p}][{i}]"
+            pair = _list(cell, where, 2)
+            if len(pair) != 2:
+                raise RecordError(where, "expected [position, stack]")
+            stack = tuple(_int(c, f"{where}[1]", 1, 12) for c in _list(pair[1], f"{where}[1]", 84))
+            if not stack:
+                raise RecordError(f"{where}[1]", "a stack is never empty")
+            cells.append((_position(pair[0], f"{where}[0]"), stack))
+        grids.append(Grid(tuple(sorted(cells))))
+
+    def cards(key: str) -> tuple[DrawCard, ...]:
+        return tuple(
+            _card_in(c, f"state.{key}[{i}]")
+            for i, c in enumerate(_list(d[key], f"state.{key}", 26))
+        )
+
+    def optional_card(key: str) -> DrawCard | None:
+        return None if d[key] is None else _card_in(d[key], f"state.{key}")
+
+    submitted: list[PlayerAction | None] = []
+    for i, a in enumerate(_list(d["submitted"], "state.submitted", 7)):
+        act = None if a is None else decode_action(a, f"state.submitted[{i}]")
+        if act is not None and not isinstance(act, Cover | Duck | Quack):
+            raise RecordError(f"state.submitted[{i}]", "expected a player's action")
+        submitted.append(act)
+    if not isinstance(d["previous_discarded"], bool):
+        raise RecordError("state.previous_discarded", "expected true or false")
+    if not isinstance(d["options"], dict):
+        raise RecordError("state.options", "expected a JSON object")
+    return State(
+        players=players,
+        options=decode_options(d["options"]),
+        phase=phase,
+        round=_int(d["round"], "state.round", 0, 2),
+        grids=tuple(grids),
+        draw_pile=cards("draw_pile"),
+        captain_pile=cards("captain_pile"),
+        discard_zone=cards("discard_zone"),
+        card=optional_card("card"),
+        previous=optional_card("previous"),
+        previous_discarded=d["previous_discarded"],
+        submitted=tuple(submitted),
+        round_scores=tuple(
+            tuple(
+                _int(v, f"state.round_scores[{r}][{p}]")
+                for p, v in enumerate(_list(s, f"state.round_scores[{r}]", 7))
+            )
+            for r, s in enumerate(_list(d["round_scores"], "state.round_scores", 3))
+        ),
+    )

@@ -1,0 +1,203 @@
+"""A player's ducks: stacks of cards at (column, row) positions.
+
+Positions are ``(column, row)`` integers; columns grow to the right and rows
+downward. The deal lays a family's permutation row by row from ``(0, 0)`` to
+``(3, 2)``; a stack ducked left of the first column stands at column ``-1``:
+positions are never renormalised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+
+import attrs
+
+from rulespec.core.errors import PositionError
+from rulespec.core.implements import implements
+
+__all__ = ["COLUMNS", "ROWS", "Grid", "Position", "Stack", "neighbours"]
+
+Position = tuple[int, int]
+"""``(column, row)``."""
+
+Stack = tuple[int, ...]
+"""The cards of one stack, bottom first: ``stack[-1]`` is the visible card."""
+
+COLUMNS = 4
+ROWS = 3
+
+
+def neighbours(position: Position) -> tuple[Position, Position, Position, Position]:
+    """The four places that share a side with ``position``: right, left, down, up.
+
+    >>> neighbours((0, 0))
+    ((1, 0), (-1, 0), (0, 1), (0, -1))
+    """
+    c, r = position
+    return ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1))
+
+
+@attrs.frozen
+class Grid:
+    """One player's ducks: ``cells`` pairs each occupied position with its stack.
+
+    Cells are sorted by position, so two grids with the same stacks in the
+    same places are equal.
+
+    >>> g = Grid.dealt((5, 7, 1, 2, 3, 4, 6, 8, 9, 10, 11, 12))
+    >>> g.stack_at((1, 0))
+    (7,)
+    >>> g.top_cards()[:3]
+    (5, 3, 9)
+    """
+
+    cells: tuple[tuple[Position, Stack], ...]
+    # Lookups that every turn makes, computed once per grid on first use (grids are
+    # shared by many states); not part of the value.
+    _tops_: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    _occupied_: frozenset[Position] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False
+    )
+
+    @classmethod
+    def dealt(cls, order: Sequence[int]) -> Grid:
+        """The 4×3 grid that a shuffled family makes, laid row by row from (0, 0)."""
+        return cls(
+            tuple(sorted(((i % COLUMNS, i // COLUMNS), (card,)) for i, card in enumerate(order)))
+        )
+
+    @classmethod
+    def from_stacks(cls, stacks: Mapping[Position, Sequence[int]]) -> Grid:
+        """A grid from ``{position: cards bottom first}``; refuses an empty stack."""
+        cells = []
+        for position, cards in stacks.items():
+            if not cards:
+                raise PositionError(f"the stack at {position} is empty")
+            cells.append(((int(position[0]), int(position[1])), tuple(int(c) for c in cards)))
+        return cls(tuple(sorted(cells)))
+
+    @classmethod
+    def from_diagram(cls, diagram: str, origin: Position = (0, 0)) -> Grid:
+        """A grid from a text diagram, the inverse of :meth:`diagram`.
+
+        Rows are lines; cells are separated by spaces; ``.`` is an empty
+        place; a stack is its cards bottom first joined by ``/``. The first
+        character cell of the first line is ``origin``.
+
+        >>> g = Grid.from_diagram('''
+        ...     7/5  1  2  3
+        ...       4  6  .  8
+        ...       9 10 11 12
+        ... ''')
+        >>> g.stack_at((0, 0)), g.stack_at((2, 1))
+        ((7, 5), None)
+        """
+        lines = [line.split() for line in diagram.strip("\n").splitlines()]
+        lines = [line for line in lines if line]
+        stacks: dict[Position, list[int]] = {}
+        for r, line in enumerate(lines):
+            for c, cell in enumerate(line):
+                if cell == ".":
+                    continue
+                try:
+                    cards = [int(card) for card in cell.split("/")]
+                except ValueError:
+                    raise PositionError(
+                        f"row {r + 1}, column {c + 1}: {cell!r} is neither '.' nor cards "
+                        "joined by '/'"
+                    ) from None
+                stacks[(origin[0] + c, origin[1] + r)] = cards
+        return cls.from_stacks(stacks)
+
+    def diagram(self) -> str:
+        """The grid as a text diagram (see :meth:`from_diagram`), origin at its top left.
+
+        >>> print(Grid.from_diagram("1/2 3\\n. 4").diagram())
+        1/2   3
+          .   4
+        """
+        cols = [p[0] for p, _ in self.cells]
+        rows = [p[1] for p, _ in self.cells]
+        stacks = dict(self.cells)
+        width = max(len("/".join(map(str, s))) for s in stacks.values())
+        lines = []
+        for r in range(min(rows), max(rows) + 1):
+            cells = (
+                "/".join(map(str, stacks[(c, r)])) if (c, r) in stacks else "."
+                for c in range(min(cols), max(cols) + 1)
+            )
+            lines.append(" ".join(cell.rjust(width) for cell in cells).rstrip())
+        return "\n".join(lines)
+
+    @property
+    def origin(self) -> Position:
+        """The top-left corner of the smallest rectangle holding every stack."""
+        return (min(p[0] for p, _ in self.cells), min(p[1] for p, _ in self.cells))
+
+    def __iter__(self) -> Iterator[tuple[Position, Stack]]:
+        return iter(self.cells)
+
+    def __len__(self) -> int:
+        """The number of stacks."""
+        return len(self.cells)
+
+    def stack_at(self, position: Position) -> Stack | None:
+        """The stack at ``position``, bottom first, or ``None`` for an empty place."""
+        if position not in self.occupied:
+            return None
+        for p, stack in self.cells:
+            if p == position:
+                return stack
+        return None  # pragma: no cover
+
+    def positions(self) -> tuple[Position, ...]:
+        """The occupied positions, sorted."""
+        return tuple(p for p, _ in self.cells)
+
+    def top_cards(self) -> tuple[int, ...]:
+        """The visible cards (the top of each stack), in the order of :attr:`cells`."""
+        tops = self._tops_
+        if tops is None:
+            tops = tuple(stack[-1] for _, stack in self.cells)
+            object.__setattr__(self, "_tops_", tops)
+        return tops
+
+    @property
+    def occupied(self) -> frozenset[Position]:
+        """The occupied positions."""
+        occupied = self._occupied_
+        if occupied is None:
+            occupied = frozenset(p for p, _ in self.cells)
+            object.__setattr__(self, "_occupied_", occupied)
+        return occupied
+
+    def find_visible(self, card: int) -> int:
+        """The index in :attr:`cells` of the stack that ``card`` tops, or ``-1`` if covered."""
+        tops = self.top_cards()
+        return tops.index(card) if card in tops else -1
+
+    def position_of(self, card: int) -> Position:
+        """Where ``card`` is (on top or covered)."""
+        for p, stack in self.cells:
+            if card in stack:
+                return p
+        raise KeyError(card)
+
+    def cards(self) -> tuple[int, ...]:
+        """Every card of the grid, covered ones included, sorted."""
+        return tuple(sorted(card for _, stack in self.cells for card in stack))
+
+    @implements("dc.move.stack")
+    def moved(self, index: int, to: Position) -> Grid:
+        """The grid after the stack at ``cells[index]`` moves to ``to``.
+
+        Onto a stack it covers that stack (Cover); onto an empty place it
+        stands alone (Duck). Legality is the caller's business.
+        """
+        cells = self.cells
+        stack = cells[index][1]
+        rest = cells[:index] + cells[index + 1 :]
+        for j, (p, below) in enumerate(rest):
+            if p == to:
+                return Grid((*rest[:j], (p, below + stack), *rest[j + 1 :]))
+        return Grid(tuple(sorted((*rest, (to, stack)))))

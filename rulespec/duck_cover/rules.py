@@ -1,0 +1,512 @@
+"""The rules of Duck & Cover as pure functions: deal, turn, special cards, round end."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import overload
+
+from rulespec.core.errors import IllegalAction
+from rulespec.core.implements import implements
+from rulespec.duck_cover.actions import Action, Cover, Deal, Duck, PlayerAction, Quack, Reshuffle
+from rulespec.duck_cover.cards import DRAW_DECK, FAMILY, MAX, REPEAT
+from rulespec.duck_cover.grid import Grid, Position, neighbours
+from rulespec.duck_cover.scoring import round_scores
+from rulespec.duck_cover.state import Options, Phase, State
+
+__all__ = [
+    "LegalActions",
+    "apply",
+    "called_stack",
+    "destinations",
+    "legal_actions",
+    "new_game",
+    "to_move",
+]
+
+_DRAW_DECK_COUNT = Counter(DRAW_DECK)
+
+
+@implements("dc.setup.players")
+def new_game(players: int, options: Options | None = None) -> State:
+    """A game of ``players`` (2–7) players, waiting for the deal of its first round."""
+    if type(players) is not int or not 2 <= players <= 7:
+        raise IllegalAction(
+            "dc.setup.players", f"Duck & Cover is for 2 to 7 players, not {players}"
+        )
+    return State(
+        players=players,
+        options=Options() if options is None else options,
+        phase=Phase.DEAL,
+        round=0,
+        grids=(),
+        draw_pile=(),
+        captain_pile=(),
+        discard_zone=(),
+        card=None,
+        previous=None,
+        previous_discarded=False,
+        submitted=(),
+        round_scores=(),
+    )
+
+
+def to_move(state: State) -> tuple[int, ...]:
+    """Players still to act this turn, ``(CHANCE,)`` at a chance step, ``()`` when over."""
+    phase = state.phase
+    if phase is Phase.TURN:
+        return tuple(p for p, a in enumerate(state.submitted) if a is None)
+    if phase is Phase.OVER:
+        return ()
+    return (-1,)
+
+
+# -- the called card ---------------------------------------------------------------
+
+
+@implements("dc.special.max")
+def called_card(state: State, grid: Grid) -> int:
+    """The duck card this turn moves in ``grid``: the called number, or under Max its
+    highest visible card."""
+    call = state.call
+    if call == MAX:
+        return max(grid.top_cards())
+    assert call is not None
+    return call
+
+
+def called_stack(state: State, player: int) -> int:
+    """Index in the player's grid cells of the stack their called card tops; -1 if covered."""
+    grid = state.grids[player]
+    call = state.call
+    if call == MAX:
+        call = max(grid.top_cards())
+    return grid.find_visible(call)  # type: ignore[arg-type]
+
+
+@implements("dc.move.cover", "dc.move.duck", "dc.move.duck-adjacent")
+def destinations(grid: Grid, index: int) -> tuple[list[Position], list[Position]]:
+    """Where the stack ``grid.cells[index]`` may go: (Cover targets, Duck places), sorted.
+
+    Cover: a stack sharing a side with it. Duck: an empty place sharing a
+    side with another of the player's stacks; its own old place does not
+    count.
+    """
+    cells = grid.cells
+    origin = cells[index][0]
+    occupied = grid.occupied
+    c, r = origin
+    covers = [q for q in ((c - 1, r), (c, r - 1), (c, r + 1), (c + 1, r)) if q in occupied]
+    places = {
+        q
+        for p, _ in cells
+        if p is not origin
+        for q in ((p[0] + 1, p[1]), (p[0] - 1, p[1]), (p[0], p[1] + 1), (p[0], p[1] - 1))
+    }
+    places -= occupied
+    return covers, sorted(places)
+
+
+def _check_duck(grid: Grid, index: int, to: Position) -> None:
+    cells = grid.cells
+    origin = cells[index][0]
+    if to == origin:
+        raise IllegalAction(
+            "dc.move.duck", "the card must leave its place: it cannot duck where it is"
+        )
+    occupied = grid.occupied
+    if to in occupied:
+        raise IllegalAction(
+            "dc.move.duck", f"{to} holds a stack: a ducked card goes to an empty place"
+        )
+    for q in neighbours(to):
+        if q != origin and q in occupied:
+            return
+    raise IllegalAction(
+        "dc.move.duck-adjacent",
+        f"{to} does not share a side with another of your cards",
+    )
+
+
+def _check_cover(grid: Grid, index: int, to: Position) -> None:
+    origin = grid.cells[index][0]
+    if to not in neighbours(origin):
+        raise IllegalAction(
+            "dc.move.cover",
+            f"{to} is not beside {origin}: a card covers only a card that shares a side with it",
+        )
+    if grid.stack_at(to) is None:
+        raise IllegalAction("dc.move.cover", f"{to} is empty: there is no card to cover")
+
+
+@implements("dc.move.must-move", "dc.move.quack")
+def check_player_action(state: State, action: PlayerAction) -> int:
+    """Refuse ``action`` unless the rules allow it now; return the moving stack's index."""
+    player = action.player
+    if type(player) is not int or not 0 <= player < state.players:
+        raise IllegalAction("dc.setup.players", f"there is no player {player!r} in this game")
+    if state.phase is not Phase.TURN:
+        if state.phase is Phase.OVER:
+            raise IllegalAction("dc.game.three-rounds", "the game is over")
+        raise IllegalAction("dc.turn.draw", "no card has been drawn: the game waits for a shuffle")
+    if state.submitted[player] is not None:
+        raise IllegalAction("dc.turn.simultaneous", f"player {player} has already acted this turn")
+    index = called_stack(state, player)
+    if isinstance(action, Quack):
+        if index >= 0:
+            raise IllegalAction(
+                "dc.move.must-move",
+                "your called card is visible: you must move it, not say « Coin »",
+            )
+        return index
+    if index < 0:
+        raise IllegalAction(
+            "dc.move.quack", "your called card is covered: you can only say « Coin »"
+        )
+    to = action.to
+    if not (type(to) is tuple and len(to) == 2 and type(to[0]) is int and type(to[1]) is int):
+        raise IllegalAction("dc.move.cover", f"{to!r} is not a (column, row) position")
+    grid = state.grids[player]
+    if type(action) is Cover:
+        _check_cover(grid, index, to)
+    else:
+        _check_duck(grid, index, to)
+    return index
+
+
+class LegalActions(Sequence[PlayerAction]):
+    """A player's legal actions, built on demand: Covers, then Ducks, each sorted by
+    position; or the single Quack.
+
+    >>> import rulespec
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> state = dc.start(2, seed=1)
+    >>> moves = dc.legal_actions(state, 0)
+    >>> len(moves) > 0 and moves[0] in moves
+    True
+    """
+
+    __slots__ = ("_covers", "_ducks", "_len", "_player", "_quack")
+
+    def __init__(self, player: int, covers: list[Position], ducks: list[Position], quack: bool):
+        self._player = player
+        self._covers = covers
+        self._ducks = ducks
+        self._quack = quack
+        self._len = 1 if quack else len(covers) + len(ducks)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> PlayerAction: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[PlayerAction]: ...
+    def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        n = self._len
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(i)
+        if self._quack:
+            return Quack(self._player)
+        k = len(self._covers)
+        if i < k:
+            return Cover(self._player, self._covers[i])
+        return Duck(self._player, self._ducks[i - k])
+
+    def __iter__(self) -> Iterator[PlayerAction]:
+        if self._quack:
+            yield Quack(self._player)
+            return
+        for q in self._covers:
+            yield Cover(self._player, q)
+        for q in self._ducks:
+            yield Duck(self._player, q)
+
+    def __contains__(self, action: object) -> bool:
+        t = type(action)
+        if t is Quack:
+            return self._quack and action == Quack(self._player)
+        if isinstance(action, Cover):
+            return action.player == self._player and action.to in self._covers
+        if isinstance(action, Duck):
+            return action.player == self._player and action.to in self._ducks
+        return False
+
+    def __repr__(self) -> str:
+        return f"LegalActions({list(self)!r})"
+
+
+_NONE = LegalActions(0, [], [], False)
+
+
+def legal_actions(state: State, player: int) -> LegalActions:
+    """The legal actions of ``player`` now (empty when they are not to act)."""
+    if state.phase is not Phase.TURN or not 0 <= player < state.players:
+        return _NONE
+    if state.submitted[player] is not None:
+        return _NONE
+    index = called_stack(state, player)
+    if index < 0:
+        return LegalActions(player, [], [], True)
+    covers, ducks = destinations(state.grids[player], index)
+    return LegalActions(player, covers, ducks, False)
+
+
+# -- chance -----------------------------------------------------------------------
+
+
+@implements("dc.setup.grid", "dc.setup.draw-deck", "dc.round.new")
+def deal(state: State, action: Deal) -> State:
+    """Lay each player's shuffled family as a 4×3 grid and form the draw pile; then draw."""
+    if state.phase is not Phase.DEAL:
+        raise IllegalAction("dc.round.new", "the game does not wait for a deal now")
+    grids = action.grids
+    if type(grids) is not tuple or len(grids) != state.players:
+        raise IllegalAction(
+            "dc.setup.grid", f"a deal lays one grid for each of {state.players} players"
+        )
+    for p, order in enumerate(grids):
+        if type(order) is not tuple or sorted(order) != list(FAMILY):
+            raise IllegalAction(
+                "dc.setup.grid", f"player {p}'s grid must hold each card 1 to 12 once"
+            )
+    pile = action.draw_pile
+    if type(pile) is not tuple or Counter(pile) != _DRAW_DECK_COUNT:
+        raise IllegalAction(
+            "dc.setup.draw-deck",
+            "the draw pile must hold the 26 draw cards: 1–12 twice, Max, Repeat",
+        )
+    state = State(
+        players=state.players,
+        options=state.options,
+        phase=Phase.TURN,
+        round=state.round,
+        grids=tuple(Grid.dealt(order) for order in grids),
+        draw_pile=pile,
+        captain_pile=(),
+        discard_zone=(),
+        card=None,
+        previous=None,
+        previous_discarded=False,
+        submitted=(),
+        round_scores=state.round_scores,
+    )
+    return _draw(state, state.draw_pile, (), ())
+
+
+@implements("dc.deck.reshuffle")
+def reshuffle(state: State, action: Reshuffle) -> State:
+    """Turn the shuffled Captain pile into the new draw pile; the discard zone stays. Then draw."""
+    if state.phase is not Phase.RESHUFFLE:
+        raise IllegalAction("dc.deck.reshuffle", "the draw pile is not empty: nothing to reshuffle")
+    pile = action.draw_pile
+    if type(pile) is not tuple or Counter(pile) != Counter(state.captain_pile):
+        raise IllegalAction(
+            "dc.deck.reshuffle", "the new draw pile must hold exactly the Captain pile's cards"
+        )
+    return _draw(state, pile, (), state.discard_zone)
+
+
+# -- the turn ---------------------------------------------------------------------
+
+
+@implements(
+    "dc.turn.draw",
+    "dc.special.repeat",
+    "dc.special.repeat-first",
+    "dc.special.repeat-after-discard",
+    "dc.turn.order",
+)
+def _draw(
+    state: State,
+    draw_pile: tuple[int, ...],
+    captain_pile: tuple[int, ...],
+    discard_zone: tuple[int, ...],
+) -> State:
+    """Draw the next card and wait for the players; a Repeat with nothing to repeat goes
+    straight to the discard zone; an empty draw pile waits for a reshuffle."""
+    previous = state.previous
+    previous_discarded = state.previous_discarded
+    while True:
+        if not draw_pile:
+            return _evolve(
+                state,
+                Phase.RESHUFFLE,
+                (),
+                captain_pile,
+                discard_zone,
+                None,
+                previous,
+                previous_discarded,
+                (),
+            )
+        card = draw_pile[0]
+        draw_pile = draw_pile[1:]
+        if card == REPEAT and (previous is None or previous_discarded):
+            discard_zone = (*discard_zone, card)
+            previous_discarded = True
+            if len(discard_zone) >= state.discard_limit:
+                return _end_round(
+                    _evolve(
+                        state,
+                        Phase.TURN,
+                        draw_pile,
+                        captain_pile,
+                        discard_zone,
+                        None,
+                        previous,
+                        previous_discarded,
+                        (),
+                    )
+                )
+            continue
+        return _evolve(
+            state,
+            Phase.TURN,
+            draw_pile,
+            captain_pile,
+            discard_zone,
+            card,
+            previous,
+            previous_discarded,
+            (None,) * state.players,
+        )
+
+
+def _evolve(
+    state: State,
+    phase: Phase,
+    draw_pile: tuple[int, ...],
+    captain_pile: tuple[int, ...],
+    discard_zone: tuple[int, ...],
+    card: int | None,
+    previous: int | None,
+    previous_discarded: bool,
+    submitted: tuple[PlayerAction | None, ...],
+    grids: tuple[Grid, ...] | None = None,
+) -> State:
+    return State(
+        players=state.players,
+        options=state.options,
+        phase=phase,
+        round=state.round,
+        grids=state.grids if grids is None else grids,
+        draw_pile=draw_pile,
+        captain_pile=captain_pile,
+        discard_zone=discard_zone,
+        card=card,
+        previous=previous,
+        previous_discarded=previous_discarded,
+        submitted=submitted,
+        round_scores=state.round_scores,
+    )
+
+
+@implements("dc.turn.simultaneous")
+def submit(state: State, action: PlayerAction) -> State:
+    """Record one player's action; the turn resolves when the last player has acted."""
+    check_player_action(state, action)
+    p = action.player
+    submitted = (*state.submitted[:p], action, *state.submitted[p + 1 :])
+    if None in submitted:
+        return _evolve(
+            state,
+            Phase.TURN,
+            state.draw_pile,
+            state.captain_pile,
+            state.discard_zone,
+            state.card,
+            state.previous,
+            state.previous_discarded,
+            submitted,
+        )
+    grids = list(state.grids)
+    for p, act in enumerate(submitted):
+        if type(act) is not Quack:
+            grid = grids[p]
+            grids[p] = grid.moved(called_stack(state, p), act.to)  # type: ignore[union-attr]
+    return _resolve(state, tuple(grids), all(type(a) is Quack for a in submitted))
+
+
+@implements("dc.turn.captain-pile", "dc.turn.discard", "dc.special.repeat-after-max")
+def _resolve(state: State, grids: tuple[Grid, ...], everyone_quacked: bool) -> State:
+    """Place the called card on the Captain pile or, if all said « Coin », in the discard
+    zone; end the round or draw the next card."""
+    card = state.card
+    assert card is not None
+    captain_pile, discard_zone = state.captain_pile, state.discard_zone
+    if everyone_quacked:
+        discard_zone = (*discard_zone, card)
+    else:
+        captain_pile = (*captain_pile, card)
+    after = _evolve(
+        state,
+        Phase.TURN,
+        state.draw_pile,
+        captain_pile,
+        discard_zone,
+        None,
+        state.call,
+        everyone_quacked,
+        (),
+        grids,
+    )
+    if round_is_over(after):
+        return _end_round(after)
+    return _draw(after, after.draw_pile, captain_pile, discard_zone)
+
+
+@implements("dc.end.single-pile", "dc.end.discard-limit")
+def round_is_over(state: State) -> bool:
+    """Whether a player has one stack left or the discard zone has reached 11 − players."""
+    if len(state.discard_zone) >= state.discard_limit:
+        return True
+    return any(len(grid.cells) == 1 for grid in state.grids)
+
+
+@implements("dc.game.three-rounds")
+def _end_round(state: State) -> State:
+    """Score the round; then wait for the next deal, or end the game after round three."""
+    scores = (*state.round_scores, round_scores(state.grids, state.options))
+    last = state.round + 1 >= 3
+    return State(
+        players=state.players,
+        options=state.options,
+        phase=Phase.OVER if last else Phase.DEAL,
+        round=state.round if last else state.round + 1,
+        grids=state.grids,
+        draw_pile=state.draw_pile,
+        captain_pile=state.captain_pile,
+        discard_zone=state.discard_zone,
+        card=None,
+        previous=state.previous,
+        previous_discarded=state.previous_discarded,
+        submitted=(),
+        round_scores=scores,
+    )
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; :class:`IllegalAction` names the clause it breaks."""
+    t = type(action)
+    if t is Cover or t is Duck or t is Quack:
+        return submit(state, action)  # type: ignore[arg-type]
+    if t is Deal:
+        return deal(state, action)  # type: ignore[arg-type]
+    if t is Reshuffle:
+        return reshuffle(state, action)  # type: ignore[arg-type]
+    raise IllegalAction("dc.turn.simultaneous", f"{action!r} is not a Duck & Cover action")
+
+
+def chance_piles(state: State) -> tuple[tuple[int, ...], ...]:
+    """The piles the awaited chance step shuffles: each family and the deck, or the
+    Captain pile."""
+    if state.phase is Phase.DEAL:
+        return (*((FAMILY,) * state.players), DRAW_DECK)
+    if state.phase is Phase.RESHUFFLE:
+        return (tuple(sorted(state.captain_pile)),)
+    raise IllegalAction("dc.turn.draw", "the game does not wait for chance now")

@@ -1,0 +1,45 @@
+"""Scoring: splashes at the end of a round; totals and the winners of a game."""
+
+from __future__ import annotations
+
+from rulespec.core.implements import implements
+from rulespec.duck_cover.grid import Grid
+from rulespec.duck_cover.state import Options, Phase, State
+
+__all__ = ["round_score", "round_scores", "totals", "winners"]
+
+
+@implements("dc.score.splashes", "dc.score.sign", "dc.cards.splashes")
+def round_score(grid: Grid, splashes: tuple[int, ...]) -> int:
+    """Splashes on the visible cards; negative when the player has a single stack.
+
+    >>> from rulespec.duck_cover.cards import SPLASHES
+    >>> two, one = Grid.from_diagram("6 2"), Grid.from_diagram("6/10")
+    >>> round_score(two, SPLASHES), round_score(one, SPLASHES)
+    (3, -4)
+    """
+    total = sum(splashes[stack[-1] - 1] for _, stack in grid.cells)
+    return -total if len(grid.cells) == 1 else total
+
+
+def round_scores(grids: tuple[Grid, ...], options: Options) -> tuple[int, ...]:
+    """Every player's score for the round that ``grids`` end."""
+    return tuple(round_score(grid, options.splashes) for grid in grids)
+
+
+def totals(state: State) -> tuple[int, ...]:
+    """Each player's total over the finished rounds."""
+    return tuple(sum(scores[p] for scores in state.round_scores) for p in range(state.players))
+
+
+@implements("dc.game.winner", "dc.game.tiebreak")
+def winners(state: State) -> tuple[int, ...]:
+    """The lowest total wins; ties go to the fewest visible cards at the end of the last
+    round; a tie after that is a shared victory."""
+    if state.phase is not Phase.OVER:
+        return ()
+    total = totals(state)
+    best = min(total)
+    tied = [p for p in range(state.players) if total[p] == best]
+    fewest = min(len(state.grids[p].cells) for p in tied)
+    return tuple(p for p in tied if len(state.grids[p].cells) == fewest)
