@@ -145,16 +145,16 @@ def encode_options(options: Options) -> dict[str, Any]:
     return {} if options.splashes == SPLASHES else {"splashes": list(options.splashes)}
 
 
-def decode_options(data: Mapping[str, Any]) -> Options:
-    """Options from JSON data."""
-    _object(data, "options", set(), frozenset({"splashes"}))
+def decode_options(data: Mapping[str, Any], where: str = "options") -> Options:
+    """Options from JSON data; errors are located under ``where``."""
+    _object(data, where, set(), frozenset({"splashes"}))
     if "splashes" not in data:
         return Options()
-    values = _list(data["splashes"], "options.splashes", 12)
+    values = _list(data["splashes"], f"{where}.splashes", 12)
     if len(values) != 12:
-        raise RecordError("options.splashes", "expected twelve values, for cards 1 to 12")
+        raise RecordError(f"{where}.splashes", "expected twelve values, for cards 1 to 12")
     return Options(
-        splashes=tuple(_int(v, f"options.splashes[{i}]", -100, 100) for i, v in enumerate(values))
+        splashes=tuple(_int(v, f"{where}.splashes[{i}]", -100, 100) for i, v in enumerate(values))
     )
 
 
@@ -175,6 +175,12 @@ def encode_state(state: State) -> dict[str, Any]:
         "submitted": [None if a is None else encode_action(a) for a in state.submitted],
         "round_scores": [list(s) for s in state.round_scores],
     }
+
+
+def _call(card: DrawCard | None) -> DrawCard | None:
+    if card == REPEAT:
+        raise RecordError("state.previous", "Repeat is never a call: expected 1 to 12 or \"max\"")
+    return card
 
 
 def decode_state(data: Any) -> State:
@@ -212,7 +218,10 @@ def decode_state(data: Any) -> State:
             pair = _list(cell, where, 2)
             if len(pair) != 2:
                 raise RecordError(where, "expected [position, stack]")
-            stack = tuple(_int(c, f"{where}[1]", 1, 12) for c in _list(pair[1], f"{where}[1]", 84))
+            stack = tuple(
+                _int(c, f"{where}[1][{k}]", 1, 12)
+                for k, c in enumerate(_list(pair[1], f"{where}[1]", 84))
+            )
             if not stack:
                 raise RecordError(f"{where}[1]", "a stack is never empty")
             cells.append((_position(pair[0], f"{where}[0]"), stack))
@@ -239,7 +248,7 @@ def decode_state(data: Any) -> State:
         raise RecordError("state.options", "expected a JSON object")
     return State(
         players=players,
-        options=decode_options(d["options"]),
+        options=decode_options(d["options"], "state.options"),
         phase=phase,
         round=_int(d["round"], "state.round", 0, 2),
         grids=tuple(grids),
@@ -247,7 +256,7 @@ def decode_state(data: Any) -> State:
         captain_pile=cards("captain_pile"),
         discard_zone=cards("discard_zone"),
         card=optional_card("card"),
-        previous=optional_card("previous"),
+        previous=_call(optional_card("previous")),
         previous_discarded=d["previous_discarded"],
         submitted=tuple(submitted),
         round_scores=tuple(

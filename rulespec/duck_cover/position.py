@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from rulespec.core.errors import IllegalAction, PositionError
-from rulespec.duck_cover.actions import PlayerAction
+from rulespec.duck_cover.actions import Cover, Duck, PlayerAction, Quack
 from rulespec.duck_cover.cards import DRAW_DECK, FAMILY, MAX, REPEAT, Call, DrawCard
 from rulespec.duck_cover.grid import Grid, Position
 from rulespec.duck_cover.state import Options, Phase, State
@@ -71,6 +71,8 @@ def position(
                 raise PositionError(f"player {p}'s grid misses card {c}")
         if any(not stack for _, stack in grid.cells):
             raise PositionError(f"player {p}'s grid has an empty stack")
+        if len({pos for pos, _ in grid.cells}) != len(grid.cells):
+            raise PositionError(f"player {p}'s grid has two stacks in one place")
         if len(grid.cells) == 1:
             raise PositionError(f"player {p} has a single stack: the round would already be over")
         built.append(grid)
@@ -110,6 +112,9 @@ def position(
         raise PositionError(f"previous: {previous!r} is not a call (1–12 or MAX)")
     if not 0 <= round < 3 or len(round_scores) != round:
         raise PositionError("round_scores must hold one score list per finished round")
+    for r, scores in enumerate(round_scores):
+        if len(scores) != players or not all(type(v) is int for v in scores):
+            raise PositionError(f"round_scores[{r}] must hold one whole number per player")
     acts = tuple(submitted) if submitted is not None else (None,) * players
     if len(acts) != players:
         raise PositionError("submitted must hold one entry per player")
@@ -137,6 +142,8 @@ def position(
     for p, act in enumerate(acts):
         if act is None:
             continue
+        if not isinstance(act, Cover | Duck | Quack):
+            raise PositionError(f"submitted[{p}]: {act!r} is not a player's action")
         if act.player != p:
             raise PositionError(f"submitted[{p}] is an action of player {act.player}")
         try:
