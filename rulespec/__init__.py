@@ -7,7 +7,9 @@
 (0, 1, 2, 3)
 """
 
-import rulespec.duck_cover  # noqa: F401  (registers the game)
+import rulespec.canardage  # registers the game
+import rulespec.duck_cover  # registers the game
+import rulespec.duo  # noqa: F401  (registers the game)
 from rulespec.core.chance import CHANCE as CHANCE
 from rulespec.core.chance import Chance as Chance
 from rulespec.core.clauses import Catalogue as Catalogue

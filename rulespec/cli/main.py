@@ -14,7 +14,7 @@ from typing import Any
 
 import rulespec
 from rulespec.core.game import Game
-from rulespec.core.simulate import GameResult, InvariantBroken, simulate
+from rulespec.core.simulate import GameResult, InvariantBroken, Policy, simulate
 
 __all__ = ["main"]
 
@@ -28,6 +28,15 @@ def _game(name: str) -> Game[Any, Any, Any, Any]:
         return rulespec.game(name)
     except KeyError as exc:
         raise CommandError(str(exc.args[0])) from None
+
+
+def _policy(g: Game[Any, Any, Any, Any], name: str | None) -> tuple[str, Policy]:
+    policies = g.policies()
+    chosen = g.default_policy if name is None else name
+    if chosen not in policies:
+        known = ", ".join(sorted(policies))
+        raise CommandError(f"{g.id} has no policy {chosen!r} (known: {known})")
+    return chosen, policies[chosen]
 
 
 def _players(g: Game[Any, Any, Any, Any], players: int | None) -> int:
@@ -58,9 +67,11 @@ class _Progress:
         print(f"{self.label}: {self.total} games in {elapsed:.1f} s", file=sys.stderr)
 
 
-def _summary(g: Game[Any, Any, Any, Any], players: int, results: Sequence[GameResult]) -> str:
+def _summary(
+    g: Game[Any, Any, Any, Any], players: int, policy: str, results: Sequence[GameResult]
+) -> str:
     n = len(results)
-    lines = [f"{g.name}: {n} games, {players} players, uniformly random legal play", ""]
+    lines = [f"{g.name}: {n} games, {players} players, policy {policy!r}", ""]
     lines.append("seat  mean score  wins  shared wins")
     for seat in range(players):
         mean = sum(r.scores[seat] for r in results) / n
@@ -91,16 +102,18 @@ def _simulate(args: argparse.Namespace) -> int:
     players = _players(g, args.players)
     if args.games < 1:
         raise CommandError("--games must be at least 1")
+    name, policy = _policy(g, args.policy)
     progress = _Progress(args.games, f"simulate {g.id}")
     results = []
     try:
-        for i, result in enumerate(simulate(g, players, args.games, seed=args.seed), 1):
+        played = simulate(g, players, args.games, seed=args.seed, policy=policy)
+        for i, result in enumerate(played, 1):
             results.append(result)
             progress.update(i)
     except InvariantBroken as exc:
         raise CommandError(f"invariant broken: {exc}") from None
     progress.close()
-    print(_summary(g, players, results))
+    print(_summary(g, players, name, results))
     return 0
 
 
@@ -109,6 +122,8 @@ def _bench(args: argparse.Namespace) -> int:
     players = _players(g, args.players)
     if args.seconds <= 0:
         raise CommandError("--seconds must be positive")
+    name, policy = _policy(g, args.policy)
+    uniform = name == "random"
     import random
 
     rng = random.Random(args.seed)
@@ -125,14 +140,16 @@ def _bench(args: argparse.Namespace) -> int:
             for actor in to_move(state):
                 if actor == chance:
                     state = apply(state, sample(state, rng))
-                else:
+                elif uniform:
                     state = apply(state, choice(legal(state, actor)))
+                else:
+                    state = apply(state, policy(g, state, actor, rng))
         games += 1
         now = time.perf_counter()
         if now >= deadline:
             break
     rate = games / (now - start)
-    print(f"{g.id}, {players} players, random legal play: {games} games in {now - start:.1f} s")
+    print(f"{g.id}, {players} players, policy {name!r}: {games} games in {now - start:.1f} s")
     print(f"{rate:.1f} games/s")
     return 0
 
@@ -155,6 +172,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=None, help="number of players (default 4)")
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed; game i uses seed 'SEED-i'")
+    sim.add_argument("--policy", default=None, help="how players choose (default: the game's)")
     sim.set_defaults(run=_simulate)
 
     bench = sub.add_parser(
@@ -168,6 +186,7 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--players", type=int, default=None, help="number of players (default 4)")
     bench.add_argument("--seconds", type=float, default=10.0, help="how long to run (default 10)")
     bench.add_argument("--seed", type=int, default=0, help="seed of the random choices")
+    bench.add_argument("--policy", default=None, help="how players choose (default: the game's)")
     bench.set_defaults(run=_bench)
     return parser
 

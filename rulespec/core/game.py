@@ -5,10 +5,13 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.invariants import Invariant, TransitionInvariant, Violation
+
+if TYPE_CHECKING:
+    from rulespec.core.simulate import Policy
 
 __all__ = ["Game", "game", "games", "register"]
 
@@ -44,6 +47,8 @@ class Game(abc.ABC, Generic[S, A, V, O]):
     """The game's name as printed on its box."""
     min_players: int
     max_players: int
+    default_policy: str = "random"
+    """The name, in :meth:`policies`, of the policy that simulations use by default."""
 
     # -- setting up -------------------------------------------------------------
 
@@ -140,6 +145,21 @@ class Game(abc.ABC, Generic[S, A, V, O]):
     def events(self, before: S, action: A, after: S) -> tuple[str, ...]:
         """Names of what the step did, for statistics (e.g. ``"round:single-pile"``)."""
         return ()
+
+    def policies(self) -> Mapping[str, Policy]:
+        """The game's built-in policies by name, for simulations and benchmarks.
+
+        Every game offers ``"random"`` (a legal action chosen uniformly); a game
+        may add its own, and names its default in :attr:`default_policy`.
+
+        >>> import rulespec
+        >>> dc = rulespec.game("duck-and-cover")
+        >>> list(dc.policies()), dc.default_policy
+        (['random'], 'random')
+        """
+        from rulespec.core.simulate import random_policy
+
+        return {"random": random_policy}
 
     # -- JSON -------------------------------------------------------------------
 

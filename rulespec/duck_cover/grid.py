@@ -8,14 +8,16 @@ positions are never renormalised.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
+from typing import overload
 
 import attrs
 
 from rulespec.core.errors import PositionError
 from rulespec.core.implements import implements
 
-__all__ = ["COLUMNS", "ROWS", "Grid", "Position", "Stack", "neighbours"]
+__all__ = ["COLUMNS", "ROWS", "Grid", "PlaceMasks", "Places", "Position", "Stack", "neighbours"]
 
 Position = tuple[int, int]
 """``(column, row)``."""
@@ -35,6 +37,150 @@ def neighbours(position: Position) -> tuple[Position, Position, Position, Positi
     """
     c, r = position
     return ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1))
+
+
+class PlaceMasks:
+    """Sets of places around one grid as the bits of an ``int``: set algebra in a few
+    integer operations.
+
+    A frame one place wider than the grid on every side gives each place in it a
+    bit: ``(column - left) * stride + (row - top)``. Bits grow with ``(column,
+    row)``, so the set bits of a mask, lowest first, are its places in sorted
+    order; the places beside a place of the grid are 1 bit (rows) and ``stride``
+    bits (columns) away, and are inside the frame.
+
+    >>> m = Grid.from_diagram("1 2\\n. 3").masks()
+    >>> list(m.places(m.beside(m.cells[0]) & ~m.stacks))  # empty places beside (0, 0)
+    [(-1, 0), (0, -1), (0, 1)]
+    """
+
+    __slots__ = ("cells", "left", "stacks", "stride", "top", "width")
+
+    def __init__(
+        self, left: int, top: int, stride: int, width: int, cells: tuple[int, ...], stacks: int
+    ) -> None:
+        self.left = left
+        """The column of the frame's first place."""
+        self.top = top
+        """The row of the frame's first place."""
+        self.stride = stride
+        """The number of rows of the frame."""
+        self.width = width
+        """The number of columns of the frame."""
+        self.cells = cells
+        """The one-bit mask of each stack, in the order of :attr:`Grid.cells`."""
+        self.stacks = stacks
+        """The occupied places."""
+
+    @classmethod
+    def around(cls, cells: Sequence[tuple[Position, Stack]]) -> PlaceMasks:
+        """The masks of a grid's ``cells``, in the smallest frame around them."""
+        top = bottom = cells[0][0][1]
+        for (_, r), _ in cells:
+            if r < top:
+                top = r
+            elif r > bottom:
+                bottom = r
+        left = cells[0][0][0] - 1  # cells are sorted: column first
+        top -= 1
+        stride = bottom - top + 2
+        bits = tuple([1 << ((c - left) * stride + r - top) for (c, r), _ in cells])
+        return cls(left, top, stride, cells[-1][0][0] - left + 2, bits, sum(bits))
+
+    def moved(self, index: int, to: Position, j: int, onto_stack: bool) -> PlaceMasks | None:
+        """The masks after :meth:`Grid.moved` takes stack ``index`` to ``to``, which is
+        cell ``j`` of the other cells; in the same frame, so ``None`` when ``to`` is on its
+        edge."""
+        bits = self.cells
+        here = bits[index]
+        rest = bits[:index] + bits[index + 1 :]
+        if onto_stack:
+            return PlaceMasks(
+                self.left, self.top, self.stride, self.width, rest, self.stacks ^ here
+            )
+        column = to[0] - self.left
+        row = to[1] - self.top
+        if not (0 < column < self.width - 1 and 0 < row < self.stride - 1):
+            return None
+        bit = 1 << (column * self.stride + row)
+        return PlaceMasks(
+            self.left,
+            self.top,
+            self.stride,
+            self.width,
+            (*rest[:j], bit, *rest[j:]),
+            self.stacks ^ here | bit,
+        )
+
+    def beside(self, places: int) -> int:
+        """The places that share a side with one of ``places`` (places of the grid)."""
+        stride = self.stride
+        return (places << 1) | (places >> 1) | (places << stride) | (places >> stride)
+
+    def mask(self, position: Position) -> int:
+        """The one-bit mask of ``position``; ``0`` outside the frame."""
+        column = position[0] - self.left
+        row = position[1] - self.top
+        if not (0 <= column < self.width and 0 <= row < self.stride):
+            return 0
+        return 1 << (column * self.stride + row)
+
+    def places(self, places: int) -> Places:
+        """The places of the mask, sorted."""
+        return Places(self, places)
+
+
+class Places(Sequence[Position]):
+    """The places of a mask of :class:`PlaceMasks`, sorted, each decoded when asked for.
+
+    >>> m = Grid.from_diagram("1 2\\n. 3").masks()
+    >>> ducks = m.places(m.beside(m.stacks) & ~m.stacks)
+    >>> len(ducks), ducks[0], ducks[-1], (0, 1) in ducks
+    (7, (-1, 0), (2, 1), True)
+    """
+
+    __slots__ = ("_len", "_mask", "_masks")
+
+    def __init__(self, masks: PlaceMasks, mask: int) -> None:
+        self._masks = masks
+        self._mask = mask
+        self._len = mask.bit_count()
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Position: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Position]: ...
+    def __getitem__(self, i: int | slice) -> Position | list[Position]:
+        if isinstance(i, slice):
+            return list(self)[i]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError(i)
+        mask = self._mask
+        for _ in range(i):
+            mask &= mask - 1  # drop the lowest place
+        masks = self._masks
+        column, row = divmod((mask & -mask).bit_length() - 1, masks.stride)
+        return (column + masks.left, row + masks.top)
+
+    def __iter__(self) -> Iterator[Position]:
+        mask = self._mask
+        masks = self._masks
+        while mask:
+            low = mask & -mask
+            column, row = divmod(low.bit_length() - 1, masks.stride)
+            yield (column + masks.left, row + masks.top)
+            mask ^= low
+
+    def __contains__(self, place: object) -> bool:
+        return place in list(self)
+
+    def __repr__(self) -> str:
+        return f"Places({list(self)!r})"
 
 
 @attrs.frozen
@@ -58,6 +204,7 @@ class Grid:
     _occupied_: frozenset[Position] | None = attrs.field(
         init=False, default=None, eq=False, repr=False
     )
+    _masks_: PlaceMasks | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     @classmethod
     def dealt(cls, order: Sequence[int]) -> Grid:
@@ -158,7 +305,7 @@ class Grid:
         """The visible cards (the top of each stack), in the order of :attr:`cells`."""
         tops = self._tops_
         if tops is None:
-            tops = tuple(stack[-1] for _, stack in self.cells)
+            tops = tuple([stack[-1] for _, stack in self.cells])
             object.__setattr__(self, "_tops_", tops)
         return tops
 
@@ -170,6 +317,14 @@ class Grid:
             occupied = frozenset(p for p, _ in self.cells)
             object.__setattr__(self, "_occupied_", occupied)
         return occupied
+
+    def masks(self) -> PlaceMasks:
+        """The grid's places as bit masks (see :class:`PlaceMasks`)."""
+        masks = self._masks_
+        if masks is None:
+            masks = PlaceMasks.around(self.cells)
+            object.__setattr__(self, "_masks_", masks)
+        return masks
 
     def find_visible(self, card: int) -> int:
         """The index in :attr:`cells` of the stack that ``card`` tops, or ``-1`` if covered."""
@@ -197,7 +352,20 @@ class Grid:
         cells = self.cells
         stack = cells[index][1]
         rest = cells[:index] + cells[index + 1 :]
-        for j, (p, below) in enumerate(rest):
-            if p == to:
-                return Grid((*rest[:j], (p, below + stack), *rest[j + 1 :]))
-        return Grid(tuple(sorted((*rest, (to, stack)))))
+        j = bisect_left(rest, (to,))  # (to,) sorts just before the cell at ``to``
+        onto_stack = j < len(rest) and rest[j][0] == to
+        if onto_stack:
+            place, below = rest[j]
+            grid = Grid((*rest[:j], (place, below + stack), *rest[j + 1 :]))
+        else:
+            grid = Grid((*rest[:j], (to, stack), *rest[j:]))
+        # The new grid's lookups follow from this grid's, when known.
+        tops = self._tops_
+        if tops is not None:
+            rest_tops = tops[:index] + tops[index + 1 :]
+            tops = (*rest_tops[:j], tops[index], *rest_tops[j + onto_stack :])
+            object.__setattr__(grid, "_tops_", tops)
+        masks = self._masks_
+        if masks is not None:
+            object.__setattr__(grid, "_masks_", masks.moved(index, to, j, onto_stack))
+        return grid

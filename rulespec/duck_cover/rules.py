@@ -10,7 +10,7 @@ from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
 from rulespec.duck_cover.actions import Action, Cover, Deal, Duck, PlayerAction, Quack, Reshuffle
 from rulespec.duck_cover.cards import DRAW_DECK, FAMILY, MAX, REPEAT
-from rulespec.duck_cover.grid import Grid, Position, neighbours
+from rulespec.duck_cover.grid import Grid, Position
 from rulespec.duck_cover.scoring import round_scores
 from rulespec.duck_cover.state import Options, Phase, State
 
@@ -77,65 +77,76 @@ def called_card(state: State, grid: Grid) -> int:
 
 def called_stack(state: State, player: int) -> int:
     """Index in the player's grid cells of the stack their called card tops; -1 if covered."""
-    grid = state.grids[player]
-    call = state.call
-    if call == MAX:
-        call = max(grid.top_cards())
-    return grid.find_visible(call)  # type: ignore[arg-type]
+    return called_stacks(state)[player]
+
+
+def called_stacks(state: State) -> tuple[int, ...]:
+    """:func:`called_stack` of every player (computed once per turn)."""
+    called = state._called_
+    if called is None:
+        called = tuple(grid.find_visible(called_card(state, grid)) for grid in state.grids)
+        object.__setattr__(state, "_called_", called)
+    return called
 
 
 @implements("dc.move.cover", "dc.move.duck", "dc.move.duck-adjacent")
-def destinations(grid: Grid, index: int) -> tuple[list[Position], list[Position]]:
-    """Where the stack ``grid.cells[index]`` may go: (Cover targets, Duck places), sorted.
+def reachable(grid: Grid, index: int) -> tuple[int, int]:
+    """Where the stack ``grid.cells[index]`` may go, as masks of ``grid.masks()``:
+    (Cover targets, Duck places).
 
     Cover: a stack sharing a side with it. Duck: an empty place sharing a
     side with another of the player's stacks; its own old place does not
     count.
     """
-    cells = grid.cells
-    origin = cells[index][0]
-    occupied = grid.occupied
-    c, r = origin
-    covers = [q for q in ((c - 1, r), (c, r - 1), (c, r + 1), (c + 1, r)) if q in occupied]
-    places = {
-        q
-        for p, _ in cells
-        if p is not origin
-        for q in ((p[0] + 1, p[1]), (p[0] - 1, p[1]), (p[0], p[1] + 1), (p[0], p[1] - 1))
-    }
-    places -= occupied
-    return covers, sorted(places)
+    masks = grid.masks()
+    here = masks.cells[index]
+    stacks = masks.stacks
+    covers = masks.beside(here) & stacks
+    ducks = masks.beside(stacks & ~here) & ~stacks
+    return covers, ducks
+
+
+def destinations(grid: Grid, index: int) -> tuple[list[Position], list[Position]]:
+    """Where the stack ``grid.cells[index]`` may go: (Cover targets, Duck places), sorted.
+
+    See :func:`reachable`.
+    """
+    covers, ducks = reachable(grid, index)
+    masks = grid.masks()
+    return list(masks.places(covers)), list(masks.places(ducks))
 
 
 def _check_duck(grid: Grid, index: int, to: Position) -> None:
-    cells = grid.cells
-    origin = cells[index][0]
-    if to == origin:
+    masks = grid.masks()
+    here = masks.cells[index]
+    place = masks.mask(to)
+    if place == here:
         raise IllegalAction(
             "dc.move.duck", "the card must leave its place: it cannot duck where it is"
         )
-    occupied = grid.occupied
-    if to in occupied:
+    stacks = masks.stacks
+    if place & stacks:
         raise IllegalAction(
             "dc.move.duck", f"{to} holds a stack: a ducked card goes to an empty place"
         )
-    for q in neighbours(to):
-        if q != origin and q in occupied:
-            return
-    raise IllegalAction(
-        "dc.move.duck-adjacent",
-        f"{to} does not share a side with another of your cards",
-    )
+    if not masks.beside(place) & stacks & ~here:
+        raise IllegalAction(
+            "dc.move.duck-adjacent",
+            f"{to} does not share a side with another of your cards",
+        )
 
 
 def _check_cover(grid: Grid, index: int, to: Position) -> None:
-    origin = grid.cells[index][0]
-    if to not in neighbours(origin):
+    masks = grid.masks()
+    here = masks.cells[index]
+    place = masks.mask(to)
+    if not place & masks.beside(here):
         raise IllegalAction(
             "dc.move.cover",
-            f"{to} is not beside {origin}: a card covers only a card that shares a side with it",
+            f"{to} is not beside {grid.cells[index][0]}: a card covers only a card that "
+            "shares a side with it",
         )
-    if grid.stack_at(to) is None:
+    if not place & masks.stacks:
         raise IllegalAction("dc.move.cover", f"{to} is empty: there is no card to cover")
 
 
@@ -152,7 +163,7 @@ def check_player_action(state: State, action: PlayerAction) -> int:
     if state.submitted[player] is not None:
         raise IllegalAction("dc.turn.simultaneous", f"player {player} has already acted this turn")
     index = called_stack(state, player)
-    if isinstance(action, Quack):
+    if type(action) is Quack:
         if index >= 0:
             raise IllegalAction(
                 "dc.move.must-move",
@@ -163,7 +174,7 @@ def check_player_action(state: State, action: PlayerAction) -> int:
         raise IllegalAction(
             "dc.move.quack", "your called card is covered: you can only say « Coin »"
         )
-    to = action.to
+    to = action.to  # type: ignore[union-attr]
     if not (type(to) is tuple and len(to) == 2 and type(to[0]) is int and type(to[1]) is int):
         raise IllegalAction("dc.move.cover", f"{to!r} is not a (column, row) position")
     grid = state.grids[player]
@@ -186,14 +197,21 @@ class LegalActions(Sequence[PlayerAction]):
     True
     """
 
-    __slots__ = ("_covers", "_ducks", "_len", "_player", "_quack")
+    __slots__ = ("_covers", "_ducks", "_len", "_ncovers", "_player", "_quack")
 
-    def __init__(self, player: int, covers: list[Position], ducks: list[Position], quack: bool):
+    def __init__(
+        self,
+        player: int,
+        covers: Sequence[Position],
+        ducks: Sequence[Position],
+        quack: bool,
+    ):
         self._player = player
         self._covers = covers
         self._ducks = ducks
         self._quack = quack
-        self._len = 1 if quack else len(covers) + len(ducks)
+        self._ncovers = len(covers)
+        self._len = 1 if quack else self._ncovers + len(ducks)
 
     def __len__(self) -> int:
         return self._len
@@ -211,15 +229,15 @@ class LegalActions(Sequence[PlayerAction]):
         if not 0 <= i < n:
             raise IndexError(i)
         if self._quack:
-            return Quack(self._player)
-        k = len(self._covers)
+            return _QUACKS[self._player]
+        k = self._ncovers
         if i < k:
             return Cover(self._player, self._covers[i])
         return Duck(self._player, self._ducks[i - k])
 
     def __iter__(self) -> Iterator[PlayerAction]:
         if self._quack:
-            yield Quack(self._player)
+            yield _QUACKS[self._player]
             return
         for q in self._covers:
             yield Cover(self._player, q)
@@ -240,7 +258,9 @@ class LegalActions(Sequence[PlayerAction]):
         return f"LegalActions({list(self)!r})"
 
 
+_QUACKS = tuple(Quack(p) for p in range(7))
 _NONE = LegalActions(0, [], [], False)
+_QUACK_ONLY = tuple(LegalActions(p, [], [], True) for p in range(7))
 
 
 def legal_actions(state: State, player: int) -> LegalActions:
@@ -249,11 +269,13 @@ def legal_actions(state: State, player: int) -> LegalActions:
         return _NONE
     if state.submitted[player] is not None:
         return _NONE
-    index = called_stack(state, player)
+    index = called_stacks(state)[player]
     if index < 0:
-        return LegalActions(player, [], [], True)
-    covers, ducks = destinations(state.grids[player], index)
-    return LegalActions(player, covers, ducks, False)
+        return _QUACK_ONLY[player]
+    grid = state.grids[player]
+    covers, ducks = reachable(grid, index)
+    masks = grid.masks()
+    return LegalActions(player, masks.places(covers), masks.places(ducks), False)
 
 
 # -- chance -----------------------------------------------------------------------
@@ -280,22 +302,8 @@ def deal(state: State, action: Deal) -> State:
             "dc.setup.draw-deck",
             "the draw pile must hold the 26 draw cards: 1–12 twice, Max, Repeat",
         )
-    state = State(
-        players=state.players,
-        options=state.options,
-        phase=Phase.TURN,
-        round=state.round,
-        grids=tuple(Grid.dealt(order) for order in grids),
-        draw_pile=pile,
-        captain_pile=(),
-        discard_zone=(),
-        card=None,
-        previous=None,
-        previous_discarded=False,
-        submitted=(),
-        round_scores=state.round_scores,
-    )
-    return _draw(state, state.draw_pile, (), ())
+    dealt = tuple(Grid.dealt(order) for order in grids)
+    return _draw(state, dealt, pile, (), (), None, False)
 
 
 @implements("dc.deck.reshuffle")
@@ -308,7 +316,9 @@ def reshuffle(state: State, action: Reshuffle) -> State:
         raise IllegalAction(
             "dc.deck.reshuffle", "the new draw pile must hold exactly the Captain pile's cards"
         )
-    return _draw(state, pile, (), state.discard_zone)
+    return _draw(
+        state, state.grids, pile, (), state.discard_zone, state.previous, state.previous_discarded
+    )
 
 
 # -- the turn ---------------------------------------------------------------------
@@ -323,19 +333,25 @@ def reshuffle(state: State, action: Reshuffle) -> State:
 )
 def _draw(
     state: State,
+    grids: tuple[Grid, ...],
     draw_pile: tuple[int, ...],
     captain_pile: tuple[int, ...],
     discard_zone: tuple[int, ...],
+    previous: int | None,
+    previous_discarded: bool,
 ) -> State:
     """Draw the next card and wait for the players; a Repeat with nothing to repeat goes
-    straight to the discard zone; an empty draw pile waits for a reshuffle."""
-    previous = state.previous
-    previous_discarded = state.previous_discarded
+    straight to the discard zone; an empty draw pile waits for a reshuffle.
+
+    ``state`` gives the game's players, options, round and scores; the other
+    arguments are the table as it is now.
+    """
     while True:
         if not draw_pile:
             return _evolve(
                 state,
                 Phase.RESHUFFLE,
+                grids,
                 (),
                 captain_pile,
                 discard_zone,
@@ -354,6 +370,7 @@ def _draw(
                     _evolve(
                         state,
                         Phase.TURN,
+                        grids,
                         draw_pile,
                         captain_pile,
                         discard_zone,
@@ -367,6 +384,7 @@ def _draw(
         return _evolve(
             state,
             Phase.TURN,
+            grids,
             draw_pile,
             captain_pile,
             discard_zone,
@@ -380,6 +398,7 @@ def _draw(
 def _evolve(
     state: State,
     phase: Phase,
+    grids: tuple[Grid, ...],
     draw_pile: tuple[int, ...],
     captain_pile: tuple[int, ...],
     discard_zone: tuple[int, ...],
@@ -387,22 +406,22 @@ def _evolve(
     previous: int | None,
     previous_discarded: bool,
     submitted: tuple[PlayerAction | None, ...],
-    grids: tuple[Grid, ...] | None = None,
 ) -> State:
+    """A state of the same game, round and scores as ``state``, with this table."""
     return State(
-        players=state.players,
-        options=state.options,
-        phase=phase,
-        round=state.round,
-        grids=state.grids if grids is None else grids,
-        draw_pile=draw_pile,
-        captain_pile=captain_pile,
-        discard_zone=discard_zone,
-        card=card,
-        previous=previous,
-        previous_discarded=previous_discarded,
-        submitted=submitted,
-        round_scores=state.round_scores,
+        state.players,
+        state.options,
+        phase,
+        state.round,
+        grids,
+        draw_pile,
+        captain_pile,
+        discard_zone,
+        card,
+        previous,
+        previous_discarded,
+        submitted,
+        state.round_scores,
     )
 
 
@@ -411,11 +430,13 @@ def submit(state: State, action: PlayerAction) -> State:
     """Record one player's action; the turn resolves when the last player has acted."""
     check_player_action(state, action)
     p = action.player
-    submitted = (*state.submitted[:p], action, *state.submitted[p + 1 :])
-    if None in submitted:
-        return _evolve(
+    submitted = state.submitted
+    submitted = (*submitted[:p], action, *submitted[p + 1 :])
+    if _someone_to_act(submitted):
+        after = _evolve(
             state,
             Phase.TURN,
+            state.grids,
             state.draw_pile,
             state.captain_pile,
             state.discard_zone,
@@ -424,18 +445,29 @@ def submit(state: State, action: PlayerAction) -> State:
             state.previous_discarded,
             submitted,
         )
-    grids = list(state.grids)
-    for p, act in enumerate(submitted):
-        if type(act) is not Quack:
-            grid = grids[p]
-            grids[p] = grid.moved(called_stack(state, p), act.to)  # type: ignore[union-attr]
-    return _resolve(state, tuple(grids), all(type(a) is Quack for a in submitted))
+        object.__setattr__(after, "_called_", state._called_)  # same grids, same call
+        return after
+    return _resolve(state, submitted)
+
+
+def _someone_to_act(submitted: tuple[PlayerAction | None, ...]) -> bool:
+    for action in submitted:
+        if action is None:  # by identity: faster than ``None in submitted``
+            return True
+    return False
 
 
 @implements("dc.turn.captain-pile", "dc.turn.discard", "dc.special.repeat-after-max")
-def _resolve(state: State, grids: tuple[Grid, ...], everyone_quacked: bool) -> State:
-    """Place the called card on the Captain pile or, if all said « Coin », in the discard
-    zone; end the round or draw the next card."""
+def _resolve(state: State, submitted: tuple[PlayerAction | None, ...]) -> State:
+    """Move every called stack; place the called card on the Captain pile or, if all said
+    « Coin », in the discard zone; end the round or draw the next card."""
+    called = called_stacks(state)
+    grids = list(state.grids)
+    everyone_quacked = True
+    for p, act in enumerate(submitted):
+        if type(act) is not Quack:
+            grids[p] = grids[p].moved(called[p], act.to)  # type: ignore[union-attr]
+            everyone_quacked = False
     card = state.card
     assert card is not None
     captain_pile, discard_zone = state.captain_pile, state.discard_zone
@@ -443,29 +475,39 @@ def _resolve(state: State, grids: tuple[Grid, ...], everyone_quacked: bool) -> S
         discard_zone = (*discard_zone, card)
     else:
         captain_pile = (*captain_pile, card)
-    after = _evolve(
-        state,
-        Phase.TURN,
-        state.draw_pile,
-        captain_pile,
-        discard_zone,
-        None,
-        state.call,
-        everyone_quacked,
-        (),
-        grids,
+    after = tuple(grids)
+    if round_ends(state, after, discard_zone):
+        return _end_round(
+            _evolve(
+                state,
+                Phase.TURN,
+                after,
+                state.draw_pile,
+                captain_pile,
+                discard_zone,
+                None,
+                state.call,
+                everyone_quacked,
+                (),
+            )
+        )
+    return _draw(
+        state, after, state.draw_pile, captain_pile, discard_zone, state.call, everyone_quacked
     )
-    if round_is_over(after):
-        return _end_round(after)
-    return _draw(after, after.draw_pile, captain_pile, discard_zone)
 
 
 @implements("dc.end.single-pile", "dc.end.discard-limit")
+def round_ends(state: State, grids: tuple[Grid, ...], discard_zone: tuple[int, ...]) -> bool:
+    """Whether the round of ``state`` ends with these grids and discard zone: a player has
+    one stack left or the discard zone has reached 11 − players."""
+    if len(discard_zone) >= state.discard_limit:
+        return True
+    return any(len(grid.cells) == 1 for grid in grids)
+
+
 def round_is_over(state: State) -> bool:
     """Whether a player has one stack left or the discard zone has reached 11 − players."""
-    if len(state.discard_zone) >= state.discard_limit:
-        return True
-    return any(len(grid.cells) == 1 for grid in state.grids)
+    return round_ends(state, state.grids, state.discard_zone)
 
 
 @implements("dc.game.three-rounds")

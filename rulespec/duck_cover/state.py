@@ -81,6 +81,11 @@ class State:
     """Each player's action this turn, ``None`` until they act."""
     round_scores: tuple[tuple[int, ...], ...]
     """Each finished round's scores, per player."""
+    # Each player's called stack this turn (see rules.called_stacks), computed once per
+    # turn on first use; not part of the value.
+    _called_: tuple[int, ...] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False
+    )
 
     @property
     def call(self) -> Call | None:

@@ -1,0 +1,35 @@
+"""Sphinx configuration of the rulespec site.
+
+Build it with ``uv run sphinx-build -W -b html docs docs/_build/html``.
+"""
+
+from __future__ import annotations
+
+import rulespec
+
+project = "rulespec"
+author = "The rulespec developers"
+copyright = "The rulespec developers"
+release = rulespec.__version__
+version = release
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "rulespec.sphinxext",
+]
+
+# The rules domain (rulespec.sphinxext): tests for "Checked by", one folder of
+# pages per game made from the catalogues, and the sphinx-needs export.
+rules_tests_dir = "../tests"
+rules_game_pages = "games"
+rules_needs_json = "needs.json"
+
+exclude_patterns = ["_build"]
+templates_path: list[str] = []
+
+autodoc_member_order = "bysource"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+
+html_theme = "furo"
+html_title = f"rulespec {release}"
+html_static_path: list[str] = []

@@ -1,0 +1,264 @@
+"""JSON encoding of Canardage actions, options and states.
+
+Duck cards are written as their colour ``0``–``5`` and water as ``"water"``;
+action cards by their id (``"pan"``, ``"en-joue"``, …); stacks bottom first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulespec.canardage.actions import Action, Deal, Discard, Disperse, Play, Reshuffle, Stack
+from rulespec.canardage.cards import DEFAULT_ACTION_DECK, WATER, Card
+from rulespec.canardage.state import Options, Phase, State
+from rulespec.core.errors import RecordError
+
+__all__ = [
+    "decode_action",
+    "decode_options",
+    "decode_state",
+    "encode_action",
+    "encode_options",
+    "encode_state",
+]
+
+
+def _duck_out(card: int) -> int | str:
+    return "water" if card == WATER else card
+
+
+def _duck_in(value: Any, where: str) -> int:
+    if value == "water":
+        return WATER
+    if type(value) is int and 0 <= value <= 5:
+        return value
+    raise RecordError(where, f'expected a colour 0 to 5 or "water", got {value!r}')
+
+
+def _card_in(value: Any, where: str) -> Card:
+    if isinstance(value, str):
+        try:
+            return Card(value)
+        except ValueError:
+            pass
+    raise RecordError(where, f"expected an action card id (such as 'pan'), got {value!r}")
+
+
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    if type(value) is not int:
+        raise RecordError(where, f"expected a whole number, got {value!r}")
+    if not low <= value <= high:
+        raise RecordError(where, f"{value} is out of range {low} to {high}")
+    return value
+
+
+def _list(value: Any, where: str, max_len: int = 1_000) -> list[Any]:
+    if not isinstance(value, list):
+        raise RecordError(where, f"expected a list, got {type(value).__name__}")
+    if len(value) > max_len:
+        raise RecordError(where, f"more than {max_len} items")
+    return value
+
+
+def _object(
+    value: Any, where: str, required: set[str], optional: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RecordError(where, f"expected a JSON object, got {type(value).__name__}")
+    for key in sorted(required - value.keys()):
+        raise RecordError(where, f"missing key {key!r}")
+    for key in sorted(value.keys() - required - optional):
+        raise RecordError(where, f"unknown key {key!r}")
+    return value
+
+
+def _stack_out(stack: Stack) -> list[int | str]:
+    return [_duck_out(c) for c in stack]
+
+
+def _stack_in(value: Any, where: str) -> Stack:
+    cards = _list(value, where, 2)
+    if not cards:
+        raise RecordError(where, "a space holds one or two cards")
+    return tuple(_duck_in(c, f"{where}[{i}]") for i, c in enumerate(cards))
+
+
+def _line_in(value: Any, where: str) -> tuple[Stack, ...]:
+    return tuple(_stack_in(s, f"{where}[{i}]") for i, s in enumerate(_list(value, where, 6)))
+
+
+def _ducks_in(value: Any, where: str) -> tuple[int, ...]:
+    return tuple(_duck_in(c, f"{where}[{i}]") for i, c in enumerate(_list(value, where, 40)))
+
+
+def _cards_in(value: Any, where: str) -> tuple[Card, ...]:
+    return tuple(_card_in(c, f"{where}[{i}]") for i, c in enumerate(_list(value, where, 10_000)))
+
+
+def encode_action(action: Action) -> dict[str, Any]:
+    """An action as JSON data.
+
+    >>> encode_action(Play(0, Card.TU_LOUCHES, (2, 3)))
+    {'type': 'play', 'player': 0, 'card': 'tu-louches', 'spaces': [2, 3]}
+    """
+    if isinstance(action, Play):
+        data: dict[str, Any] = {
+            "type": "play",
+            "player": action.player,
+            "card": action.card.value,
+            "spaces": list(action.spaces),
+        }
+        if action.card is Card.CANARCHIE:
+            data["line"] = [_stack_out(s) for s in action.line]
+        return data
+    if isinstance(action, Discard):
+        return {"type": "discard", "player": action.player, "card": action.card.value}
+    if isinstance(action, Deal):
+        return {
+            "type": "deal",
+            "ducks": [_duck_out(c) for c in action.ducks],
+            "actions": [c.value for c in action.actions],
+        }
+    if isinstance(action, Reshuffle):
+        return {"type": "reshuffle", "draw_pile": [c.value for c in action.draw_pile]}
+    return {"type": "disperse", "deck": [_duck_out(c) for c in action.deck]}
+
+
+def decode_action(data: Any, where: str = "action") -> Action:
+    """An action from JSON data; :class:`RecordError` says where it is malformed.
+
+    >>> decode_action({"type": "play", "player": 1, "card": "pan", "spaces": [0]})
+    Play(player=1, card=<Card.PAN: 'pan'>, spaces=(0,), line=())
+    """
+    keys = frozenset({"player", "card", "spaces", "line", "ducks", "actions", "draw_pile", "deck"})
+    kind = _object(data, where, {"type"}, keys)["type"]
+    if kind == "play":
+        _object(data, where, {"type", "player", "card", "spaces"}, frozenset({"line"}))
+        card = _card_in(data["card"], f"{where}.card")
+        spaces = tuple(
+            _int(s, f"{where}.spaces[{i}]", -100, 100)
+            for i, s in enumerate(_list(data["spaces"], f"{where}.spaces", 6))
+        )
+        line = _line_in(data["line"], f"{where}.line") if "line" in data else ()
+        return Play(_int(data["player"], f"{where}.player", 0, 5), card, spaces, line)
+    if kind == "discard":
+        _object(data, where, {"type", "player", "card"})
+        return Discard(
+            _int(data["player"], f"{where}.player", 0, 5), _card_in(data["card"], f"{where}.card")
+        )
+    if kind == "deal":
+        _object(data, where, {"type", "ducks", "actions"})
+        return Deal(
+            _ducks_in(data["ducks"], f"{where}.ducks"),
+            _cards_in(data["actions"], f"{where}.actions"),
+        )
+    if kind == "reshuffle":
+        _object(data, where, {"type", "draw_pile"})
+        return Reshuffle(_cards_in(data["draw_pile"], f"{where}.draw_pile"))
+    if kind == "disperse":
+        _object(data, where, {"type", "deck"})
+        return Disperse(_ducks_in(data["deck"], f"{where}.deck"))
+    raise RecordError(
+        f"{where}.type",
+        f"unknown action type {kind!r} (play, discard, deal, reshuffle, disperse)",
+    )
+
+
+def encode_options(options: Options) -> dict[str, Any]:
+    """Options as JSON data: only what differs from the published game."""
+    if options.action_deck == DEFAULT_ACTION_DECK:
+        return {}
+    return {"action_deck": {c.value: n for c, n in zip(Card, options.action_deck, strict=True)}}
+
+
+def decode_options(data: Mapping[str, Any]) -> Options:
+    """Options from JSON data (``action_deck`` maps card ids to counts; missing ids count 0)."""
+    _object(data, "options", set(), frozenset({"action_deck"}))
+    if "action_deck" not in data:
+        return Options()
+    deck = _object(
+        data["action_deck"], "options.action_deck", set(), frozenset(c.value for c in Card)
+    )
+    counts = {Card(k): _int(v, f"options.action_deck.{k}", 0, 1_000) for k, v in deck.items()}
+    return Options(action_deck=counts)
+
+
+_STATE_KEYS = {
+    "players",
+    "options",
+    "phase",
+    "turn",
+    "line",
+    "targets",
+    "shelters",
+    "deck",
+    "seen",
+    "hands",
+    "draw_pile",
+    "played",
+    "shot",
+    "winners",
+}
+
+
+def encode_state(state: State) -> dict[str, Any]:
+    """A complete state as JSON data (hidden parts included)."""
+    return {
+        "players": state.players,
+        "options": encode_options(state.options),
+        "phase": state.phase.value,
+        "turn": state.turn,
+        "line": [_stack_out(s) for s in state.line],
+        "targets": list(state.targets),
+        "shelters": list(state.shelters),
+        "deck": [_duck_out(c) for c in state.deck],
+        "seen": state.seen,
+        "hands": [[c.value for c in hand] for hand in state.hands],
+        "draw_pile": [c.value for c in state.draw_pile],
+        "played": [c.value for c in state.played],
+        "shot": list(state.shot),
+        "winners": list(state.winners),
+    }
+
+
+def decode_state(data: Any) -> State:
+    """A state from :func:`encode_state`'s data.
+
+    The shape and types are checked; whether the state is reachable is
+    :func:`rulespec.canardage.position`'s job (and the invariants').
+    """
+    d = _object(data, "state", _STATE_KEYS)
+    players = _int(d["players"], "state.players", 3, 6)
+    try:
+        phase = Phase(d["phase"])
+    except ValueError:
+        raise RecordError("state.phase", f"unknown phase {d['phase']!r}") from None
+    if not isinstance(d["options"], dict):
+        raise RecordError("state.options", "expected a JSON object")
+
+    def ints(key: str, low: int, high: int, size: int) -> tuple[int, ...]:
+        return tuple(
+            _int(v, f"state.{key}[{i}]", low, high)
+            for i, v in enumerate(_list(d[key], f"state.{key}", size))
+        )
+
+    hands = tuple(
+        _cards_in(h, f"state.hands[{p}]") for p, h in enumerate(_list(d["hands"], "state.hands", 6))
+    )
+    return State(
+        players=players,
+        options=decode_options(d["options"]),
+        phase=phase,
+        turn=_int(d["turn"], "state.turn", -1, 5),
+        line=_line_in(d["line"], "state.line"),
+        targets=ints("targets", 0, 5, 6),
+        shelters=ints("shelters", -1, 5, 6),
+        deck=_ducks_in(d["deck"], "state.deck"),
+        seen=_int(d["seen"], "state.seen", 0, 40),
+        hands=hands,
+        draw_pile=_cards_in(d["draw_pile"], "state.draw_pile"),
+        played=_cards_in(d["played"], "state.played"),
+        shot=ints("shot", 0, 5, 6),
+        winners=ints("winners", 0, 5, 6),
+    )

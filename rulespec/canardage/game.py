@@ -1,0 +1,154 @@
+"""The Canardage game object: the public face of the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rulespec.canardage import codec, rules
+from rulespec.canardage.actions import Action, Deal, Discard, Disperse, Play, Reshuffle
+from rulespec.canardage.invariants import INVARIANTS, TRANSITION_INVARIANTS
+from rulespec.canardage.policy import random_card_policy
+from rulespec.canardage.position import position
+from rulespec.canardage.scoring import scores, winners
+from rulespec.canardage.state import Options, Phase, State
+from rulespec.canardage.view import View, view
+from rulespec.core.chance import Chance
+from rulespec.core.errors import IllegalAction
+from rulespec.core.game import Game, register
+from rulespec.core.invariants import Invariant, TransitionInvariant
+from rulespec.core.simulate import Policy, random_policy
+
+__all__ = ["GAME", "Canardage"]
+
+
+class Canardage(Game[State, Action, View, Options]):
+    """Canardage (Gigamic), 3–6 players, one card played per turn, last duck standing wins.
+
+    >>> import rulespec
+    >>> can = rulespec.game("canardage")
+    >>> state = can.start(4, seed=1)
+    >>> len(can.to_move(state)), len(state.line)
+    (1, 6)
+    """
+
+    id = "canardage"
+    name = "Canardage"
+    min_players = 3
+    max_players = 6
+    default_policy = "random-card"
+    """Simulations pick a playable card uniformly, then one of its uses uniformly."""
+
+    def policies(self) -> Mapping[str, Policy]:
+        """``"random"`` (a legal action uniformly; Canarchie's many orders dominate it)
+        and ``"random-card"`` (a playable card uniformly, then a use of it uniformly).
+
+        >>> import rulespec
+        >>> sorted(rulespec.game("canardage").policies())
+        ['random', 'random-card']
+        """
+        return {"random": random_policy, "random-card": random_card_policy}
+
+    def default_options(self) -> Options:
+        return Options()
+
+    def new_game(self, players: int, options: Options | None = None) -> State:
+        return rules.new_game(players, options)
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        return rules.to_move(state)
+
+    def legal_actions(self, state: State, player: int) -> rules.LegalActions:
+        return rules.legal_actions(state, player)
+
+    def chance(self, state: State) -> Chance:
+        piles = rules.chance_piles(state)
+        if state.phase is Phase.DEAL:
+            return Chance(
+                "deal",
+                "the duck deck and the action deck are shuffled; the line is laid and three "
+                "action cards dealt to each player",
+                piles,
+            )
+        if state.phase is Phase.DISPERSION:
+            return Chance(
+                "dispersion", "Dispersion: the duck deck, with the line's cards, is shuffled", piles
+            )
+        return Chance("reshuffle", "the played action cards are shuffled into a draw pile", piles)
+
+    def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
+        if state.phase is Phase.DEAL:
+            ducks, cards = outcome
+            return Deal(tuple(ducks), tuple(cards))
+        if state.phase is Phase.DISPERSION:
+            (deck,) = outcome
+            return Disperse(tuple(deck))
+        if state.phase is Phase.RESHUFFLE:
+            (pile,) = outcome
+            return Reshuffle(tuple(pile))
+        raise IllegalAction("can.chance.shuffles", "the game does not wait for chance now")
+
+    def apply(self, state: State, action: Action) -> State:
+        return rules.apply(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase is Phase.OVER
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        """Each player's living ducks."""
+        return scores(state)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        return winners(state)
+
+    def view(self, state: State, player: int) -> View:
+        return view(state, player)
+
+    def events(self, before: State, action: Action, after: State) -> tuple[str, ...]:
+        """``turn``, ``play:<card>`` or ``discard``, ``duck-shot`` per duck shot,
+        ``reshuffle``, ``dispersion``, and ``end:winner`` or ``end:shared`` at the end."""
+        found: list[str] = []
+        if isinstance(action, Play):
+            found += ["turn", f"play:{action.card.value}"]
+        elif isinstance(action, Discard):
+            found += ["turn", "discard"]
+        elif isinstance(action, Reshuffle):
+            found.append("reshuffle")
+        elif isinstance(action, Disperse):
+            found.append("dispersion")
+        found += ["duck-shot"] * (sum(after.shot) - sum(before.shot))
+        if after.phase is Phase.OVER and before.phase is not Phase.OVER:
+            found.append("end:winner" if len(after.winners) == 1 else "end:shared")
+        return tuple(found)
+
+    @property
+    def invariants(self) -> tuple[Invariant, ...]:
+        return INVARIANTS
+
+    @property
+    def transition_invariants(self) -> tuple[TransitionInvariant, ...]:
+        return TRANSITION_INVARIANTS
+
+    def encode_options(self, options: Options) -> dict[str, Any]:
+        return codec.encode_options(options)
+
+    def decode_options(self, data: Mapping[str, Any]) -> Options:
+        return codec.decode_options(data)
+
+    def encode_action(self, action: Action) -> dict[str, Any]:
+        return codec.encode_action(action)
+
+    def decode_action(self, data: Any, where: str = "action") -> Action:
+        return codec.decode_action(data, where)
+
+    def encode_state(self, state: State) -> dict[str, Any]:
+        return codec.encode_state(state)
+
+    def decode_state(self, data: Any) -> State:
+        return codec.decode_state(data)
+
+    position = staticmethod(position)
+
+
+GAME = Canardage()
+register(GAME)

@@ -1,0 +1,918 @@
+"""The rules of Canardage as pure functions: setup, the turn, the sixteen cards, the end."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from math import factorial
+from typing import overload
+
+from rulespec.canardage.actions import (
+    Action,
+    Deal,
+    Discard,
+    Disperse,
+    Play,
+    PlayerAction,
+    Reshuffle,
+    Stack,
+)
+from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, WATER_CARDS, Card, sort_cards
+from rulespec.canardage.line import dealt, forward, hide, shoot
+from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
+from rulespec.core.errors import IllegalAction
+from rulespec.core.implements import implements
+
+__all__ = [
+    "CLAUSES",
+    "LegalActions",
+    "apply",
+    "chance_piles",
+    "duck_deck",
+    "first_player",
+    "legal_actions",
+    "new_game",
+    "to_move",
+    "uses",
+]
+
+Line = tuple[Stack, ...]
+Spaces = tuple[int, ...]
+
+CLAUSES: dict[Card, str] = {card: f"can.action.{card.value}" for card in Card}
+"""The clause of each action card."""
+
+
+# -- setup ------------------------------------------------------------------------
+
+
+@implements("can.setup.players", "can.setup.colours")
+def new_game(players: int, options: Options | None = None) -> State:
+    """A game of ``players`` (3–6) players, waiting for the deal; player ``p`` plays
+    colour ``p``."""
+    if type(players) is not int or not 3 <= players <= 6:
+        raise IllegalAction("can.setup.players", f"Canardage is for 3 to 6 players, not {players}")
+    options = Options() if options is None else options
+    if options.deck_size < 4 * players:
+        raise IllegalAction(
+            "can.setup.action-deck",
+            f"{options.deck_size} action cards cannot serve {players} players: at least "
+            f"{4 * players} are needed (three in each hand and more to draw)",
+        )
+    return State(
+        players=players,
+        options=options,
+        phase=Phase.DEAL,
+        turn=-1,
+        line=(),
+        targets=(),
+        shelters=(NO_SHELTER,) * players,
+        deck=(),
+        seen=0,
+        hands=((),) * players,
+        draw_pile=(),
+        played=(),
+        shot=(0,) * players,
+    )
+
+
+@implements("can.setup.duck-deck")
+def duck_deck(players: int) -> tuple[int, ...]:
+    """The duck deck before its shuffle: five ducks of each colour in play and five water
+    cards, in a canonical order.
+
+    >>> len(duck_deck(3)), duck_deck(3).count(WATER)
+    (20, 5)
+    """
+    return (
+        *(c for c in range(players) for _ in range(DUCKS_PER_COLOUR)),
+        *(WATER,) * WATER_CARDS,
+    )
+
+
+@implements("can.turn.first-player")
+def first_player(line: Line) -> int:
+    """Who starts: the owner of the first duck of the line (water cards are skipped)."""
+    for stack in line:
+        if stack[-1] != WATER:
+            return stack[-1]
+    raise IllegalAction("can.turn.first-player", "the line holds no duck")
+
+
+@implements("can.setup.hands", "can.setup.action-deck", "can.chance.shuffles")
+def deal(state: State, action: Deal) -> State:
+    """Fill the line from the shuffled duck deck, deal three action cards to each player
+    and give the turn to the owner of the first duck."""
+    if state.phase is not Phase.DEAL:
+        raise IllegalAction("can.chance.shuffles", "the game does not wait for its deal now")
+    ducks, cards = action.ducks, action.actions
+    if type(ducks) is not tuple or Counter(ducks) != Counter(duck_deck(state.players)):
+        raise IllegalAction(
+            "can.setup.duck-deck",
+            "the duck deck must hold five ducks of each colour in play and five water cards",
+        )
+    if type(cards) is not tuple or Counter(cards) != Counter(state.options.deck()):
+        raise IllegalAction(
+            "can.setup.action-deck", "the action deck must hold exactly the game's action cards"
+        )
+    line, deck = dealt(ducks)
+    n = state.players
+    return State(
+        players=n,
+        options=state.options,
+        phase=Phase.PLAY,
+        turn=first_player(line),
+        line=line,
+        targets=(),
+        shelters=state.shelters,
+        deck=deck,
+        seen=0,
+        hands=tuple(sort_cards(cards[3 * p : 3 * p + 3]) for p in range(n)),
+        draw_pile=cards[3 * n :],
+        played=(),
+        shot=state.shot,
+    )
+
+
+def to_move(state: State) -> tuple[int, ...]:
+    """The player on turn, ``(CHANCE,)`` at a shuffle, ``()`` when the game is over."""
+    phase = state.phase
+    if phase is Phase.PLAY:
+        return (state.turn,)
+    if phase is Phase.OVER:
+        return ()
+    return (-1,)
+
+
+# -- what each card may do ------------------------------------------------------------
+
+Uses = Callable[[Line, frozenset[int], frozenset[int], int], list[Spaces]]
+
+
+@implements("can.action.en-joue", "can.targets.spaces")
+def _en_joue(line: Line, targets: frozenset[int], shelters: frozenset[int], p: int) -> list[Spaces]:
+    """Any space without a target, water included."""
+    return [(i,) for i in range(len(line)) if i not in targets]
+
+
+@implements("can.action.double-viseur")
+def _double_viseur(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """Two adjacent free spaces; a single free space only when no such pair exists."""
+    free = [i for i in range(len(line)) if i not in targets]
+    pairs: list[Spaces] = [(i, i + 1) for i in free if i + 1 < len(line) and i + 1 not in targets]
+    return pairs if pairs else [(i,) for i in free]
+
+
+@implements("can.action.pan", "can.planque.space")
+def _pan(line: Line, targets: frozenset[int], shelters: frozenset[int], p: int) -> list[Spaces]:
+    """A targeted space: water always; a duck unless a Planqué card protects its space."""
+    return [
+        (i,)
+        for i in sorted(targets)
+        if i < len(line) and (line[i][-1] == WATER or i not in shelters)
+    ]
+
+
+def _shootable(line: Line, shelters: frozenset[int], i: int) -> bool:
+    return 0 <= i < len(line) and line[i][-1] != WATER and i not in shelters
+
+
+@implements("can.action.tireur-d-elite")
+def _tireur(line: Line, targets: frozenset[int], shelters: frozenset[int], p: int) -> list[Spaces]:
+    """Any unprotected duck, targeted or not."""
+    return [(i,) for i in range(len(line)) if _shootable(line, shelters, i)]
+
+
+@implements("can.action.tu-louches")
+def _tu_louches(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """(targeted space, unprotected duck beside it)."""
+    return [
+        (t, s)
+        for t in sorted(targets)
+        for s in (t - 1, t + 1)
+        if t < len(line) and _shootable(line, shelters, s)
+    ]
+
+
+@implements("can.action.canardage")
+def _canardage(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """Two adjacent targeted spaces, each holding an unprotected duck."""
+    return [
+        (i, i + 1)
+        for i in sorted(targets)
+        if i + 1 in targets and _shootable(line, shelters, i) and _shootable(line, shelters, i + 1)
+    ]
+
+
+@implements("can.action.rectifier-gauche")
+def _rectifier_gauche(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """A target not on the first space whose space in front is free."""
+    return [(i,) for i in sorted(targets) if 1 <= i < len(line) and i - 1 not in targets]
+
+
+@implements("can.action.rectifier-droite")
+def _rectifier_droite(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """A target not on the last space whose space behind is free."""
+    return [(i,) for i in sorted(targets) if i + 1 < len(line) and i + 1 not in targets]
+
+
+def _always(line: Line, targets: frozenset[int], shelters: frozenset[int], p: int) -> list[Spaces]:
+    return [()]
+
+
+@implements("can.action.palme-arriere", "can.cover.pair")
+def _palme_arriere(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """One of your ducks (on top of its space) that is not last."""
+    return [(i,) for i in range(len(line) - 1) if line[i][-1] == p]
+
+
+@implements("can.action.palme-avant")
+def _palme_avant(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """One of your ducks (on top of its space) that is not first."""
+    return [(i,) for i in range(1, len(line)) if line[i][-1] == p]
+
+
+@implements("can.action.banzai")
+def _banzai(line: Line, targets: frozenset[int], shelters: frozenset[int], p: int) -> list[Spaces]:
+    """One of your ducks (on top of its space) that is not already first."""
+    return [(i,) for i in range(1, len(line)) if line[i][-1] == p]
+
+
+@implements("can.action.a-couvert")
+def _a_couvert(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """(your lone duck, a lone duck beside it, of any colour)."""
+    n = len(line)
+    return [
+        (i, j)
+        for i in range(n)
+        if line[i] == (p,)
+        for j in (i - 1, i + 1)
+        if 0 <= j < n and len(line[j]) == 1 and line[j][0] != WATER
+    ]
+
+
+@implements("can.action.planque")
+def _planque(line: Line, targets: frozenset[int], shelters: frozenset[int], p: int) -> list[Spaces]:
+    """A space holding a duck (any colour) where no Planqué card lies yet."""
+    return [(i,) for i in range(len(line)) if line[i][-1] != WATER and i not in shelters]
+
+
+_USES: dict[Card, Uses] = {
+    Card.EN_JOUE: _en_joue,
+    Card.DOUBLE_VISEUR: _double_viseur,
+    Card.PAN: _pan,
+    Card.TIREUR_D_ELITE: _tireur,
+    Card.TU_LOUCHES: _tu_louches,
+    Card.CANARDAGE: _canardage,
+    Card.RECTIFIER_GAUCHE: _rectifier_gauche,
+    Card.RECTIFIER_DROITE: _rectifier_droite,
+    Card.EN_AVANT_MARCHE: _always,
+    Card.PALME_ARRIERE: _palme_arriere,
+    Card.PALME_AVANT: _palme_avant,
+    Card.BANZAI: _banzai,
+    Card.DISPERSION: _always,
+    Card.A_COUVERT: _a_couvert,
+    Card.PLANQUE: _planque,
+}
+
+
+class Arrangements(Sequence[Line]):
+    """Every new order of a line's stacks for Canarchie: the distinct rearrangements, in
+    lexicographic order, the current order left out (identical cards are not told apart;
+    a pair is one stack).
+
+    >>> a = Arrangements(((6,), (6,), (0,)))
+    >>> list(a)
+    [((0,), (6,), (6,)), ((6,), (0,), (6,))]
+    """
+
+    __slots__ = ("_counts", "_current", "_items", "_len", "_line")
+
+    def __init__(self, line: Line) -> None:
+        counted = Counter(line)
+        self._line = line
+        self._items = sorted(counted)
+        self._counts = [counted[item] for item in self._items]
+        total = _multinomial(self._counts)
+        self._current = -1
+        self._len = total - 1
+
+    def _rank(self, line: Line) -> int:
+        counts = list(self._counts)
+        rank = 0
+        for stack in line:
+            for k, item in enumerate(self._items):
+                if counts[k] == 0:
+                    continue
+                if item == stack:
+                    counts[k] -= 1
+                    break
+                counts[k] -= 1
+                rank += _multinomial(counts)
+                counts[k] += 1
+        return rank
+
+    def _unrank(self, rank: int) -> Line:
+        counts = list(self._counts)
+        out: list[Stack] = []
+        for _ in range(len(self._line)):
+            for k, item in enumerate(self._items):
+                if counts[k] == 0:
+                    continue
+                counts[k] -= 1
+                m = _multinomial(counts)
+                if rank < m:
+                    out.append(item)
+                    break
+                rank -= m
+                counts[k] += 1
+        return tuple(out)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Line: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Line]: ...
+    def __getitem__(self, i: int | slice) -> Line | Sequence[Line]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError(i)
+        if self._current < 0:
+            self._current = self._rank(self._line)
+        return self._unrank(i if i < self._current else i + 1)
+
+    def __contains__(self, line: object) -> bool:
+        return (
+            isinstance(line, tuple)
+            and line != self._line
+            and len(line) == len(self._line)
+            and all(type(s) is tuple for s in line)
+            and Counter(line) == Counter(self._line)
+        )
+
+
+def _multinomial(counts: list[int]) -> int:
+    result = factorial(sum(counts))
+    for c in counts:
+        result //= factorial(c)
+    return result
+
+
+@implements("can.action.canarchie")
+def arrangements(line: Line) -> Arrangements:
+    """The new orders Canarchie may give the line: any other order of all its stacks,
+    water cards included."""
+    return Arrangements(line)
+
+
+def uses(state: State, player: int, card: Card) -> Sequence[Spaces] | Arrangements:
+    """The ways ``player`` may play ``card`` now: ``spaces`` tuples, or for Canarchie the
+    new lines."""
+    if card is Card.CANARCHIE:
+        return arrangements(state.line)
+    shelters = frozenset(s for s in state.shelters if s != NO_SHELTER)
+    return _USES[card](state.line, frozenset(state.targets), shelters, player)
+
+
+class LegalActions(Sequence[PlayerAction]):
+    """A player's legal actions: the plays of each card in hand, in the rulebook's card
+    order (then by spaces); or, when no card can be played, one discard per card.
+
+    Built on demand: Canarchie's up to 719 orders are never listed unless asked for.
+    :meth:`cards` and :meth:`uses` serve a player who picks a card first.
+    """
+
+    __slots__ = ("_groups", "_len", "_player", "_starts")
+
+    def __init__(
+        self, player: int, groups: list[tuple[Card, Sequence[Spaces] | Arrangements | None]]
+    ) -> None:
+        self._player = player
+        self._groups = groups
+        starts = []
+        total = 0
+        for _, group in groups:
+            starts.append(total)
+            total += 1 if group is None else len(group)
+        self._starts = starts
+        self._len = total
+
+    def cards(self) -> tuple[Card, ...]:
+        """The cards that can be played now (or, when none can, the cards to discard)."""
+        return tuple(card for card, _ in self._groups)
+
+    def uses(self, card: Card) -> Sequence[PlayerAction]:
+        """The actions that play (or discard) ``card``."""
+        for k, (c, _) in enumerate(self._groups):
+            if c is card:
+                start = self._starts[k]
+                end = self._starts[k + 1] if k + 1 < len(self._starts) else self._len
+                return (
+                    [self[i] for i in range(start, end)]
+                    if end - start < 50
+                    else _Slice(self, start, end)
+                )
+        return []
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> PlayerAction: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[PlayerAction]: ...
+    def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError(i)
+        k = len(self._starts) - 1
+        while self._starts[k] > i:
+            k -= 1
+        card, group = self._groups[k]
+        if group is None:
+            return Discard(self._player, card)
+        j = i - self._starts[k]
+        if isinstance(group, Arrangements):
+            return Play(self._player, card, (), group[j])
+        return Play(self._player, card, group[j])
+
+    def __iter__(self) -> Iterator[PlayerAction]:
+        for i in range(self._len):
+            yield self[i]
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Discard):
+            return action.player == self._player and any(
+                c is action.card and g is None for c, g in self._groups
+            )
+        if not isinstance(action, Play) or action.player != self._player:
+            return False
+        for card, group in self._groups:
+            if card is action.card and group is not None:
+                if isinstance(group, Arrangements):
+                    return action.spaces == () and action.line in group
+                return action.line == () and action.spaces in group
+        return False
+
+    def __repr__(self) -> str:
+        return f"LegalActions({list(self)!r})"
+
+
+class _Slice(Sequence[PlayerAction]):
+    __slots__ = ("_end", "_of", "_start")
+
+    def __init__(self, of: LegalActions, start: int, end: int) -> None:
+        self._of, self._start, self._end = of, start, end
+
+    def __len__(self) -> int:
+        return self._end - self._start
+
+    @overload
+    def __getitem__(self, i: int) -> PlayerAction: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[PlayerAction]: ...
+    def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self._of[self._start + i]
+
+
+_NONE = LegalActions(0, [])
+
+
+@implements("can.turn.play-one", "can.turn.discard")
+def legal_actions(state: State, player: int) -> LegalActions:
+    """The legal actions of ``player`` now (empty when they are not to play)."""
+    if state.phase is not Phase.PLAY or player != state.turn:
+        return _NONE
+    groups: list[tuple[Card, Sequence[Spaces] | Arrangements | None]] = []
+    seen: set[Card] = set()
+    for card in state.hands[player]:
+        if card in seen:
+            continue
+        seen.add(card)
+        found = uses(state, player, card)
+        if len(found):
+            groups.append((card, found))
+    if not groups:
+        groups = [(card, None) for card in sort_cards(list(seen))]
+    return LegalActions(player, groups)
+
+
+# -- why a play is refused ------------------------------------------------------------
+
+
+def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str, str]:
+    """The clause and the sentence that refuse playing ``card`` on ``spaces``."""
+    clause = CLAUSES[card]
+    line, n = state.line, len(state.line)
+    targets = set(state.targets)
+    shelters = {s for s in state.shelters if s != NO_SHELTER}
+    arity = {
+        Card.EN_AVANT_MARCHE: 0,
+        Card.DISPERSION: 0,
+        Card.CANARCHIE: 0,
+        Card.TU_LOUCHES: 2,
+        Card.CANARDAGE: 2,
+        Card.A_COUVERT: 2,
+    }.get(card, 1)
+    name = card.french
+    if card is Card.DOUBLE_VISEUR:
+        pairs = _double_viseur(line, frozenset(targets), frozenset(shelters), player)
+        arity = len(pairs[0]) if pairs else 1
+        if pairs and len(spaces) != 2:
+            return clause, "two adjacent spaces are free: Double viseur must target two of them"
+    if len(spaces) != arity:
+        return clause, f"{name} names {arity} space(s), not {len(spaces)}"
+    for s in spaces:
+        if not 0 <= s < n:
+            return clause, f"space {s} is not on the line (0 to {n - 1})"
+    if card in (Card.EN_JOUE, Card.DOUBLE_VISEUR):
+        if card is Card.DOUBLE_VISEUR and len(spaces) == 2 and spaces[1] != spaces[0] + 1:
+            return clause, "the two targets go on two adjacent spaces, front one first"
+        taken = [s for s in spaces if s in targets]
+        if taken:
+            return "can.targets.spaces", f"space {taken[0]} already has a target"
+    if card in (Card.PAN, Card.CANARDAGE) and any(s not in targets for s in spaces):
+        s = next(s for s in spaces if s not in targets)
+        return clause, f"space {s} is not targeted: {name} shoots only at targeted spaces"
+    if card is Card.CANARDAGE and spaces[1] != spaces[0] + 1:
+        return clause, "Canardage shoots two neighbouring targeted spaces, front one first"
+    if card is Card.TU_LOUCHES:
+        t, s = spaces
+        if t not in targets:
+            return clause, f"space {t} is not targeted: Tu louches shoots beside a target"
+        if abs(t - s) != 1:
+            return clause, f"space {s} is not beside the targeted space {t}"
+    shot = {
+        Card.PAN: spaces,
+        Card.TIREUR_D_ELITE: spaces,
+        Card.TU_LOUCHES: spaces[1:],
+        Card.CANARDAGE: spaces,
+    }.get(card, ())
+    for s in shot:
+        if line[s][-1] == WATER and card is not Card.PAN:
+            return clause, f"space {s} holds water: {name} shoots a duck"
+        if line[s][-1] != WATER and s in shelters:
+            return "can.planque.space", f"a Planqué card protects space {s}: no duck is shot there"
+    if card in (Card.RECTIFIER_GAUCHE, Card.RECTIFIER_DROITE):
+        (s,) = spaces
+        to = s - 1 if card is Card.RECTIFIER_GAUCHE else s + 1
+        if s not in targets:
+            return clause, f"space {s} has no target to move"
+        if not 0 <= to < n:
+            end = "first" if to < 0 else "last"
+            return clause, f"the target on the {end} space cannot leave the line"
+        if to in targets:
+            return clause, f"space {to} is already targeted"
+    if card in (Card.PALME_ARRIERE, Card.PALME_AVANT, Card.BANZAI, Card.A_COUVERT):
+        s = spaces[0]
+        if line[s][-1] != player:
+            hidden = len(line[s]) == 2 and line[s][0] == player
+            if hidden:
+                return "can.cover.pair", f"your duck at space {s} is hidden: it cannot move alone"
+            return clause, f"space {s} does not show one of your ducks"
+        if card is Card.PALME_ARRIERE and s == n - 1:
+            return clause, "the last duck of the line has no neighbour behind"
+        if card is Card.PALME_AVANT and s == 0:
+            return clause, "the first duck of the line has no neighbour in front"
+        if card is Card.BANZAI and s == 0:
+            return clause, "your duck is already first: Banzaï must move it to the front"
+        if card is Card.A_COUVERT:
+            c = spaces[1]
+            if len(line[s]) == 2:
+                return "can.cover.pair", "a duck that covers another cannot hide in turn"
+            if abs(c - s) != 1:
+                return clause, f"space {c} is not beside your duck"
+            if line[c][-1] == WATER:
+                return clause, "a duck cannot hide under a water card"
+            if len(line[c]) == 2:
+                return "can.cover.pair", f"the duck at space {c} already covers a duck"
+    if card is Card.PLANQUE:
+        (s,) = spaces
+        if line[s][-1] == WATER:
+            return clause, "a Planqué card goes on a duck, not on water"
+        if s in shelters:
+            return clause, f"a Planqué card already lies on space {s}"
+    return clause, f"{name} cannot be played on {spaces}"
+
+
+def _check_spaces(value: object) -> bool:
+    return type(value) is tuple and all(type(s) is int for s in value)
+
+
+@implements("can.turn.play-one", "can.turn.order")
+def check_action(state: State, action: PlayerAction) -> None:
+    """Refuse ``action`` unless the rules allow it now."""
+    player = action.player
+    if state.phase is not Phase.PLAY:
+        if state.phase is Phase.OVER:
+            raise IllegalAction("can.end.winner", "the game is over")
+        raise IllegalAction("can.chance.shuffles", "the game waits for a shuffle, not a player")
+    if player != state.turn:
+        raise IllegalAction("can.turn.order", f"it is player {state.turn}'s turn, not {player!r}'s")
+    card = action.card
+    if not isinstance(card, Card) or card not in state.hands[player]:
+        raise IllegalAction("can.turn.play-one", f"{card!r} is not in player {player}'s hand")
+    if isinstance(action, Play):  # the quick path: one card's uses, not every card's
+        found = uses(state, player, card)
+        if card is Card.CANARCHIE:
+            if action.spaces == () and action.line in found:
+                return
+        elif action.line == () and action.spaces in found:
+            return
+    legal = legal_actions(state, player)
+    if not isinstance(action, Play):
+        if action not in legal:
+            playable = ", ".join(c.french for c in legal.cards())
+            raise IllegalAction(
+                "can.turn.discard",
+                f"a card is thrown away only when none can be played; playable: {playable}",
+            )
+        return
+    if action in legal:
+        return
+    if not _check_spaces(action.spaces):
+        raise IllegalAction(
+            CLAUSES[card], f"spaces must be a tuple of whole numbers, not {action.spaces!r}"
+        )
+    if card is Card.CANARCHIE:
+        if action.line == state.line:
+            raise IllegalAction(
+                "can.action.canarchie", "Canarchie must change the order of the line"
+            )
+        raise IllegalAction(
+            "can.action.canarchie",
+            "the new line must hold the same stacks as the line, in another order",
+        )
+    if action.line != ():
+        raise IllegalAction(CLAUSES[card], f"only Canarchie gives a new line, not {card.french}")
+    clause, reason = _explain(state, player, card, action.spaces)
+    raise IllegalAction(clause, reason)
+
+
+# -- playing a card ------------------------------------------------------------------
+
+
+def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
+
+
+def _replace(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    return (*values[:i], value, *values[i + 1 :])
+
+
+@implements("can.turn.play-one")
+def play(state: State, action: PlayerAction) -> State:
+    """Play (or discard) one card: check it, resolve it, then draw back to three."""
+    check_action(state, action)
+    p = action.player
+    card = action.card
+    hands = _replace_hand(state.hands, p, _without(state.hands[p], card))
+    if not isinstance(action, Play):
+        return _end_turn(_evolve(state, hands=hands, played=(*state.played, card)))
+    spaces = action.spaces
+    line, deck, targets = state.line, state.deck, state.targets
+    seen, shelters, shot = state.seen, state.shelters, state.shot
+    played = (*state.played, card)
+    killed: tuple[int, ...] = ()
+    if card is Card.EN_JOUE or card is Card.DOUBLE_VISEUR:
+        targets = tuple(sorted((*targets, *spaces)))
+    elif card is Card.PAN:
+        targets = tuple(t for t in targets if t != spaces[0])
+        if line[spaces[0]][-1] != WATER:
+            line, deck, killed = shoot(line, deck, spaces)
+    elif card is Card.TIREUR_D_ELITE or card is Card.CANARDAGE:
+        targets = tuple(t for t in targets if t not in spaces)
+        line, deck, killed = shoot(line, deck, spaces)
+    elif card is Card.TU_LOUCHES:
+        targets = tuple(t for t in targets if t != spaces[0])
+        line, deck, killed = shoot(line, deck, spaces[1:])
+    elif card is Card.RECTIFIER_GAUCHE or card is Card.RECTIFIER_DROITE:
+        s = spaces[0]
+        to = s - 1 if card is Card.RECTIFIER_GAUCHE else s + 1
+        targets = tuple(sorted(to if t == s else t for t in targets))
+    elif card is Card.EN_AVANT_MARCHE:
+        line, deck, under = forward(line, deck)
+        seen += under
+    elif card is Card.PALME_ARRIERE or card is Card.PALME_AVANT:
+        line = _swap(line, spaces[0], spaces[0] + (1 if card is Card.PALME_ARRIERE else -1))
+    elif card is Card.BANZAI:
+        line = _to_front(line, spaces[0])
+    elif card is Card.CANARCHIE:
+        line = action.line
+    elif card is Card.DISPERSION:
+        return _disperse(state, hands, played)
+    elif card is Card.A_COUVERT:
+        line, deck = hide(line, deck, spaces[0], spaces[1])
+    else:  # Planqué: the card lies on the line instead of joining the played cards
+        shelters = _replace(shelters, p, spaces[0])
+        played = state.played
+    if killed:
+        shot = _owners(shot, killed)
+    after = _evolve(
+        state,
+        hands=hands,
+        played=played,
+        line=line,
+        deck=deck,
+        seen=min(seen, len(deck)),
+        targets=targets,
+        shelters=shelters,
+        shot=shot,
+    )
+    if killed and _is_over(after):
+        return _finish(state, after)
+    return _end_turn(after)
+
+
+def _replace_hand(
+    hands: tuple[tuple[Card, ...], ...], p: int, hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    return (*hands[:p], hand, *hands[p + 1 :])
+
+
+@implements("can.action.palme-arriere", "can.action.palme-avant")
+def _swap(line: Line, i: int, j: int) -> Line:
+    """Swap the stacks of spaces ``i`` and ``j`` (a pair moves as one)."""
+    stacks = list(line)
+    stacks[i], stacks[j] = stacks[j], stacks[i]
+    return tuple(stacks)
+
+
+@implements("can.action.banzai")
+def _to_front(line: Line, i: int) -> Line:
+    """The stack at ``i`` to the front; those before it move back one space."""
+    return (line[i], *line[:i], *line[i + 1 :])
+
+
+@implements("can.shot.owner")
+def _owners(shot: tuple[int, ...], killed: tuple[int, ...]) -> tuple[int, ...]:
+    """Each shot duck goes to its owner: add it to their count."""
+    counts = list(shot)
+    for colour in killed:
+        counts[colour] += 1
+    return tuple(counts)
+
+
+@implements("can.action.dispersion")
+def _disperse(state: State, hands: tuple[tuple[Card, ...], ...], played: tuple[Card, ...]) -> State:
+    """Every card of the line back into the duck deck (pairs come apart); the deck waits
+    for its shuffle. Targets and Planqué cards stay on their spaces."""
+    deck = state.deck + tuple(c for stack in state.line for c in stack)
+    return _evolve(
+        state,
+        phase=Phase.DISPERSION,
+        hands=hands,
+        played=played,
+        line=(),
+        deck=deck,
+        seen=0,
+    )
+
+
+@implements("can.action.dispersion", "can.chance.shuffles")
+def disperse(state: State, action: Disperse) -> State:
+    """Lay six new cards from the shuffled duck deck, as at the start; then draw."""
+    if state.phase is not Phase.DISPERSION:
+        raise IllegalAction("can.chance.shuffles", "no Dispersion waits for its shuffle now")
+    deck = action.deck
+    if type(deck) is not tuple or Counter(deck) != Counter(state.deck):
+        raise IllegalAction(
+            "can.action.dispersion", "the shuffled duck deck must hold exactly the deck's cards"
+        )
+    line, rest = dealt(deck)
+    return _end_turn(_evolve(state, phase=Phase.PLAY, line=line, deck=rest, seen=0))
+
+
+# -- drawing, the next turn, the end ---------------------------------------------------
+
+
+@implements("can.turn.draw", "can.deck.reshuffle")
+def _end_turn(state: State) -> State:
+    """Draw back to three cards; an empty draw pile first waits for the reshuffle of the
+    played cards. Then the next player's turn begins."""
+    p = state.turn
+    hand = state.hands[p]
+    if len(hand) >= 3:
+        return _next_turn(state)
+    if not state.draw_pile:
+        if state.played:
+            return _evolve(state, phase=Phase.RESHUFFLE)
+        return _next_turn(state)  # pragma: no cover - new_game refuses decks this small
+    hands = _replace_hand(state.hands, p, sort_cards([*hand, state.draw_pile[0]]))
+    return _next_turn(_evolve(state, hands=hands, draw_pile=state.draw_pile[1:]))
+
+
+@implements("can.deck.reshuffle", "can.chance.shuffles")
+def reshuffle(state: State, action: Reshuffle) -> State:
+    """The shuffled played cards become the draw pile; the player on turn draws."""
+    if state.phase is not Phase.RESHUFFLE:
+        raise IllegalAction("can.deck.reshuffle", "the draw pile is not empty: nothing to shuffle")
+    pile = action.draw_pile
+    if type(pile) is not tuple or Counter(pile) != Counter(state.played):
+        raise IllegalAction(
+            "can.deck.reshuffle", "the new draw pile must hold exactly the played cards"
+        )
+    return _end_turn(_evolve(state, phase=Phase.PLAY, draw_pile=pile, played=()))
+
+
+@implements("can.turn.order", "can.action.planque", "can.end.out")
+def _next_turn(state: State) -> State:
+    """The turn passes clockwise, to every player, out or not; a Planqué card of the new
+    player is taken off the line first."""
+    nxt = (state.turn + 1) % state.players
+    shelters, played = state.shelters, state.played
+    if shelters[nxt] != NO_SHELTER:
+        shelters = _replace(shelters, nxt, NO_SHELTER)
+        played = (*played, Card.PLANQUE)
+    return _evolve(state, phase=Phase.PLAY, turn=nxt, shelters=shelters, played=played)
+
+
+def _is_over(state: State) -> bool:
+    return sum(1 for s in state.shot if s < DUCKS_PER_COLOUR) <= 1
+
+
+@implements("can.end.winner", "can.end.simultaneous")
+def _finish(before: State, after: State) -> State:
+    """The game ends: the last player with ducks wins; when one play removes the last
+    ducks of every player still in, those players share the victory."""
+    alive = tuple(p for p, s in enumerate(after.shot) if s < DUCKS_PER_COLOUR)
+    if not alive:
+        alive = tuple(p for p, s in enumerate(before.shot) if s < DUCKS_PER_COLOUR)
+    return _evolve(after, phase=Phase.OVER, winners=alive)
+
+
+def _evolve(state: State, **changes: object) -> State:
+    values = {
+        "players": state.players,
+        "options": state.options,
+        "phase": state.phase,
+        "turn": state.turn,
+        "line": state.line,
+        "targets": state.targets,
+        "shelters": state.shelters,
+        "deck": state.deck,
+        "seen": state.seen,
+        "hands": state.hands,
+        "draw_pile": state.draw_pile,
+        "played": state.played,
+        "shot": state.shot,
+        "winners": state.winners,
+    }
+    values.update(changes)
+    return State(**values)  # type: ignore[arg-type]
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; :class:`IllegalAction` names the clause it breaks."""
+    t = type(action)
+    if t is Play or t is Discard:
+        return play(state, action)  # type: ignore[arg-type]
+    if t is Deal:
+        return deal(state, action)  # type: ignore[arg-type]
+    if t is Reshuffle:
+        return reshuffle(state, action)  # type: ignore[arg-type]
+    if t is Disperse:
+        return disperse(state, action)  # type: ignore[arg-type]
+    raise IllegalAction("can.turn.play-one", f"{action!r} is not a Canardage action")
+
+
+def chance_piles(state: State) -> tuple[tuple[object, ...], ...]:
+    """The piles the awaited chance step shuffles, in a canonical order."""
+    if state.phase is Phase.DEAL:
+        return (duck_deck(state.players), state.options.deck())
+    if state.phase is Phase.DISPERSION:
+        return (tuple(sorted(state.deck)),)
+    if state.phase is Phase.RESHUFFLE:
+        return (sort_cards(state.played),)
+    raise IllegalAction("can.chance.shuffles", "the game does not wait for chance now")

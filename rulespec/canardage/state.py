@@ -1,0 +1,117 @@
+"""The state of a game of Canardage."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from enum import Enum
+
+import attrs
+
+from rulespec.canardage.actions import Stack
+from rulespec.canardage.cards import DECK_ORDER, DEFAULT_ACTION_DECK, Card
+
+__all__ = ["NO_SHELTER", "Options", "Phase", "State"]
+
+NO_SHELTER = -1
+"""In :attr:`State.shelters`: the player has no Planqué card on the line."""
+
+
+class Phase(Enum):
+    """What the game waits for."""
+
+    DEAL = "deal"
+    """Chance: the duck deck and the action deck are shuffled."""
+    PLAY = "play"
+    """The player on turn plays a card (or discards one when none can be played)."""
+    DISPERSION = "dispersion"
+    """Chance: Dispersion has put the line back into the duck deck, which is shuffled."""
+    RESHUFFLE = "reshuffle"
+    """Chance: the draw pile is empty and the player on turn must draw."""
+    OVER = "over"
+    """At most one player has ducks left."""
+
+
+def _counts(value: Mapping[Card, int] | Mapping[str, int] | Iterable[int]) -> tuple[int, ...]:
+    if isinstance(value, Mapping):
+        by_card = {Card(k) if isinstance(k, str) else k: v for k, v in value.items()}
+        return tuple(by_card.get(card, 0) for card in DECK_ORDER)
+    return tuple(value)
+
+
+def _deck(_: object, __: object, value: tuple[int, ...]) -> None:
+    if len(value) != len(DECK_ORDER) or not all(type(v) is int and v >= 0 for v in value):
+        raise ValueError(
+            f"action_deck: expected {len(DECK_ORDER)} whole numbers ≥ 0, one per action card"
+        )
+
+
+@attrs.frozen
+class Options:
+    """The rules' adjustable data. The defaults are the published game.
+
+    ``action_deck`` counts the copies of each action card in the rulebook's
+    order (:data:`~rulespec.canardage.cards.DECK_ORDER`); a mapping from
+    cards (or their ids) to counts is accepted too, missing cards counting 0.
+
+    >>> Options().deck_size
+    52
+    >>> Options(action_deck={"pan": 30, "en-joue": 30}).deck_size
+    60
+    """
+
+    action_deck: tuple[int, ...] = attrs.field(
+        default=DEFAULT_ACTION_DECK, converter=_counts, validator=_deck
+    )
+
+    @property
+    def deck_size(self) -> int:
+        """The number of action cards."""
+        return sum(self.action_deck)
+
+    def deck(self) -> tuple[Card, ...]:
+        """Every action card, in the canonical order."""
+        return tuple(
+            card for card, n in zip(DECK_ORDER, self.action_deck, strict=True) for _ in range(n)
+        )
+
+
+@attrs.frozen
+class State:
+    """A complete game state, hidden parts included.
+
+    Build states with :meth:`Canardage.new_game`, :meth:`Canardage.apply` or
+    :func:`rulespec.canardage.position`; players see it through
+    :meth:`Canardage.view`.
+    """
+
+    players: int
+    options: Options
+    phase: Phase
+    turn: int
+    """The player whose turn it is (``-1`` before the deal)."""
+    line: tuple[Stack, ...]
+    """The line, front first: ``line[0]`` is the space the ducks walk towards."""
+    targets: tuple[int, ...]
+    """The targeted spaces, ascending (targets stand beside spaces, not on cards)."""
+    shelters: tuple[int, ...]
+    """For each player, the space their Planqué card lies on, or :data:`NO_SHELTER`."""
+    deck: tuple[int, ...]
+    """The duck deck, top first."""
+    seen: int
+    """How many cards at the bottom of the duck deck went there in view of all since its
+    last shuffle: ``deck[len(deck) - seen:]`` is public."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each player's action cards, in the canonical order."""
+    draw_pile: tuple[Card, ...]
+    """The action cards to draw, top first."""
+    played: tuple[Card, ...]
+    """The played (and discarded) action cards since the last reshuffle, in order."""
+    shot: tuple[int, ...]
+    """Each player's ducks shot so far (0 to 5)."""
+    winners: tuple[int, ...] = ()
+    """Set when the game ends."""
+
+    @property
+    def living(self) -> tuple[int, ...]:
+        """Each player's ducks still in the line or the duck deck."""
+        return tuple(5 - s for s in self.shot)

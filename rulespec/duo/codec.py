@@ -1,0 +1,217 @@
+"""JSON encoding of Duo actions, options and states.
+
+Cards are written by name (``"red-3-circle"``, ``"joker-green"``,
+``"joker-2"``, ``"joker-cross"``, ``"turbo"``); piles bottom first; the draw
+pile next card first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulespec.core.errors import RecordError
+from rulespec.duo.actions import Action, Deal, Draw, Play, Stop
+from rulespec.duo.cards import Card, card_name, parse_card
+from rulespec.duo.state import EXHAUSTED_READINGS, Options, Phase, State
+
+__all__ = [
+    "decode_action",
+    "decode_options",
+    "decode_state",
+    "encode_action",
+    "encode_options",
+    "encode_state",
+]
+
+_DEFAULTS = Options()
+
+
+def _card_in(value: Any, where: str) -> Card:
+    if not isinstance(value, str):
+        raise RecordError(where, f"expected a card name, got {value!r}")
+    try:
+        return parse_card(value)
+    except ValueError as exc:
+        raise RecordError(where, str(exc)) from None
+
+
+def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+    if type(value) is not int:
+        raise RecordError(where, f"expected a whole number, got {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise RecordError(where, f"{value} is out of range {low} to {high}")
+    return value
+
+
+def _list(value: Any, where: str, max_len: int = 10_000) -> list[Any]:
+    if not isinstance(value, list):
+        raise RecordError(where, f"expected a list, got {type(value).__name__}")
+    if len(value) > max_len:
+        raise RecordError(where, f"more than {max_len} items")
+    return value
+
+
+def _cards(value: Any, where: str) -> tuple[Card, ...]:
+    return tuple(_card_in(c, f"{where}[{i}]") for i, c in enumerate(_list(value, where, 80)))
+
+
+def _object(
+    value: Any, where: str, required: set[str], optional: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RecordError(where, f"expected a JSON object, got {type(value).__name__}")
+    for key in sorted(required - value.keys()):
+        raise RecordError(where, f"missing key {key!r}")
+    for key in sorted(value.keys() - required - optional):
+        raise RecordError(where, f"unknown key {key!r}")
+    return value
+
+
+def encode_action(action: Action) -> dict[str, Any]:
+    """An action as JSON data.
+
+    >>> encode_action(Play(0, 26, 1))
+    {'type': 'play', 'player': 0, 'card': 'red-3-triangle', 'pile': 1}
+    """
+    if isinstance(action, Play):
+        return {
+            "type": "play",
+            "player": action.player,
+            "card": card_name(action.card),
+            "pile": action.pile,
+        }
+    if isinstance(action, Stop):
+        return {"type": "stop", "player": action.player}
+    if isinstance(action, Draw):
+        return {"type": "draw", "player": action.player}
+    return {"type": "deal", "order": [card_name(c) for c in action.order]}
+
+
+def decode_action(data: Any, where: str = "action") -> Action:
+    """An action from JSON data; :class:`RecordError` says where it is malformed.
+
+    >>> decode_action({"type": "play", "player": 1, "card": "joker-2", "pile": 0})
+    Play(player=1, card=69, pile=0)
+    """
+    kind = _object(data, where, {"type"}, frozenset({"player", "card", "pile", "order"}))["type"]
+    if kind == "play":
+        _object(data, where, {"type", "player", "card", "pile"})
+        return Play(
+            _int(data["player"], f"{where}.player", 0, 5),
+            _card_in(data["card"], f"{where}.card"),
+            _int(data["pile"], f"{where}.pile", 0, 1),
+        )
+    if kind in ("stop", "draw"):
+        _object(data, where, {"type", "player"})
+        player = _int(data["player"], f"{where}.player", 0, 5)
+        return Stop(player) if kind == "stop" else Draw(player)
+    if kind == "deal":
+        _object(data, where, {"type", "order"})
+        return Deal(_cards(data["order"], f"{where}.order"))
+    raise RecordError(f"{where}.type", f"unknown action type {kind!r} (play, stop, draw, deal)")
+
+
+def encode_options(options: Options) -> dict[str, Any]:
+    """Options as JSON data: only what differs from the base game.
+
+    >>> encode_options(Options(turbo=True, exhausted="empty-draw"))
+    {'turbo': True, 'exhausted': 'empty-draw'}
+    """
+    data: dict[str, Any] = {}
+    for name in ("turbo", "first_player", "exhausted", "max_rounds"):
+        value = getattr(options, name)
+        if value != getattr(_DEFAULTS, name):
+            data[name] = value
+    return data
+
+
+def decode_options(data: Mapping[str, Any]) -> Options:
+    """Options from JSON data."""
+    _object(data, "options", set(), frozenset({"turbo", "first_player", "exhausted", "max_rounds"}))
+    turbo = data.get("turbo", False)
+    if not isinstance(turbo, bool):
+        raise RecordError("options.turbo", "expected true or false")
+    exhausted = data.get("exhausted", "last-draw")
+    if exhausted not in EXHAUSTED_READINGS:
+        raise RecordError("options.exhausted", f"expected one of {', '.join(EXHAUSTED_READINGS)}")
+    max_rounds = data.get("max_rounds")
+    return Options(
+        turbo=turbo,
+        first_player=_int(data.get("first_player", 0), "options.first_player", 0, 5),
+        exhausted=exhausted,
+        max_rounds=None if max_rounds is None else _int(max_rounds, "options.max_rounds", 1),
+    )
+
+
+def encode_state(state: State) -> dict[str, Any]:
+    """A complete state as JSON data (hidden parts included)."""
+    return {
+        "players": state.players,
+        "options": encode_options(state.options),
+        "phase": state.phase.value,
+        "round": state.round,
+        "starter": state.starter,
+        "turn": state.turn,
+        "turn_pile": state.turn_pile,
+        "hands": [[card_name(c) for c in h] for h in state.hands],
+        "piles": [[card_name(c) for c in p] for p in state.piles],
+        "draw_pile": [card_name(c) for c in state.draw_pile],
+        "round_scores": [list(s) for s in state.round_scores],
+    }
+
+
+def decode_state(data: Any) -> State:
+    """A state from :func:`encode_state`'s data.
+
+    The shape and types are checked; whether the state is reachable is
+    :func:`rulespec.duo.position`'s job (and the invariants').
+    """
+    keys = {
+        "players",
+        "options",
+        "phase",
+        "round",
+        "starter",
+        "turn",
+        "turn_pile",
+        "hands",
+        "piles",
+        "draw_pile",
+        "round_scores",
+    }
+    d = _object(data, "state", keys)
+    players = _int(d["players"], "state.players", 2, 6)
+    try:
+        phase = Phase(d["phase"])
+    except ValueError:
+        raise RecordError("state.phase", f"unknown phase {d['phase']!r}") from None
+    if not isinstance(d["options"], dict):
+        raise RecordError("state.options", "expected a JSON object")
+    hands = tuple(
+        tuple(sorted(_cards(h, f"state.hands[{p}]")))
+        for p, h in enumerate(_list(d["hands"], "state.hands", players))
+    )
+    piles = tuple(
+        _cards(p, f"state.piles[{i}]") for i, p in enumerate(_list(d["piles"], "state.piles", 2))
+    )
+    turn_pile = d["turn_pile"]
+    return State(
+        players=players,
+        options=decode_options(d["options"]),
+        phase=phase,
+        round=_int(d["round"], "state.round", 0),
+        starter=_int(d["starter"], "state.starter", 0, players - 1),
+        turn=_int(d["turn"], "state.turn", 0, players - 1),
+        turn_pile=None if turn_pile is None else _int(turn_pile, "state.turn_pile", 0, 1),
+        hands=hands,
+        piles=piles,
+        draw_pile=_cards(d["draw_pile"], "state.draw_pile"),
+        round_scores=tuple(
+            tuple(
+                _int(v, f"state.round_scores[{r}][{p}]")
+                for p, v in enumerate(_list(s, f"state.round_scores[{r}]", players))
+            )
+            for r, s in enumerate(_list(d["round_scores"], "state.round_scores"))
+        ),
+    )

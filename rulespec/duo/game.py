@@ -1,0 +1,142 @@
+"""The Duo game object: the public face of the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rulespec.core.chance import Chance
+from rulespec.core.errors import IllegalAction
+from rulespec.core.game import Game, register
+from rulespec.core.invariants import Invariant, TransitionInvariant
+from rulespec.core.simulate import random_policy
+from rulespec.duo import codec, rules
+from rulespec.duo.actions import Action, Deal, Draw, Play
+from rulespec.duo.invariants import INVARIANTS, TRANSITION_INVARIANTS
+from rulespec.duo.policies import greedy_policy
+from rulespec.duo.position import position
+from rulespec.duo.scoring import totals, winners
+from rulespec.duo.state import Options, Phase, State
+from rulespec.duo.view import View, view
+
+if TYPE_CHECKING:
+    from rulespec.core.simulate import Policy
+
+__all__ = ["GAME", "Duo"]
+
+
+class Duo(Game[State, Action, View, Options]):
+    """Duo (Ravensburger), 2–6 players, rounds until a player reaches the target score.
+
+    >>> import rulespec
+    >>> duo = rulespec.game("duo")
+    >>> state = duo.start(3, seed=1)
+    >>> duo.to_move(state), len(duo.view(state, 0).hand)
+    ((0,), 7)
+    """
+
+    id = "duo"
+    name = "Duo"
+    min_players = 2
+    max_players = 6
+    default_policy = "greedy"
+
+    def default_options(self) -> Options:
+        return Options()
+
+    def new_game(self, players: int, options: Options | None = None) -> State:
+        return rules.new_game(players, options)
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        return rules.to_move(state)
+
+    def legal_actions(self, state: State, player: int) -> rules.LegalActions:
+        return rules.legal_actions(state, player)
+
+    def chance(self, state: State) -> Chance:
+        return Chance(
+            "deal",
+            "the deck is shuffled: seven cards to each player, two to start the discard "
+            "piles, the rest as the draw pile",
+            rules.chance_piles(state),
+        )
+
+    def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
+        if state.phase is not Phase.DEAL:
+            raise IllegalAction("duo.setup.deal", "the match does not wait for a deal now")
+        (order,) = outcome
+        return Deal(tuple(order))
+
+    def apply(self, state: State, action: Action) -> State:
+        return rules.apply(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase is Phase.OVER
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return totals(state)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        return winners(state)
+
+    def view(self, state: State, player: int) -> View:
+        return view(state, player)
+
+    def events(self, before: State, action: Action, after: State) -> tuple[str, ...]:
+        """``play``, ``draw``, ``turn`` when a turn ends, ``round:empty-hand`` or
+        ``round:exhausted-draw-pile`` when a round ends, ``match:round-limit`` when the
+        round limit stops the match."""
+        t = type(action)
+        if t is Deal:
+            return ()
+        found: list[str] = []
+        if t is Play:
+            found.append("play")
+        elif t is Draw:
+            found.append("draw")
+        if after.phase is not Phase.TURN or after.turn != before.turn:
+            found.append("turn")
+        if len(after.round_scores) > len(before.round_scores):
+            if any(not h for h in after.hands):
+                found.append("round:empty-hand")
+            else:
+                found.append("round:exhausted-draw-pile")
+            if after.phase is Phase.OVER and not winners(after):
+                found.append("match:round-limit")
+        return tuple(found)
+
+    def policies(self) -> Mapping[str, Policy]:
+        """``greedy`` (play when you can; the default) and ``random`` (uniform)."""
+        return {"greedy": greedy_policy, "random": random_policy}
+
+    @property
+    def invariants(self) -> tuple[Invariant, ...]:
+        return INVARIANTS
+
+    @property
+    def transition_invariants(self) -> tuple[TransitionInvariant, ...]:
+        return TRANSITION_INVARIANTS
+
+    def encode_options(self, options: Options) -> dict[str, Any]:
+        return codec.encode_options(options)
+
+    def decode_options(self, data: Mapping[str, Any]) -> Options:
+        return codec.decode_options(data)
+
+    def encode_action(self, action: Action) -> dict[str, Any]:
+        return codec.encode_action(action)
+
+    def decode_action(self, data: Any, where: str = "action") -> Action:
+        return codec.decode_action(data, where)
+
+    def encode_state(self, state: State) -> dict[str, Any]:
+        return codec.encode_state(state)
+
+    def decode_state(self, data: Any) -> State:
+        return codec.decode_state(data)
+
+    position = staticmethod(position)
+
+
+GAME = Duo()
+register(GAME)

@@ -1,0 +1,94 @@
+"""The state of a match of Duo."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Literal
+
+import attrs
+
+from rulespec.duo.cards import Card
+
+__all__ = ["EXHAUSTED_READINGS", "Exhausted", "Options", "Phase", "State"]
+
+Exhausted = Literal["last-draw", "empty-draw"]
+EXHAUSTED_READINGS: tuple[Exhausted, ...] = ("last-draw", "empty-draw")
+
+
+class Phase(Enum):
+    """What the match waits for."""
+
+    DEAL = "deal"
+    """Chance: the shuffle of a round."""
+    TURN = "turn"
+    """The player on turn: Play, Stop or Draw."""
+    OVER = "over"
+    """A player has reached the target score (or the round limit stopped the match)."""
+
+
+def _first_player(_: object, __: object, value: int) -> None:
+    if type(value) is not int or not 0 <= value < 6:
+        raise ValueError("first_player: expected a seat from 0 to 5")
+
+
+def _exhausted(_: object, __: object, value: str) -> None:
+    if value not in EXHAUSTED_READINGS:
+        raise ValueError(f"exhausted: expected one of {', '.join(EXHAUSTED_READINGS)}")
+
+
+def _max_rounds(_: object, __: object, value: int | None) -> None:
+    if value is not None and (type(value) is not int or value < 1):
+        raise ValueError("max_rounds: expected a whole number of at least 1, or None")
+
+
+@attrs.frozen
+class Options:
+    """The options of Duo. The defaults are the base game as printed.
+
+    >>> Options().turbo, Options().exhausted
+    (False, 'last-draw')
+    """
+
+    turbo: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    """Turbo-DUO: add the four Turbo-jokers (80 cards)."""
+    first_player: int = attrs.field(default=0, validator=_first_player)
+    """The seat of the youngest player, who starts the first round."""
+    exhausted: Exhausted = attrs.field(default="last-draw", validator=_exhausted)
+    """When an exhausted draw pile ends the round: ``"last-draw"`` (as soon as its
+    last card is drawn) or ``"empty-draw"`` (when a player draws from it empty)."""
+    max_rounds: int | None = attrs.field(default=None, validator=_max_rounds)
+    """Not a rule: stop the match, with no winner, after this many rounds
+    (for simulations, where random play may never reach the target)."""
+
+
+@attrs.frozen
+class State:
+    """A complete match state, hidden parts included.
+
+    Build states with :meth:`Duo.new_game`, :meth:`Duo.apply` or
+    :func:`rulespec.duo.position`; players see them through :meth:`Duo.view`.
+    """
+
+    players: int
+    options: Options
+    phase: Phase
+    round: int
+    """The current round, from 0 (during a deal: the round being dealt)."""
+    starter: int
+    """The player who starts (started) the current round."""
+    turn: int
+    """The player on turn (during a deal: the round's starter)."""
+    turn_pile: int | None
+    """The pile the player on turn has played on this turn; ``None`` before their first card."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each player's hand, sorted."""
+    piles: tuple[tuple[Card, ...], ...]
+    """The two discard piles, bottom first: ``piles[i][-1]`` is the top card."""
+    draw_pile: tuple[Card, ...]
+    """Next card first."""
+    round_scores: tuple[tuple[int, ...], ...]
+    """Each finished round's points, per player (negative after an exhausted draw pile)."""
+
+    def totals(self) -> tuple[int, ...]:
+        """Each player's score over the finished rounds."""
+        return tuple(sum(scores[p] for scores in self.round_scores) for p in range(self.players))

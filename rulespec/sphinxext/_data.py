@@ -1,0 +1,173 @@
+"""What the pages show, read from the catalogue and the code (no Sphinx here)."""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+
+import attrs
+
+from rulespec.core.clauses import Catalogue, Clause, catalogues
+from rulespec.core.implements import implementations, implemented_clauses
+from rulespec.core.trace import CodeRef, TestRef, implementations_of, test_citations
+
+LANGUAGE_NAMES: dict[str, str] = {"fr": "Français", "es": "Español", "de": "Deutsch"}
+"""Each language's name, in that language."""
+
+LANGUAGE_NAMES_EN: dict[str, str] = {"fr": "French", "es": "Spanish", "de": "German"}
+
+SECTION_TITLES: dict[str, str] = {
+    "setup": "Setup",
+    "cards": "The cards",
+    "turn": "The turn",
+    "play": "Playing",
+    "action": "Actions",
+    "special": "Special cards",
+    "deck": "The draw pile",
+    "end": "End of a round",
+    "score": "Scoring",
+    "round": "Rounds",
+    "game": "End of the game",
+    "view": "What each player may see",
+    "variant": "Variants",
+}
+"""Section titles for the usual catalogue section names; others are capitalised."""
+
+STATUS_LABELS: dict[str, str] = {
+    "implemented": "implemented",
+    "not-formalized": "not formalized",
+    "retired": "retired",
+}
+
+
+def section_title(section: str, overrides: dict[str, str] | None = None) -> str:
+    """The heading of a catalogue section."""
+    if overrides and section in overrides:
+        return overrides[section]
+    return SECTION_TITLES.get(section, section.replace("-", " ").replace("_", " ").capitalize())
+
+
+@attrs.frozen
+class SourceLine:
+    """A line of a source file that a page links to."""
+
+    path: str
+    """The file's path as shown and as the page name: ``rulespec/duck_cover/rules.py``."""
+    file: str
+    """The file's absolute path."""
+    line: int
+
+
+@attrs.frozen
+class TraceData:
+    """For every clause id, the functions that implement it and the tests that cite it."""
+
+    code: dict[str, tuple[CodeRef, ...]]
+    tests: dict[str, tuple[TestRef, ...]] | None
+    """``None`` when no tests folder is configured."""
+    tests_dir: Path | None
+
+    def code_line(self, ref: CodeRef) -> SourceLine:
+        """Where ``ref`` stands, with its path relative to its top-level package's parent."""
+        path = Path(ref.file)
+        depth = ref.module.count(".") + (1 if path.name == "__init__.py" else 0)
+        try:
+            root = path.parents[depth]
+            shown = path.relative_to(root).as_posix()
+        except (IndexError, ValueError):
+            shown = path.name
+        return SourceLine(shown, str(path), ref.line)
+
+    def test_line(self, ref: TestRef) -> SourceLine:
+        """Where the test ``ref`` stands."""
+        assert self.tests_dir is not None
+        return SourceLine(ref.file, str(self.tests_dir.parent / ref.file), ref.line)
+
+    def unknown_citations(self, known: set[str]) -> list[tuple[str, str, str, int]]:
+        """``(clause id, who cites it, file, line)`` for every cited id not in ``known``."""
+        found: list[tuple[str, str, str, int]] = []
+        for cid in sorted(self.code.keys() - known):
+            for ref in self.code[cid]:
+                found.append((cid, f"function {ref.name}", ref.file, ref.line))
+        if self.tests is not None and self.tests_dir is not None:
+            for cid in sorted(self.tests.keys() - known):
+                for t in self.tests[cid]:
+                    found.append(
+                        (cid, f"test {t.nodeid}", str(self.tests_dir.parent / t.file), t.line)
+                    )
+        return found
+
+    def gaps(self, c: Clause) -> list[str]:
+        """What the traceability rules find missing or wrong for ``c``."""
+        problems: list[str] = []
+        if c.status == "implemented":
+            if not self.code.get(c.id):
+                problems.append("no implementing function")
+            if self.tests is not None and not self.tests.get(c.id):
+                problems.append("no test")
+        elif self.code.get(c.id):
+            problems.append(f"{STATUS_LABELS[c.status]}, but code implements it")
+        return problems
+
+
+def _test_signature(tests_dir: Path) -> tuple[tuple[str, int, int], ...]:
+    signature = []
+    for path in sorted(tests_dir.rglob("test_*.py")):
+        stat = path.stat()
+        signature.append((str(path), stat.st_mtime_ns, stat.st_size))
+    return tuple(signature)
+
+
+def _registry_signature() -> tuple[tuple[str, tuple[int, ...]], ...]:
+    return tuple(
+        (cid, tuple(id(f) for f in implementations(cid))) for cid in sorted(implemented_clauses())
+    )
+
+
+@lru_cache(maxsize=8)
+def _cached(
+    tests_dir: str | None,
+    test_signature: tuple[tuple[str, int, int], ...],
+    registry: tuple[tuple[str, tuple[int, ...]], ...],
+) -> TraceData:
+    folder = Path(tests_dir) if tests_dir is not None else None
+    cited = test_citations(folder) if folder is not None else None
+    return TraceData(implementations_of(), cited, folder)
+
+
+def trace_data(tests_dir: str | None) -> TraceData:
+    """The trace data, re-read only when the tests or the ``@implements`` registry change."""
+    import rulespec  # noqa: F401  (every game registers its implementations)
+
+    signature = _test_signature(Path(tests_dir)) if tests_dir is not None else ()
+    return _cached(tests_dir, signature, _registry_signature())
+
+
+def fingerprint(tests_dir: str | None) -> str:
+    """A digest of everything the pages show: the catalogues and the trace data."""
+    data = trace_data(tests_dir)
+    digest = hashlib.sha256()
+    for cat in catalogues():
+        digest.update(repr(cat).encode())
+    for cid in sorted(data.code):
+        digest.update(repr((cid, data.code[cid])).encode())
+    for cid in sorted(data.tests or {}):
+        digest.update(repr((cid, (data.tests or {})[cid])).encode())
+    return digest.hexdigest()
+
+
+def catalogue_of(game: str) -> Catalogue | None:
+    """The catalogue of ``game``, or ``None``."""
+    for cat in catalogues():
+        if cat.game == game:
+            return cat
+    return None
+
+
+def edition_of(cat: Catalogue, language: str) -> str | None:
+    """The edition of ``cat``'s game in ``language``, as the catalogue names it."""
+    for lang, _file, edition in cat.sources:
+        if lang == language:
+            return edition
+    return None

@@ -1,0 +1,144 @@
+"""The adapter protocol: how the conformance kit drives another engine.
+
+An adapter wraps one engine (a web game's rules, a bot's simulator, a
+server) and speaks rulespec's types at its edges. Two methods are required:
+
+- :meth:`Adapter.start` begins a new game from a :class:`Setup` (the game,
+  the number of players and the options), forgetting any game before it;
+- :meth:`Adapter.apply` applies one rulespec action: a player's action or a
+  chance outcome (the deal and every reshuffle arrive this way, so both
+  engines play the same cards). To refuse an action, raise
+  :class:`ValueError` (:class:`Refused` is one; so is
+  :class:`rulespec.IllegalAction`); any other exception is a crash.
+
+The other methods are optional: leave out what the engine cannot answer, and
+the kit checks the rest. An engine that cannot list its legal actions is
+still checked on refusals, transitions and scores.
+
+- :meth:`Adapter.legal_actions`: a player's legal actions, as rulespec actions;
+- :meth:`Adapter.to_move`: who must act now (:data:`rulespec.CHANCE` at a
+  chance step, nobody when the game is over);
+- :meth:`Adapter.state`: the whole state, mapped to the game's state type;
+- :meth:`Adapter.view`: one player's view, mapped to the game's view type;
+- :meth:`Adapter.scores`, :meth:`Adapter.winners`, :meth:`Adapter.is_over`.
+
+An object that does not subclass :class:`Adapter` works too, as long as it
+has ``start`` and ``apply``; its optional methods are those it defines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from rulespec.core.game import Game
+
+__all__ = ["OPTIONAL", "Adapter", "Refused", "Setup", "capabilities"]
+
+
+class Refused(ValueError):
+    """Raised by an adapter's :meth:`Adapter.apply` when its engine refuses an action.
+
+    ``clause`` is the clause id the engine gives, when it gives one.
+
+    >>> str(Refused("not your turn"))
+    'not your turn'
+    """
+
+    def __init__(self, reason: str, clause: str | None = None) -> None:
+        super().__init__(reason)
+        self.clause = clause
+
+
+@attrs.frozen
+class Setup:
+    """What a new game starts from: the game, its players and its options.
+
+    The deal is not part of it: it is the first chance step, given to
+    :meth:`Adapter.apply` like every later shuffle.
+    """
+
+    game: Game[Any, Any, Any, Any]
+    players: int
+    options: Any
+
+
+class Adapter:
+    """Base class of adapters: override :meth:`start`, :meth:`apply` and what else
+    the engine can answer.
+
+    >>> class Partial(Adapter):
+    ...     def start(self, setup): ...
+    ...     def apply(self, action): ...
+    ...     def scores(self): return (0, 0)
+    >>> sorted(capabilities(Partial()))
+    ['scores']
+    """
+
+    def start(self, setup: Setup) -> None:
+        """Begin a new game of ``setup.players`` players with ``setup.options``."""
+        raise NotImplementedError
+
+    def apply(self, action: Any) -> None:
+        """Apply a rulespec action; raise :class:`ValueError` (e.g. :class:`Refused`)
+        to refuse it."""
+        raise NotImplementedError
+
+    def legal_actions(self, player: int) -> Iterable[Any]:
+        """Optional: ``player``'s legal actions now, as rulespec actions."""
+        raise NotImplementedError
+
+    def to_move(self) -> Iterable[int]:
+        """Optional: who must act now (``CHANCE`` at a chance step; empty when over)."""
+        raise NotImplementedError
+
+    def state(self) -> Any:
+        """Optional: the whole state, as the game's state type."""
+        raise NotImplementedError
+
+    def view(self, player: int) -> Any:
+        """Optional: what ``player`` may know, as the game's view type."""
+        raise NotImplementedError
+
+    def scores(self) -> Sequence[int]:
+        """Optional: each player's score so far."""
+        raise NotImplementedError
+
+    def winners(self) -> Iterable[int]:
+        """Optional: the winners (empty until the game is over)."""
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        """Optional: whether the game has ended."""
+        raise NotImplementedError
+
+
+OPTIONAL: tuple[str, ...] = (
+    "legal_actions",
+    "to_move",
+    "state",
+    "view",
+    "scores",
+    "winners",
+    "is_over",
+)
+"""The optional methods of an adapter, in the order the kit compares them."""
+
+
+def capabilities(adapter: object) -> frozenset[str]:
+    """The optional methods that ``adapter`` provides.
+
+    A method counts when the adapter's class defines it other than
+    :class:`Adapter` does.
+    """
+    missing = [name for name in ("start", "apply") if not callable(getattr(adapter, name, None))]
+    if missing:
+        raise TypeError(f"an adapter needs start() and apply(); {adapter!r} lacks {missing[0]}()")
+    found = set()
+    for name in OPTIONAL:
+        defined = getattr(type(adapter), name, None)
+        if callable(defined) and defined is not getattr(Adapter, name):
+            found.add(name)
+    return frozenset(found)

@@ -1,0 +1,398 @@
+"""The conformance kit's knowledge of Duck & Cover.
+
+- Steering, every generated game still legal: a round is played in a style
+  (``"cover"`` covers whenever it can, so rounds end within a few dozen
+  turns; ``"any"`` picks uniformly; ``"duck"`` ducks whenever it can, so the
+  draw pile runs out and is reshuffled), and a shuffle may put Repeat first
+  or Max right before Repeat, the cases that random deals rarely reach.
+- Illegal probes: Cover and Duck to every other place around the grid, « Coin »
+  with a visible card, a move with a covered one, actions of players who have
+  already acted or do not exist.
+- Clauses: each part of a state or view names the clauses it depends on;
+  the call in play (Max, Repeat) adds its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from hypothesis import strategies as st
+
+from rulespec.core.chance import Chance
+from rulespec.core.game import Game
+from rulespec.duck_cover import (
+    MAX,
+    REPEAT,
+    Cover,
+    Deal,
+    Duck,
+    Grid,
+    GridView,
+    Options,
+    Phase,
+    Quack,
+    Reshuffle,
+    State,
+    View,
+)
+from rulespec.duck_cover.cards import draw_card_name
+from rulespec.testing.kit import Draw, GameKit, Step, Strategy, index, permutations, register_kit
+from rulespec.testing.machine import ConformanceMachine
+
+__all__ = ["COMPETITION", "TWISTS", "DuckAndCoverMachine", "DuckCoverKit"]
+
+COMPETITION = Options(splashes=tuple(range(1, 13)))
+"""The *Competition* variant: cards score their number instead of splashes."""
+
+TWISTS: tuple[str, ...] = ("none", "repeat-first", "max-repeat")
+"""How a generated shuffle may be steered: left alone, Repeat on top, or Max then
+Repeat on top."""
+
+_KIND_CLAUSES: dict[type, tuple[str, ...]] = {
+    Cover: ("dc.move.cover",),
+    Duck: ("dc.move.duck", "dc.move.duck-adjacent"),
+    Quack: ("dc.move.quack", "dc.move.must-move"),
+    Deal: ("dc.setup.grid", "dc.setup.draw-deck", "dc.round.new"),
+    Reshuffle: ("dc.deck.reshuffle",),
+}
+
+
+def _twist(pile: list[int], twist: str) -> list[int]:
+    if twist == "repeat-first" and REPEAT in pile:
+        pile.remove(REPEAT)
+        pile.insert(0, REPEAT)
+    elif twist == "max-repeat" and MAX in pile and REPEAT in pile:
+        pile.remove(MAX)
+        pile.remove(REPEAT)
+        pile[0:0] = [MAX, REPEAT]
+    return pile
+
+
+def _stacks(grid: Any) -> int:
+    if isinstance(grid, GridView):
+        return len(grid.stacks)
+    if isinstance(grid, Grid):
+        return len(grid.cells)
+    return 0
+
+
+def _call_clauses(state: Any) -> tuple[str, ...]:
+    """The special cards behind the call in play."""
+    if not isinstance(state, State) or state.phase is not Phase.TURN:
+        return ()
+    found: list[str] = []
+    if state.card == REPEAT:
+        found.append("dc.special.repeat")
+        if state.previous == MAX:
+            found.append("dc.special.repeat-after-max")
+    if state.call == MAX:
+        found.append("dc.special.max")
+    return tuple(found)
+
+
+def _repeat_discard_clauses(state: State) -> tuple[str, ...]:
+    """A Repeat sent to the discard zone unplayed, at the start of a round or after a
+    discard."""
+    if state.previous is None:
+        return ("dc.special.repeat-first",)
+    if state.previous_discarded:
+        return ("dc.special.repeat-after-discard",)
+    return ("dc.special.repeat",)
+
+
+def _round_end_clauses(expected: State, actual: Mapping[str, Any]) -> tuple[str, ...]:
+    """Which end-of-round condition one engine applied and the other did not."""
+    found: list[str] = []
+    over = expected.phase in (Phase.DEAL, Phase.OVER) and bool(expected.round_scores)
+    if over or expected.phase is Phase.TURN:
+        if any(len(g.cells) == 1 for g in expected.grids):
+            found.append("dc.end.single-pile")
+        if len(expected.discard_zone) >= expected.discard_limit:
+            found.append("dc.end.discard-limit")
+    if not found:
+        single = any(_stacks(v) == 1 for k, v in actual.items() if k.startswith("grids["))
+        found.append("dc.end.single-pile" if single else "dc.end.discard-limit")
+    return tuple(found)
+
+
+class DuckCoverKit(GameKit):
+    """Duck & Cover's steering, probes and clause map."""
+
+    game_id = "duck-and-cover"
+    styles = ("cover", "any", "duck")
+
+    # -- generating --------------------------------------------------------------------
+
+    def options(self, game: Game[Any, Any, Any, Any]) -> Strategy:
+        """The published game, or the Competition variant."""
+        return st.sampled_from((Options(), COMPETITION))
+
+    def chance_action(
+        self, game: Game[Any, Any, Any, Any], state: Any, chance: Chance, draw: Draw
+    ) -> Any:
+        orders = [list(draw(permutations(pile))) for pile in chance.piles]
+        twist = TWISTS[draw(index(len(TWISTS)))]
+        orders[-1] = _twist(orders[-1], twist)
+        return game.chance_action(state, orders)
+
+    def player_actions(
+        self, game: Game[Any, Any, Any, Any], state: Any, player: int, style: str
+    ) -> Sequence[Any]:
+        legal = game.legal_actions(state, player)
+        if style in ("cover", "duck"):
+            kind = Cover if style == "cover" else Duck
+            preferred = [a for a in legal if type(a) is kind]
+            if preferred:
+                return preferred
+        return legal
+
+    def illegal_actions(
+        self, game: Game[Any, Any, Any, Any], state: Any, player: int
+    ) -> Sequence[Any]:
+        if not isinstance(state, State) or state.phase is not Phase.TURN:
+            return ()
+        if not 0 <= player < state.players:
+            return (Quack(player),)
+        grid = state.grids[player]
+        places = grid.positions()
+        if player not in game.to_move(state):
+            return (Quack(player), Cover(player, places[0]), Duck(player, places[0]))
+        legal = set(game.legal_actions(state, player))
+        cols = [p[0] for p in places]
+        rows = [p[1] for p in places]
+        box = [
+            (c, r)
+            for c in range(min(cols) - 2, max(cols) + 3)
+            for r in range(min(rows) - 2, max(rows) + 3)
+        ]
+        found: list[Any] = [Quack(player)]
+        found.extend(Cover(player, q) for q in box)
+        found.extend(Duck(player, q) for q in box)
+        if state.players < 7:
+            found.append(Quack(state.players))
+        return [a for a in found if a not in legal]
+
+    # -- comparing ---------------------------------------------------------------------
+
+    def parts(self, game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]:
+        s: State = state
+        found: dict[str, Any] = {"players": s.players, "options": s.options, "phase": s.phase}
+        found["round"] = s.round
+        for p, grid in enumerate(s.grids):
+            found[f"grids[{p}]"] = grid
+        found.update(
+            card=s.card,
+            previous=s.previous,
+            previous_discarded=s.previous_discarded,
+            draw_pile=s.draw_pile,
+            captain_pile=s.captain_pile,
+            discard_zone=s.discard_zone,
+            submitted=s.submitted,
+            round_scores=s.round_scores,
+        )
+        return found
+
+    def view_parts(self, game: Game[Any, Any, Any, Any], view: Any) -> dict[str, Any]:
+        v: View = view
+        found: dict[str, Any] = {"players": v.players, "phase": v.phase, "round": v.round}
+        for p, grid in enumerate(v.grids):
+            found[f"grids[{p}]"] = grid
+        found.update(
+            card=v.card,
+            call=v.call,
+            previous=v.previous,
+            previous_discarded=v.previous_discarded,
+            draw_pile=v.draw_pile_size,
+            captain_pile=(v.captain_pile_top, v.captain_pile_size),
+            discard_zone=v.discard_zone,
+            discards_left=v.discards_left,
+            submitted=(v.acted, v.own_action),
+            round_scores=v.round_scores,
+        )
+        return found
+
+    def part_clauses(
+        self,
+        game: Game[Any, Any, Any, Any],
+        step: Step,
+        part: str,
+        expected: Mapping[str, Any],
+        actual: Mapping[str, Any],
+    ) -> tuple[str, ...]:
+        before, action, after = step.before, step.action, step.after
+        call = _call_clauses(before)
+        found: list[str] = []
+        if part.startswith("grids["):
+            if isinstance(action, Deal) or before is None:
+                found.append("dc.setup.grid")
+            else:
+                p = int(part[6:-1])
+                acted = before.submitted[p] if before.phase is Phase.TURN else None
+                if getattr(action, "player", None) == p:
+                    acted = action
+                found.extend(_KIND_CLAUSES.get(type(acted), ()))
+                found.append("dc.move.stack")
+                found.extend(call)
+        elif part in ("card", "call", "draw_pile"):
+            if isinstance(action, Deal):
+                found.append("dc.setup.draw-deck")
+            if isinstance(action, Reshuffle) or after.phase is Phase.RESHUFFLE:
+                found.append("dc.deck.reshuffle")
+            found.append("dc.turn.draw")
+            if REPEAT in (expected.get(part), actual.get(part)):
+                found.extend(_repeat_discard_clauses(after) if after.card != REPEAT else ())
+                found.extend(_call_clauses(after))
+            if part == "call":
+                found.extend(_call_clauses(after))
+            found.append("dc.turn.order")
+        elif part in ("captain_pile", "discard_zone", "discards_left"):
+            if isinstance(action, Reshuffle):
+                found.append("dc.deck.reshuffle")
+            elif isinstance(action, Deal):
+                found.append("dc.round.new")
+            else:
+                found.append("dc.turn.captain-pile" if part == "captain_pile" else "dc.turn.discard")
+                found.append(
+                    "dc.turn.discard" if part == "captain_pile" else "dc.turn.captain-pile"
+                )
+            if part != "captain_pile":
+                found.append("dc.end.discard-limit")
+                zone_e, zone_a = expected.get("discard_zone"), actual.get("discard_zone")
+                if isinstance(zone_e, tuple) and isinstance(zone_a, tuple):
+                    if REPEAT in set(zone_e) ^ set(zone_a) or zone_e.count(
+                        REPEAT
+                    ) != zone_a.count(REPEAT):
+                        found.extend(_repeat_discard_clauses(after))
+            found.extend(call)
+        elif part in ("previous", "previous_discarded"):
+            found.append("dc.special.repeat")
+            if MAX in (expected.get("previous"), actual.get("previous")):
+                found.append("dc.special.repeat-after-max")
+            if part == "previous_discarded":
+                found.extend(("dc.special.repeat-after-discard", "dc.turn.discard"))
+            if isinstance(action, Deal):
+                found.extend(("dc.round.new", "dc.special.repeat-first"))
+        elif part == "phase":
+            e, a = expected.get("phase"), actual.get("phase")
+            if Phase.RESHUFFLE in (e, a):
+                found.append("dc.deck.reshuffle")
+            if {e, a} & {Phase.DEAL, Phase.OVER}:
+                found.extend(_round_end_clauses(after, actual))
+                found.append("dc.game.three-rounds")
+            if {e, a} == {Phase.TURN} or not found:
+                found.append("dc.turn.order")
+        elif part == "round":
+            found.extend(("dc.round.new", "dc.game.three-rounds"))
+        elif part == "submitted":
+            found.append("dc.turn.simultaneous")
+            if part in actual:
+                found.append("dc.view.simultaneous")
+        elif part == "round_scores":
+            found.extend(self._score_clauses(after, expected.get(part), actual.get(part)))
+        elif part == "players":
+            found.append("dc.setup.players")
+        elif part == "options":
+            found.append("dc.cards.splashes")
+        return tuple(dict.fromkeys(found))
+
+    def _score_clauses(self, state: State, expected: Any, actual: Any) -> list[str]:
+        found: list[str] = []
+        if not isinstance(expected, tuple) or not isinstance(actual, tuple):
+            return ["dc.score.splashes"]
+        if len(expected) != len(actual):
+            found.extend(_round_end_clauses(state, {}))
+            found.append("dc.game.three-rounds")
+        for e_round, a_round in zip(expected, actual, strict=False):
+            for e, a in zip(e_round, a_round, strict=False):
+                if e != a:
+                    if a == -e:
+                        found.append("dc.score.sign")
+                    else:
+                        found.extend(("dc.score.splashes", "dc.cards.splashes"))
+        return found or ["dc.score.splashes"]
+
+    def action_clauses(
+        self, game: Game[Any, Any, Any, Any], state: Any, action: Any
+    ) -> tuple[str, ...]:
+        found = [*_KIND_CLAUSES.get(type(action), ()), *_call_clauses(state)]
+        if isinstance(action, Quack | Cover | Duck) and isinstance(state, State):
+            if state.phase is Phase.TURN and action.player in game.to_move(state):
+                found.append("dc.turn.simultaneous")
+        return tuple(dict.fromkeys(found))
+
+    def legal_clauses(
+        self,
+        game: Game[Any, Any, Any, Any],
+        step: Step,
+        player: int,
+        missing: Iterable[Any],
+        extra: Iterable[Any],
+    ) -> tuple[str, ...]:
+        state: State = step.after
+        found: list[str] = []
+        for action in (*missing, *extra):
+            found.extend(_KIND_CLAUSES.get(type(action), ()))
+        found.extend(_call_clauses(state))
+        before = step.before
+        if isinstance(before, State) and state.discard_zone[-1:] == (REPEAT,):
+            if before.discard_zone[-1:] != (REPEAT,) or isinstance(step.action, Deal):
+                found.extend(_repeat_discard_clauses(state))
+        return tuple(dict.fromkeys(found))
+
+    def result_clauses(
+        self, game: Game[Any, Any, Any, Any], step: Step, what: str, expected: Any, actual: Any
+    ) -> tuple[str, ...]:
+        state: State = step.after
+        if what == "scores":
+            found = ["dc.game.three-rounds"]
+            if state.round_scores and isinstance(actual, tuple):
+                last = state.round_scores[-1]
+                for p, (e, a) in enumerate(zip(expected, actual, strict=False)):
+                    if e != a:
+                        sign = last[p] != 0 and a == e - 2 * last[p]
+                        found.extend(
+                            ("dc.score.sign",) if sign else ("dc.score.splashes", "dc.cards.splashes")
+                        )
+            return tuple(dict.fromkeys(found))
+        if what == "winners":
+            return ("dc.game.winner", "dc.game.tiebreak")
+        if what == "is_over":
+            return ("dc.game.three-rounds", *_round_end_clauses(state, {}))
+        if what == "to_move":
+            found = ["dc.turn.simultaneous"]
+            if state.phase is Phase.RESHUFFLE or isinstance(step.action, Reshuffle):
+                found.append("dc.deck.reshuffle")
+            if state.phase in (Phase.DEAL, Phase.OVER) or -1 in actual:
+                found.extend(_round_end_clauses(state, {}))
+            found.extend(_call_clauses(state))
+            found.extend(self.legal_clauses(game, step, -1, (), ()))
+            return tuple(dict.fromkeys(found))
+        return ()
+
+    def describe(self, game: Game[Any, Any, Any, Any], action: Any) -> str:
+        if isinstance(action, Quack):
+            return f"player {action.player}: Quack"
+        if isinstance(action, Cover | Duck):
+            return f"player {action.player}: {type(action).__name__} to {action.to}"
+        if isinstance(action, Deal):
+            pile = " ".join(draw_card_name(c) for c in action.draw_pile)
+            return f"deal (draw pile, next card first: {pile})"
+        if isinstance(action, Reshuffle):
+            pile = " ".join(draw_card_name(c) for c in action.draw_pile)
+            return f"reshuffle (new draw pile: {pile})"
+        return repr(action)
+
+
+KIT = DuckCoverKit()
+register_kit(KIT)
+
+
+class DuckAndCoverMachine(ConformanceMachine):
+    """A Duck & Cover game as a Hypothesis state machine, with an optional engine beside it.
+
+    Subclass it, set :attr:`adapter_factory` to drive your engine, add your own
+    ``@rule`` and ``@invariant`` methods, and collect ``YourMachine.TestCase``.
+    """
+
+    game_id = "duck-and-cover"

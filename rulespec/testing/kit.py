@@ -1,0 +1,178 @@
+"""What the conformance kit knows of one game beyond the :class:`~rulespec.Game` protocol.
+
+The kit plays and compares games through the protocol alone. A
+:class:`GameKit` adds what only a game's own module can say: how to steer
+generated games toward rare situations (all of them still legal), which
+illegal actions are worth trying, how to split a state into comparable
+parts, and which clauses a divergence in each part implicates.
+
+The kit of a game lives in ``rulespec.testing.<package>``, where
+``<package>`` is the name of the game's own package (``duck_cover`` for
+``rulespec.duck_cover``), and is found on first use; a game defined outside
+rulespec registers its kit with :func:`register_kit`. A game without a kit
+is still checked, with the defaults of :class:`GameKit` (plain legal play,
+no illegal probes, divergences cited through the game's invariants).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+import attrs
+from hypothesis import strategies as st
+
+from rulespec.core.chance import Chance
+from rulespec.core.game import Game
+
+__all__ = ["Draw", "GameKit", "Step", "index", "kit_for", "permutations", "register_kit"]
+
+Strategy = st.SearchStrategy[Any]
+Draw = Callable[[st.SearchStrategy[Any]], Any]
+"""Draws a value from a strategy (the ``draw`` of a composite strategy)."""
+
+
+@lru_cache(maxsize=512)
+def index(n: int) -> st.SearchStrategy[int]:
+    """An index into a sequence of ``n`` items (shrinks to 0); built once per ``n``."""
+    return st.integers(0, n - 1)
+
+
+@lru_cache(maxsize=512)
+def permutations(pile: tuple[Hashable, ...]) -> st.SearchStrategy[list[Any]]:
+    """The orderings of ``pile`` (shrinks to its own order); built once per pile."""
+    return st.permutations(pile)
+
+
+@attrs.frozen
+class Step:
+    """Where a comparison happens: the step ``before → after`` by ``action``.
+
+    ``before`` and ``action`` are ``None`` for the state a game starts in.
+    ``after`` is rulespec's state.
+    """
+
+    before: Any
+    action: Any
+    after: Any
+
+
+class GameKit:
+    """The defaults; each game's module subclasses it."""
+
+    game_id: str = ""
+    styles: tuple[str, ...] = ("any",)
+    """Names of the play styles a generated round may follow (the first is the
+    one failures shrink to)."""
+
+    # -- generating --------------------------------------------------------------------
+
+    def options(self, game: Game[Any, Any, Any, Any]) -> Strategy:
+        """Options to play with; by default the published rules only."""
+        return st.just(game.default_options())
+
+    def chance_action(
+        self, game: Game[Any, Any, Any, Any], state: Any, chance: Chance, draw: Draw
+    ) -> Any:
+        """A chance outcome drawn with ``draw``: one permutation of each pile."""
+        return game.chance_action(state, [draw(permutations(pile)) for pile in chance.piles])
+
+    def player_actions(
+        self, game: Game[Any, Any, Any, Any], state: Any, player: int, style: str
+    ) -> Sequence[Any]:
+        """The legal actions of ``player`` that a round played in ``style`` chooses from
+        (uniformly); by default all of them."""
+        return game.legal_actions(state, player)
+
+    def illegal_actions(
+        self, game: Game[Any, Any, Any, Any], state: Any, player: int
+    ) -> Sequence[Any]:
+        """Actions of ``player`` that the rules refuse now, worth trying on an engine."""
+        return ()
+
+    # -- comparing ---------------------------------------------------------------------
+
+    def parts(self, game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]:
+        """A state split into named parts, compared one by one (JSON keys by default)."""
+        return dict(game.encode_state(state))
+
+    def view_parts(self, game: Game[Any, Any, Any, Any], view: Any) -> dict[str, Any]:
+        """A view split into named parts (its attrs fields by default)."""
+        if attrs.has(type(view)):
+            return {f.name: getattr(view, f.name) for f in attrs.fields(type(view))}
+        return {"view": view}
+
+    def part_clauses(
+        self,
+        game: Game[Any, Any, Any, Any],
+        step: Step,
+        part: str,
+        expected: Mapping[str, Any],
+        actual: Mapping[str, Any],
+    ) -> tuple[str, ...]:
+        """The clauses a divergence in ``part`` (of a state or a view) implicates."""
+        return ()
+
+    def action_clauses(
+        self, game: Game[Any, Any, Any, Any], state: Any, action: Any
+    ) -> tuple[str, ...]:
+        """The clauses that allow ``action`` in ``state`` (cited when an engine refuses it)."""
+        return ()
+
+    def legal_clauses(
+        self,
+        game: Game[Any, Any, Any, Any],
+        step: Step,
+        player: int,
+        missing: Iterable[Any],
+        extra: Iterable[Any],
+    ) -> tuple[str, ...]:
+        """The clauses a difference in ``player``'s legal actions implicates."""
+        state = step.after
+        found: list[str] = []
+        for action in (*missing, *extra):
+            found.extend(self.action_clauses(game, state, action))
+        return tuple(dict.fromkeys(found))
+
+    def result_clauses(
+        self, game: Game[Any, Any, Any, Any], step: Step, what: str, expected: Any, actual: Any
+    ) -> tuple[str, ...]:
+        """The clauses a difference in ``what`` implicates: ``"to_move"``, ``"is_over"``,
+        ``"scores"`` or ``"winners"``."""
+        return ()
+
+    def describe(self, game: Game[Any, Any, Any, Any], action: Any) -> str:
+        """An action in a report."""
+        return repr(action)
+
+
+_KITS: dict[str, GameKit] = {}
+
+
+def register_kit(kit: GameKit) -> None:
+    """Use ``kit`` for the game whose id is ``kit.game_id``."""
+    _KITS[kit.game_id] = kit
+
+
+def kit_for(game: Game[Any, Any, Any, Any]) -> GameKit:
+    """The kit of ``game``: registered, found in ``rulespec.testing.<package>``, or the
+    defaults."""
+    kit = _KITS.get(game.id)
+    if kit is not None:
+        return kit
+    module = type(game).__module__
+    if module.startswith("rulespec.") and module.count(".") >= 2:
+        package = module.split(".")[1]
+        try:
+            importlib.import_module(f"rulespec.testing.{package}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"rulespec.testing.{package}":
+                raise
+    kit = _KITS.get(game.id)
+    if kit is None:
+        kit = GameKit()
+        kit.game_id = game.id
+        _KITS[game.id] = kit
+    return kit

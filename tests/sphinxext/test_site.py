@@ -1,0 +1,194 @@
+"""The rules site: every clause rendered the same by serial and parallel builds, with its
+three languages, its code and its tests; the clause index; the citing role."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.core import trace
+from rulespec.core.clauses import catalogues
+from tests.sphinxext.helpers import TESTS, Build, blocks, build, clause_blocks, field, project, text
+
+CONF = f"""
+extensions = ["rulespec.sphinxext"]
+rules_tests_dir = {str(TESTS)!r}
+rules_game_pages = "games"
+rules_needs_json = "needs.json"
+"""
+
+INDEX = """
+Rules
+=====
+
+.. toctree::
+   :glob:
+
+   games/*/index
+   traceability
+   cite
+"""
+
+CITE = """
+Citations
+=========
+
+Covering is :rule:`dc.move.cover`; the Captain is :rules:clause:`the Captain <dc.setup.captain>`.
+"""
+
+
+@pytest.fixture(scope="module")
+def site_src(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return project(
+        tmp_path_factory.mktemp("site") / "src",
+        CONF,
+        {
+            "index.rst": INDEX,
+            "traceability.rst": "Traceability\n============\n\n.. rules:traceability::\n",
+            "cite.rst": CITE,
+        },
+    )
+
+
+@pytest.fixture(scope="module")
+def serial(site_src: Path) -> Build:
+    return build(site_src, site_src.parent / "serial")
+
+
+@pytest.fixture(scope="module")
+def parallel(site_src: Path, serial: Build) -> Build:
+    return build(site_src, site_src.parent / "parallel", parallel=2)
+
+
+def test_serial_and_parallel_builds_pass_under_w(serial: Build, parallel: Build) -> None:
+    assert (serial.status, serial.warnings) == (0, "")
+    assert (parallel.status, parallel.warnings) == (0, "")
+
+
+def test_parallel_build_renders_the_same_clauses_as_serial(serial: Build, parallel: Build) -> None:
+    one, two = clause_blocks(serial), clause_blocks(parallel)
+    every = {c.id for cat in catalogues() for c in cat.clauses}
+    assert set(one) == every
+    assert set(two) == every
+    for cid in sorted(every):
+        assert one[cid] == two[cid], cid
+    pages_one = {p.relative_to(serial.outdir): p.read_bytes() for p in serial.pages()}
+    pages_two = {p.relative_to(parallel.outdir): p.read_bytes() for p in parallel.pages()}
+    assert sorted(pages_one) == sorted(pages_two)
+    different = [str(p) for p in pages_one if pages_one[p] != pages_two[p]]
+    assert different == []
+
+
+def test_each_game_gets_its_pages_from_its_catalogue(serial: Build) -> None:
+    for cat in catalogues():
+        rules = serial.page(f"games/{cat.game}/rules.html")
+        assert list(blocks(rules)) == [c.id for c in cat.clauses]  # reading order
+        for page in ("index", "interpretations", "editions"):
+            assert (serial.outdir / "games" / cat.game / f"{page}.html").is_file()
+        assert (serial.outdir / f"rules-{cat.game}.html").is_file()
+
+
+def _escaped(value: str) -> str:
+    return html.escape(value, quote=False)
+
+
+def test_every_duck_and_cover_clause_shows_its_languages_code_and_tests(serial: Build) -> None:
+    cat = rulespec.catalogue("duck-and-cover")
+    editions = {lang: edition for lang, _file, edition in cat.sources}
+    code = trace.implementations_of()
+    cited = trace.test_citations(TESTS)
+    rendered = clause_blocks(serial)
+    for c in cat.clauses:
+        page, inner = rendered[c.id]
+        assert page == "games/duck-and-cover/rules.html"
+        assert _escaped(c.title) in inner
+        assert _escaped(c.statement) in inner
+        for lang in ("fr", "es", "de"):
+            local = c.text(lang)
+            column = blocks(
+                inner.replace(f'lang="{lang}"', f'lang="{lang}" id="column-{lang}"'),
+                f"rules-lang-{lang}",
+            )[f"column-{lang}"]
+            assert _escaped(local.text) in column, (c.id, lang)
+            assert _escaped(f"{editions[lang]} · {local.locator}") in column, (c.id, lang)
+        implemented = field(inner, "Implemented by")
+        assert implemented is not None
+        for ref in code.get(c.id, ()):
+            path = ref.module.replace(".", "/") + ".py"
+            link = f'href="../../_rules/source/{path}.html#L-{ref.line}"'
+            assert re.search(
+                re.escape(link) + r"[^>]*><code[^>]*><span class=\"pre\">" + re.escape(ref.name),
+                implemented,
+            ), (c.id, ref.name)
+        if not code.get(c.id):
+            assert "none" in text(implemented)
+        checked = field(inner, "Checked by")
+        assert checked is not None
+        for t in cited.get(c.id, ()):
+            link = f'href="../../_rules/source/{t.file}.html#L-{t.line}"'
+            assert link in checked and _escaped(t.nodeid) in checked, (c.id, t.nodeid)
+        if not cited.get(c.id):
+            assert text(checked) == "no test yet"
+        if c.status == "not-formalized":
+            assert f"Not formalized: {c.reason}" in text(inner)
+        if c.interpretation is not None:
+            assert _escaped(c.interpretation.reading) in inner
+        if c.editions is not None:
+            assert _escaped(c.editions.reading) in inner
+
+
+def test_source_pages_show_the_cited_lines(serial: Build) -> None:
+    code = trace.implementations_of()
+    cat = rulespec.catalogue("duck-and-cover")
+    for c in cat.clauses:
+        for ref in code.get(c.id, ()):
+            page = serial.page(f"_rules/source/{ref.module.replace('.', '/')}.py.html")
+            assert f'id="L-{ref.line}"' in page
+            back = f'<li><a href="#L-{ref.line}">line {ref.line}</a>:'
+            item = page[page.index(back) : page.index("</li>", page.index(back))]
+            assert f"duck-and-cover/rules.html#{c.id}" in item
+
+
+def test_the_clause_index_lists_a_game_in_reading_order(serial: Build) -> None:
+    for cat in catalogues():
+        index = serial.page(f"rules-{cat.game}.html")
+        found = re.findall(r'href="games/[^"#]+/rules\.html#([^"]+)"', index)
+        assert found == [c.id for c in cat.clauses]
+
+
+def test_the_rule_role_links_to_the_rendered_clause(serial: Build) -> None:
+    page = serial.page("cite.html")
+    assert re.search(
+        r'<a class="reference internal" href="games/duck-and-cover/rules\.html#dc\.move\.cover"'
+        r' title="Cover"><code[^>]*><span class="pre">dc\.move\.cover</span>',
+        page,
+    )
+    assert 'href="games/duck-and-cover/rules.html#dc.setup.captain"' in page
+    assert "the Captain" in page
+
+
+def test_traceability_matrix_has_a_row_per_clause(serial: Build) -> None:
+    page = serial.page("traceability.html")
+    for cat in catalogues():
+        rows = re.findall(r'href="games/[^"#]+/rules\.html#([^"]+)"', page)
+        assert [r for r in rows if rulespec.clause(r).game == cat.game] == [
+            c.id for c in cat.clauses
+        ]
+
+
+def test_the_site_carries_the_tabs_and_the_export(serial: Build) -> None:
+    rules = serial.page("games/duck-and-cover/rules.html")
+    assert '<script src="../../_static/rules.js' in rules
+    assert 'href="../../_static/rules.css' in rules
+    css = (serial.outdir / "_static" / "rules.css").read_text(encoding="utf-8")
+    assert "grid-template-columns: repeat(3, minmax(0, 1fr))" in css
+    assert "@media (max-width: 699px)" in css
+    assert (serial.outdir / "_static" / "rules.js").is_file()
+    data = json.loads((serial.outdir / "needs.json").read_text(encoding="utf-8"))
+    needs = data["versions"][data["current_version"]]["needs"]
+    assert set(needs) == {c.id for cat in catalogues() for c in cat.clauses}
