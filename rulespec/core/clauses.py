@@ -3,7 +3,7 @@
 Each game's rules live in one TOML file, the source of truth for the clause
 ids that code and tests cite. The schema (every key is checked on load):
 
-.. code-block:: toml
+.. code-block:: text
 
     [catalogue]
     game = "duck-and-cover"          # the game id
