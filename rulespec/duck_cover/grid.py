@@ -328,7 +328,9 @@ class Grid:
 
     def find_visible(self, card: int) -> int:
         """The index in :attr:`cells` of the stack that ``card`` tops, or ``-1`` if covered."""
-        tops = self.top_cards()
+        tops = self._tops_
+        if tops is None:
+            tops = self.top_cards()
         return tops.index(card) if card in tops else -1
 
     def position_of(self, card: int) -> Position:

@@ -10,7 +10,7 @@ from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
 from rulespec.duck_cover.actions import Action, Cover, Deal, Duck, PlayerAction, Quack, Reshuffle
 from rulespec.duck_cover.cards import DRAW_DECK, FAMILY, MAX, REPEAT
-from rulespec.duck_cover.grid import Grid, Position
+from rulespec.duck_cover.grid import Grid, Places, Position
 from rulespec.duck_cover.scoring import round_scores
 from rulespec.duck_cover.state import Options, Phase, State
 
@@ -55,7 +55,7 @@ def to_move(state: State) -> tuple[int, ...]:
     """Players still to act this turn, ``(CHANCE,)`` at a chance step, ``()`` when over."""
     phase = state.phase
     if phase is Phase.TURN:
-        return tuple(p for p, a in enumerate(state.submitted) if a is None)
+        return tuple([p for p, a in enumerate(state.submitted) if a is None])
     if phase is Phase.OVER:
         return ()
     return (-1,)
@@ -84,7 +84,7 @@ def called_stacks(state: State) -> tuple[int, ...]:
     """:func:`called_stack` of every player (computed once per turn)."""
     called = state._called_
     if called is None:
-        called = tuple(grid.find_visible(called_card(state, grid)) for grid in state.grids)
+        called = tuple([grid.find_visible(called_card(state, grid)) for grid in state.grids])
         object.__setattr__(state, "_called_", called)
     return called
 
@@ -162,7 +162,7 @@ def check_player_action(state: State, action: PlayerAction) -> int:
         raise IllegalAction("dc.turn.draw", "no card has been drawn: the game waits for a shuffle")
     if state.submitted[player] is not None:
         raise IllegalAction("dc.turn.simultaneous", f"player {player} has already acted this turn")
-    index = called_stack(state, player)
+    index = called_stacks(state)[player]
     if type(action) is Quack:
         if index >= 0:
             raise IllegalAction(
@@ -275,7 +275,7 @@ def legal_actions(state: State, player: int) -> LegalActions:
     grid = state.grids[player]
     covers, ducks = reachable(grid, index)
     masks = grid.masks()
-    return LegalActions(player, masks.places(covers), masks.places(ducks), False)
+    return LegalActions(player, Places(masks, covers), Places(masks, ducks), False)
 
 
 # -- chance -----------------------------------------------------------------------
@@ -433,9 +433,11 @@ def submit(state: State, action: PlayerAction) -> State:
     submitted = state.submitted
     submitted = (*submitted[:p], action, *submitted[p + 1 :])
     if _someone_to_act(submitted):
-        after = _evolve(
-            state,
+        after = State(
+            state.players,
+            state.options,
             Phase.TURN,
+            state.round,
             state.grids,
             state.draw_pile,
             state.captain_pile,
@@ -444,6 +446,7 @@ def submit(state: State, action: PlayerAction) -> State:
             state.previous,
             state.previous_discarded,
             submitted,
+            state.round_scores,
         )
         object.__setattr__(after, "_called_", state._called_)  # same grids, same call
         return after
@@ -451,8 +454,10 @@ def submit(state: State, action: PlayerAction) -> State:
 
 
 def _someone_to_act(submitted: tuple[PlayerAction | None, ...]) -> bool:
-    for action in submitted:
-        if action is None:  # by identity: faster than ``None in submitted``
+    # A plain loop, by identity: ``None in submitted`` calls the actions' ``__eq__``, and
+    # ``any()`` over a generator is slower still.
+    for action in submitted:  # noqa: SIM110
+        if action is None:
             return True
     return False
 
@@ -502,7 +507,7 @@ def round_ends(state: State, grids: tuple[Grid, ...], discard_zone: tuple[int, .
     one stack left or the discard zone has reached 11 − players."""
     if len(discard_zone) >= state.discard_limit:
         return True
-    return any(len(grid.cells) == 1 for grid in grids)
+    return 1 in [len(grid.cells) for grid in grids]
 
 
 def round_is_over(state: State) -> bool:

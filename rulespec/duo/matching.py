@@ -11,6 +11,7 @@ from rulespec.core.implements import implements
 from rulespec.duo.cards import TURBO, Card, features, is_joker
 
 __all__ = [
+    "FITS_ON",
     "fits",
     "joker_on_card",
     "joker_on_joker",

@@ -128,7 +128,13 @@ def chance_actions(game: GameLike, state: Any) -> st.SearchStrategy[Any]:
     g = game_of(game)
     if g.to_move(state) != (CHANCE,):
         return st.nothing()
-    return kit_for(g).chance_action(g, state, g.chance(state))
+    kit, chance = kit_for(g), g.chance(state)
+
+    @st.composite
+    def outcome(draw: st.DrawFn) -> Any:
+        return kit.chance_action(g, state, chance, draw)
+
+    return outcome()
 
 
 def actions(game: GameLike, state: Any, player: int | None = None) -> st.SearchStrategy[Any]:
