@@ -6,6 +6,7 @@ Errors are one line on stderr and a non-zero exit status, never a traceback.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import Counter
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import rulespec
+from rulespec.core.errors import RecordError
 from rulespec.core.game import Game
 from rulespec.core.simulate import GameResult, InvariantBroken, Policy, simulate
 
@@ -37,6 +39,28 @@ def _policy(g: Game[Any, Any, Any, Any], name: str | None) -> tuple[str, Policy]
         known = ", ".join(sorted(policies))
         raise CommandError(f"{g.id} has no policy {chosen!r} (known: {known})")
     return chosen, policies[chosen]
+
+
+def _option_set(g: Game[Any, Any, Any, Any], spec: str | None) -> tuple[str, Any]:
+    """Options from ``"a,b=3"`` (a name alone means ``true``), over the simulation defaults."""
+    data: dict[str, Any] = dict(g.simulation_options())
+    label = spec or "default"
+    for item in (spec or "").split(","):
+        item = item.strip()
+        if not item:
+            continue
+        key, sep, text = item.partition("=")
+        value: Any = True
+        if sep:
+            try:
+                value = json.loads(text)
+            except ValueError:
+                value = text
+        data[key.strip().replace("-", "_")] = value
+    try:
+        return label, g.decode_options(data)
+    except (RecordError, ValueError, TypeError) as exc:
+        raise CommandError(f"--option {label!r}: {exc}") from None
 
 
 def _players(g: Game[Any, Any, Any, Any], players: int | None) -> int:
@@ -92,8 +116,31 @@ def _summary(
             lines.append(f"turns per round: {events['turn'] / rounds:.1f}")
         if events["reshuffle"]:
             lines.append(f"reshuffles per round: {events['reshuffle'] / rounds:.2f}")
+    capped = sum(v for k, v in events.items() if k.startswith("match:"))
+    if capped:
+        lines.append(f"games stopped by the round cap: {capped} of {n}")
     lines.append(f"steps per game: {sum(r.steps for r in results) / n:.1f}")
     lines.append("invariants: checked after every step, none broken")
+    return "\n".join(lines)
+
+
+def _comparison(players: int, sets: Sequence[tuple[str, Sequence[GameResult]]]) -> str:
+    width = max(12, *(len(label) + 2 for label, _ in sets))
+    head = "".join(label.rjust(width) for label, _ in sets)
+    lines = ["", "comparison of option sets", f"{'':<22}{head}"]
+    for seat in range(players):
+        row = "".join(f"{sum(r.scores[seat] for r in rs) / len(rs):>{width}.2f}" for _, rs in sets)
+        lines.append(f"{f'mean score, seat {seat}':<22}{row}")
+    keys = sorted({k for _, rs in sets for r in rs for k, _ in r.events if k.startswith("round:")})
+    for key in keys:
+        row = ""
+        for _, rs in sets:
+            count = sum(dict(r.events).get(key, 0) for r in rs)
+            total = sum(v for r in rs for k, v in r.events if k.startswith("round:"))
+            row += f"{100 * count / max(total, 1):>{width - 1}.1f}%"
+        lines.append(f"{'rounds ' + key[6:]:<22}{row}")
+    row = "".join(f"{sum(r.steps for r in rs) / len(rs):>{width}.1f}" for _, rs in sets)
+    lines.append(f"{'steps per game':<22}{row}")
     return "\n".join(lines)
 
 
@@ -103,18 +150,73 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CommandError("--games must be at least 1")
     name, policy = _policy(g, args.policy)
-    progress = _Progress(args.games, f"simulate {g.id}")
-    results = []
-    try:
-        played = simulate(g, players, args.games, seed=args.seed, policy=policy)
-        for i, result in enumerate(played, 1):
-            results.append(result)
-            progress.update(i)
-    except InvariantBroken as exc:
-        raise CommandError(f"invariant broken: {exc}") from None
-    progress.close()
-    print(_summary(g, players, name, results))
+    option_sets = [_option_set(g, spec) for spec in (args.option or [None])]
+    sets: list[tuple[str, list[GameResult]]] = []
+    for label, options in option_sets:
+        tag = f"simulate {g.id}" + (f" [{label}]" if len(option_sets) > 1 else "")
+        progress = _Progress(args.games, tag)
+        results: list[GameResult] = []
+        try:
+            played = simulate(
+                g, players, args.games, seed=args.seed, policy=policy, options=options
+            )
+            for i, result in enumerate(played, 1):
+                results.append(result)
+                progress.update(i)
+        except InvariantBroken as exc:
+            raise CommandError(f"invariant broken: {exc}") from None
+        progress.close()
+        if len(option_sets) > 1:
+            print(f"== options: {label}")
+        print(_summary(g, players, name, results))
+        sets.append((label, results))
+    if len(sets) > 1:
+        print(_comparison(players, sets))
     return 0
+
+
+def _bench_policy(
+    g: Game[Any, Any, Any, Any], players: int, name: str, policy: Policy, seconds: float, seed: int
+) -> tuple[int, int, float, list[tuple[Any, int]]]:
+    """Whole games for ``seconds``: (games, rounds, elapsed, a sample of (state, player))."""
+    import random
+
+    rng = random.Random(seed)
+    uniform = name == "random"
+    options = g.decode_options(g.simulation_options())
+    games = rounds = 0
+    sample: list[tuple[Any, int]] = []
+    chance = rulespec.CHANCE
+    is_over, to_move, apply = g.is_over, g.to_move, g.apply
+    legal, draw = g.legal_actions, g.sample_chance
+    choice = rng.choice
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = g.new_game(players, options)
+        while not is_over(state):
+            for actor in to_move(state):
+                if actor == chance:
+                    state = apply(state, draw(state, rng))
+                elif uniform:
+                    state = apply(state, choice(legal(state, actor)))
+                else:
+                    state = apply(state, policy(g, state, actor, rng))
+        games += 1
+        rounds += g.rounds(state)
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    # States for the cost of legal actions, gathered after the clock stopped.
+    state = g.start(players, seed=seed, options=options)
+    while not is_over(state) and len(sample) < 500:
+        actor = to_move(state)[0]
+        if actor == chance:
+            state = apply(state, draw(state, rng))
+            continue
+        sample.append((state, actor))
+        state = apply(state, choice(legal(state, actor)))
+    return games, rounds, now - start, sample
 
 
 def _bench(args: argparse.Namespace) -> int:
@@ -122,35 +224,23 @@ def _bench(args: argparse.Namespace) -> int:
     players = _players(g, args.players)
     if args.seconds <= 0:
         raise CommandError("--seconds must be positive")
-    name, policy = _policy(g, args.policy)
-    uniform = name == "random"
-    import random
-
-    rng = random.Random(args.seed)
-    games = 0
-    start = time.perf_counter()
-    deadline = start + args.seconds
-    chance = rulespec.CHANCE
-    is_over, to_move, apply = g.is_over, g.to_move, g.apply
-    legal, sample = g.legal_actions, g.sample_chance
-    choice = rng.choice
-    while True:
-        state = g.new_game(players)
-        while not is_over(state):
-            for actor in to_move(state):
-                if actor == chance:
-                    state = apply(state, sample(state, rng))
-                elif uniform:
-                    state = apply(state, choice(legal(state, actor)))
-                else:
-                    state = apply(state, policy(g, state, actor, rng))
-        games += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            break
-    rate = games / (now - start)
-    print(f"{g.id}, {players} players, policy {name!r}: {games} games in {now - start:.1f} s")
-    print(f"{rate:.1f} games/s")
+    names = args.policy or [g.default_policy]
+    chosen = [_policy(g, name) for name in names]
+    for name, policy in chosen:
+        games, rounds, elapsed, sample = _bench_policy(
+            g, players, name, policy, args.seconds, args.seed
+        )
+        print(f"{g.id}, {players} players, policy {name!r}: {games} games in {elapsed:.1f} s")
+        if rounds != games:
+            print(f"{rounds / elapsed:.1f} rounds/s")
+        print(f"{games / elapsed:.1f} games/s")
+    if sample:
+        legal = g.legal_actions
+        start = time.perf_counter()
+        for state, actor in sample:
+            list(legal(state, actor))
+        cost = (time.perf_counter() - start) / len(sample) * 1e6
+        print(f"legal actions, listed in full: {cost:.1f} µs per player and step")
     return 0
 
 
@@ -173,6 +263,12 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed; game i uses seed 'SEED-i'")
     sim.add_argument("--policy", default=None, help="how players choose (default: the game's)")
+    sim.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME[=VALUE],...",
+        help="a set of options played together; repeat to compare several sets",
+    )
     sim.set_defaults(run=_simulate)
 
     bench = sub.add_parser(
@@ -186,7 +282,11 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--players", type=int, default=None, help="number of players (default 4)")
     bench.add_argument("--seconds", type=float, default=10.0, help="how long to run (default 10)")
     bench.add_argument("--seed", type=int, default=0, help="seed of the random choices")
-    bench.add_argument("--policy", default=None, help="how players choose (default: the game's)")
+    bench.add_argument(
+        "--policy",
+        action="append",
+        help="how players choose (default: the game's); repeat to measure several",
+    )
     bench.set_defaults(run=_bench)
     return parser
 

@@ -146,6 +146,24 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         """Names of what the step did, for statistics (e.g. ``"round:single-pile"``)."""
         return ()
 
+    def rounds(self, state: S) -> int:
+        """How many rounds have finished (a game without rounds counts one when over).
+
+        >>> import rulespec
+        >>> dc = rulespec.game("duck-and-cover")
+        >>> dc.rounds(dc.start(2, seed=1))
+        0
+        """
+        return 1 if self.is_over(state) else 0
+
+    def simulation_options(self) -> dict[str, Any]:
+        """Options (as JSON data) that simulations add unless told otherwise.
+
+        A game whose rules set no limit on its length names a cap here, so that
+        a simulated game always ends; the cap shows in the statistics.
+        """
+        return {}
+
     def policies(self) -> Mapping[str, Policy]:
         """The game's built-in policies by name, for simulations and benchmarks.
 

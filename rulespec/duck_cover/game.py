@@ -81,6 +81,9 @@ class DuckAndCover(Game[State, Action, View, Options]):
     def view(self, state: State, player: int) -> View:
         return view(state, player)
 
+    def rounds(self, state: State) -> int:
+        return len(state.round_scores)
+
     def events(self, before: State, action: Action, after: State) -> tuple[str, ...]:
         """``turn`` when a turn resolves, ``reshuffle``, and ``round:single-pile`` or
         ``round:discard-limit`` when a round ends."""

@@ -82,6 +82,9 @@ class Duo(Game[State, Action, View, Options]):
     def view(self, state: State, player: int) -> View:
         return view(state, player)
 
+    def rounds(self, state: State) -> int:
+        return len(state.round_scores)
+
     def events(self, before: State, action: Action, after: State) -> tuple[str, ...]:
         """``play``, ``draw``, ``turn`` when a turn ends, ``round:empty-hand`` or
         ``round:exhausted-draw-pile`` when a round ends, ``match:round-limit`` when the
@@ -104,6 +107,11 @@ class Duo(Game[State, Action, View, Options]):
             if after.phase is Phase.OVER and not winners(after):
                 found.append("match:round-limit")
         return tuple(found)
+
+    def simulation_options(self) -> dict[str, Any]:
+        """Simulated matches stop after 50 rounds (``max_rounds``): random play rarely
+        reaches the target score."""
+        return {"max_rounds": 50}
 
     def policies(self) -> Mapping[str, Policy]:
         """``greedy`` (play when you can; the default) and ``random`` (uniform)."""
