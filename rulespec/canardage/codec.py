@@ -13,6 +13,9 @@ from rulespec.canardage.actions import Action, Deal, Discard, Disperse, Play, Re
 from rulespec.canardage.cards import DEFAULT_ACTION_DECK, WATER, Card
 from rulespec.canardage.state import Options, Phase, State
 from rulespec.core.errors import RecordError
+from rulespec.core.jsonio import expect_int as _int
+from rulespec.core.jsonio import expect_list as _list
+from rulespec.core.jsonio import expect_object as _object
 
 __all__ = [
     "decode_action",
@@ -43,34 +46,6 @@ def _card_in(value: Any, where: str) -> Card:
         except ValueError:
             pass
     raise RecordError(where, f"expected an action card id (such as 'pan'), got {value!r}")
-
-
-def _int(value: Any, where: str, low: int, high: int) -> int:
-    if type(value) is not int:
-        raise RecordError(where, f"expected a whole number, got {value!r}")
-    if not low <= value <= high:
-        raise RecordError(where, f"{value} is out of range {low} to {high}")
-    return value
-
-
-def _list(value: Any, where: str, max_len: int = 1_000) -> list[Any]:
-    if not isinstance(value, list):
-        raise RecordError(where, f"expected a list, got {type(value).__name__}")
-    if len(value) > max_len:
-        raise RecordError(where, f"more than {max_len} items")
-    return value
-
-
-def _object(
-    value: Any, where: str, required: set[str], optional: frozenset[str] = frozenset()
-) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise RecordError(where, f"expected a JSON object, got {type(value).__name__}")
-    for key in sorted(required - value.keys()):
-        raise RecordError(where, f"missing key {key!r}")
-    for key in sorted(value.keys() - required - optional):
-        raise RecordError(where, f"unknown key {key!r}")
-    return value
 
 
 def _stack_out(stack: Stack) -> list[int | str]:

@@ -10,6 +10,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulespec.core.errors import RecordError
+from rulespec.core.jsonio import expect_int as _int
+from rulespec.core.jsonio import expect_list as _list
+from rulespec.core.jsonio import expect_object as _object
 from rulespec.duck_cover.actions import Action, Cover, Deal, Duck, PlayerAction, Quack, Reshuffle
 from rulespec.duck_cover.cards import MAX, REPEAT, SPLASHES, DrawCard
 from rulespec.duck_cover.grid import Grid, Position
@@ -40,34 +43,6 @@ def _card_in(value: Any, where: str) -> DrawCard:
     if isinstance(value, str) and value in _CARDS:
         return _CARDS[value]
     raise RecordError(where, f'expected a draw card (1 to 12, "max" or "repeat"), got {value!r}')
-
-
-def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
-    if type(value) is not int:
-        raise RecordError(where, f"expected a whole number, got {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise RecordError(where, f"{value} is out of range {low} to {high}")
-    return value
-
-
-def _list(value: Any, where: str, max_len: int = 10_000) -> list[Any]:
-    if not isinstance(value, list):
-        raise RecordError(where, f"expected a list, got {type(value).__name__}")
-    if len(value) > max_len:
-        raise RecordError(where, f"more than {max_len} items")
-    return value
-
-
-def _object(
-    value: Any, where: str, required: set[str], optional: frozenset[str] = frozenset()
-) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise RecordError(where, f"expected a JSON object, got {type(value).__name__}")
-    for key in sorted(required - value.keys()):
-        raise RecordError(where, f"missing key {key!r}")
-    for key in sorted(value.keys() - required - optional):
-        raise RecordError(where, f"unknown key {key!r}")
-    return value
 
 
 def _position(value: Any, where: str) -> Position:
@@ -179,7 +154,7 @@ def encode_state(state: State) -> dict[str, Any]:
 
 def _call(card: DrawCard | None) -> DrawCard | None:
     if card == REPEAT:
-        raise RecordError("state.previous", "Repeat is never a call: expected 1 to 12 or \"max\"")
+        raise RecordError("state.previous", 'Repeat is never a call: expected 1 to 12 or "max"')
     return card
 
 

@@ -11,6 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulespec.core.errors import RecordError
+from rulespec.core.jsonio import expect_int as _int
+from rulespec.core.jsonio import expect_list as _list
+from rulespec.core.jsonio import expect_object as _object
 from rulespec.duo.actions import Action, Deal, Draw, Play, Stop
 from rulespec.duo.cards import Card, card_name, parse_card
 from rulespec.duo.state import EXHAUSTED_READINGS, Options, Phase, State
@@ -36,36 +39,8 @@ def _card_in(value: Any, where: str) -> Card:
         raise RecordError(where, str(exc)) from None
 
 
-def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
-    if type(value) is not int:
-        raise RecordError(where, f"expected a whole number, got {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise RecordError(where, f"{value} is out of range {low} to {high}")
-    return value
-
-
-def _list(value: Any, where: str, max_len: int = 10_000) -> list[Any]:
-    if not isinstance(value, list):
-        raise RecordError(where, f"expected a list, got {type(value).__name__}")
-    if len(value) > max_len:
-        raise RecordError(where, f"more than {max_len} items")
-    return value
-
-
 def _cards(value: Any, where: str) -> tuple[Card, ...]:
     return tuple(_card_in(c, f"{where}[{i}]") for i, c in enumerate(_list(value, where, 80)))
-
-
-def _object(
-    value: Any, where: str, required: set[str], optional: frozenset[str] = frozenset()
-) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise RecordError(where, f"expected a JSON object, got {type(value).__name__}")
-    for key in sorted(required - value.keys()):
-        raise RecordError(where, f"missing key {key!r}")
-    for key in sorted(value.keys() - required - optional):
-        raise RecordError(where, f"unknown key {key!r}")
-    return value
 
 
 def encode_action(action: Action) -> dict[str, Any]:
