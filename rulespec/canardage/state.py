@@ -115,3 +115,9 @@ class State:
     def living(self) -> tuple[int, ...]:
         """Each player's ducks still in the line or the duck deck."""
         return tuple(5 - s for s in self.shot)
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows (see :func:`rulespec.canardage.render.svg`)."""
+        from rulespec.canardage import render
+
+        return render.svg(self)

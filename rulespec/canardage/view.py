@@ -45,6 +45,12 @@ class View:
     shot: tuple[int, ...]
     winners: tuple[int, ...]
 
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows (see :func:`rulespec.canardage.render.svg`)."""
+        from rulespec.canardage import render
+
+        return render.svg(self)
+
 
 @implements("can.view.hidden", "can.view.deck-bottom", "can.view.hidden-duck")
 def view(state: State, player: int) -> View:

@@ -67,6 +67,12 @@ class View:
     own_action: PlayerAction | None
     round_scores: tuple[tuple[int, ...], ...]
 
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows (see :func:`rulespec.duck_cover.render.svg`)."""
+        from rulespec.duck_cover import render
+
+        return render.svg(self)
+
 
 @implements("dc.view.hidden", "dc.view.simultaneous", "dc.deck.no-peeking")
 def view(state: State, player: int) -> View:

@@ -92,3 +92,9 @@ class State:
     def totals(self) -> tuple[int, ...]:
         """Each player's score over the finished rounds."""
         return tuple(sum(scores[p] for scores in self.round_scores) for p in range(self.players))
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows (see :func:`rulespec.duo.render.svg`)."""
+        from rulespec.duo import render
+
+        return render.svg(self)

@@ -43,6 +43,12 @@ class View:
     round_scores: tuple[tuple[int, ...], ...]
     target: int
 
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows (see :func:`rulespec.duo.render.svg`)."""
+        from rulespec.duo import render
+
+        return render.svg(self)
+
 
 @implements("duo.view.hidden", "duo.view.piles")
 def view(state: State, player: int) -> View:

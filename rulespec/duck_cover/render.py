@@ -1,0 +1,544 @@
+"""Pictures of a Duck & Cover table: Unicode text for the terminal, SVG for notebooks.
+
+Both show the table as it lies, for a full :class:`~rulespec.duck_cover.State`
+or a player's :class:`~rulespec.duck_cover.View` alike: each grid with its
+visible cards, covered cards only as a depth (a superscript in text, one
+offset edge per card in SVG), the card in play and the called card, the
+draw pile's size, the Captain pile's top, the discard zone and the scores.
+A full state also shows the actions submitted this turn; a view shows only
+who has acted (and the viewer's own action).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rulespec.core import svg as s
+from rulespec.duck_cover.actions import Cover, Duck, PlayerAction
+from rulespec.duck_cover.cards import MAX, REPEAT, SPLASHES, Call, DrawCard, draw_card_name
+from rulespec.duck_cover.state import Phase, State
+from rulespec.duck_cover.view import GridView, StackView, View
+
+__all__ = ["svg", "text"]
+
+ROUNDS = 3
+WIDTH = 80
+"""The terminal width the text fits when it can."""
+
+_SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+@attrs.frozen
+class _Table:
+    """What the pictures show, from a state or a view."""
+
+    players: int
+    viewer: int | None
+    phase: Phase
+    round: int
+    grids: tuple[GridView, ...]
+    card: DrawCard | None
+    call: Call | None
+    draw_pile_size: int
+    captain_top: DrawCard | None
+    captain_size: int
+    discard_zone: tuple[DrawCard, ...]
+    discard_limit: int
+    acted: tuple[bool, ...]
+    actions: tuple[PlayerAction | None, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+    splashes: tuple[int, ...]
+
+    @classmethod
+    def of(cls, table: State | View) -> _Table:
+        if isinstance(table, View):
+            acted = table.acted
+            own = table.own_action
+            return cls(
+                players=table.players,
+                viewer=table.player,
+                phase=table.phase,
+                round=table.round,
+                grids=table.grids,
+                card=table.card,
+                call=table.call,
+                draw_pile_size=table.draw_pile_size,
+                captain_top=table.captain_pile_top,
+                captain_size=table.captain_pile_size,
+                discard_zone=table.discard_zone,
+                discard_limit=len(table.discard_zone) + table.discards_left,
+                acted=acted,
+                actions=tuple(own if p == table.player else None for p in range(len(acted))),
+                round_scores=table.round_scores,
+                splashes=SPLASHES,
+            )
+        turn = table.phase is Phase.TURN
+        return cls(
+            players=table.players,
+            viewer=None,
+            phase=table.phase,
+            round=table.round,
+            grids=tuple(GridView.of(g) for g in table.grids),
+            card=table.card,
+            call=table.call if turn else None,
+            draw_pile_size=len(table.draw_pile),
+            captain_top=table.captain_pile[-1] if table.captain_pile else None,
+            captain_size=len(table.captain_pile),
+            discard_zone=table.discard_zone,
+            discard_limit=table.discard_limit,
+            acted=tuple(a is not None for a in table.submitted) if turn else (),
+            actions=table.submitted if turn else (),
+            round_scores=table.round_scores,
+            splashes=table.options.splashes,
+        )
+
+    def called(self, player: int) -> int | None:
+        """The visible card that this turn moves in ``player``'s grid, if any."""
+        if self.phase is not Phase.TURN or self.call is None:
+            return None
+        tops = [st.top for st in self.grids[player].stacks]
+        if not tops:
+            return None
+        if self.call == MAX:
+            return max(tops)
+        return self.call if self.call in tops else None
+
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(r[p] for r in self.round_scores) for p in range(self.players))
+
+    def winners(self) -> tuple[int, ...]:
+        """The lowest total, then the fewest stacks (see :func:`scoring.winners`)."""
+        if self.phase is not Phase.OVER or not self.round_scores:
+            return ()
+        totals = self.totals()
+        best = min(totals)
+        tied = [p for p in range(self.players) if totals[p] == best]
+        fewest = min(len(self.grids[p].stacks) for p in tied)
+        return tuple(p for p in tied if len(self.grids[p].stacks) == fewest)
+
+    def name(self, player: int) -> str:
+        return f"Player {player}" + (" (you)" if player == self.viewer else "")
+
+
+def _card_in_play(t: _Table) -> str:
+    if t.card is None:
+        return "none"
+    name = draw_card_name(t.card)
+    if t.card == REPEAT and t.call is not None:
+        return f"{name} (calls {draw_card_name(t.call)} again)"
+    return name
+
+
+def _action(action: PlayerAction) -> str:
+    if isinstance(action, Cover):
+        return f"Cover {action.to}"
+    if isinstance(action, Duck):
+        return f"Duck {action.to}"
+    return "« Coin »"
+
+
+def _status(t: _Table) -> str:
+    head = f"Duck & Cover · round {t.round + 1} of {ROUNDS} · "
+    if t.phase is Phase.DEAL:
+        return head + "waiting for the deal"
+    if t.phase is Phase.RESHUFFLE:
+        return head + "waiting for the Captain pile to be reshuffled"
+    if t.phase is Phase.OVER:
+        winners = ", ".join(t.name(p) for p in t.winners())
+        return f"Duck & Cover · game over · won by {winners}"
+    return head + f"card in play: {_card_in_play(t)}"
+
+
+def _piles(t: _Table) -> str:
+    top = f", top {draw_card_name(t.captain_top)}" if t.captain_top is not None else ""
+    discards = " ".join(draw_card_name(c) for c in t.discard_zone)
+    return (
+        f"Draw pile {t.draw_pile_size} · Captain pile {t.captain_size}{top} · "
+        f"discards {len(t.discard_zone)}/{t.discard_limit}" + (f": {discards}" if discards else "")
+    )
+
+
+def _acted(t: _Table) -> str:
+    done = []
+    for p, acted in enumerate(t.acted):
+        if acted:
+            action = t.actions[p] if p < len(t.actions) else None
+            done.append(t.name(p) + (f": {_action(action)}" if action is not None else ""))
+    return "Acted: " + ("; ".join(done) if done else "nobody yet")
+
+
+def _grid_lines(stacks: tuple[StackView, ...], called: int | None) -> list[str]:
+    """A grid with column and row numbers; ``>`` marks the called card, ``·`` an empty
+    place, a superscript the number of cards covered beneath."""
+    if not stacks:
+        return ["(no cards)"]
+    where = {st.position: st for st in stacks}
+    cols = range(min(c for c, _ in where), max(c for c, _ in where) + 1)
+    rows = range(min(r for _, r in where), max(r for _, r in where) + 1)
+    depth = max(len(_depth(st.covered)) for st in stacks)
+    lines = ["  " + "".join(f"{c:>3}" + " " * depth for c in cols)]
+    for r in rows:
+        cells = []
+        for c in cols:
+            st = where.get((c, r))
+            if st is None:
+                cells.append("  ·" + " " * depth)
+            else:
+                mark = ">" if st.top == called else ""
+                cells.append(f"{mark}{st.top}".rjust(3) + _depth(st.covered).ljust(depth))
+        lines.append(f"{r:>2}" + "".join(cells))
+    return [line.rstrip() for line in lines]
+
+
+def _depth(covered: int) -> str:
+    return str(covered).translate(_SUPERSCRIPTS) if covered else ""
+
+
+def _pack(blocks: list[list[str]], width: int = WIDTH, gap: int = 2) -> list[str]:
+    """Blocks of lines side by side, as many per band as fit in ``width`` columns."""
+    bands: list[list[list[str]]] = []
+    used = 0
+    for block in blocks:
+        w = max(len(line) for line in block)
+        if bands and used + gap + w <= width:
+            bands[-1].append(block)
+            used += gap + w
+        else:
+            bands.append([block])
+            used = w
+    out: list[str] = []
+    for band in bands:
+        if out:
+            out.append("")
+        widths = [max(len(line) for line in block) for block in band]
+        for i in range(max(len(block) for block in band)):
+            parts = [
+                (block[i] if i < len(block) else "").ljust(w)
+                for block, w in zip(band, widths, strict=True)
+            ]
+            out.append((" " * gap).join(parts).rstrip())
+    return out
+
+
+def _scores(t: _Table) -> list[str]:
+    if not t.round_scores:
+        return []
+    heads = [f"P{p}" for p in range(t.players)]
+    width = max(4, *(len(str(v)) + 1 for r in t.round_scores for v in r))
+    lines = ["Scores  " + "".join(h.rjust(width) for h in heads)]
+    for i, row in enumerate(t.round_scores):
+        lines.append(f"round {i + 1} " + "".join(str(v).rjust(width) for v in row))
+    lines.append("total   " + "".join(str(v).rjust(width) for v in t.totals()))
+    return lines
+
+
+def text(table: State | View) -> str:
+    """The table as Unicode text, at most 80 columns wide for four players when it can be.
+
+    Each grid has its column and row numbers; ``>`` marks the card this turn
+    calls, ``·`` an empty place between stacks, and a superscript how many
+    cards lie covered beneath a visible one.
+
+    >>> import rulespec
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> grids = ["1 2 3\\n4 5 6/7\\n8 9 10/11/12", "3/1 2\\n. 4\\n5 6/7/8/9/10/11/12"]
+    >>> state = dc.position(grids, card=9)
+    >>> print(text(state))
+    Duck & Cover · round 1 of 3 · card in play: 9
+    Draw pile 25 · Captain pile 0 · discards 0/9
+    Acted: nobody yet
+    <BLANKLINE>
+    Player 0        Player 1
+        0   1   2       0   1
+     0  1   2   3    0  1¹  2
+     1  4   5   7¹   1  ·   4
+     2  8  >9  12²   2  5  12⁶
+    """
+    t = _Table.of(table)
+    lines = [_status(t), _piles(t)]
+    if t.phase is Phase.TURN:
+        lines.append(_acted(t))
+    blocks = [[t.name(p), *_grid_lines(grid.stacks, t.called(p))] for p, grid in enumerate(t.grids)]
+    if blocks:
+        lines += ["", *_pack(blocks)]
+    scores = _scores(t)
+    if scores:
+        lines += ["", *scores]
+    return "\n".join(lines)
+
+
+# -- SVG -----------------------------------------------------------------------------
+
+CARD_W = 36.0
+CARD_H = 50.0
+EDGE = 3.0
+"""How far each covered card shows beyond the one above it."""
+GAP = 10.0
+MARGIN = 12.0
+LABEL = 18.0
+INK = "#222222"
+PAPER = "#FFFDF5"
+BACK = "#8A6D3B"
+PANELS_PER_ROW = 4
+
+
+def _drops(x: float, y: float, count: int) -> list[str]:
+    """``count`` splash drops centred on ``x``, along ``y``."""
+    pitch = 6.0
+    left = x - pitch * (count - 1) / 2
+    return [
+        s.circle(left + i * pitch, y, 2.2, class_="splash", fill="#3A7BD5") for i in range(count)
+    ]
+
+
+def _duck_card(
+    x: float, y: float, st: StackView, player: int, called: bool, splashes: tuple[int, ...]
+) -> str:
+    """A visible duck card, its covered cards as edges behind it."""
+    parts = []
+    for k in range(st.covered, 0, -1):
+        parts.append(
+            s.rect(
+                x + k * EDGE,
+                y + k * EDGE,
+                CARD_W,
+                CARD_H,
+                rx=5,
+                class_="covered",
+                fill=PAPER,
+                stroke=INK,
+                stroke_width=0.8,
+            )
+        )
+    splash = splashes[st.top - 1] if 1 <= st.top <= len(splashes) else 0
+    covered = f", {st.covered} covered beneath" if st.covered else ""
+    face = [
+        s.title(f"card {st.top}, {splash} splashes{covered}"),
+        s.rect(
+            x,
+            y,
+            CARD_W,
+            CARD_H,
+            rx=5,
+            fill=PAPER,
+            stroke=INK if not called else "#C0392B",
+            stroke_width=1.2 if not called else 3,
+        ),
+        s.text(
+            str(st.top),
+            x=x + CARD_W / 2,
+            y=y + 24,
+            class_="number",
+            text_anchor="middle",
+            font_family="sans-serif",
+            font_size=17,
+            font_weight="bold",
+            fill=INK,
+        ),
+        *_drops(x + CARD_W / 2, y + CARD_H - 9, splash),
+    ]
+    c, r = st.position
+    card = s.element(
+        "g",
+        *face,
+        class_="card called" if called else "card",
+        data_player=player,
+        data_position=f"{c},{r}",
+        data_covered=st.covered,
+    )
+    return "".join(parts) + card
+
+
+def _small_card(x: float, y: float, card: DrawCard, kind: str, scale: float = 1.0) -> str:
+    """A draw card (card in play, Captain pile top, discard) with its name."""
+    w, h = CARD_W * scale, CARD_H * scale
+    name = draw_card_name(card)
+    return s.element(
+        "g",
+        s.title(f"{kind}: {name}"),
+        s.rect(x, y, w, h, rx=4, fill="#EAF2FB", stroke=INK, stroke_width=1),
+        s.text(
+            name,
+            x=x + w / 2,
+            y=y + h / 2 + 4,
+            text_anchor="middle",
+            font_family="sans-serif",
+            font_size=(15 if len(name) <= 2 else 10) * scale,
+            fill=INK,
+        ),
+        class_=f"draw-card {kind}",
+    )
+
+
+def _label(x: float, y: float, content: str, **attributes: object) -> str:
+    return s.text(
+        content,
+        x=x,
+        y=y,
+        class_="label",
+        font_family="sans-serif",
+        font_size=11,
+        fill=INK,
+        **attributes,
+    )
+
+
+def _header(t: _Table) -> tuple[list[str], float]:
+    """The piles and the card in play, in a strip at the top; returns its height."""
+    parts = [_label(MARGIN, MARGIN + 10, _status(t), font_weight="bold")]
+    top = MARGIN + 22
+    x = MARGIN
+    below = top + CARD_H + 14
+    if t.card is not None:
+        parts.append(_small_card(x, top, t.card, "in-play"))
+        parts.append(_label(x, below, "in play"))
+        x += CARD_W + 40
+    if t.call is not None and t.card == REPEAT:
+        parts.append(_label(x - 36, below + 13, f"calls {draw_card_name(t.call)}"))
+    parts.append(
+        s.element(
+            "g",
+            s.title(f"draw pile: {t.draw_pile_size} cards"),
+            s.rect(x, top, CARD_W, CARD_H, rx=4, fill=BACK, stroke=INK),
+            s.text(
+                str(t.draw_pile_size),
+                x=x + CARD_W / 2,
+                y=top + CARD_H / 2 + 5,
+                text_anchor="middle",
+                font_family="sans-serif",
+                font_size=14,
+                fill="white",
+            ),
+            class_="draw-pile",
+        )
+    )
+    parts.append(_label(x, below, "draw pile"))
+    x += CARD_W + 40
+    if t.captain_top is not None:
+        parts.append(_small_card(x, top, t.captain_top, "captain-top"))
+    else:
+        parts.append(
+            s.rect(x, top, CARD_W, CARD_H, rx=4, fill="none", stroke=INK, stroke_dasharray="3 3")
+        )
+    parts.append(_label(x, below, f"Captain pile ({t.captain_size})"))
+    x += CARD_W + 70
+    parts.append(_label(x, below, f"discards {len(t.discard_zone)}/{t.discard_limit}"))
+    for i, card in enumerate(t.discard_zone):
+        parts.append(_small_card(x + i * 20, top + 8, card, "discard", scale=0.8))
+    return parts, below + 22
+
+
+def _panel(t: _Table, player: int, x: float, y: float, pitch_x: float, pitch_y: float) -> str:
+    """One player's grid, labelled."""
+    grid = t.grids[player]
+    colour = s.PALETTE[player % len(s.PALETTE)]
+    acted = len(t.acted) > player and t.acted[player]
+    label = t.name(player) + (" ✓ acted" if acted else "")
+    parts = [
+        s.rect(x, y + 3, 10, 10, fill=colour, stroke=INK, stroke_width=0.6),
+        _label(x + 15, y + 12, label, font_weight="bold"),
+    ]
+    called = t.called(player)
+    stacks = grid.stacks
+    if stacks:
+        left = min(st.position[0] for st in stacks)
+        top = min(st.position[1] for st in stacks)
+        right = max(st.position[0] for st in stacks)
+        bottom = max(st.position[1] for st in stacks)
+        where = {st.position: st for st in stacks}
+        for r in range(top, bottom + 1):
+            for c in range(left, right + 1):
+                cx = x + (c - left) * pitch_x
+                cy = y + LABEL + (r - top) * pitch_y
+                st = where.get((c, r))
+                if st is None:
+                    parts.append(
+                        s.rect(
+                            cx,
+                            cy,
+                            CARD_W,
+                            CARD_H,
+                            rx=5,
+                            class_="empty",
+                            data_position=f"{c},{r}",
+                            fill="none",
+                            stroke="#BBBBBB",
+                            stroke_dasharray="3 3",
+                        )
+                    )
+                else:
+                    parts.append(_duck_card(cx, cy, st, player, st.top == called, t.splashes))
+    return s.element("g", *parts, class_="grid", data_player=player)
+
+
+def _scores_svg(t: _Table, x: float, y: float) -> str:
+    """The score table: a row per finished round, then the totals."""
+    rows = [
+        ("", *(f"P{p}" for p in range(t.players))),
+        *((f"round {i + 1}", *map(str, r)) for i, r in enumerate(t.round_scores)),
+        ("total", *map(str, t.totals())),
+    ]
+    cells = []
+    for i, row in enumerate(rows):
+        for j, value in enumerate(row):
+            cells.append(
+                s.text(
+                    value,
+                    x=x + (60 if j else 0) + 32 * j,
+                    y=y + 12 + 16 * i,
+                    text_anchor="end" if j else "start",
+                    font_family="sans-serif",
+                    font_size=12,
+                    font_weight="bold" if i in (0, len(rows) - 1) else None,
+                    fill=INK,
+                )
+            )
+    return s.element("g", *cells, class_="scores")
+
+
+def _extent(grid: GridView) -> tuple[int, int]:
+    if not grid.stacks:
+        return 1, 1
+    cols = [st.position[0] for st in grid.stacks]
+    rows = [st.position[1] for st in grid.stacks]
+    return max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
+
+
+def svg(table: State | View, *, size: float | None = None) -> str:
+    """The table as a self-contained SVG picture; ``size`` is its width in pixels.
+
+    Each visible duck card is a ``<g class="card">`` (``called`` added for the
+    card this turn moves) with its number and one drop per splash; each card
+    covered beneath it is a ``<rect class="covered">`` edge, without its
+    number; an empty place between stacks is a dashed ``<rect class="empty">``.
+
+    >>> import rulespec, xml.etree.ElementTree as ET
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> picture = svg(dc.start(2, seed=1), size=400)
+    >>> root = ET.fromstring(picture)
+    >>> root.get("width"), len(root.findall(".//{*}g[@data-position]"))  # 12 cards each
+    ('400', 24)
+    """
+    t = _Table.of(table)
+    parts, top = _header(t)
+    depth = max((st.covered for g in t.grids for st in g.stacks), default=0)
+    pitch_x = CARD_W + GAP + depth * EDGE
+    pitch_y = CARD_H + GAP + depth * EDGE
+    extents = [_extent(g) for g in t.grids]
+    width = MARGIN * 2 + 5 * CARD_W + 190 + 20 * max(len(t.discard_zone) - 1, 0)
+    y = top
+    for start in range(0, len(t.grids), PANELS_PER_ROW):
+        row = range(start, min(start + PANELS_PER_ROW, len(t.grids)))
+        x = MARGIN
+        height = 0.0
+        for p in row:
+            cols, rows = extents[p]
+            parts.append(_panel(t, p, x, y, pitch_x, pitch_y))
+            x += max(cols * pitch_x, 110) + 2 * GAP
+            height = max(height, LABEL + rows * pitch_y)
+        width = max(width, x + MARGIN)
+        y += height + GAP
+    if t.round_scores:
+        parts.append(_scores_svg(t, MARGIN, y))
+        y += 16 * (len(t.round_scores) + 2) + GAP
+    return s.document(parts, width, y + MARGIN, size=size, label=_status(t))

@@ -1,0 +1,414 @@
+"""Pictures of a Duo table: Unicode text for the terminal, SVG for notebooks.
+
+Both show the two discard piles (their top cards and sizes), the draw
+pile's size, each player's hand and the scores. A full
+:class:`~rulespec.duo.State` shows every hand; a player's
+:class:`~rulespec.duo.View` shows their own hand and the others as card
+backs.
+
+In text a symbol card is its colour's initial, its number and its shape
+(``R3▲`` is red-3-triangle; shapes ``●`` circle, ``■`` square, ``▲``
+triangle, ``✚`` cross); a joker is ``J:`` and its feature (``J:G``,
+``J:2``, ``J:▲``); a Turbo-joker is ``T*``.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rulespec.core import svg as s
+from rulespec.duo.cards import COLOURS, NUMBERS, TURBO, Card, card_name, features
+from rulespec.duo.scoring import target
+from rulespec.duo.state import Phase, State
+from rulespec.duo.view import View
+
+__all__ = ["label", "svg", "text"]
+
+WIDTH = 80
+BACK = "▒"
+GLYPHS = ("●", "■", "▲", "✚")
+"""The shapes, in the order of :data:`~rulespec.duo.cards.SHAPES`."""
+
+
+@attrs.frozen
+class _Table:
+    """What the pictures show, from a state or a view."""
+
+    players: int
+    viewer: int | None
+    phase: Phase
+    round: int
+    turn: int
+    turn_pile: int | None
+    hands: tuple[tuple[Card, ...] | int, ...]
+    """Each hand: its cards when shown, else how many cards it holds."""
+    pile_tops: tuple[Card, ...]
+    pile_sizes: tuple[int, ...]
+    draw_pile_size: int
+    round_scores: tuple[tuple[int, ...], ...]
+    target: int
+
+    @classmethod
+    def of(cls, table: State | View) -> _Table:
+        if isinstance(table, View):
+            hands: tuple[tuple[Card, ...] | int, ...] = tuple(
+                table.hand if p == table.player else n for p, n in enumerate(table.hand_sizes)
+            )
+            return cls(
+                players=table.players,
+                viewer=table.player,
+                phase=table.phase,
+                round=table.round,
+                turn=table.turn,
+                turn_pile=table.turn_pile,
+                hands=hands,
+                pile_tops=table.pile_tops,
+                pile_sizes=table.pile_sizes,
+                draw_pile_size=table.draw_pile_size,
+                round_scores=table.round_scores,
+                target=table.target,
+            )
+        return cls(
+            players=table.players,
+            viewer=None,
+            phase=table.phase,
+            round=table.round,
+            turn=table.turn,
+            turn_pile=table.turn_pile,
+            hands=table.hands if table.hands else (0,) * table.players,
+            pile_tops=tuple(p[-1] for p in table.piles),
+            pile_sizes=tuple(len(p) for p in table.piles),
+            draw_pile_size=len(table.draw_pile),
+            round_scores=table.round_scores,
+            target=target(table.players),
+        )
+
+    def name(self, player: int) -> str:
+        return f"Player {player}" + (" (you)" if player == self.viewer else "")
+
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(r[p] for r in self.round_scores) for p in range(self.players))
+
+    def winner(self) -> int | None:
+        if self.phase is not Phase.OVER:
+            return None
+        for p, total in enumerate(self.totals()):
+            if total >= self.target:
+                return p
+        return None
+
+
+def label(card: Card) -> str:
+    """A card in a few characters.
+
+    >>> from rulespec.duo.cards import parse_card
+    >>> [label(parse_card(n)) for n in ("red-3-triangle", "joker-green", "joker-2", "turbo")]
+    ['R3▲', 'J:G', 'J:2', 'T*']
+    """
+    if card == TURBO:
+        return "T*"
+    colour, number, shape = features(card)
+    if colour is not None and number is not None and shape is not None:
+        return f"{COLOURS[colour][0].upper()}{NUMBERS[number]}{GLYPHS[shape]}"
+    if colour is not None:
+        return f"J:{COLOURS[colour][0].upper()}"
+    if number is not None:
+        return f"J:{NUMBERS[number]}"
+    assert shape is not None
+    return f"J:{GLYPHS[shape]}"
+
+
+def _flow(head: str, parts: list[str], sep: str = " ") -> list[str]:
+    """``head`` then ``parts`` in lines of at most 80 columns, continuation lines indented."""
+    lines = [head + parts[0]]
+    for part in parts[1:]:
+        if len(lines[-1]) + len(sep) + len(part) <= WIDTH:
+            lines[-1] += sep + part
+        else:
+            lines.append(" " * len(head) + part)
+    return lines
+
+
+def _status(t: _Table) -> str:
+    head = f"Duo · round {t.round + 1} · "
+    if t.phase is Phase.DEAL:
+        return head + "waiting for the deal"
+    if t.phase is Phase.OVER:
+        best = t.winner()
+        if best is None:
+            return "Duo · match stopped at the round limit"
+        return f"Duo · match over · won by {t.name(best)}"
+    playing = f" (playing on pile {t.turn_pile})" if t.turn_pile is not None else ""
+    return head + f"{t.name(t.turn)} to play{playing}"
+
+
+def _scores(t: _Table) -> list[str]:
+    if not t.round_scores:
+        return []
+    width = max(4, *(len(str(v)) + 1 for r in t.round_scores for v in r))
+    lines = ["Scores   " + "".join(f"P{p}".rjust(width) for p in range(t.players))]
+    for i, row in enumerate(t.round_scores):
+        lines.append(f"round {i + 1:<3}" + "".join(str(v).rjust(width) for v in row))
+    lines.append("total    " + "".join(str(v).rjust(width) for v in t.totals()))
+    return lines
+
+
+def text(table: State | View) -> str:
+    """The table as Unicode text, at most 80 columns wide when the hands allow.
+
+    >>> import rulespec
+    >>> duo = rulespec.game("duo")
+    >>> state = duo.position(
+    ...     [["red-3-circle", "blue-1-square", "joker-2"], ["joker-green", "yellow-4-cross"]],
+    ...     [["red-3-cross"], ["green-2-square"]],
+    ... )
+    >>> print(text(duo.view(state, 0)))
+    Duo · round 1 · Player 0 (you) to play
+    Draw pile 69 · 10 points win the match
+    <BLANKLINE>
+    Pile 0: R3✚ (1 card)    Pile 1: G2■ (1 card)
+    <BLANKLINE>
+    ▶ Player 0 (you) 3 cards: B1■ R3● J:2
+      Player 1       2 cards: ▒ ▒
+    """
+    t = _Table.of(table)
+    lines = [_status(t), f"Draw pile {t.draw_pile_size} · {t.target} points win the match"]
+    if t.pile_tops:
+        piles = []
+        for i, (top, size) in enumerate(zip(t.pile_tops, t.pile_sizes, strict=True)):
+            mark = " ◀ this turn" if i == t.turn_pile else ""
+            piles.append(f"Pile {i}: {label(top)} ({size} card{'s' if size != 1 else ''}){mark}")
+        lines += ["", "    ".join(piles)]
+    lines.append("")
+    for p in range(t.players):
+        hand = t.hands[p]
+        cards = [BACK] * hand if isinstance(hand, int) else [label(c) for c in hand]
+        marker = "▶" if p == t.turn and t.phase is Phase.TURN else " "
+        head = f"{marker} {t.name(p):<14} {len(cards)} card{'s' if len(cards) != 1 else ''}: "
+        lines += _flow(head, cards or ["none"])
+    scores = _scores(t)
+    if scores:
+        lines += ["", *scores]
+    return "\n".join(lines)
+
+
+# -- SVG -------------------------------------------------------------------------------
+
+CARD_W = 46.0
+CARD_H = 66.0
+BIG = 1.4
+"""The scale of the piles' top cards."""
+MARGIN = 16.0
+INK = "#222222"
+BACK_FILL = "#B03A2E"
+FILLS = {"blue": "#0072B2", "red": "#D55E00", "yellow": "#F0E442", "green": "#009E73"}
+"""Symbol colours (Okabe–Ito shades of the four colours)."""
+TINTS = {"blue": "#E3F0F9", "red": "#FBE9DE", "yellow": "#FDFBE0", "green": "#DFF3EC"}
+
+
+_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0, 0),),
+    2: ((0, -1), (0, 1)),
+    3: ((0, -1.1), (-1, 0.9), (1, 0.9)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+}
+"""Where a card's symbols stand, in symbol widths from its centre, by its number."""
+
+
+def _shape(shape: int, cx: float, cy: float, r: float, fill: str) -> str:
+    """One symbol: circle, square, triangle or cross, centred on (cx, cy)."""
+    common: dict[str, object] = {"fill": fill, "stroke": INK, "stroke_width": 0.8}
+    if shape == 0:
+        return s.circle(cx, cy, r, class_="symbol", **common)
+    if shape == 1:
+        return s.rect(cx - r, cy - r, 2 * r, 2 * r, class_="symbol", **common)
+    if shape == 2:
+        points = f"{s.number(cx)},{s.number(cy - r)} {s.number(cx + r)},{s.number(cy + r)} " + (
+            f"{s.number(cx - r)},{s.number(cy + r)}"
+        )
+        return s.element("polygon", points=points, class_="symbol", **common)
+    w = r / 2.6
+    d = (
+        f"M{s.number(cx - w)} {s.number(cy - r)}h{s.number(2 * w)}v{s.number(r - w)}"
+        f"h{s.number(r - w)}v{s.number(2 * w)}h{s.number(w - r)}v{s.number(r - w)}"
+        f"h{s.number(-2 * w)}v{s.number(w - r)}h{s.number(w - r)}v{s.number(-2 * w)}"
+        f"h{s.number(r - w)}z"
+    )
+    return s.element("path", d=d, class_="symbol", **common)
+
+
+def _card(x: float, y: float, card: Card | None, owner: str, scale: float = 1.0) -> str:
+    """A card face (symbols as many as its number, in its colour, and its short label),
+    or its back when ``card`` is ``None``."""
+    w, h = CARD_W * scale, CARD_H * scale
+    if card is None:
+        return s.element(
+            "g",
+            s.title("a card"),
+            s.rect(x, y, w, h, rx=5, fill=BACK_FILL, stroke=INK),
+            s.text(
+                "DUO",
+                x=x + w / 2,
+                y=y + h / 2 + 4,
+                text_anchor="middle",
+                font_family="sans-serif",
+                font_size=11 * scale,
+                font_weight="bold",
+                fill="white",
+            ),
+            class_="card back",
+            data_owner=owner,
+        )
+    colour, number, shape = features(card)
+    tint = TINTS[COLOURS[colour]] if colour is not None else "white"
+    ink = FILLS[COLOURS[colour]] if colour is not None else "#777777"
+    parts = [
+        s.title(card_name(card)),
+        s.rect(x, y, w, h, rx=5, fill=tint, stroke=INK),
+        s.text(
+            label(card),
+            x=x + 4 * scale,
+            y=y + 12 * scale,
+            class_="name",
+            font_family="sans-serif",
+            font_size=10 * scale,
+            font_weight="bold",
+            fill=INK,
+        ),
+    ]
+    r = 5.5 * scale
+    if card == TURBO or (number is None and shape is None and colour is None):
+        parts.append(
+            s.text(
+                "TURBO",
+                x=x + w / 2,
+                y=y + h / 2 + 6,
+                text_anchor="middle",
+                font_family="sans-serif",
+                font_size=10 * scale,
+                font_weight="bold",
+                fill=INK,
+            )
+        )
+    elif number is not None and shape is not None:
+        u = 1.3 * r
+        for dx, dy in _LAYOUTS[NUMBERS[number]]:
+            parts.append(_shape(shape, x + w / 2 + dx * u, y + h / 2 + 5 * scale + dy * u, r, ink))
+    else:
+        parts.append(
+            s.text(
+                "JOKER",
+                x=x + w / 2,
+                y=y + h - 8 * scale,
+                text_anchor="middle",
+                font_family="sans-serif",
+                font_size=8 * scale,
+                fill=INK,
+            )
+        )
+        if shape is not None:
+            parts.append(_shape(shape, x + w / 2, y + h / 2 + 2, r * 1.4, "white"))
+        elif number is not None:
+            parts.append(
+                s.text(
+                    str(NUMBERS[number]),
+                    x=x + w / 2,
+                    y=y + h / 2 + 8 * scale,
+                    text_anchor="middle",
+                    font_family="sans-serif",
+                    font_size=22 * scale,
+                    font_weight="bold",
+                    fill=INK,
+                )
+            )
+        else:
+            parts.append(s.circle(x + w / 2, y + h / 2, r * 1.6, fill=ink, stroke=INK))
+    return s.element("g", *parts, class_="card", data_card=card_name(card), data_owner=owner)
+
+
+def _text(x: float, y: float, content: str, **attributes: object) -> str:
+    attributes.setdefault("font_size", 12)
+    attributes.setdefault("font_family", "sans-serif")
+    return s.text(content, x=x, y=y, fill=INK, **attributes)
+
+
+def svg(table: State | View, *, size: float | None = None) -> str:
+    """The table as a self-contained SVG picture; ``size`` is its width in pixels.
+
+    Each card is a ``<g class="card">`` (``data-owner`` says whose hand or
+    which pile), showing its short label and as many symbols as its number;
+    a card the viewer cannot see is a ``<g class="card back">``.
+
+    >>> import rulespec, xml.etree.ElementTree as ET
+    >>> duo = rulespec.game("duo")
+    >>> root = ET.fromstring(svg(duo.view(duo.start(3, seed=2), 0), size=500))
+    >>> len(root.findall(".//{*}g[@class='card back']"))  # the two other hands
+    14
+    """
+    t = _Table.of(table)
+    parts = [_text(MARGIN, MARGIN + 10, _status(t), font_weight="bold", font_size=13)]
+    parts.append(
+        _text(MARGIN, MARGIN + 28, f"draw pile {t.draw_pile_size} · {t.target} points win")
+    )
+    y = MARGIN + 44
+    x = MARGIN
+    if t.pile_tops:
+        for i, (top, count) in enumerate(zip(t.pile_tops, t.pile_sizes, strict=True)):
+            for k in range(min(count - 1, 6), 0, -1):
+                parts.append(
+                    s.rect(
+                        x + 2.5 * k,
+                        y + 2.5 * k,
+                        CARD_W * BIG,
+                        CARD_H * BIG,
+                        rx=5,
+                        fill="white",
+                        stroke=INK,
+                        stroke_width=0.6,
+                        class_="under",
+                    )
+                )
+            parts.append(_card(x, y, top, f"pile-{i}", BIG))
+            turn = " ◀ this turn" if i == t.turn_pile else ""
+            parts.append(_text(x, y + CARD_H * BIG + 30, f"pile {i} ({count}){turn}", font_size=11))
+            x += CARD_W * BIG + 90
+        y += CARD_H * BIG + 48
+    width = max(x, 420.0)
+    for p in range(t.players):
+        hand = t.hands[p]
+        on_turn = p == t.turn and t.phase is Phase.TURN
+        row = [
+            _text(
+                MARGIN,
+                y + 14,
+                ("▶ " if on_turn else "") + t.name(p),
+                font_weight="bold" if on_turn else None,
+            ),
+            _text(MARGIN, y + 30, f"{hand if isinstance(hand, int) else len(hand)} cards"),
+        ]
+        cards: list[Card | None] = [None] * hand if isinstance(hand, int) else list(hand)
+        for k, card in enumerate(cards):
+            row.append(_card(MARGIN + 110 + k * (CARD_W + 6), y, card, f"player-{p}"))
+        width = max(width, MARGIN * 2 + 110 + len(cards) * (CARD_W + 6))
+        parts.append(s.element("g", *row, class_="hand", data_player=p))
+        y += CARD_H + 12
+    if t.round_scores:
+        rows = [
+            ("", *(f"P{p}" for p in range(t.players))),
+            *((f"round {i + 1}", *map(str, r)) for i, r in enumerate(t.round_scores)),
+            ("total", *map(str, t.totals())),
+        ]
+        cells = [
+            _text(
+                MARGIN + (60 + 32 * j if j else 0),
+                y + 14 + 16 * i,
+                value,
+                text_anchor="end" if j else None,
+                font_weight="bold" if i in (0, len(rows) - 1) else None,
+            )
+            for i, row in enumerate(rows)
+            for j, value in enumerate(row)
+        ]
+        parts.append(s.element("g", *cells, class_="scores"))
+        y += 16 * len(rows) + 8
+    return s.document(parts, width, y + MARGIN, size=size, label=_status(t))
