@@ -150,7 +150,7 @@ class Record:
             raise RecordError("record", f"missing key {missing[0]!r}")
         if data["format"] != FORMAT:
             raise RecordError("format", f"expected {FORMAT!r}")
-        if data["version"] != VERSION:
+        if type(data["version"]) is not int or data["version"] != VERSION:
             raise RecordError(
                 "version", f"unsupported version {data['version']!r} (knows {VERSION})"
             )

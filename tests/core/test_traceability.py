@@ -20,7 +20,11 @@ def test_every_clause_is_traceable() -> None:
 
 def test_invariants_guard_known_clauses() -> None:
     for g in rulespec.games():
-        for inv in (*g.invariants, *g.transition_invariants):
+        guards: list[rulespec.Invariant | rulespec.TransitionInvariant] = [
+            *g.invariants,
+            *g.transition_invariants,
+        ]
+        for inv in guards:
             for cid in inv.clauses:
                 assert rulespec.clause(cid).status == "implemented", (inv.id, cid)
 

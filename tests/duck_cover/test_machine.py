@@ -256,7 +256,7 @@ class DuckCoverGames(RuleBasedStateMachine):
                 return
             for player in GAME.to_move(self.state):
                 legal = self.legal(player)
-                covers = [a for a in legal if isinstance(a, Cover)]
+                covers: list[DCPlayerAction] = [a for a in legal if isinstance(a, Cover)]
                 self.play(data.draw(st.sampled_from(covers or list(legal))))
 
     @precondition(lambda self: self.state.phase is Phase.TURN)
