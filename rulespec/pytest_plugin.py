@@ -1,8 +1,13 @@
-"""The rulespec pytest plugin: the ``clause`` marker.
+"""The rulespec pytest plugin: the ``clause`` marker and the conformance fixtures.
 
 Loaded by pytest in every environment where rulespec is installed (entry
 point ``pytest11``), so it imports nothing beyond pytest and rulespec's core;
-in particular not Hypothesis.
+in particular not Hypothesis. The fixtures import the conformance kit
+(:mod:`rulespec.testing`, the ``testing`` extra) only when a test uses them:
+
+- ``rulespec_check``: :func:`rulespec.testing.check`, to call with your adapter;
+- ``rulespec_golden``: :func:`rulespec.testing.golden.check_golden`, which
+  replays the shipped golden games through your adapter.
 
 A test cites the clauses it asserts::
 
@@ -14,9 +19,28 @@ A cited id that no catalogue knows fails the run at collection.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
-__all__ = ["cited_clauses"]
+__all__ = ["cited_clauses", "rulespec_check", "rulespec_golden"]
+
+
+@pytest.fixture
+def rulespec_check() -> Callable[..., Any]:
+    """:func:`rulespec.testing.check`: ``rulespec_check(MyAdapter(), "duck-and-cover")``."""
+    from rulespec.testing import check
+
+    return check
+
+
+@pytest.fixture
+def rulespec_golden() -> Callable[..., int]:
+    """:func:`rulespec.testing.golden.check_golden`: ``rulespec_golden(MyAdapter())``."""
+    from rulespec.testing.golden import check_golden
+
+    return check_golden
 
 
 def pytest_configure(config: pytest.Config) -> None:

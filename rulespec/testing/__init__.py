@@ -25,6 +25,7 @@ from rulespec.testing.check import CheckResult as CheckResult
 from rulespec.testing.check import Divergence as Divergence
 from rulespec.testing.check import DivergenceError as DivergenceError
 from rulespec.testing.check import check as check
+from rulespec.testing.check import shrink_budget as shrink_budget
 from rulespec.testing.duck_cover import DuckAndCoverMachine as DuckAndCoverMachine
 from rulespec.testing.kit import GameKit as GameKit
 from rulespec.testing.kit import Step as Step
@@ -49,5 +50,6 @@ __all__ = [
     "check",
     "kit_for",
     "register_kit",
+    "shrink_budget",
     "strategies",
 ]

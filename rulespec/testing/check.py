@@ -12,10 +12,11 @@ game as a rulespec record.
 
 from __future__ import annotations
 
+import contextlib
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, NoReturn
 
 import attrs
@@ -31,7 +32,7 @@ from rulespec.core.record import Record
 from rulespec.testing.adapter import Setup, capabilities
 from rulespec.testing.kit import Draw, GameKit, Step, index, kit_for
 
-__all__ = ["CheckResult", "Divergence", "DivergenceError", "check", "game_of"]
+__all__ = ["CheckResult", "Divergence", "DivergenceError", "check", "game_of", "shrink_budget"]
 
 PROBE_CHOICES = (False,) * 7 + (True,)
 """An illegal probe before one player step in eight (failures shrink to none)."""
@@ -104,7 +105,11 @@ class DivergenceError(AssertionError):
 
 @attrs.frozen
 class CheckResult:
-    """A clean run: how many games and steps agreed, and how long it took."""
+    """A clean run: how many games and steps agreed, and how long it took.
+
+    ``games`` counts every game played, which may exceed ``max_examples``:
+    Hypothesis sometimes plays a game it then sets aside.
+    """
 
     games: int
     steps: int
@@ -339,7 +344,9 @@ class Driver:
         if "is_over" in caps:
             over = self._call("is_over", step=step)
             if bool(over) != g.is_over(state) or not isinstance(over, bool):
-                self._diverge("is_over", "whether the game is over differs", step, g.is_over(state), over)
+                self._diverge(
+                    "is_over", "whether the game is over differs", step, g.is_over(state), over
+                )
         if "scores" in caps:
             scores = self._call("scores", step=step)
             expected_scores = tuple(g.scores(state))
@@ -355,13 +362,16 @@ class Driver:
 
     def _parts(self, value: Any, full: bool) -> dict[str, Any]:
         try:
-            return self.kit.parts(self.game, value) if full else self.kit.view_parts(self.game, value)
+            return (
+                self.kit.parts(self.game, value) if full else self.kit.view_parts(self.game, value)
+            )
         except Exception:
             return {"(unreadable)": value}
 
     def _diverge(self, what: str, summary: str, step: Step, expected: Any, actual: Any) -> NoReturn:
         clauses = self.kit.result_clauses(self.game, step, what, expected, actual)
-        self.fail(what, self._after(step, summary), clauses, expected, actual, step.action)
+        index = len(self.steps) - 1 if step.action is not None else 0
+        self.fail(what, self._after(step, summary), clauses, expected, actual, step.action, index)
 
     def _after(self, step: Step, summary: str) -> str:
         if step.action is None:
@@ -378,7 +388,7 @@ class Driver:
         if not differ:
             differ = ["(equal parts, unequal values)"]
         clauses: list[str] = []
-        for part in differ:
+        for part in self.kit.cited_parts(differ):
             clauses.extend(self.kit.part_clauses(g, step, part, expected, actual))
         state = step.after
         if what == "state" and not clauses:
@@ -434,6 +444,28 @@ class Driver:
         )
 
 
+@contextlib.contextmanager
+def shrink_budget(seconds: float | None) -> Iterator[None]:
+    """Within this block, Hypothesis shrinks one failure for at most ``seconds`` seconds
+    and reports the smallest found by then (its own bound is five minutes).
+
+    For :func:`check` use its ``shrink_seconds``; this is for other Hypothesis runs,
+    such as the state machines'. Not thread-safe: the bound is global. Where the
+    installed Hypothesis has no such bound to set, it does nothing.
+    """
+    from hypothesis.internal.conjecture import engine
+
+    saved = getattr(engine, "MAX_SHRINKING_SECONDS", None)
+    if seconds is None or saved is None:
+        yield
+        return
+    engine.MAX_SHRINKING_SECONDS = seconds  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        engine.MAX_SHRINKING_SECONDS = saved
+
+
 def _settings(base: hypothesis.settings | None) -> hypothesis.settings:
     parent = hypothesis.settings() if base is None else base
     quiet = parent.verbosity <= Verbosity.normal
@@ -454,7 +486,9 @@ def _settings(base: hypothesis.settings | None) -> hypothesis.settings:
     )
 
 
-def _players(g: Game[Any, Any, Any, Any], players: int | Sequence[int] | None) -> st.SearchStrategy[int]:
+def _players(
+    g: Game[Any, Any, Any, Any], players: int | Sequence[int] | None
+) -> st.SearchStrategy[int]:
     if players is None:
         return st.integers(g.min_players, g.max_players)
     if isinstance(players, int):
@@ -471,6 +505,7 @@ def check(
     max_steps: int = 1000,
     probes: bool = True,
     settings: hypothesis.settings | None = None,
+    shrink_seconds: float | None = 60.0,
 ) -> CheckResult:
     """Check an engine against rulespec on Hypothesis-generated games.
 
@@ -487,6 +522,8 @@ def check(
         probes: whether to offer illegal actions now and then.
         settings: Hypothesis settings (default: the active profile; no
             example database unless these settings give one).
+        shrink_seconds: how long to shrink a divergent game before reporting
+            the smallest found so far (``None``: as long as Hypothesis likes).
 
     Returns:
         How many games and steps agreed, when every game did.
@@ -523,7 +560,8 @@ def check(
         """Each game is played and compared while it is generated."""
 
     try:
-        run()
+        with shrink_budget(shrink_seconds):
+            run()
     except DivergenceError as exc:
         exc.found_after = stats.first_failure
         exc.seconds = time.perf_counter() - stats.start

@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from hypothesis import strategies as st
 
@@ -121,6 +121,21 @@ class DuckCoverKit(GameKit):
 
     game_id = "duck-and-cover"
     styles = ("cover", "any", "duck")
+    consequences: ClassVar[Mapping[str, frozenset[str]]] = {
+        # A round that ends in one engine only: no card is drawn, nobody acts.
+        "phase": frozenset(
+            {"round", "card", "call", "draw_pile", "submitted", "acted", "previous"}
+            | {"previous_discarded", "captain_pile", "discard_zone", "discards_left"}
+        ),
+        # Another card drawn: the call, the piles and who acts follow.
+        "card": frozenset({"call", "draw_pile", "submitted", "acted"}),
+        "discard_zone": frozenset({"discards_left"}),
+        # Another call remembered: what a later Repeat does follows.
+        "previous": frozenset(
+            {"previous_discarded", "card", "call", "draw_pile", "submitted", "acted"}
+            | {"discard_zone", "discards_left"}
+        ),
+    }
 
     # -- generating --------------------------------------------------------------------
 
@@ -207,7 +222,7 @@ class DuckCoverKit(GameKit):
             captain_pile=(v.captain_pile_top, v.captain_pile_size),
             discard_zone=v.discard_zone,
             discards_left=v.discards_left,
-            submitted=(v.acted, v.own_action),
+            acted=(v.acted, v.own_action),
             round_scores=v.round_scores,
         )
         return found
@@ -252,18 +267,21 @@ class DuckCoverKit(GameKit):
             elif isinstance(action, Deal):
                 found.append("dc.round.new")
             else:
-                found.append("dc.turn.captain-pile" if part == "captain_pile" else "dc.turn.discard")
+                found.append(
+                    "dc.turn.captain-pile" if part == "captain_pile" else "dc.turn.discard"
+                )
                 found.append(
                     "dc.turn.discard" if part == "captain_pile" else "dc.turn.captain-pile"
                 )
             if part != "captain_pile":
                 found.append("dc.end.discard-limit")
                 zone_e, zone_a = expected.get("discard_zone"), actual.get("discard_zone")
-                if isinstance(zone_e, tuple) and isinstance(zone_a, tuple):
-                    if REPEAT in set(zone_e) ^ set(zone_a) or zone_e.count(
-                        REPEAT
-                    ) != zone_a.count(REPEAT):
-                        found.extend(_repeat_discard_clauses(after))
+                if (
+                    isinstance(zone_e, tuple)
+                    and isinstance(zone_a, tuple)
+                    and zone_e.count(REPEAT) != zone_a.count(REPEAT)
+                ):
+                    found.extend(_repeat_discard_clauses(after))
             found.extend(call)
         elif part in ("previous", "previous_discarded"):
             found.append("dc.special.repeat")
@@ -284,9 +302,9 @@ class DuckCoverKit(GameKit):
                 found.append("dc.turn.order")
         elif part == "round":
             found.extend(("dc.round.new", "dc.game.three-rounds"))
-        elif part == "submitted":
+        elif part in ("submitted", "acted"):
             found.append("dc.turn.simultaneous")
-            if part in actual:
+            if part == "acted":
                 found.append("dc.view.simultaneous")
         elif part == "round_scores":
             found.extend(self._score_clauses(after, expected.get(part), actual.get(part)))
@@ -316,9 +334,13 @@ class DuckCoverKit(GameKit):
         self, game: Game[Any, Any, Any, Any], state: Any, action: Any
     ) -> tuple[str, ...]:
         found = [*_KIND_CLAUSES.get(type(action), ()), *_call_clauses(state)]
-        if isinstance(action, Quack | Cover | Duck) and isinstance(state, State):
-            if state.phase is Phase.TURN and action.player in game.to_move(state):
-                found.append("dc.turn.simultaneous")
+        if (
+            isinstance(action, Quack | Cover | Duck)
+            and isinstance(state, State)
+            and state.phase is Phase.TURN
+            and action.player in game.to_move(state)
+        ):
+            found.append("dc.turn.simultaneous")
         return tuple(dict.fromkeys(found))
 
     def legal_clauses(
@@ -335,9 +357,11 @@ class DuckCoverKit(GameKit):
             found.extend(_KIND_CLAUSES.get(type(action), ()))
         found.extend(_call_clauses(state))
         before = step.before
-        if isinstance(before, State) and state.discard_zone[-1:] == (REPEAT,):
-            if before.discard_zone[-1:] != (REPEAT,) or isinstance(step.action, Deal):
-                found.extend(_repeat_discard_clauses(state))
+        fresh = isinstance(step.action, Deal) or (
+            isinstance(before, State) and before.discard_zone[-1:] != (REPEAT,)
+        )
+        if state.discard_zone[-1:] == (REPEAT,) and fresh:
+            found.extend(_repeat_discard_clauses(state))
         return tuple(dict.fromkeys(found))
 
     def result_clauses(
@@ -352,7 +376,9 @@ class DuckCoverKit(GameKit):
                     if e != a:
                         sign = last[p] != 0 and a == e - 2 * last[p]
                         found.extend(
-                            ("dc.score.sign",) if sign else ("dc.score.splashes", "dc.cards.splashes")
+                            ("dc.score.sign",)
+                            if sign
+                            else ("dc.score.splashes", "dc.cards.splashes")
                         )
             return tuple(dict.fromkeys(found))
         if what == "winners":

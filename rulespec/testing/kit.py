@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 from hypothesis import strategies as st
@@ -66,6 +66,9 @@ class GameKit:
     styles: tuple[str, ...] = ("any",)
     """Names of the play styles a generated round may follow (the first is the
     one failures shrink to)."""
+    consequences: ClassVar[Mapping[str, frozenset[str]]] = {}
+    """For a part of a state or view, the parts that differ as a consequence when it
+    differs; a report cites the clauses of the other parts only."""
 
     # -- generating --------------------------------------------------------------------
 
@@ -103,6 +106,16 @@ class GameKit:
         if attrs.has(type(view)):
             return {f.name: getattr(view, f.name) for f in attrs.fields(type(view))}
         return {"view": view}
+
+    def cited_parts(self, differ: Sequence[str]) -> list[str]:
+        """The differing parts whose clauses a report cites: those that are not a
+        consequence of another differing part."""
+        cited = [
+            p
+            for p in differ
+            if not any(p in self.consequences.get(q, ()) for q in differ if q != p)
+        ]
+        return cited or list(differ)
 
     def part_clauses(
         self,

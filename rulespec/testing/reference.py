@@ -20,8 +20,8 @@ class ReferenceAdapter(Adapter):
     >>> from hypothesis import settings
     >>> result = check(ReferenceAdapter(), "duck-and-cover", players=2, max_steps=40,
     ...                settings=settings(max_examples=3, derandomize=True))
-    >>> result.games
-    3
+    >>> result.games >= 3
+    True
     """
 
     def start(self, setup: Setup) -> None:

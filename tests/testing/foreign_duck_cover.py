@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rulespec.duck_cover import (
     MAX,
@@ -65,7 +65,22 @@ class Player:
 class Table:
     """A game of Duck & Cover in progress."""
 
-    SPLASH: dict[int, int] = dict(zip(range(1, 13), (0, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5)))
+    BREAKS: ClassVar[str] = ""
+    """The clause a mutant breaks (none for the engine itself)."""
+    SPLASH: ClassVar[dict[int, int]] = {
+        1: 0,
+        2: 1,
+        3: 1,
+        4: 2,
+        5: 2,
+        6: 2,
+        7: 3,
+        8: 3,
+        9: 3,
+        10: 4,
+        11: 4,
+        12: 5,
+    }
 
     def __init__(self, players: int, splash: dict[int, int] | None = None) -> None:
         if not 2 <= players <= 7:

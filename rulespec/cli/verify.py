@@ -1,0 +1,73 @@
+"""``rulespec verify RECORD.json``: replay a game record and report what it holds.
+
+Exit status: 0 when every step is legal, 1 at an illegal step (reported with
+its player, action and clause), 2 when the record cannot be read or is
+malformed (one line on stderr, never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from rulespec.core.verify import MAX_BYTES, Verdict, VerifyError, verify, verify_file
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``verify`` subcommand to ``sub``."""
+    parser = sub.add_parser(
+        "verify",
+        help="replay a game record: legal, or the first illegal step and its clause",
+        description="Replay a rulespec game record (JSON). Print the final scores when "
+        "every step is legal (exit 0), or the first illegal step with the player, the "
+        "action and the clause it breaks (exit 1). A record that cannot be read exits 2.",
+        epilog="example: rulespec verify game.json   (use - to read standard input)",
+    )
+    parser.add_argument("record", help="the record file (JSON), or - for standard input")
+    parser.add_argument("--json", action="store_true", help="print the verdict as one JSON object")
+    parser.set_defaults(run=run)
+
+
+def _data(verdict: Verdict) -> dict[str, object]:
+    illegal = verdict.illegal
+    return {
+        "game": verdict.game,
+        "players": verdict.players,
+        "steps": verdict.steps,
+        "legal": verdict.legal,
+        "over": verdict.over,
+        "scores": list(verdict.scores),
+        "winners": list(verdict.winners),
+        "illegal": None
+        if illegal is None
+        else {
+            "index": illegal.index,
+            "player": illegal.player,
+            "action": illegal.action,
+            "clause": illegal.clause,
+            "reason": illegal.reason,
+        },
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    """Verify ``args.record``; raise ``CommandError`` with one line when it cannot."""
+    from rulespec.cli.main import CommandError
+
+    name = args.record
+    try:
+        source = sys.stdin.buffer.read(MAX_BYTES + 1) if name == "-" else None
+        verdict = verify_file(name) if source is None else verify(source)
+    except VerifyError as exc:
+        text = str(exc)
+        raise CommandError(text if text.startswith(f"{name}:") else f"{name}: {text}") from None
+    except Exception as exc:  # a bug of ours: still one line
+        raise CommandError(f"{name}: internal error ({type(exc).__name__}: {exc})") from None
+    if args.json:
+        print(json.dumps(_data(verdict), ensure_ascii=False))
+    else:
+        print(f"{name}: {verdict}")
+    return 0 if verdict.legal else 1

@@ -1,0 +1,70 @@
+"""The independent engine agrees with rulespec, through full and partial adapters."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import settings
+
+import rulespec
+from rulespec.testing import Adapter, DivergenceError, ReferenceAdapter, capabilities, check
+from tests.testing.foreign_duck_cover import (
+    ForeignAdapter,
+    PositiveSingleStack,
+    RepeatForgetsMax,
+    ScoresOnlyAdapter,
+)
+
+PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
+QUICK = settings(max_examples=12, derandomize=True, database=None)
+LONG = settings(QUICK, max_examples={"ci": 40, "deep": 400}.get(PROFILE, 12))
+
+
+def test_the_independent_engine_agrees_with_rulespec() -> None:
+    result = check(ForeignAdapter(), settings=LONG, max_steps=600)
+    assert result.games >= 12
+    assert result.steps > 12 * 20
+
+
+def test_a_partial_adapter_is_checked_on_what_it_answers() -> None:
+    assert capabilities(ScoresOnlyAdapter()) == {"scores", "winners", "is_over"}
+    result = check(ScoresOnlyAdapter(), settings=QUICK, max_steps=300)
+    assert result.steps > 0
+
+
+@pytest.mark.clause("dc.score.sign")
+def test_a_partial_adapter_still_catches_a_scoring_bug() -> None:
+    class Scores(ScoresOnlyAdapter):
+        engine = PositiveSingleStack
+
+    with pytest.raises(DivergenceError) as info:
+        check(Scores(), settings=settings(QUICK, max_examples=200), shrink_seconds=1)
+    assert info.value.divergence.kind == "scores"
+    assert "dc.score.sign" in info.value.divergence.clauses
+
+
+@pytest.mark.clause("dc.special.repeat-after-max")
+def test_an_adapter_with_legal_actions_only_catches_a_special_card_bug() -> None:
+    class LegalOnly(ForeignAdapter):
+        engine = RepeatForgetsMax
+        state = Adapter.state
+        scores = Adapter.scores
+        winners = Adapter.winners
+        is_over = Adapter.is_over
+        to_move = Adapter.to_move
+
+    assert capabilities(LegalOnly()) == {"legal_actions"}
+    with pytest.raises(DivergenceError) as info:
+        check(LegalOnly(), settings=settings(QUICK, max_examples=200), shrink_seconds=1)
+    assert info.value.divergence.kind == "legal-actions"
+    assert "dc.special.repeat-after-max" in info.value.divergence.clauses
+
+
+@pytest.mark.parametrize("game", [g.id for g in rulespec.games()])
+def test_the_kit_plays_every_game_through_the_protocol(game: str) -> None:
+    """rulespec's own engine, through the adapter protocol, agrees with itself: the kit
+    needs nothing of a game beyond the Game protocol."""
+    result = check(ReferenceAdapter(), game, settings=QUICK, max_steps=150)
+    assert result.games >= 12
+    assert result.steps > 0

@@ -1,0 +1,150 @@
+"""What a divergence report says, for each kind of divergence."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+from hypothesis import settings
+
+import rulespec
+from rulespec.duck_cover import Cover, Duck
+from rulespec.testing import (
+    Adapter,
+    DivergenceError,
+    ReferenceAdapter,
+    Refused,
+    Setup,
+    capabilities,
+    check,
+)
+from tests.testing.foreign_duck_cover import AllQuackToCaptainPile, ForeignAdapter
+
+QUICK = settings(max_examples=200, derandomize=True, database=None)
+
+
+def _diverge(adapter: Any, **kwargs: Any) -> DivergenceError:
+    with pytest.raises(DivergenceError) as info:
+        check(adapter, settings=QUICK, shrink_seconds=1, **kwargs)
+    return info.value
+
+
+class RefusesDucks(ReferenceAdapter):
+    def apply(self, action: Any) -> None:
+        if isinstance(action, Duck):
+            raise Refused("ducks are not implemented")
+        super().apply(action)
+
+
+class AcceptsEverything(ReferenceAdapter):
+    def apply(self, action: Any) -> None:
+        with contextlib.suppress(rulespec.IllegalAction):
+            super().apply(action)
+
+
+class CrashesOnLegalActions(ReferenceAdapter):
+    def legal_actions(self, player: int) -> list[Any]:
+        raise KeyError(player)
+
+
+@pytest.mark.clause("dc.move.duck")
+def test_a_refused_legal_action_cites_the_clause_that_allows_it() -> None:
+    found = _diverge(RefusesDucks()).divergence
+    assert found.kind == "refused-legal"
+    assert "dc.move.duck" in found.clauses
+    assert found.actual.startswith("refuses it: ducks are not implemented")
+    # The record ends with the refused step, which rulespec accepts.
+    assert isinstance(found.record.steps[-1], Duck)
+    assert found.step == len(found.record.steps) - 1
+    found.record.replay()
+
+
+def test_an_accepted_illegal_action_cites_rulespecs_refusal() -> None:
+    found = _diverge(AcceptsEverything()).divergence
+    assert found.kind == "accepted-illegal"
+    state = found.record.replay()
+    action = rulespec.game("duck-and-cover").decode_action(found.action)
+    with pytest.raises(rulespec.IllegalAction) as refusal:
+        rulespec.game("duck-and-cover").apply(state, action)
+    assert found.clauses[0] == refusal.value.clause
+    assert found.expected == f"refuses it: {refusal.value}"
+    assert found.step == len(found.record.steps)
+
+
+def test_a_crash_is_a_divergence_with_the_exception() -> None:
+    found = _diverge(CrashesOnLegalActions()).divergence
+    assert found.kind == "crash"
+    assert "KeyError" in found.actual
+
+
+@pytest.mark.clause("dc.turn.discard")
+def test_views_are_compared_when_the_adapter_maps_views_only() -> None:
+    class ViewOnly(ForeignAdapter):
+        engine = AllQuackToCaptainPile
+        state = Adapter.state
+        legal_actions = Adapter.legal_actions
+        scores = Adapter.scores
+        winners = Adapter.winners
+        is_over = Adapter.is_over
+        to_move = Adapter.to_move
+
+        def view(self, player: int) -> Any:
+            return rulespec.game("duck-and-cover").view(ForeignAdapter.state(self), player)
+
+    assert capabilities(ViewOnly()) == {"view"}
+    found = _diverge(ViewOnly()).divergence
+    assert found.kind == "view"
+    assert "dc.turn.discard" in found.clauses
+    assert "view differs in" in found.summary
+
+
+def test_the_report_reads_top_to_bottom() -> None:
+    error = _diverge(RefusesDucks())
+    lines = str(error).splitlines()
+    assert lines[0].startswith("the engine diverges from rulespec (duck-and-cover, ")
+    assert lines[1] == "clauses:"
+    assert lines[2] == f"  dc.move.duck  {rulespec.clause('dc.move.duck').title}"
+    assert any(line.startswith("rulespec:    accepts it") for line in lines)
+    assert any(line.startswith("your engine: refuses it") for line in lines)
+    assert rulespec.Record.from_json(lines[-1]) == error.divergence.record
+    assert error.found_after is not None and error.seconds is not None
+    assert error.found_after <= error.seconds
+    assert error.games is not None and error.games >= 1
+
+
+def test_an_adapter_needs_start_and_apply() -> None:
+    class NoApply:
+        def start(self, setup: Setup) -> None: ...
+
+    with pytest.raises(TypeError, match="apply"):
+        check(NoApply())
+
+
+def test_a_duck_typed_adapter_works_without_subclassing() -> None:
+    class Plain:
+        def start(self, setup: Setup) -> None:
+            self.inner = ReferenceAdapter()
+            self.inner.start(setup)
+
+        def apply(self, action: Any) -> None:
+            self.inner.apply(action)
+
+        def legal_actions(self, player: int) -> Iterable[Any]:
+            return self.inner.legal_actions(player)
+
+    assert capabilities(Plain()) == {"legal_actions"}
+    result = check(Plain(), players=3, max_steps=50, settings=settings(QUICK, max_examples=5))
+    assert result.games == 5
+
+
+def test_a_wrong_legal_list_names_what_is_missing_and_what_is_extra() -> None:
+    class ExtraCover(ReferenceAdapter):
+        def legal_actions(self, player: int) -> list[Any]:
+            return [*super().legal_actions(player), Cover(player, (99, 99))]
+
+    found = _diverge(ExtraCover()).divergence
+    assert found.kind == "legal-actions"
+    assert "adds player" in found.summary and "Cover to (99, 99)" in found.summary
+    assert "dc.move.cover" in found.clauses

@@ -1,0 +1,229 @@
+"""``rulespec verify`` and its API: clean records, the first illegal step, hostile input."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rulespec
+from rulespec.cli.main import main
+from rulespec.core.verify import MAX_BYTES, MAX_DEPTH, MAX_STEPS, VerifyError, verify
+from rulespec.duck_cover import DRAW_DECK, Cover, Deal, Duck, Quack
+from rulespec.testing import Setup, strategies
+from tests.testing.foreign_duck_cover import ForeignAdapter
+
+DC = rulespec.game("duck-and-cover")
+FAMILY = tuple(range(1, 13))
+# Grids laid row by row: 1 2 3 4 / 5 6 7 8 / 9 10 11 12; the first card drawn is 5.
+DEAL = Deal((FAMILY, FAMILY), (5, *[c for i, c in enumerate(DRAW_DECK) if i != 4]))
+
+
+def _record(*steps: Any) -> rulespec.Record:
+    return rulespec.Record(DC.id, 2, DC.default_options(), (DEAL, *steps))
+
+
+def test_a_complete_game_verifies_with_the_scores_an_independent_engine_finds() -> None:
+    record = rulespec.Record.play(DC, players=3, seed=11)
+    verdict = verify(record.to_json())
+    assert verdict.legal and verdict.over
+    assert verdict.steps == len(record.steps)
+    engine = ForeignAdapter()
+    engine.start(Setup(DC, 3, record.options))
+    for step in record.steps:
+        engine.apply(step)
+    assert verdict.scores == tuple(engine.scores())
+    assert verdict.winners == tuple(engine.winners())
+
+
+@pytest.mark.clause("dc.move.must-move", "dc.move.cover", "dc.move.duck-adjacent")
+@pytest.mark.parametrize(
+    ("step", "clause"),
+    [
+        (Quack(1), "dc.move.must-move"),  # the 5 is visible: it must move
+        (Cover(1, (2, 1)), "dc.move.cover"),  # (2, 1) is two places from the 5 at (0, 1)
+        (Duck(1, (5, 5)), "dc.move.duck-adjacent"),  # touches none of the cards
+    ],
+)
+def test_the_first_illegal_step_is_reported_with_its_player_and_clause(
+    step: Any, clause: str
+) -> None:
+    # Player 0 ducks the 5 beside the 8; then player 1's step, then a step never reached.
+    verdict = verify(_record(Duck(0, (4, 1)), step, Quack(0)).to_json())
+    assert not verdict.legal
+    assert verdict.illegal is not None
+    assert verdict.illegal.index == 2
+    assert verdict.illegal.player == 1
+    assert verdict.illegal.action == DC.encode_action(step)
+    assert verdict.illegal.clause == clause
+    assert "step 2 (player 1: " in str(verdict)
+
+
+def test_an_unfinished_legal_game_is_reported_as_such() -> None:
+    verdict = verify(_record(Cover(0, (0, 0))).to_json())
+    assert verdict.legal and not verdict.over
+    assert verdict.scores == (0, 0)
+    assert "not over" in str(verdict)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (b"\xff\xfe", "not UTF-8"),
+        (b"[" * (MAX_DEPTH + 1), f"nested {MAX_DEPTH + 1} deep"),
+        (b'{"format": 1', "not valid JSON"),
+        (b"[]", "record: expected a JSON object"),
+        (
+            b'{"format": "rulespec-record", "version": 1, "game": "chess", "players": 2, '
+            b'"options": {}, "steps": []}',
+            "unknown game 'chess'",
+        ),
+        (
+            b'{"format": "rulespec-record", "version": 1, "game": "duck-and-cover", '
+            b'"players": 9, "options": {}, "steps": []}',
+            "players: expected",
+        ),
+        (b"1" * 5000, "not valid JSON"),
+    ],
+)
+def test_malformed_records_give_one_line(text: bytes, message: str) -> None:
+    with pytest.raises(VerifyError) as info:
+        verify(text)
+    assert message in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_the_depth_limit_counts_brackets_outside_strings_only() -> None:
+    inside = json.dumps({"format": "[" * 500})
+    with pytest.raises(VerifyError, match="missing key"):
+        verify(inside)
+    nested = "[" * MAX_DEPTH + "]" * MAX_DEPTH
+    with pytest.raises(VerifyError, match="expected a JSON object"):
+        verify(nested)
+
+
+def test_the_size_and_step_limits() -> None:
+    with pytest.raises(VerifyError, match="larger than the limit"):
+        verify(b" " * (MAX_BYTES + 1))
+    data = _record().to_data()
+    data["steps"] = [{}] * (MAX_STEPS + 1)
+    with pytest.raises(VerifyError, match=f"more than the limit of {MAX_STEPS} steps"):
+        verify(json.dumps(data))
+
+
+def _cli(*args: str, stdin: bytes | None = None) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(["verify", *args])
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_the_command_exits_0_1_or_2(tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    good.write_text(rulespec.Record.play(DC, players=2, seed=3).to_json(), encoding="utf-8")
+    status, out, err = _cli(str(good))
+    assert (status, err) == (0, "")
+    assert out.startswith(f"{good}: duck-and-cover, 2 players, ") and "game over" in out
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(_record(Quack(1)).to_json(), encoding="utf-8")
+    status, out, err = _cli(str(bad), "--json")
+    assert status == 1
+    assert json.loads(out)["illegal"]["clause"] == "dc.move.must-move"
+
+    broken = tmp_path / "broken.json"
+    broken.write_bytes(b"[" * 10_000)
+    for path in (broken, tmp_path / "missing.json"):
+        status, out, err = _cli(str(path))
+        assert status == 2 and out == ""
+        assert err.startswith(f"rulespec: error: {path}: ") and err.count("\n") == 1
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=20,
+)
+
+
+def _no_crash(data: bytes) -> None:
+    try:
+        verdict = verify(data)
+    except VerifyError as exc:
+        assert "\n" not in str(exc)
+        return
+    if verdict.illegal is not None:
+        assert 0 <= verdict.illegal.index < verdict.steps
+
+
+@given(JSON)
+def test_fuzz_any_json_value(value: Any) -> None:
+    _no_crash(json.dumps(value).encode())
+
+
+def _mutate(data: Any, path: list[Any], value: Any, mode: int) -> Any:
+    """``data`` with the item at ``path`` replaced by ``value``, deleted or duplicated."""
+    if not path:
+        return value
+    key, rest = path[0], path[1:]
+    if isinstance(data, dict) and data:
+        k = sorted(data)[key % len(data)]
+        out = dict(data)
+        if not rest and mode == 1:
+            del out[k]
+        else:
+            out[k] = _mutate(data[k], rest, value, mode)
+        return out
+    if isinstance(data, list) and data:
+        i = key % len(data)
+        out_list = list(data)
+        if not rest and mode == 1:
+            del out_list[i]
+        elif not rest and mode == 2:
+            out_list.insert(i, data[i])
+        else:
+            out_list[i] = _mutate(data[i], rest, value, mode)
+        return out_list
+    return value
+
+
+@settings(max_examples=150)
+@given(
+    strategies.records(DC, max_steps=30),
+    st.lists(st.integers(0, 50), min_size=1, max_size=5),
+    JSON,
+    st.integers(0, 2),
+    st.integers(0, 4000),
+    st.binary(max_size=3),
+)
+def test_fuzz_mutated_valid_records(
+    record: rulespec.Record, path: list[int], value: Any, mode: int, cut: int, junk: bytes
+) -> None:
+    data = _mutate(record.to_data(), path, value, mode)
+    text = json.dumps(data).encode()
+    _no_crash(text)
+    _no_crash(text[:cut] + junk + text[cut:])
+
+
+@settings(max_examples=20)
+@given(JSON)
+def test_fuzz_the_command_never_prints_a_traceback(value: Any) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        import sys
+
+        stdin = sys.stdin
+        sys.stdin = io.TextIOWrapper(io.BytesIO(json.dumps(value).encode()))
+        try:
+            status = main(["verify", "-"])
+        finally:
+            sys.stdin = stdin
+    assert status in (0, 1, 2)
+    assert "Traceback" not in err.getvalue()
+    assert err.getvalue().count("\n") <= 1
