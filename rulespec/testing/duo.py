@@ -1,0 +1,416 @@
+"""The conformance kit's knowledge of Duo.
+
+- Steering, every generated game still legal: a round is played in a style
+  (``"greedy"`` places cards while one fits, so turns hold several cards and
+  matches reach the target in a few rounds; ``"any"`` picks uniformly;
+  ``"drain"`` draws while the draw pile lasts and then plays greedily, so
+  the draw pile runs out under either reading of ``exhausted``), and a deal
+  may put a joker on top of a discard pile, hand the starter a joker (and,
+  in Turbo-DUO, a Turbo-joker) to play on it, or start a pile with a
+  Turbo-joker: the cases a random deal rarely reaches.
+- Options: the base game or Turbo-DUO, either reading of an exhausted draw
+  pile, the first player at seat 0 or 1.
+- Illegal probes: Stop before any card, Draw after a card, a card on the
+  other pile, cards that do not fit, a card not in the hand, a third pile,
+  actions of players not on turn.
+- Clauses: each part of a state or view names the clauses it depends on, by
+  the kind of step that changed it; a refused or missing Play names the
+  placing rule that decides its card on that pile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from hypothesis import strategies as st
+from hypothesis.stateful import precondition, rule
+
+from rulespec.core.chance import CHANCE, Chance
+from rulespec.core.game import Game
+from rulespec.duo import (
+    JOKERS,
+    TURBO,
+    Deal,
+    Draw,
+    Options,
+    Phase,
+    Play,
+    State,
+    Stop,
+    card_name,
+)
+from rulespec.duo.matching import fits, placement_clause
+from rulespec.duo.state import EXHAUSTED_READINGS
+from rulespec.testing.kit import Draw as DrawFn
+from rulespec.testing.kit import GameKit, Step, Strategy, index, permutations, register_kit
+from rulespec.testing.machine import ConformanceMachine
+
+__all__ = ["DEALS", "DuoKit", "DuoMachine", "twist"]
+
+HAND_SIZE = 7
+
+DEALS: tuple[str, ...] = ("none", "joker-top", "joker-duel", "turbo-top")
+"""How a generated deal may be steered: left alone; a joker starting discard pile 0;
+a joker starting pile 0 with a joker (and in Turbo-DUO a Turbo-joker) in the
+starter's hand; a Turbo-joker (else a joker) starting pile 1."""
+
+_KIND_CLAUSES: dict[type, tuple[str, ...]] = {
+    Play: ("duo.turn.play",),
+    Stop: ("duo.turn.stop",),
+    Draw: ("duo.turn.draw",),
+    Deal: ("duo.setup.deal", "duo.setup.piles", "duo.setup.draw-pile", "duo.round.new"),
+}
+
+
+def _is_joker(card: int) -> bool:
+    return card in JOKERS
+
+
+def _move(order: list[int], wanted: Callable[[int], bool], to: int, fixed: set[int]) -> None:
+    """Swap the first card ``wanted`` accepts (outside ``fixed``) into position ``to``."""
+    for i, card in enumerate(order):
+        if i not in fixed and i != to and wanted(card):
+            order[i], order[to] = order[to], order[i]
+            break
+    fixed.add(to)
+
+
+def twist(order: Sequence[int], players: int, starter: int, how: str) -> list[int]:
+    """The deal ``order`` steered as ``how`` says (one of :data:`DEALS`); still a
+    permutation of the same cards.
+
+    Card ``k`` of the first ``7n`` goes to seat ``k mod n``; cards ``7n`` and
+    ``7n + 1`` start piles 0 and 1.
+    """
+    cards = list(order)
+    left, right = HAND_SIZE * players, HAND_SIZE * players + 1
+    fixed: set[int] = set()
+    if how == "joker-top":
+        _move(cards, _is_joker, left, fixed)
+    elif how == "joker-duel":
+        _move(cards, _is_joker, left, fixed)
+        _move(cards, _is_joker, starter, fixed)
+        if TURBO in cards:
+            _move(cards, lambda c: c == TURBO, starter + players, fixed)
+    elif how == "turbo-top":
+        wanted = (lambda c: c == TURBO) if TURBO in cards else _is_joker
+        _move(cards, wanted, right, fixed)
+    return cards
+
+
+def _round_ended(step: Step) -> bool:
+    before, after = step.before, step.after
+    return (
+        isinstance(before, State)
+        and isinstance(after, State)
+        and len(after.round_scores) > len(before.round_scores)
+    )
+
+
+def _round_end_clauses(action: Any) -> tuple[str, ...]:
+    """The round end a step may bring: an empty hand after a Play, an exhausted draw
+    pile after a Draw."""
+    if isinstance(action, Play):
+        return ("duo.round.out",)
+    if isinstance(action, Draw):
+        return ("duo.round.exhausted",)
+    return ("duo.round.out", "duo.round.exhausted")
+
+
+def _score_clauses(expected: Any, actual: Any, action: Any) -> list[str]:
+    """Which scoring rule explains two different lists of round scores."""
+    if not isinstance(expected, tuple) or not isinstance(actual, tuple):
+        return ["duo.score.out", "duo.score.exhausted"]
+    found: list[str] = []
+    if len(expected) != len(actual):
+        found.extend(_round_end_clauses(action))
+    for e_row, a_row in zip(expected, actual, strict=False):
+        if e_row != a_row:
+            found.append(_row_clause(e_row))
+    return found or ["duo.score.out", "duo.score.exhausted"]
+
+
+def _row_clause(row: Any) -> str:
+    """The scoring rule of one round's scores: only a won round gives points."""
+    won = isinstance(row, tuple) and any(v > 0 for v in row)
+    return "duo.score.out" if won else "duo.score.exhausted"
+
+
+_CATEGORY: dict[str, str] = {
+    "hand": "hands",
+    "hand_sizes": "hands",
+    "pile_tops": "piles",
+    "pile_sizes": "piles",
+    "draw_pile": "draw",
+    "draw_pile_size": "draw",
+}
+
+
+def _category(part: str) -> str:
+    if part.startswith("hands["):
+        return "hands"
+    if part.startswith("piles["):
+        return "piles"
+    return _CATEGORY.get(part, part)
+
+
+class DuoKit(GameKit):
+    """Duo's steering, probes and clause map."""
+
+    game_id = "duo"
+    styles = ("greedy", "any", "drain")
+    consequences: ClassVar[Mapping[str, frozenset[str]]] = {
+        # A round (or the match) that ends in one engine only: nobody is on turn.
+        "phase": frozenset({"round", "starter", "turn", "turn_pile", "round_scores"}),
+        # Another starter: the round's first turn follows.
+        "starter": frozenset({"turn"}),
+        # A card taken from the draw pile lands in a hand.
+        "draw_pile": frozenset({"hand", "hand_sizes"}),
+        "draw_pile_size": frozenset({"hand", "hand_sizes"}),
+        "hand": frozenset({"hand_sizes"}),
+        "pile_tops": frozenset({"pile_sizes"}),
+    }
+
+    # -- generating --------------------------------------------------------------------
+
+    def options(self, game: Game[Any, Any, Any, Any]) -> Strategy:
+        """The base game or Turbo-DUO, either reading of an exhausted draw pile, the
+        first player at seat 0 or 1 (valid for every number of players)."""
+        return st.builds(
+            Options,
+            turbo=st.booleans(),
+            first_player=st.integers(0, 1),
+            exhausted=st.sampled_from(EXHAUSTED_READINGS),
+        )
+
+    def chance_action(
+        self, game: Game[Any, Any, Any, Any], state: Any, chance: Chance, draw: DrawFn
+    ) -> Any:
+        (pile,) = chance.piles
+        order = list(draw(permutations(pile)))
+        how = DEALS[draw(index(len(DEALS)))]
+        return game.chance_action(state, [twist(order, state.players, state.starter, how)])
+
+    def player_actions(
+        self, game: Game[Any, Any, Any, Any], state: Any, player: int, style: str
+    ) -> Sequence[Any]:
+        legal = game.legal_actions(state, player)
+        if style == "any":
+            return legal
+        if style == "drain" and state.draw_pile and Draw(player) in legal:
+            return [Draw(player)]
+        plays = [a for a in legal if type(a) is Play]
+        return plays or [legal[-1]]
+
+    def illegal_actions(
+        self, game: Game[Any, Any, Any, Any], state: Any, player: int
+    ) -> Sequence[Any]:
+        if not isinstance(state, State) or state.phase is not Phase.TURN:
+            return ()
+        if not 0 <= player < state.players:
+            return (Draw(player),)
+        hand = state.hands[player]
+        if player != state.turn:
+            return (Draw(player), Stop(player), Play(player, hand[0], 0))
+        chosen = state.turn_pile
+        found: list[Any] = [Stop(player)] if chosen is None else [Draw(player)]
+        if chosen is not None:
+            other = 1 - chosen
+            top = state.piles[other][-1]
+            found.extend(Play(player, c, other) for c in hand if fits(c, top))
+        for pile in (0, 1) if chosen is None else (chosen,):
+            top = state.piles[pile][-1]
+            found.extend(Play(player, c, pile) for c in hand if not fits(c, top))
+        outside = [c for c in (*state.piles[0], *state.piles[1]) if c not in hand]
+        if outside:
+            found.append(Play(player, outside[0], 0 if chosen is None else chosen))
+        found.append(Play(player, hand[0], 2))
+        legal = set(game.legal_actions(state, player))
+        return [a for a in dict.fromkeys(found) if a not in legal]
+
+    # -- comparing ---------------------------------------------------------------------
+
+    def parts(self, game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]:
+        s: State = state
+        found: dict[str, Any] = {"players": s.players, "options": s.options, "phase": s.phase}
+        found.update(round=s.round, starter=s.starter, turn=s.turn, turn_pile=s.turn_pile)
+        for p, hand in enumerate(s.hands):
+            found[f"hands[{p}]"] = hand
+        for i, pile in enumerate(s.piles):
+            found[f"piles[{i}]"] = pile
+        found.update(draw_pile=s.draw_pile, round_scores=s.round_scores)
+        return found
+
+    def part_clauses(
+        self,
+        game: Game[Any, Any, Any, Any],
+        step: Step,
+        part: str,
+        expected: Mapping[str, Any],
+        actual: Mapping[str, Any],
+    ) -> tuple[str, ...]:
+        action, after = step.action, step.after
+        kind = _category(part)
+        ended = _round_ended(step)
+        found: list[str] = []
+        if kind in ("hands", "piles", "draw"):
+            if step.before is None or isinstance(action, Deal):
+                found.append(
+                    {
+                        "hands": "duo.setup.deal",
+                        "piles": "duo.setup.piles",
+                        "draw": "duo.setup.draw-pile",
+                    }[kind]
+                )
+                found.append("duo.setup.deal")
+            else:
+                found.extend(_KIND_CLAUSES.get(type(action), ()))
+                if isinstance(action, Play):
+                    found.append("duo.turn.one-pile")
+                if isinstance(action, Draw):
+                    found.append("duo.setup.draw-pile")
+        elif kind == "turn":
+            if step.before is None:
+                found.append("duo.setup.first-player")
+            elif isinstance(action, Deal):
+                found.append("duo.round.next-starter")
+            else:
+                found.extend(_KIND_CLAUSES.get(type(action), ()))
+                if not isinstance(action, Play):
+                    found.append("duo.turn.order")
+                if ended:
+                    found.extend(("duo.round.next-starter", *_round_end_clauses(action)))
+        elif kind == "starter":
+            found.append(
+                "duo.setup.first-player" if step.before is None else "duo.round.next-starter"
+            )
+        elif kind == "turn_pile":
+            found.extend(_KIND_CLAUSES.get(type(action), ()))
+            found.append("duo.turn.one-pile")
+        elif kind == "phase":
+            e_scores, a_scores = expected.get("round_scores"), actual.get("round_scores")
+            same_count = (
+                isinstance(e_scores, tuple)
+                and isinstance(a_scores, tuple)
+                and len(e_scores) == len(a_scores)
+            )
+            if not same_count:
+                found.extend(_round_end_clauses(action))
+            elif e_scores != a_scores:
+                found.extend(_score_clauses(e_scores, a_scores, action))
+            if same_count or Phase.OVER in (expected.get(part), actual.get(part)):
+                found.append("duo.game.target")
+                if isinstance(after, State) and after.options.max_rounds is not None:
+                    found.append("duo.game.round-limit")
+        elif kind == "round":
+            found.append("duo.round.new")
+            if ended:
+                found.extend(_round_end_clauses(action))
+        elif kind == "round_scores":
+            found.extend(_score_clauses(expected.get(part), actual.get(part), action))
+        elif kind == "target":
+            found.append("duo.game.target")
+        elif kind in ("players", "player"):
+            found.append("duo.setup.players")
+        elif kind == "options":
+            found.append("duo.cards.turbo")
+        return tuple(dict.fromkeys(found))
+
+    def action_clauses(
+        self, game: Game[Any, Any, Any, Any], state: Any, action: Any
+    ) -> tuple[str, ...]:
+        found = list(_KIND_CLAUSES.get(type(action), ()))
+        if not isinstance(state, State) or state.phase is not Phase.TURN:
+            return tuple(found)
+        player = getattr(action, "player", None)
+        if player != state.turn:
+            found.append("duo.turn.order")
+        if isinstance(action, Play):
+            if state.turn_pile is not None and action.pile != state.turn_pile:
+                found.append("duo.turn.one-pile")
+            if action.pile in (0, 1) and 0 <= action.card <= TURBO:
+                found.append(placement_clause(action.card, state.piles[action.pile][-1]))
+            else:
+                found.append("duo.setup.piles")
+            if player == state.turn and state.hands[state.turn] == (action.card,):
+                found.append("duo.round.out")
+        elif isinstance(action, Draw):
+            if state.turn_pile is not None:
+                found.append("duo.turn.stop")
+            if len(state.draw_pile) <= 1:
+                found.append("duo.round.exhausted")
+        elif isinstance(action, Stop) and state.turn_pile is None:
+            found.append("duo.turn.draw")
+        return tuple(dict.fromkeys(found))
+
+    def result_clauses(
+        self, game: Game[Any, Any, Any, Any], step: Step, what: str, expected: Any, actual: Any
+    ) -> tuple[str, ...]:
+        after: State = step.after
+        action = step.action
+        found: list[str] = []
+        if what == "scores":
+            if after.round_scores:
+                found.append(_row_clause(after.round_scores[-1]))
+            else:
+                found.extend(("duo.score.out", "duo.score.exhausted"))
+        elif what == "winners":
+            found.append("duo.game.target")
+        elif what == "is_over":
+            found.append("duo.game.target")
+            if after.options.max_rounds is not None:
+                found.append("duo.game.round-limit")
+            if _round_ended(step):
+                # The round just scored may have brought a total to the target.
+                found.extend((*_round_end_clauses(action), _row_clause(after.round_scores[-1])))
+        elif what == "to_move":
+            if step.before is None:
+                found.append("duo.setup.first-player")
+            elif isinstance(action, Deal):
+                found.append("duo.round.next-starter")
+            else:
+                found.extend(_KIND_CLAUSES.get(type(action), ()))
+                found.append("duo.turn.order")
+                if _round_ended(step):
+                    found.extend(_round_end_clauses(action))
+        return tuple(dict.fromkeys(found))
+
+    def describe(self, game: Game[Any, Any, Any, Any], action: Any) -> str:
+        if isinstance(action, Play):
+            card = card_name(action.card) if 0 <= action.card <= TURBO else repr(action.card)
+            return f"player {action.player}: play {card} on pile {action.pile}"
+        if isinstance(action, Stop | Draw):
+            return f"player {action.player}: {type(action).__name__.lower()}"
+        if isinstance(action, Deal):
+            return "deal (" + " ".join(card_name(c) for c in action.order) + ")"
+        return repr(action)
+
+
+KIT = DuoKit()
+register_kit(KIT)
+
+
+class DuoMachine(ConformanceMachine):
+    """A Duo match as a Hypothesis state machine, with an optional engine beside it.
+
+    Subclass it, set :attr:`adapter_factory` to drive your engine, add your own
+    ``@rule`` and ``@invariant`` methods, and collect ``YourMachine.TestCase``.
+    Besides single actions it plays whole turns (a player acts until the turn
+    passes), so turns of several cards come often.
+    """
+
+    game_id = "duo"
+
+    @precondition(
+        lambda self: (
+            not self.game.is_over(self.state) and self.game.to_move(self.state) != (CHANCE,)
+        )
+    )
+    @rule(data=st.data())
+    def whole_turn(self, data: st.DataObject) -> None:
+        """The player on turn acts until the turn passes or the round ends."""
+        self._use(data)
+        player = self.state.turn
+        while self.state.phase is Phase.TURN and self.state.turn == player:
+            self.driver.step(self.driver.next_action())
