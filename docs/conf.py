@@ -5,7 +5,12 @@ Build it with ``uv run sphinx-build -W -b html docs docs/_build/html``.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import rulespec
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "rulespec"
 author = "The rulespec developers"
@@ -16,6 +21,7 @@ version = release
 extensions = [
     "sphinx.ext.autodoc",
     "rulespec.sphinxext",
+    "rulespec_pictures",  # docs/_ext: ``state-picture``, states drawn by render.svg()
 ]
 
 # The rules domain (rulespec.sphinxext): tests for "Checked by", one folder of

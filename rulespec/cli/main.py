@@ -1,4 +1,4 @@
-"""``rulespec``: simulate and benchmark the games from a terminal.
+"""``rulespec``: list, read, play, simulate, benchmark and verify the games from a terminal.
 
 Errors are one line on stderr and a non-zero exit status, never a traceback.
 """
@@ -7,16 +7,32 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
-from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import Any, NoReturn, cast
+
+import attrs
 
 import rulespec
+from rulespec.cli import games as games_cli
+from rulespec.cli import play as play_cli
+from rulespec.cli import rules as rules_cli
+from rulespec.cli import verify as verify_cli
 from rulespec.core.errors import RecordError
 from rulespec.core.game import Game
-from rulespec.core.simulate import GameResult, InvariantBroken, Policy, simulate
+from rulespec.core.simulate import (
+    GameResult,
+    InvariantBroken,
+    Policy,
+    Spread,
+    Statistics,
+    simulate,
+    summarize,
+)
 
 __all__ = ["main"]
 
@@ -41,11 +57,29 @@ def _policy(g: Game[Any, Any, Any, Any], name: str | None) -> tuple[str, Policy]
     return chosen, policies[chosen]
 
 
-def _option_set(g: Game[Any, Any, Any, Any], spec: str | None) -> tuple[str, Any]:
-    """Options from ``"a,b=3"`` (a name alone means ``true``), over the simulation defaults."""
-    data: dict[str, Any] = dict(g.simulation_options())
+def _items(spec: str) -> list[str]:
+    """``spec`` split at the commas outside brackets: ``"a,b=[1,2]"`` → ``a``, ``b=[1,2]``."""
+    items, depth, start = [], 0, 0
+    for at, char in enumerate(spec):
+        if char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            items.append(spec[start:at])
+            start = at + 1
+    items.append(spec[start:])
+    return items
+
+
+def _option_set(
+    g: Game[Any, Any, Any, Any], spec: str | None, *, simulation: bool = True
+) -> tuple[str, Any]:
+    """Options from ``"a,b=3"`` (a name alone means ``true``), over the simulation
+    defaults when ``simulation``."""
+    data: dict[str, Any] = dict(g.simulation_options()) if simulation else {}
     label = spec or "default"
-    for item in (spec or "").split(","):
+    for item in _items(spec or ""):
         item = item.strip()
         if not item:
             continue
@@ -72,76 +106,197 @@ def _players(g: Game[Any, Any, Any, Any], players: int | None) -> int:
 
 
 class _Progress:
-    """A one-line progress counter on stderr when it is a terminal."""
+    """Progress on stderr: a bar (with ``rich``) or a counter on a terminal, and a last line."""
 
     def __init__(self, total: int, label: str) -> None:
         self.total = total
         self.label = label
+        self.done = 0
         self.live = sys.stderr.isatty()
         self.start = time.perf_counter()
-
-    def update(self, done: int) -> None:
-        if self.live and (done == self.total or done % max(1, self.total // 100) == 0):
-            print(f"\r{self.label}: {done}/{self.total}", end="", file=sys.stderr, flush=True)
-
-    def close(self) -> None:
-        elapsed = time.perf_counter() - self.start
+        self.bar: Any = None
         if self.live:
+            try:
+                from rich.console import Console
+                from rich.progress import Progress
+            except ImportError:
+                pass
+            else:
+                self.bar = Progress(console=Console(stderr=True), transient=True)
+                self.bar.start()
+                self.task = self.bar.add_task(label, total=total)
+
+    def advance(self) -> None:
+        self.done += 1
+        if self.bar is not None:
+            self.bar.advance(self.task)
+        elif self.live and (self.done == self.total or self.done % max(1, self.total // 100) == 0):
+            print(f"\r{self.label}: {self.done}/{self.total}", end="", file=sys.stderr, flush=True)
+
+    def stop(self) -> None:
+        """Take the bar or the counter off the terminal."""
+        if self.bar is not None:
+            self.bar.stop()
+            self.bar = None
+        elif self.live:
             print(file=sys.stderr)
-        print(f"{self.label}: {self.total} games in {elapsed:.1f} s", file=sys.stderr)
+            self.live = False
+
+    def close(self, note: str = "") -> None:
+        """Stop, and say how many games took how long."""
+        elapsed = time.perf_counter() - self.start
+        self.stop()
+        rate = self.done / elapsed if elapsed > 0 else float("inf")
+        print(
+            f"{self.label}: {self.done} games in {elapsed:.1f} s, {rate:.1f} games/s{note}",
+            file=sys.stderr,
+        )
 
 
-def _summary(
-    g: Game[Any, Any, Any, Any], players: int, policy: str, results: Sequence[GameResult]
-) -> str:
-    n = len(results)
+_SPREAD_HEAD = ("min", "q1", "median", "q3", "max", "mean")
+
+
+def _spread_row(name: str, spread: Spread) -> str:
+    cells = (spread.min, spread.q1, spread.median, spread.q3, spread.max, spread.mean)
+    return f"  {name:<14}" + "".join(
+        f"{v:>9.1f}" if isinstance(v, float) else f"{v:>9}" for v in cells
+    )
+
+
+def _summary(g: Game[Any, Any, Any, Any], players: int, policy: str, stats: Statistics) -> str:
+    n = stats.games
     lines = [f"{g.name}: {n} games, {players} players, policy {policy!r}", ""]
-    lines.append("seat  mean score  wins  shared wins")
-    for seat in range(players):
-        mean = sum(r.scores[seat] for r in results) / n
-        wins = sum(1 for r in results if r.winners == (seat,))
-        shared = sum(1 for r in results if seat in r.winners and len(r.winners) > 1)
-        lines.append(f"{seat:>4}  {mean:>10.2f}  {wins:>4}  {shared:>11}")
-    events: Counter[str] = Counter()
-    for r in results:
-        events.update(dict(r.events))
-    rounds = sum(v for k, v in events.items() if k.startswith("round:"))
-    if rounds:
-        lines.append("")
-        lines.append(f"rounds: {rounds}")
-        for key in sorted(k for k in events if k.startswith("round:")):
-            share = 100 * events[key] / rounds
-            lines.append(f"  ended by {key[6:]}: {events[key]} ({share:.1f}%)")
-        if events["turn"]:
-            lines.append(f"turns per round: {events['turn'] / rounds:.1f}")
-        if events["reshuffle"]:
-            lines.append(f"reshuffles per round: {events['reshuffle'] / rounds:.2f}")
-    capped = sum(v for k, v in events.items() if k.startswith("match:"))
-    if capped:
-        lines.append(f"games stopped by the round cap: {capped} of {n}")
-    lines.append(f"steps per game: {sum(r.steps for r in results) / n:.1f}")
+    lines.append("seat  mean score  wins  shared wins  win rate")
+    for s in stats.seats:
+        rate = 100 * (s.wins + s.shared_wins) / n
+        lines.append(
+            f"{s.seat:>4}  {s.mean_score:>10.2f}  {s.wins:>4}  {s.shared_wins:>11}  {rate:>7.1f}%"
+        )
+    for prefix, what in (("round:", "rounds"), ("match:", "matches"), ("end:", "games")):
+        keys = [k for k in stats.ends if k.startswith(prefix)]
+        if not keys:
+            continue
+        total = stats.games if prefix != "round:" else sum(stats.ends[k] for k in keys)
+        lines += ["", f"how {what} ended ({total} {what})"]
+        width = max(len(k) - len(prefix) for k in keys)
+        for key in sorted(keys, key=lambda k: (-stats.ends[k], k)):
+            count = stats.ends[key]
+            lines.append(
+                f"  {key[len(prefix) :]:<{width}}  {count:>7}  {100 * count / total:>5.1f}%"
+            )
+    lines += ["", f"{'length per game':<16}" + "".join(f"{h:>9}" for h in _SPREAD_HEAD)]
+    lines.append(_spread_row("steps", stats.steps))
+    for name, spread in (("turns", stats.turns), ("rounds", stats.rounds)):
+        if spread is not None:
+            lines.append(_spread_row(name, spread))
+    rounds = sum(v for k, v in stats.ends.items() if k.startswith("round:"))
+    if rounds and stats.events.get("reshuffle"):
+        lines.append(f"reshuffles per round: {stats.events['reshuffle'] / rounds:.2f}")
+    lines.append("")
     lines.append("invariants: checked after every step, none broken")
     return "\n".join(lines)
 
 
-def _comparison(players: int, sets: Sequence[tuple[str, Sequence[GameResult]]]) -> str:
+def _comparison(players: int, sets: Sequence[tuple[str, Statistics]]) -> str:
     width = max(12, *(len(label) + 2 for label, _ in sets))
-    head = "".join(label.rjust(width) for label, _ in sets)
-    lines = ["", "comparison of option sets", f"{'':<22}{head}"]
+    rows: list[tuple[str, list[str]]] = []
     for seat in range(players):
-        row = "".join(f"{sum(r.scores[seat] for r in rs) / len(rs):>{width}.2f}" for _, rs in sets)
-        lines.append(f"{f'mean score, seat {seat}':<22}{row}")
-    keys = sorted({k for _, rs in sets for r in rs for k, _ in r.events if k.startswith("round:")})
-    for key in keys:
-        row = ""
-        for _, rs in sets:
-            count = sum(dict(r.events).get(key, 0) for r in rs)
-            total = sum(v for r in rs for k, v in r.events if k.startswith("round:"))
-            row += f"{100 * count / max(total, 1):>{width - 1}.1f}%"
-        lines.append(f"{'rounds ' + key[6:]:<22}{row}")
-    row = "".join(f"{sum(r.steps for r in rs) / len(rs):>{width}.1f}" for _, rs in sets)
-    lines.append(f"{'steps per game':<22}{row}")
+        cells = [f"{st.seats[seat].mean_score:.2f}" for _, st in sets]
+        rows.append((f"mean score, seat {seat}", cells))
+    for prefix in ("round:", "match:", "end:"):
+        for key in sorted({k for _, st in sets for k in st.ends if k.startswith(prefix)}):
+            cells = []
+            for _, st in sets:
+                total = st.games
+                if prefix == "round:":
+                    total = sum(v for k, v in st.ends.items() if k.startswith(prefix))
+                cells.append(f"{100 * st.ends.get(key, 0) / max(total, 1):.1f}%")
+            rows.append((key.replace(":", " ended by ", 1), cells))
+    rows.append(("steps per game, median", [f"{st.steps.median:.1f}" for _, st in sets]))
+    rows.append(("steps per game, mean", [f"{st.steps.mean:.1f}" for _, st in sets]))
+    first = max(len(name) for name, _ in rows) + 2
+    lines = [
+        "",
+        "comparison of option sets",
+        " " * first + "".join(label.rjust(width) for label, _ in sets),
+    ]
+    for name, cells in rows:
+        lines.append(f"{name:<{first}}" + "".join(c.rjust(width) for c in cells))
     return "\n".join(lines)
+
+
+def _result_data(result: GameResult) -> dict[str, Any]:
+    return {
+        "seed": result.seed,
+        "scores": list(result.scores),
+        "winners": list(result.winners),
+        "steps": result.steps,
+        "events": dict(result.events),
+    }
+
+
+def _record_path(folder: Path, g: Game[Any, Any, Any, Any], label: str | None, seed: str) -> Path:
+    tag = "" if label is None else "-" + re.sub(r"[^A-Za-z0-9=.,_-]+", "_", label)
+    return folder / f"{g.id}{tag}-{seed}.json"
+
+
+def _executor(workers: int) -> Executor | None:
+    if workers == 1:
+        return None
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # "spawn": workers start clean, whatever threads this process runs.
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+def _play_set(
+    args: argparse.Namespace,
+    g: Game[Any, Any, Any, Any],
+    players: int,
+    policy: Policy,
+    options: Any,
+    tag: str,
+    folder: Path | None,
+    file_tag: str | None,
+    executor: Executor | None,
+) -> list[GameResult]:
+    """The games of one option set, with their progress, saved as records into ``folder``."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    progress = _Progress(args.games, tag)
+    results: list[GameResult] = []
+    played = simulate(
+        g,
+        players,
+        args.games,
+        seed=args.seed,
+        policy=policy,
+        options=options,
+        record=folder is not None,
+        executor=executor,
+    )
+    try:
+        for result in played:
+            if folder is not None and result.record is not None:
+                path = _record_path(folder, g, file_tag, result.seed)
+                try:
+                    path.write_text(result.record.to_json() + "\n", encoding="utf-8")
+                except OSError as exc:
+                    raise CommandError(f"{path}: {exc.strerror or exc}") from None
+                result = attrs.evolve(result, record=None)
+            results.append(result)
+            progress.advance()
+    except InvariantBroken as exc:
+        raise CommandError(f"invariant broken: {exc}") from None
+    except BrokenProcessPool as exc:
+        raise CommandError(f"a worker process stopped: {exc}") from None
+    finally:
+        played.close()
+        if len(results) < args.games:
+            progress.stop()
+    progress.close(f", {args.workers} workers" if args.workers > 1 else "")
+    return results
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -149,29 +304,69 @@ def _simulate(args: argparse.Namespace) -> int:
     players = _players(g, args.players)
     if args.games < 1:
         raise CommandError("--games must be at least 1")
+    if args.workers < 1:
+        raise CommandError("--workers must be at least 1")
     name, policy = _policy(g, args.policy)
     option_sets = [_option_set(g, spec) for spec in (args.option or [None])]
-    sets: list[tuple[str, list[GameResult]]] = []
-    for label, options in option_sets:
-        tag = f"simulate {g.id}" + (f" [{label}]" if len(option_sets) > 1 else "")
-        progress = _Progress(args.games, tag)
-        results: list[GameResult] = []
+    if args.plot is not None:
+        from rulespec.cli import plot
+
+        plot.check(args.plot)
+    folder: Path | None = None
+    if args.record is not None:
+        folder = Path(args.record)
         try:
-            played = simulate(
-                g, players, args.games, seed=args.seed, policy=policy, options=options
-            )
-            for i, result in enumerate(played, 1):
-                results.append(result)
-                progress.update(i)
-        except InvariantBroken as exc:
-            raise CommandError(f"invariant broken: {exc}") from None
-        progress.close()
-        if len(option_sets) > 1:
-            print(f"== options: {label}")
-        print(_summary(g, players, name, results))
-        sets.append((label, results))
-    if len(sets) > 1:
-        print(_comparison(players, sets))
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CommandError(f"--record {args.record}: {exc.strerror or exc}") from None
+    many = len(option_sets) > 1
+    sets: list[tuple[str, Any, Statistics, list[GameResult]]] = []
+    executor = _executor(args.workers)
+    try:
+        for label, options in option_sets:
+            tag = f"simulate {g.id}" + (f" [{label}]" if many else "")
+            file_tag = label if many else None
+            results = _play_set(args, g, players, policy, options, tag, folder, file_tag, executor)
+            sets.append((label, options, summarize(results), results))
+    finally:
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
+    if args.json:
+        document = {
+            "game": g.id,
+            "players": players,
+            "games": args.games,
+            "seed": args.seed,
+            "policy": name,
+            "option_sets": [
+                {
+                    "label": label,
+                    "options": g.encode_options(options),
+                    "statistics": attrs.asdict(stats),
+                    "results": [_result_data(r) for r in results],
+                }
+                for label, options, stats, results in sets
+            ],
+        }
+        print(json.dumps(document, ensure_ascii=False, indent=1))
+    else:
+        for label, _, stats, _ in sets:
+            if many:
+                print(f"== options: {label}")
+            print(_summary(g, players, name, stats))
+        if many:
+            print(_comparison(players, [(label, stats) for label, _, stats, _ in sets]))
+        if folder is not None:
+            print(f"records: {args.games * len(sets)} games in {folder}")
+    if args.plot is not None:
+        from rulespec.cli import plot
+
+        plot.save(
+            args.plot,
+            f"{g.name}, {players} players, policy {name!r}",
+            [(label, stats, results) for label, _, stats, results in sets],
+        )
+        print(f"plot: {args.plot}", file=sys.stderr)
     return 0
 
 
@@ -244,19 +439,41 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line on stderr (exit status 2), pointing to ``--help``."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see: {self.prog} --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rulespec",
         description="The executable rulebook of Duck & Cover, Duo and Canardage.",
+        epilog="example: rulespec games; rulespec simulate duck-and-cover --games 200\n"
+        "Each command has its own --help, with an example.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = cast(
+        "argparse._SubParsersAction[argparse.ArgumentParser]",
+        parser.add_subparsers(dest="command", required=True, metavar="COMMAND"),
+    )
+    games_cli.add_parser(sub)
+    rules_cli.add_parser(sub)
+    play_cli.add_parser(sub)
 
     sim = sub.add_parser(
         "simulate",
-        help="play many random games, checking the invariants",
-        description="Play random legal games, check every invariant after every step, "
-        "and print a summary.",
-        epilog="example: rulespec simulate duck-and-cover --players 4 --games 200 --seed 1",
+        help="play many games, checking the invariants, and print statistics",
+        description="Play games with the game's bots (or --policy), check every invariant "
+        "after every step, and print per-seat results, how rounds and games ended, and "
+        "the spread of game lengths. Results depend only on the seed: --json output is "
+        "the same at any --workers count.",
+        epilog="examples:\n"
+        "  rulespec simulate duck-and-cover --players 4 --games 200 --seed 1\n"
+        "  rulespec simulate duo --games 500 --workers 2 --option turbo "
+        "--option turbo,exhausted=empty-draw\n"
+        "  rulespec simulate canardage --games 100 --json --record runs/ --plot stats.png",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sim.add_argument("game", help="the game id, e.g. duck-and-cover")
     sim.add_argument("--players", type=int, default=None, help="number of players (default 4)")
@@ -268,6 +485,16 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         metavar="NAME[=VALUE],...",
         help="a set of options played together; repeat to compare several sets",
+    )
+    sim.add_argument(
+        "--workers", type=int, default=1, help="worker processes (default 1: this process)"
+    )
+    sim.add_argument(
+        "--json", action="store_true", help="print settings, statistics and every game as JSON"
+    )
+    sim.add_argument("--record", metavar="DIR", help="save every game as a record in DIR")
+    sim.add_argument(
+        "--plot", metavar="FILE.png", help="draw the statistics (needs rulespec[plot])"
     )
     sim.set_defaults(run=_simulate)
 
@@ -288,6 +515,8 @@ def _parser() -> argparse.ArgumentParser:
         help="how players choose (default: the game's); repeat to measure several",
     )
     bench.set_defaults(run=_bench)
+
+    verify_cli.add_parser(sub)
     return parser
 
 
@@ -303,6 +532,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("rulespec: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``rulespec rules GAME | head``): not an error of ours.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return status
 
 

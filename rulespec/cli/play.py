@@ -1,0 +1,195 @@
+"""``rulespec play GAME``: play in the terminal against the game's bots.
+
+You see only your own view. Your legal moves are listed and you choose one
+by its number; anything else gets a one-line message and the question again.
+The game record is saved at the end, and also when you stop (``q``), press
+Ctrl-C or the input ends, so the game so far can be replayed or verified.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from rulespec.core.chance import CHANCE
+from rulespec.core.game import Game
+from rulespec.core.record import Record
+
+__all__ = ["add_parser", "describe", "render_text", "run"]
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``play`` subcommand to ``sub``."""
+    parser = sub.add_parser(
+        "play",
+        help="play a game in the terminal against bots",
+        description="Play GAME against the game's bots. You see your own view only; choose "
+        "each move by its number (q stops). The game record is saved at the end, or when "
+        "you stop, for `rulespec verify`.",
+        epilog="example: rulespec play duck-and-cover --players 3 --seed 7 --record game.json",
+    )
+    parser.add_argument("game", help="the game id, e.g. duck-and-cover")
+    parser.add_argument(
+        "--players", type=int, default=None, help="number of players, you included (default 4)"
+    )
+    parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    parser.add_argument("--bot", default=None, help="how the bots play (default: the game's)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the deals and the bots")
+    parser.add_argument(
+        "--option", default=None, metavar="NAME[=VALUE],...", help="options of the rules"
+    )
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        default=None,
+        help="where to save the game (default: rulespec-GAME-SEED.json here)",
+    )
+    parser.set_defaults(run=run)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        if len(value) == 2 and all(type(v) is int for v in value):
+            return f"({value[0]}, {value[1]})"
+        if all(isinstance(v, str | int) for v in value):
+            return " ".join(str(v) for v in value)
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def describe(g: Game[Any, Any, Any, Any], action: Any) -> str:
+    """A player's action in words, from its JSON form: ``cover to (0, 1)``.
+
+    >>> import rulespec
+    >>> from rulespec.duck_cover import Cover
+    >>> describe(rulespec.game("duck-and-cover"), Cover(player=0, to=(0, 1)))
+    'cover to (0, 1)'
+    """
+    data = dict(g.encode_action(action))
+    kind = str(data.pop("type", type(action).__name__)).replace("-", " ")
+    data.pop("player", None)
+    if not data:
+        return kind
+    return kind + " " + ", ".join(f"{k.replace('_', ' ')} {_show(v)}" for k, v in data.items())
+
+
+def render_text(g: Game[Any, Any, Any, Any]) -> Callable[[Any], str]:
+    """The game's ``render.text`` (for a state or a view), or ``repr`` without one."""
+    package = type(g).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.render")
+    except ImportError:
+        return repr
+    text: Callable[[Any], str] = module.text
+    return text
+
+
+class _Stop(Exception):
+    """The player stops the game: ``why`` says how."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+def _choose(moves: Sequence[Any], g: Game[Any, Any, Any, Any]) -> Any:
+    count = len(moves)
+    print("Your legal moves:")
+    for number, move in enumerate(moves, 1):
+        print(f"  {number:>3}. {describe(g, move)}")
+    while True:
+        try:
+            answer = input(f"Your move (1-{count}, q to stop): ").strip()
+        except EOFError:
+            print()
+            raise _Stop("the input ended before the game did") from None
+        if answer.lower() in ("q", "quit"):
+            raise _Stop("you stopped the game")
+        if not answer:
+            print(f"Type the number of a move, from 1 to {count}.")
+        elif not answer.isdigit():
+            print(f"{answer!r} is not a number: type one from 1 to {count}.")
+        elif not 1 <= int(answer) <= count:
+            print(f"There is no move {answer}: type a number from 1 to {count}.")
+        else:
+            return moves[int(answer) - 1]
+
+
+def _save(record: Record, path: Path) -> None:
+    from rulespec.cli.main import CommandError
+
+    try:
+        path.write_text(record.to_json() + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"{path}: cannot save the game ({exc.strerror or exc})") from None
+
+
+def _name(player: int, seat: int) -> str:
+    return f"player {player}" + (" (you)" if player == seat else "")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play one game; return 0 when it ends, 1 when it stops before."""
+    from rulespec.cli.main import CommandError, _game, _option_set, _players, _policy
+
+    g = _game(args.game)
+    players = _players(g, args.players)
+    if not 0 <= args.seat < players:
+        raise CommandError(f"--seat must be from 0 to {players - 1}, not {args.seat}")
+    bot_name, bot = _policy(g, args.bot)
+    _, options = _option_set(g, args.option, simulation=False)
+    seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
+    path = Path(args.record or f"rulespec-{g.id}-{seed}.json")
+    if not path.parent.is_dir():
+        raise CommandError(f"--record {path}: no folder {str(path.parent)!r}")
+    text = render_text(g)
+    rng = random.Random(seed)
+    seat = args.seat
+    state = g.new_game(players, options)
+    record = Record(g.id, players, options)
+    print(f"{g.name}, {players} players, seed {seed}: you are player {seat}; ", end="")
+    print(f"the bots play {bot_name!r}.")
+    try:
+        while not g.is_over(state):
+            movers = g.to_move(state)
+            if movers == (CHANCE,):
+                print(f"[{g.chance(state).kind}]")
+                action = g.sample_chance(state, rng)
+            elif seat in movers:
+                # You act first in a simultaneous turn: the bots' moves stay unseen.
+                print()
+                print(f"=== your move (player {seat}) ===")
+                print(text(g.view(state, seat)))
+                action = _choose(g.legal_actions(state, seat), g)
+                print(f"{_name(seat, seat)}: {describe(g, action)}")
+            else:
+                actor = movers[0]
+                action = bot(g, state, actor, rng)
+                print(f"{_name(actor, seat)}: {describe(g, action)}")
+            state = g.apply(state, action)
+            record = record.append(action)
+    except _Stop as stop:
+        _save(record, path)
+        print(f"rulespec: {stop.why}; the game so far is saved in {path}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        _save(record, path)
+        print(f"\nrulespec: interrupted; the game so far is saved in {path}", file=sys.stderr)
+        return 130
+    _save(record, path)
+    print()
+    print("=== the game is over ===")
+    print(text(g.view(state, seat)))
+    scores = ", ".join(f"{_name(p, seat)} {s}" for p, s in enumerate(g.scores(state)))
+    print(f"Final scores: {scores}")
+    winners = g.winners(state)
+    names = ", ".join(_name(p, seat) for p in winners) or "nobody"
+    print(f"Winner{'s' if len(winners) > 1 else ''}: {names}")
+    print(f"Game record saved in {path} (check it: rulespec verify {path})")
+    return 0

@@ -1,0 +1,176 @@
+"""``rulespec rules GAME [--lang en|fr|es|de] [CLAUSE]``: the rules from the clause catalogue.
+
+Without a clause: every rule of the game in reading order, in one language
+(``en`` is the project's normative statement). With a clause id: that
+clause, its notes (our interpretation, the differences between editions)
+and the functions that implement it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import textwrap
+from pathlib import Path
+
+import rulespec
+from rulespec.core.clauses import Catalogue, Clause
+
+__all__ = ["LANGUAGES", "add_parser", "clause_text", "rules_text", "run"]
+
+LANGUAGES = ("en", "fr", "es", "de")
+WIDTH = 79
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``rules`` subcommand to ``sub``."""
+    parser = sub.add_parser(
+        "rules",
+        help="print a game's rules, or one clause with its notes and its code",
+        description="Print the rules of GAME from its clause catalogue in one language, or "
+        "one CLAUSE with our interpretation, the differences between editions and where "
+        "it is implemented.",
+        epilog="examples:\n"
+        "  rulespec rules duck-and-cover --lang fr\n"
+        "  rulespec rules duck-and-cover dc.move.quack --lang de",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("game", help="the game id, e.g. duck-and-cover")
+    parser.add_argument("clause", nargs="?", help="a clause id, e.g. dc.move.cover")
+    parser.add_argument(
+        "--lang",
+        default="en",
+        choices=LANGUAGES,
+        help="en (our normative statement), fr, es or de (default en)",
+    )
+    parser.set_defaults(run=run)
+
+
+def _wrap(text: str, indent: int, hang: int = 0) -> list[str]:
+    """``text`` wrapped to the page, its later lines ``hang`` columns further in."""
+    return textwrap.wrap(
+        text,
+        WIDTH,
+        initial_indent=" " * indent,
+        subsequent_indent=" " * (indent + hang),
+        break_on_hyphens=False,
+    )
+
+
+def _local(c: Clause, lang: str) -> tuple[str, str]:
+    """The clause's text in ``lang`` and a note on where it comes from."""
+    if lang == "en":
+        return c.statement, "our statement"
+    local = c.text(lang)
+    note = local.locator + (", our translation" if local.translation else "")
+    return local.text, note
+
+
+def rules_text(cat: Catalogue, lang: str) -> str:
+    """Every clause of ``cat`` in reading order, in ``lang``."""
+    lines = [f"{cat.title}: the rules ({lang})"]
+    for language, _, edition in cat.sources:
+        if language == lang:
+            lines.append(f"edition: {edition}")
+    if lang == "en":
+        lines.append("The project's normative reading; fr, es and de follow each edition.")
+    section = None
+    for c in cat:
+        if c.status == "retired":
+            continue
+        if c.section != section:
+            section = c.section
+            lines += ["", section.upper(), ""]
+        text, note = _local(c, lang)
+        lines.append(f"{c.id}  {c.title}  [{note}]")
+        lines += _wrap(text, 4)
+        if c.status == "not-formalized":
+            lines += _wrap(f"(not formalized: {c.reason})", 4)
+    return "\n".join(lines)
+
+
+def _where(file: str, line: int) -> str:
+    root = Path(rulespec.__file__).resolve().parent.parent
+    try:
+        shown = Path(file).resolve().relative_to(root).as_posix()
+    except ValueError:
+        shown = file
+    return f"{shown}:{line}"
+
+
+def clause_text(c: Clause, lang: str) -> str:
+    """One clause in ``lang`` with its notes and its implementations."""
+    from rulespec.core.trace import implementations_of
+
+    text, note = _local(c, lang)
+    lines = [f"{c.id}  {c.title}", ""]
+    lines.append(f"game: {c.game}; section: {c.section}; status: {c.status}; source: {c.source}")
+    if c.source_note:
+        lines += _wrap(f"source note: {c.source_note}", 0, 2)
+    if c.reason:
+        lines += _wrap(f"not formalized: {c.reason}", 0, 2)
+    lines += ["", f"{lang} [{note}]"]
+    lines += _wrap(text, 4)
+    if lang != "en":
+        lines += ["", "en [our statement]"]
+        lines += _wrap(c.statement, 4)
+    it = c.interpretation
+    if it is not None:
+        lines += ["", "interpretation"]
+        lines += _wrap(f"question: {it.question}", 4, 2)
+        lines += _wrap(f"our reading: {it.reading}", 4, 2)
+        for alternative in it.alternatives:
+            lines += _wrap(f"alternative: {alternative}", 4, 2)
+        if it.option:
+            lines += _wrap(f"option: {it.option}", 4, 2)
+    ed = c.editions
+    if ed is not None:
+        lines += ["", "editions"]
+        for language, says in ed.says:
+            lines += _wrap(f"{language}: {says}", 4, 2)
+        lines += _wrap(f"our reading: {ed.reading}", 4, 2)
+    code = implementations_of().get(c.id, ())
+    lines += ["", "implemented by"]
+    if code:
+        lines += [f"    {ref.name} ({_where(ref.file, ref.line)})" for ref in code]
+    else:
+        lines.append("    nothing: " + ("not formalized" if c.status != "implemented" else "none"))
+    return "\n".join(lines)
+
+
+def _find(cat: Catalogue, wanted: str) -> Clause:
+    from rulespec.cli.main import CommandError
+
+    if wanted in cat:
+        return cat[wanted]
+    prefix = cat.clauses[0].id.split(".", 1)[0] + "."
+    if prefix + wanted in cat:
+        return cat[prefix + wanted]
+    try:
+        other = rulespec.clause(wanted)
+    except KeyError:
+        pass
+    else:
+        raise CommandError(f"{wanted} is a clause of {other.game}, not of {cat.game}")
+    ids = [c.id for c in cat]
+    close = difflib.get_close_matches(wanted, ids, n=3) or difflib.get_close_matches(
+        prefix + wanted, ids, n=3
+    )
+    hint = f" (did you mean {', '.join(close)}?)" if close else f" (try: rulespec rules {cat.game})"
+    raise CommandError(f"{cat.game} has no clause {wanted!r}{hint}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the rules, or one clause."""
+    from rulespec.cli.main import CommandError, _game
+
+    g = _game(args.game)
+    try:
+        cat = rulespec.catalogue(g.id)
+    except KeyError as exc:
+        raise CommandError(str(exc.args[0])) from None
+    if args.clause is None:
+        print(rules_text(cat, args.lang))
+    else:
+        print(clause_text(_find(cat, args.clause), args.lang))
+    return 0

@@ -1,0 +1,129 @@
+"""Running ``rulespec`` as a user does: a separate process, its exit status and its output."""
+
+from __future__ import annotations
+
+import os
+import select
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import attrs
+
+ROOT = Path(__file__).resolve().parents[2]
+_SCRIPT = Path(sys.executable).with_name("rulespec")
+COMMAND: tuple[str, ...] = (
+    (str(_SCRIPT),) if _SCRIPT.exists() else (sys.executable, "-m", "rulespec")
+)
+"""The installed console script, or ``python -m rulespec`` when there is none."""
+
+
+@attrs.frozen
+class Run:
+    """A finished command."""
+
+    status: int
+    out: str
+    err: str
+
+
+def run(*args: str, cwd: Path | None = None, timeout: float = 120) -> Run:
+    """``rulespec ARGS...`` in a new process, standard input closed."""
+    done = subprocess.run(
+        [*COMMAND, *args],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        cwd=cwd,
+        timeout=timeout,
+        env={**os.environ, "COLUMNS": "100"},
+    )
+    return Run(done.returncode, done.stdout, done.stderr)
+
+
+def one_error_line(result: Run) -> str:
+    """The single stderr line of a failed command (asserting there is exactly one)."""
+    lines = result.err.splitlines()
+    assert len(lines) == 1, result.err
+    assert "Traceback" not in result.err
+    return lines[0]
+
+
+class Terminal:
+    """``rulespec ARGS...`` on a pseudo-terminal: what it writes, and what we type."""
+
+    def __init__(self, args: Sequence[str], cwd: Path) -> None:
+        self.master, slave = os.openpty()
+        self.process = subprocess.Popen(
+            [*COMMAND, *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=cwd,
+            close_fds=True,
+            env={**os.environ, "COLUMNS": "100", "TERM": "dumb"},
+        )
+        os.close(slave)
+        self.seen = b""
+
+    def _read(self, timeout: float) -> bool:
+        """Read what is there within ``timeout``; False once the program has closed the pty."""
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return True
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:  # EIO: the other side is closed
+            return False
+        if not chunk:
+            return False
+        self.seen += chunk
+        return True
+
+    def expect(self, text: str, timeout: float = 20) -> str:
+        """Wait for ``text`` after what was already consumed; return everything up to it."""
+        wanted = text.encode()
+        deadline = time.monotonic() + timeout
+        while wanted not in self.seen:
+            if time.monotonic() > deadline or not self._read(0.2):
+                if wanted in self.seen:
+                    break
+                raise AssertionError(f"no {text!r} in output:\n{self.text(self.seen[-3000:])}")
+        before, _, self.seen = self.seen.partition(wanted)
+        return self.text(before + wanted)
+
+    def prompt(self, text: str, timeout: float = 20) -> str | None:
+        """Everything up to the next ``text``, or ``None`` once the program has ended."""
+        wanted = text.encode()
+        deadline = time.monotonic() + timeout
+        while wanted not in self.seen:
+            if not self._read(0.2):
+                return None
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no {text!r} in output:\n{self.text(self.seen[-3000:])}")
+        before, _, self.seen = self.seen.partition(wanted)
+        return self.text(before)
+
+    def send(self, line: str) -> None:
+        os.write(self.master, line.encode() + b"\n")
+
+    def send_eof(self) -> None:
+        os.write(self.master, b"\x04")
+
+    def finish(self, timeout: float = 30) -> tuple[int, str]:
+        """Wait for the program to end: its status and the rest of its output."""
+        deadline = time.monotonic() + timeout
+        while self._read(0.2) and time.monotonic() < deadline:
+            if self.process.poll() is not None and not select.select([self.master], [], [], 0)[0]:
+                break
+        status = self.process.wait(timeout=max(1, deadline - time.monotonic()))
+        os.close(self.master)
+        rest = self.text(self.seen)
+        self.seen = b""
+        return status, rest
+
+    @staticmethod
+    def text(data: bytes) -> str:
+        return data.decode("utf-8", "replace").replace("\r\n", "\n")

@@ -1,0 +1,114 @@
+"""``rulespec games`` and ``rulespec rules``, run as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from tests.cli.helpers import ROOT, one_error_line, run
+
+# Player ranges as the rulebooks print them.
+RANGES = {"duck-and-cover": (2, 7), "duo": (2, 6), "canardage": (3, 6)}
+# FACTS.md: splashes of Duck & Cover cards 1 to 12.
+SPLASHES = [0, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5]
+
+
+def test_games_lists_each_game_with_its_players_options_and_bots() -> None:
+    text = run("games")
+    data = run("games", "--json")
+    assert text.status == 0 and data.status == 0
+    games = {g["id"]: g for g in json.loads(data.out)}
+    assert set(games) == set(RANGES)
+    for gid, (low, high) in RANGES.items():
+        assert (games[gid]["min_players"], games[gid]["max_players"]) == (low, high)
+        assert re.search(rf"^{gid}  .+, {low}–{high} players$", text.out, re.M)
+    dc = {o["name"]: o for o in games["duck-and-cover"]["options"]}
+    assert dc["splashes"]["default"] == SPLASHES
+    duo = {o["name"]: o for o in games["duo"]["options"]}
+    assert duo["turbo"]["default"] is False
+    assert "Turbo-jokers" in duo["turbo"]["about"]
+    assert games["duo"]["default_policy"] == "greedy"
+    assert "bots: greedy (default), random" in text.out
+    assert "simulations add: max_rounds=50" in text.out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "de"])
+def test_rules_prints_every_clause_in_the_language_asked(lang: str) -> None:
+    result = run("rules", "duck-and-cover", "--lang", lang)
+    assert result.status == 0
+    for c in rulespec.catalogue("duck-and-cover"):
+        if c.status == "retired":
+            continue
+        assert f"{c.id}  {c.title}" in result.out
+        text = c.statement if lang == "en" else c.text(lang).text
+        # The text is wrapped: compare its words.
+        assert " ".join(text.split()[:6]) in " ".join(result.out.split())
+    other = "fr" if lang != "fr" else "de"
+    quack = rulespec.clause("dc.move.quack").text(other).text
+    assert " ".join(quack.split()[:6]) not in " ".join(result.out.split())
+
+
+def test_one_clause_with_its_notes_and_where_it_is_implemented() -> None:
+    result = run("rules", "duck-and-cover", "move.quack", "--lang", "es")
+    assert result.status == 0
+    c = rulespec.clause("dc.move.quack")
+    words = " ".join(result.out.split())
+    assert f"es [{c.text('es').locator}]" in result.out
+    assert " ".join(c.text("es").text.split()) in words
+    assert c.editions is not None
+    assert " ".join(c.editions.reading.split()) in words
+    found = re.findall(r"^    ([\w.]+) \(([\w/.]+\.py):(\d+)\)$", result.out, re.M)
+    assert found
+    for _, file, line in found:
+        # The line named is a function that carries @implements(... "dc.move.quack" ...).
+        source = (ROOT / file).read_text(encoding="utf-8").splitlines()
+        at = int(line) - 1
+        assert source[at].lstrip().startswith(("@", "def "))
+        head = "\n".join(source[at : at + 6])
+        assert "implements(" in head and '"dc.move.quack"' in head
+
+
+def test_a_clause_with_an_interpretation_shows_the_question_and_the_reading() -> None:
+    c = next(c for c in rulespec.clauses("duo") if c.interpretation is not None)
+    assert c.interpretation is not None
+    result = run("rules", "duo", c.id)
+    assert result.status == 0
+    words = " ".join(result.out.split())
+    assert f"question: {' '.join(c.interpretation.question.split())}" in words
+    assert f"our reading: {' '.join(c.interpretation.reading.split())}" in words
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["duck-and-cover", "move.quak"], "has no clause 'move.quak' (did you mean dc.move.quack"),
+        (["duo", "dc.move.quack"], "dc.move.quack is a clause of duck-and-cover, not of duo"),
+        (["chess"], "unknown game 'chess'"),
+        (["duo", "--lang", "it"], "argument --lang: invalid choice: 'it'"),
+    ],
+)
+def test_rules_errors_are_one_line(args: list[str], message: str) -> None:
+    result = run("rules", *args)
+    assert result.status == 2
+    assert message in one_error_line(result)
+    assert result.out == ""
+
+
+def test_a_reader_that_stops_early_is_not_an_error(tmp_path: Path) -> None:
+    import subprocess
+
+    from tests.cli.helpers import COMMAND
+
+    done = subprocess.run(
+        f"{' '.join(COMMAND)} rules duck-and-cover | head -n 1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.stdout == "Duck & Cover: the rules (en)\n"
+    assert done.stderr == ""
