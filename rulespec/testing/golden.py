@@ -35,8 +35,55 @@ listed next card first; draw cards are ``1``–``12``, ``"max"`` and
 the turn resolves after the last. So one player's count at one step is the
 number of distinct Cover places plus Duck places, or 1 for « Coin ».
 
+**Duo's action model.** One action places one card, or ends a turn:
+``{"type": "play", "player": p, "card": "red-3-circle", "pile": 0}`` puts a
+card of the hand on discard pile ``0`` or ``1`` (the first card of a turn
+chooses the pile; the turn's later cards go on the same one), ``{"type":
+"stop", "player": p}`` ends a turn after one or more cards, and ``{"type":
+"draw", "player": p}`` takes the top card of the draw pile instead of
+playing, which ends the turn. A player's count is the number of distinct
+(pile, card) Plays (the four Turbo-jokers are one card: one Play per pile)
+plus one for the Draw (before the turn's first card) or the Stop (after
+it). Playing one's last card ends the round with no Stop. A deal's
+``order`` is the whole shuffled deck: with ``n`` players card ``k`` of the
+first ``7n`` goes to seat ``k mod n``, the next two start piles 0 and 1, and
+the rest is the draw pile, next card first. Options not written are the
+base game's: ``turbo`` (Turbo-DUO, 80 cards), ``first_player``,
+``exhausted`` (``"last-draw"``: the round ends when the last card is drawn;
+``"empty-draw"``: when a player draws from the empty pile) and
+``max_rounds`` (a round limit, not a rule; a match stopped by it has no
+winner).
+
+**Canardage's action model.** A player's action is one action card played
+with every choice it needs: ``{"type": "play", "player": p, "card": "pan",
+"spaces": [2]}``, or ``{"type": "discard", "player": p, "card": "pan"}``
+(without effect) when no card in hand can be played. Spaces are numbered from
+the front: ``0`` is the head of the line, where the ducks walk to, and ``5``
+the back, beside the duck deck. ``spaces`` holds one space for En joue, Pan,
+Tireur d'élite, both Rectifier (where the target stands), Palme, Banzaï and
+Planqué; ``[a, a + 1]`` for Double viseur (``[a]`` only when no two adjacent
+spaces are free) and Canardage; ``[target, shot]`` for Tu louches; ``[duck,
+cover]`` for À couvert; none for En avant marche, Dispersion and Canarchie,
+whose ``"line"`` gives the new line, front first. Duck cards are colours
+``0``–``5`` (seat ``p`` plays colour ``p``) and ``"water"``; a space holds
+``[card]`` or ``[hidden, cover]``. One player's count at one step is the
+number of distinct plays, each card in hand counted once: one per choice of
+spaces, and for Canarchie one per distinct new order of the line's stacks
+other than the current one (identical stacks are not told apart and a pair
+moves as one stack, so up to 719); or, when nothing can be played, one
+discard per distinct card in hand. A deal's ``ducks`` is the shuffled duck
+deck, top first: its first six cards fill the line from the back (the first
+on space 5, the sixth on space 0) and the rest is the deck; its ``actions``
+is the shuffled action deck, top first: seat ``p`` receives cards ``3p`` to
+``3p + 2`` and the rest is the draw pile. A ``reshuffle`` (the played cards,
+after the play that finds the draw pile empty, before the draw) gives the new
+draw pile, top first; a ``disperse`` (after Dispersion) gives the shuffled
+duck deck, top first, laid like the deal's. The option ``action_deck`` counts
+the copies of each card by id; cards it does not name count 0.
+
 Regenerate the files after a deliberate change of the rules with
-``python -m rulespec.testing.golden``.
+``python -m rulespec.testing.golden`` (or name the games:
+``python -m rulespec.testing.golden duo``).
 """
 
 from __future__ import annotations
@@ -131,7 +178,73 @@ def _cover_first(g: Game[Any, Any, Any, Any], state: Any, player: int, rng: rand
     return rng.choice(covers or legal)
 
 
-POLICIES: dict[str, Policy] = {"uniform": _uniform, "cover-first": _cover_first}
+def _play_first(g: Game[Any, Any, Any, Any], state: Any, player: int, rng: random.Random) -> Any:
+    """A Play when there is one (turns of several cards, rounds won), else any legal
+    action (Duo's Stop or Draw)."""
+    legal = list(g.legal_actions(state, player))
+    plays = [a for a in legal if type(a).__name__ == "Play"]
+    return rng.choice(plays or legal)
+
+
+def _draw_first(g: Game[Any, Any, Any, Any], state: Any, player: int, rng: random.Random) -> Any:
+    """A Draw while the draw pile holds cards (so it runs out), else as ``play-first``."""
+    legal = list(g.legal_actions(state, player))
+    draws = [a for a in legal if type(a).__name__ == "Draw"]
+    if draws and getattr(state, "draw_pile", None):
+        return draws[0]
+    return _play_first(g, state, player, rng)
+
+
+def _card_first(g: Game[Any, Any, Any, Any], state: Any, player: int, rng: random.Random) -> Any:
+    """A card uniformly among those the legal actions play (or discard), then one of its
+    actions uniformly (Canardage: Canarchie's hundreds of orders would drown the other
+    cards)."""
+    legal = list(g.legal_actions(state, player))
+    cards = list(dict.fromkeys(getattr(a, "card", None) for a in legal))
+    card = rng.choice(cards)
+    return rng.choice([a for a in legal if getattr(a, "card", None) == card])
+
+
+POLICIES: dict[str, Policy] = {
+    "uniform": _uniform,
+    "cover-first": _cover_first,
+    "play-first": _play_first,
+    "draw-first": _draw_first,
+    "card-first": _card_first,
+}
+
+_CAN_RARE: dict[str, Any] = {
+    "action_deck": {
+        "en-joue": 8,
+        "double-viseur": 3,
+        "pan": 8,
+        "tireur-d-elite": 2,
+        "tu-louches": 3,
+        "canardage": 3,
+        "rectifier-gauche": 2,
+        "rectifier-droite": 2,
+        "en-avant-marche": 4,
+        "palme-arriere": 2,
+        "palme-avant": 2,
+        "banzai": 2,
+        "canarchie": 2,
+        "dispersion": 2,
+        "a-couvert": 4,
+        "planque": 3,
+    }
+}
+"""Canardage with more of the rare cards (52 in all)."""
+_CAN_SHOOTERS: dict[str, Any] = {
+    "action_deck": {
+        "en-joue": 14,
+        "double-viseur": 6,
+        "pan": 14,
+        "tireur-d-elite": 4,
+        "tu-louches": 4,
+        "canardage": 10,
+    }
+}
+"""Canardage with aiming and shooting cards only: the last ducks may fall together."""
 
 GAMES: dict[str, tuple[tuple[str, int, dict[str, Any], int, str, int | None], ...]] = {
     "duck-and-cover": (
@@ -146,6 +259,39 @@ GAMES: dict[str, tuple[tuple[str, int, dict[str, Any], int, str, int | None], ..
         ("dc-7p-uniform-8", 7, {}, 8, "uniform", 400),
         ("dc-2p-competition-cover-9", 2, {"splashes": list(range(1, 13))}, 9, "cover-first", None),
         ("dc-5p-competition-uniform-10", 5, {"splashes": list(range(1, 13))}, 10, "uniform", 400),
+    ),
+    "duo": (
+        ("duo-2p-play-1", 2, {}, 1, "play-first", None),
+        ("duo-3p-play-2", 3, {}, 2, "play-first", None),
+        ("duo-4p-play-3", 4, {"first_player": 3}, 3, "play-first", None),
+        ("duo-5p-play-4", 5, {}, 4, "play-first", None),
+        ("duo-6p-play-5", 6, {"first_player": 2}, 5, "play-first", None),
+        ("duo-2p-turbo-play-6", 2, {"turbo": True}, 6, "play-first", None),
+        ("duo-4p-turbo-uniform-7", 4, {"turbo": True}, 7, "uniform", 300),
+        ("duo-3p-uniform-8", 3, {}, 8, "uniform", 300),
+        ("duo-2p-draw-9", 2, {}, 9, "draw-first", 200),
+        ("duo-3p-empty-draw-10", 3, {"exhausted": "empty-draw"}, 10, "draw-first", 200),
+        (
+            "duo-5p-turbo-empty-draw-11",
+            5,
+            {"turbo": True, "exhausted": "empty-draw"},
+            11,
+            "draw-first",
+            200,
+        ),
+        ("duo-2p-round-limit-12", 2, {"max_rounds": 2}, 12, "uniform", None),
+    ),
+    "canardage": (
+        ("can-3p-card-1", 3, {}, 1, "card-first", None),
+        ("can-4p-card-2", 4, {}, 2, "card-first", None),
+        ("can-5p-card-3", 5, {}, 3, "card-first", None),
+        ("can-6p-card-4", 6, {}, 4, "card-first", None),
+        ("can-3p-card-5", 3, {}, 5, "card-first", None),
+        ("can-4p-card-6", 4, {}, 6, "card-first", None),
+        ("can-5p-rare-card-7", 5, _CAN_RARE, 7, "card-first", None),
+        ("can-6p-rare-card-8", 6, _CAN_RARE, 8, "card-first", None),
+        ("can-4p-uniform-9", 4, {}, 9, "uniform", 150),
+        ("can-3p-shooters-card-42", 3, _CAN_SHOOTERS, 42, "card-first", None),
     ),
 }
 """The golden games of each game: how each is generated."""

@@ -1,0 +1,546 @@
+"""The conformance kit's knowledge of Canardage.
+
+- Steering, every generated game still legal: a game is played in a style
+  (``"shoot"`` shoots whenever it can and aims otherwise, so players run out
+  of ducks and games end within a hundred steps; ``"any"`` picks uniformly;
+  ``"rare"`` prefers the cards other than Pan, En joue and En avant marche;
+  ``"line"`` prefers the cards that move the line, so pairs reach the front
+  and go under the deck). Canarchie's up to 719 orders are cut to a spread
+  of at most :data:`CANARCHIE_ORDERS`, or they would drown every other card.
+  A deal or a reshuffle may put one copy of each rare card on top of the
+  action deck, and a deal may put every duck of one colour on top of the duck
+  deck (that player runs out early and goes on playing).
+- Illegal probes: discarding a playable card, playing out of turn or a card
+  not in hand, and each card in hand on near-miss spaces (an untargeted
+  space, a neighbour too far, water, a protected space, the edge of the
+  line), Canarchie keeping the order or dropping a card.
+- Clauses: each part of a state or view names the clauses it depends on,
+  from the card just played and what lay on the spaces it touched (a pair,
+  a Planqué card, water).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from hypothesis import strategies as st
+
+from rulespec.canardage import (
+    Card,
+    Deal,
+    Discard,
+    Disperse,
+    Options,
+    Phase,
+    Play,
+    Reshuffle,
+    State,
+    View,
+)
+from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, duck_name
+from rulespec.canardage.line import diagram
+from rulespec.canardage.rules import CLAUSES, legal_actions
+from rulespec.canardage.state import NO_SHELTER
+from rulespec.core.chance import Chance
+from rulespec.core.game import Game
+from rulespec.testing.kit import Draw, GameKit, Step, Strategy, index, permutations, register_kit
+from rulespec.testing.machine import ConformanceMachine
+
+__all__ = [
+    "ACTION_TWISTS",
+    "CANARCHIE_ORDERS",
+    "DUCK_TWISTS",
+    "RARE",
+    "RARE_DECK",
+    "CanardageKit",
+    "CanardageMachine",
+]
+
+CANARCHIE_ORDERS = 8
+"""At most this many of Canarchie's orders are offered to a generated game."""
+
+SHOOTERS = frozenset({Card.PAN, Card.TIREUR_D_ELITE, Card.TU_LOUCHES, Card.CANARDAGE})
+AIMERS = frozenset({Card.EN_JOUE, Card.DOUBLE_VISEUR})
+RARE = frozenset(Card) - {Card.PAN, Card.EN_JOUE, Card.EN_AVANT_MARCHE}
+"""The cards a ``"rare"`` game prefers, and a twisted shuffle puts on top."""
+MOVERS = frozenset(
+    {
+        Card.EN_AVANT_MARCHE,
+        Card.PALME_ARRIERE,
+        Card.PALME_AVANT,
+        Card.BANZAI,
+        Card.A_COUVERT,
+        Card.CANARCHIE,
+        Card.DISPERSION,
+    }
+)
+
+ACTION_TWISTS: tuple[str, ...] = ("none", "rare-first")
+"""How a generated shuffle of action cards may be steered: left alone, or one copy of
+each rare card on top (in the shuffled order)."""
+DUCK_TWISTS: tuple[str, ...] = ("none", "colour-first")
+"""How a generated deal of the duck deck may be steered: left alone, or every duck of
+the top card's colour on top, so the line shows them at once."""
+
+RARE_DECK = Options(
+    action_deck={
+        Card.EN_JOUE: 8,
+        Card.DOUBLE_VISEUR: 3,
+        Card.PAN: 8,
+        Card.TIREUR_D_ELITE: 2,
+        Card.TU_LOUCHES: 3,
+        Card.CANARDAGE: 3,
+        Card.RECTIFIER_GAUCHE: 2,
+        Card.RECTIFIER_DROITE: 2,
+        Card.EN_AVANT_MARCHE: 4,
+        Card.PALME_ARRIERE: 2,
+        Card.PALME_AVANT: 2,
+        Card.BANZAI: 2,
+        Card.CANARCHIE: 2,
+        Card.DISPERSION: 2,
+        Card.A_COUVERT: 4,
+        Card.PLANQUE: 3,
+    }
+)
+"""A 52-card deck with more of the rare cards (an ``action_deck`` option)."""
+
+_ARITY: dict[Card, int] = {
+    Card.EN_AVANT_MARCHE: 0,
+    Card.DISPERSION: 0,
+    Card.CANARCHIE: 0,
+    Card.TU_LOUCHES: 2,
+    Card.CANARDAGE: 2,
+    Card.A_COUVERT: 2,
+}
+
+_HANDS = frozenset(f"hands[{p}]" for p in range(6)) | {"hand", "hand_sizes"}
+_DECK = frozenset({"deck", "seen", "deck_size", "deck_bottom"})
+_AFTER_PLAY = _HANDS | {"draw_pile", "draw_pile_size", "played", "shelters", "turn"}
+
+
+def _twist_actions(pile: list[Card], twist: str) -> list[Card]:
+    if twist != "rare-first":
+        return pile
+    first: list[Card] = []
+    rest: list[Card] = []
+    for card in pile:
+        (first if card in RARE and card not in first else rest).append(card)
+    return first + rest
+
+
+def _twist_ducks(pile: list[int], twist: str) -> list[int]:
+    if twist != "colour-first" or not pile:
+        return pile
+    colour = next((c for c in pile if c != WATER), WATER)
+    return [c for c in pile if c == colour] + [c for c in pile if c != colour]
+
+
+def _spread(uses: Sequence[Any], most: int) -> list[Any]:
+    n = len(uses)
+    if n <= most:
+        return list(uses)
+    return [uses[k * n // most] for k in range(most)]
+
+
+def _first_spaces(card: Card) -> tuple[int, ...]:
+    return tuple(range(_ARITY.get(card, 1)))
+
+
+def _shot_spaces(action: Play) -> tuple[int, ...]:
+    card = action.card
+    if card is Card.TU_LOUCHES:
+        return action.spaces[1:]
+    if card in SHOOTERS:
+        return action.spaces
+    return ()
+
+
+def _shelters(state: State) -> frozenset[int]:
+    return frozenset(s for s in state.shelters if s != NO_SHELTER)
+
+
+def _play_context(state: Any, action: Any) -> list[str]:
+    """Clauses beyond the card's own that a play touches: pairs, Planqué cards, the
+    targets already there, a line that closes up."""
+    if not isinstance(state, State) or not isinstance(action, Play):
+        return []
+    found: list[str] = []
+    line, card = state.line, action.card
+    n = len(line)
+    touched = [s for s in action.spaces if type(s) is int and 0 <= s < n]
+    shot = [s for s in _shot_spaces(action) if type(s) is int and 0 <= s < n]
+    if card in AIMERS and any(s in state.targets for s in touched):
+        found.append("can.targets.spaces")
+    if any(len(line[s]) == 2 for s in shot):
+        found.append("can.cover.shot")
+    if any(s in _shelters(state) and line[s][-1] != WATER for s in shot):
+        found.append("can.planque.space")
+    moves = (Card.PALME_ARRIERE, Card.PALME_AVANT, Card.BANZAI, Card.A_COUVERT)
+    if card in moves and any(len(line[s]) == 2 for s in touched):
+        found.append("can.cover.pair")
+    if card is Card.CANARCHIE and any(len(s) == 2 for s in line):
+        found.append("can.cover.pair")
+    if card is Card.EN_AVANT_MARCHE and n and len(line[0]) == 2:
+        found.append("can.cover.forward")
+    if card is Card.DISPERSION and any(len(s) == 2 for s in line):
+        found.append("can.cover.pair")
+    return found
+
+
+def _card_clauses(state: Any, action: Any) -> list[str]:
+    """The clauses of the step ``action`` from ``state``."""
+    if isinstance(action, Play):
+        found = [CLAUSES[action.card] if isinstance(action.card, Card) else "can.turn.play-one"]
+        found.extend(_play_context(state, action))
+        return found
+    if isinstance(action, Discard):
+        return ["can.turn.discard"]
+    if isinstance(action, Deal):
+        return ["can.setup.line", "can.setup.duck-deck"]
+    if isinstance(action, Disperse):
+        return ["can.action.dispersion"]
+    if isinstance(action, Reshuffle):
+        return ["can.deck.reshuffle"]
+    return []
+
+
+def _closes_up(action: Any) -> bool:
+    return isinstance(action, Play) and (
+        action.card in SHOOTERS or action.card in (Card.A_COUVERT, Card.EN_AVANT_MARCHE)
+    )
+
+
+def _someone_out(state: Any) -> bool:
+    return isinstance(state, State) and any(s >= DUCKS_PER_COLOUR for s in state.shot)
+
+
+def _end_clauses(*states: Any) -> list[str]:
+    found = ["can.end.winner"]
+    for s in states:
+        if isinstance(s, State) and s.phase is Phase.OVER and len(s.winners) > 1:
+            found.append("can.end.simultaneous")
+    return found
+
+
+_VIEW_TO_STATE = {
+    "deck_size": "deck",
+    "deck_bottom": "seen",
+    "hand_sizes": "hands",
+    "draw_pile_size": "draw_pile",
+    "player": "players",
+}
+
+
+class CanardageKit(GameKit):
+    """Canardage's steering, probes and clause map."""
+
+    game_id = "canardage"
+    styles = ("shoot", "any", "rare", "line")
+    consequences: ClassVar[Mapping[str, frozenset[str]]] = {
+        # A game that ends in one engine only: nobody draws, the turn stays.
+        "phase": _AFTER_PLAY | {"winners"},
+        # Another duck shot: the end of the game may follow.
+        "shot": _AFTER_PLAY | {"phase", "winners"},
+        # The line closes up and refills from the deck.
+        "line": _DECK,
+        "deck": _DECK - {"deck"},
+        # The draw pile feeds the hands; a reshuffle empties the played cards.
+        "draw_pile": _HANDS | {"played", "draw_pile_size"},
+        # Another player on turn: their Planqué card comes off the line.
+        "turn": frozenset({"shelters", "played"}),
+    }
+
+    # -- generating --------------------------------------------------------------------
+
+    def options(self, game: Game[Any, Any, Any, Any]) -> Strategy:
+        """The published deck, or one with more of the rare cards."""
+        return st.sampled_from((Options(), RARE_DECK))
+
+    def chance_action(
+        self, game: Game[Any, Any, Any, Any], state: Any, chance: Chance, draw: Draw
+    ) -> Any:
+        orders = [list(draw(permutations(pile))) for pile in chance.piles]
+        if chance.kind == "deal":
+            orders[0] = _twist_ducks(orders[0], DUCK_TWISTS[draw(index(len(DUCK_TWISTS)))])
+        if chance.kind in ("deal", "reshuffle"):
+            twist = ACTION_TWISTS[draw(index(len(ACTION_TWISTS)))]
+            orders[-1] = _twist_actions(orders[-1], twist)
+        return game.chance_action(state, orders)
+
+    def player_actions(
+        self, game: Game[Any, Any, Any, Any], state: Any, player: int, style: str
+    ) -> Sequence[Any]:
+        legal = legal_actions(state, player)
+        cards = legal.cards()
+        if not cards or not isinstance(legal[0], Play):
+            return legal
+        by_card = {
+            card: _spread(legal.uses(card), CANARCHIE_ORDERS)
+            if card is Card.CANARCHIE
+            else list(legal.uses(card))
+            for card in cards
+        }
+        preferred: tuple[frozenset[Card], ...] = {
+            "shoot": (SHOOTERS, AIMERS),
+            "rare": (RARE,),
+            "line": (MOVERS,),
+        }.get(style, ())
+        for kinds in preferred:
+            found = [a for card, uses in by_card.items() if card in kinds for a in uses]
+            if found:
+                return found
+        return [a for uses in by_card.values() for a in uses]
+
+    def illegal_actions(
+        self, game: Game[Any, Any, Any, Any], state: Any, player: int
+    ) -> Sequence[Any]:
+        if not isinstance(state, State) or state.phase is not Phase.PLAY:
+            return ()
+        if not 0 <= player < state.players:
+            return (Discard(player, Card.PAN),)
+        hand = tuple(dict.fromkeys(state.hands[player]))
+        if player != state.turn:
+            found: list[Any] = [Discard(player, card) for card in hand]
+            found.extend(Play(player, card, _first_spaces(card)) for card in hand)
+            return found
+        legal = game.legal_actions(state, player)
+        playable = len(legal) > 0 and isinstance(legal[0], Play)
+        found = [Discard(player, card) for card in hand] if playable else []
+        missing = next(c for c in Card if c not in hand)
+        found.append(Play(player, missing, _first_spaces(missing)))
+        n = len(state.line)
+        for card in hand:
+            found.extend(Play(player, card, spaces) for spaces in self._near(card, n))
+            if card is Card.CANARCHIE and n:
+                found.append(Play(player, card, (), state.line))
+                found.append(Play(player, card, (), state.line[1:]))
+                found.append(Play(player, card, (), (*state.line[:-1], state.line[0])))
+        return [a for a in found if a not in legal]
+
+    @staticmethod
+    def _near(card: Card, n: int) -> list[tuple[int, ...]]:
+        """Spaces to try ``card`` on: every space and one past each end, or neighbours
+        and near neighbours for the cards that name two spaces."""
+        arity = _ARITY.get(card, 1)
+        found: list[tuple[int, ...]] = []
+        if arity == 0:
+            return [(0,)]
+        if arity == 1 or card is Card.DOUBLE_VISEUR:
+            found.extend((s,) for s in range(-1, n + 1))
+        if arity == 2 or card is Card.DOUBLE_VISEUR:
+            found.extend((a, b) for a in range(n) for b in (a - 1, a + 1, a + 2) if b <= n)
+        return found
+
+    # -- comparing ---------------------------------------------------------------------
+
+    def parts(self, game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]:
+        s: State = state
+        found: dict[str, Any] = {
+            "players": s.players,
+            "options": s.options,
+            "phase": s.phase,
+            "turn": s.turn,
+            "line": s.line,
+            "targets": s.targets,
+            "shelters": s.shelters,
+            "deck": s.deck,
+            "seen": s.seen,
+        }
+        for p, hand in enumerate(s.hands):
+            found[f"hands[{p}]"] = hand
+        found.update(draw_pile=s.draw_pile, played=s.played, shot=s.shot, winners=s.winners)
+        return found
+
+    def view_parts(self, game: Game[Any, Any, Any, Any], view: Any) -> dict[str, Any]:
+        v: View = view
+        return {
+            "player": v.player,
+            "players": v.players,
+            "phase": v.phase,
+            "turn": v.turn,
+            "line": v.line,
+            "targets": v.targets,
+            "shelters": v.shelters,
+            "deck_size": v.deck_size,
+            "deck_bottom": v.deck_bottom,
+            "hand": v.hand,
+            "hand_sizes": v.hand_sizes,
+            "draw_pile_size": v.draw_pile_size,
+            "played": v.played,
+            "shot": v.shot,
+            "winners": v.winners,
+        }
+
+    def part_clauses(
+        self,
+        game: Game[Any, Any, Any, Any],
+        step: Step,
+        part: str,
+        expected: Mapping[str, Any],
+        actual: Mapping[str, Any],
+    ) -> tuple[str, ...]:
+        before, action, after = step.before, step.action, step.after
+        is_view = "player" in expected
+        base = _VIEW_TO_STATE.get(part, part)
+        if base == "hand" or base.startswith("hands"):
+            base = "hands"
+        found: list[str] = []
+        setup = before is None or isinstance(action, Deal)
+        if base in ("line", "deck", "seen"):
+            if setup:
+                found.extend(("can.setup.line", "can.setup.duck-deck"))
+            elif isinstance(action, Disperse):
+                found.extend(("can.action.dispersion", "can.setup.line"))
+            else:
+                found.extend(_card_clauses(before, action))
+                if _closes_up(action):
+                    found.append("can.line.close-up")
+                    if isinstance(after, State) and len(after.line) < 6:
+                        found.append("can.line.short")
+            if base == "seen":
+                found.append("can.view.deck-bottom")
+        elif base == "targets":
+            found.extend(_card_clauses(before, action))
+            found.append("can.targets.spaces")
+        elif base == "shelters":
+            if isinstance(action, Play) and action.card is Card.PLANQUE:
+                found.extend(_card_clauses(before, action))
+            found.append("can.action.planque")
+        elif base == "shot":
+            found.append("can.shot.owner")
+            found.extend(_card_clauses(before, action))
+        elif base == "hands":
+            if setup:
+                found.extend(("can.setup.hands", "can.setup.action-deck"))
+            else:
+                found.extend(("can.turn.draw", "can.turn.play-one"))
+                if isinstance(action, Discard):
+                    found.append("can.turn.discard")
+                if isinstance(action, Reshuffle):
+                    found.append("can.deck.reshuffle")
+        elif base == "draw_pile":
+            if setup:
+                found.extend(("can.setup.hands", "can.setup.action-deck"))
+            else:
+                found.extend(("can.turn.draw", "can.deck.reshuffle"))
+        elif base == "played":
+            found.extend(("can.turn.play-one", "can.deck.reshuffle"))
+            took_off = (
+                isinstance(before, State)
+                and isinstance(after, State)
+                and after.phase is Phase.PLAY
+                and 0 <= after.turn < len(before.shelters)
+                and before.shelters[after.turn] != NO_SHELTER
+            )
+            planque = isinstance(action, Play) and action.card is Card.PLANQUE
+            if took_off or planque or Card.PLANQUE in (*self._last(expected), *self._last(actual)):
+                found.append("can.action.planque")
+            if isinstance(action, Discard):
+                found.append("can.turn.discard")
+        elif base == "phase":
+            phases = {expected.get("phase"), actual.get("phase")}
+            if Phase.OVER in phases:
+                found.extend(_end_clauses(after))
+            if Phase.RESHUFFLE in phases:
+                found.append("can.deck.reshuffle")
+            if Phase.DISPERSION in phases:
+                found.append("can.action.dispersion")
+            if not found:
+                found.append("can.chance.shuffles")
+        elif base == "turn":
+            if setup:
+                found.append("can.turn.first-player")
+            else:
+                found.append("can.turn.order")
+                if _someone_out(after):
+                    found.append("can.end.out")
+        elif base == "winners":
+            found.extend(_end_clauses(after))
+        elif base == "players":
+            found.append("can.setup.players")
+        elif base == "options":
+            found.append("can.setup.action-deck")
+        if is_view:
+            found.append("can.view.hidden")
+            if part == "line" and isinstance(after, State) and any(len(s) == 2 for s in after.line):
+                found.append("can.view.hidden-duck")
+        return tuple(dict.fromkeys(found))
+
+    @staticmethod
+    def _last(parts: Mapping[str, Any]) -> tuple[Any, ...]:
+        played = parts.get("played")
+        return tuple(played[-1:]) if isinstance(played, tuple) else ()
+
+    def action_clauses(
+        self, game: Game[Any, Any, Any, Any], state: Any, action: Any
+    ) -> tuple[str, ...]:
+        found = _card_clauses(state, action)
+        if isinstance(action, Deal):
+            found.extend(("can.setup.hands", "can.setup.action-deck", "can.chance.shuffles"))
+        if isinstance(action, Play | Discard) and isinstance(state, State):
+            if state.phase is Phase.PLAY and action.player != state.turn:
+                found.append("can.turn.order")
+            if 0 <= action.player < state.players and state.shot[action.player] >= 5:
+                found.append("can.end.out")
+        return tuple(dict.fromkeys(found))
+
+    def result_clauses(
+        self, game: Game[Any, Any, Any, Any], step: Step, what: str, expected: Any, actual: Any
+    ) -> tuple[str, ...]:
+        state, action = step.after, step.action
+        found: list[str] = []
+        if what == "scores":
+            found.append("can.shot.owner")
+            found.extend(_card_clauses(step.before, action))
+        elif what in ("winners", "is_over"):
+            found.extend(_end_clauses(state))
+        elif what == "to_move":
+            if isinstance(action, Deal):
+                found.append("can.turn.first-player")
+            if isinstance(state, State):
+                if state.phase is Phase.OVER or actual == ():
+                    found.extend(_end_clauses(state))
+                if state.phase is Phase.RESHUFFLE:
+                    found.append("can.deck.reshuffle")
+                if state.phase is Phase.DISPERSION:
+                    found.append("can.action.dispersion")
+                if _someone_out(state):
+                    found.append("can.end.out")
+            found.append("can.turn.order")
+        return tuple(dict.fromkeys(found))
+
+    def describe(self, game: Game[Any, Any, Any, Any], action: Any) -> str:
+        if isinstance(action, Play) and isinstance(action.card, Card):
+            name = f"player {action.player}: {action.card.french} ({action.card.english})"
+            if action.card is Card.CANARCHIE:
+                return f"{name}, new line {diagram(action.line)!r}"
+            if action.spaces:
+                return f"{name} on {', '.join(map(str, action.spaces))}"
+            return name
+        if isinstance(action, Discard) and isinstance(action.card, Card):
+            return f"player {action.player}: discards {action.card.french}"
+        if isinstance(action, Deal):
+            ducks = ", ".join(duck_name(c) for c in action.ducks)
+            return f"deal (duck deck, top first: {ducks}; {len(action.actions)} action cards)"
+        if isinstance(action, Reshuffle):
+            cards = ", ".join(c.french for c in action.draw_pile)
+            return f"reshuffle (new draw pile, top first: {cards})"
+        if isinstance(action, Disperse):
+            ducks = ", ".join(duck_name(c) for c in action.deck)
+            return f"Dispersion's shuffle (duck deck, top first: {ducks})"
+        return repr(action)
+
+
+KIT = CanardageKit()
+register_kit(KIT)
+
+
+class CanardageMachine(ConformanceMachine):
+    """A Canardage game as a Hypothesis state machine, with an optional engine beside it.
+
+    Subclass it, set :attr:`adapter_factory` to drive your engine, add your own
+    ``@rule`` and ``@invariant`` methods, and collect ``YourMachine.TestCase``.
+    """
+
+    game_id = "canardage"

@@ -1,0 +1,182 @@
+"""Canardage's kit: steering that reaches the rare cards and edges, illegal probes that
+rulespec refuses, and view bugs cited with the view clauses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+import pytest
+from hypothesis import Phase as Phases
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rulespec
+from rulespec.canardage import Card, Deal, Discard, Disperse, Phase, Play, Reshuffle, State, View
+from rulespec.canardage.cards import WATER
+from rulespec.testing import Adapter, DivergenceError, check, kit_for, strategies
+from rulespec.testing.canardage import (
+    CANARCHIE_ORDERS,
+    RARE,
+    SHOOTERS,
+    CanardageKit,
+)
+from tests.testing.canardage.foreign_canardage import ForeignAdapter
+
+CAN = rulespec.game("canardage")
+KIT = kit_for(CAN)
+T = TypeVar("T")
+
+
+def _examples(strategy: st.SearchStrategy[T], count: int) -> list[T]:
+    """``count`` generated examples of ``strategy`` (deterministic, no shrinking)."""
+    found: list[T] = []
+
+    @settings(max_examples=count, database=None, derandomize=True, phases=[Phases.generate])
+    @given(strategy)
+    def collect(value: T) -> None:
+        found.append(value)
+
+    collect()
+    return found
+
+
+def _share(values: list[T], predicate: Callable[[T], Any]) -> float:
+    return sum(1 for v in values if predicate(v)) / len(values)
+
+
+def test_the_kit_is_found_for_the_game() -> None:
+    assert isinstance(KIT, CanardageKit)
+    assert KIT.game_id == "canardage"
+
+
+GAMES = _examples(strategies.played(CAN, min_steps=400, max_steps=400), 40)
+
+
+def _states(played: strategies.Played) -> list[State]:
+    return list(played.record.states())
+
+
+def _played(card: Card) -> Callable[[strategies.Played], bool]:
+    return lambda p: any(isinstance(s, Play) and s.card is card for s in p.record.steps)
+
+
+def test_generated_games_are_legal_and_end() -> None:
+    for played in GAMES:
+        assert played.record.replay() == played.state
+        assert CAN.violations(played.state) == ()
+    assert _share(GAMES, lambda p: CAN.is_over(p.state)) > 0.9
+
+
+@pytest.mark.parametrize("card", list(Card), ids=[c.value for c in Card])
+def test_generated_games_play_every_card(card: Card) -> None:
+    """Canardage (one copy in 52, and it needs two adjacent targeted ducks) included."""
+    assert _share(GAMES, _played(card)) > 0.5
+
+
+def test_generated_games_reach_the_edges() -> None:
+    def pair(p: strategies.Played) -> bool:
+        return any(len(stack) == 2 for s in _states(p) for stack in s.line)
+
+    def out_but_playing(p: strategies.Played) -> bool:
+        return any(s.phase is Phase.PLAY and 5 in s.shot for s in _states(p))
+
+    def protected_target(p: strategies.Played) -> bool:
+        return any(x in s.targets for s in _states(p) for x in s.shelters if x != -1)
+
+    def pair_forward(p: strategies.Played) -> bool:
+        steps = p.record.steps
+        return any(
+            isinstance(a, Play) and a.card is Card.EN_AVANT_MARCHE and len(b.line[0]) == 2
+            for b, a in zip(_states(p), steps, strict=False)
+        )
+
+    assert _share(GAMES, pair) > 0.5
+    assert _share(GAMES, out_but_playing) > 0.5
+    assert _share(GAMES, protected_target) > 0.3
+    assert _share(GAMES, pair_forward) > 0.1
+    assert _share(GAMES, lambda p: any(isinstance(s, Disperse) for s in p.record.steps)) > 0.5
+    assert _share(GAMES, lambda p: any(isinstance(s, Reshuffle) for s in p.record.steps)) > 0.5
+    assert _share(GAMES, lambda p: any(isinstance(s, Discard) for s in p.record.steps)) > 0.3
+
+
+def test_deals_are_steered_to_rare_cards_and_one_colour() -> None:
+    deals: list[Deal] = _examples(strategies.chance_actions(CAN, CAN.new_game(4)), 100)
+    for deal in deals:
+        CAN.apply(CAN.new_game(4), deal)
+
+    def rare_hands(a: Deal) -> bool:
+        return all(c in RARE for c in a.actions[:12]) and len(set(a.actions[:12])) == 12
+
+    def one_colour_in_line(a: Deal) -> bool:
+        top = a.ducks[:5]
+        return top[0] != WATER and top.count(top[0]) == 5
+
+    # Uniform shuffles almost never do either (twelve distinct rare cards on top: about
+    # 4 in 10^8; five ducks of one colour on top of 25 cards: 4 in 53,130).
+    assert _share(deals, rare_hands) > 0.1
+    assert _share(deals, one_colour_in_line) > 0.1
+
+
+@given(st.data())
+@settings(max_examples=30, deadline=None)
+def test_steered_plays_are_legal_and_canarchie_is_cut(data: st.DataObject) -> None:
+    state = data.draw(strategies.states(CAN, min_steps=1, max_steps=120))
+    if state.phase is not Phase.PLAY:
+        return
+    legal = CAN.legal_actions(state, state.turn)
+    for style in KIT.styles:
+        offered = KIT.player_actions(CAN, state, state.turn, style)
+        assert offered and all(a in legal for a in offered)
+        orders = [a for a in offered if isinstance(a, Play) and a.card is Card.CANARCHIE]
+        assert len(orders) <= CANARCHIE_ORDERS
+    shots = [a for a in legal if isinstance(a, Play) and a.card in SHOOTERS]
+    if shots:
+        assert set(KIT.player_actions(CAN, state, state.turn, "shoot")) == set(shots)
+
+
+@given(st.data())
+@settings(max_examples=30, deadline=None)
+def test_illegal_probes_are_refused(data: st.DataObject) -> None:
+    state = data.draw(strategies.states(CAN, min_steps=1, max_steps=120))
+    if state.phase is not Phase.PLAY:
+        return
+    for player in range(state.players):
+        probes = KIT.illegal_actions(CAN, state, player)
+        assert probes
+        for action in probes:
+            with pytest.raises(rulespec.IllegalAction):
+                CAN.apply(state, action)
+    legal = CAN.legal_actions(state, state.turn)
+    mine = KIT.illegal_actions(CAN, state, state.turn)
+    if isinstance(legal[0], Play):  # a card can be played: discarding any is a probe
+        for card in state.hands[state.turn]:
+            assert Discard(state.turn, card) in mine
+    other = (state.turn + 1) % state.players
+    assert any(getattr(a, "player", None) == other for a in KIT.illegal_actions(CAN, state, other))
+
+
+class HiddenDucksUnseen(ForeignAdapter):
+    """Shows a pair's cover only in the views: the hidden duck is not shown."""
+
+    state = Adapter.state  # not provided: the views are compared alone
+
+    def view(self, player: int) -> View:
+        v = super().view(player)
+        return attrs.evolve(v, line=tuple(stack[-1:] for stack in v.line))
+
+
+@pytest.mark.clause("can.view.hidden-duck")
+def test_a_view_bug_is_cited_with_the_view_clauses() -> None:
+    with pytest.raises(DivergenceError) as info:
+        check(
+            HiddenDucksUnseen(),
+            "canardage",
+            settings=settings(max_examples=200, derandomize=True, database=None),
+            shrink_seconds=1,
+        )
+    found = info.value.divergence
+    assert found.kind == "view"
+    assert "can.view.hidden-duck" in found.clauses
+    assert "can.view.hidden" in found.clauses
