@@ -11,9 +11,11 @@ Write an :class:`Adapter` for your engine, then call :func:`check` in a test:
         check(MyAdapter(), "duck-and-cover")
 
 Also here: the Hypothesis strategies (:mod:`rulespec.testing.strategies`), a
-state machine per game to subclass (:class:`DuckAndCoverMachine`), the golden
-records (:mod:`rulespec.testing.golden`), and per-game knowledge in
-``rulespec.testing.<game package>`` (:mod:`rulespec.testing.duck_cover`).
+state machine per game to subclass (:class:`DuckAndCoverMachine`,
+:class:`DuoMachine`, :class:`CanardageMachine`), the golden records
+(:mod:`rulespec.testing.golden`), and per-game knowledge in
+``rulespec.testing.<game package>`` (:mod:`rulespec.testing.duck_cover`,
+:mod:`rulespec.testing.duo`, :mod:`rulespec.testing.canardage`).
 """
 
 from rulespec.testing import strategies as strategies
@@ -26,7 +28,9 @@ from rulespec.testing.check import Divergence as Divergence
 from rulespec.testing.check import DivergenceError as DivergenceError
 from rulespec.testing.check import check as check
 from rulespec.testing.check import shrink_budget as shrink_budget
+from rulespec.testing.canardage import CanardageMachine as CanardageMachine
 from rulespec.testing.duck_cover import DuckAndCoverMachine as DuckAndCoverMachine
+from rulespec.testing.duo import DuoMachine as DuoMachine
 from rulespec.testing.kit import GameKit as GameKit
 from rulespec.testing.kit import Step as Step
 from rulespec.testing.kit import kit_for as kit_for
@@ -36,11 +40,13 @@ from rulespec.testing.reference import ReferenceAdapter as ReferenceAdapter
 
 __all__ = [
     "Adapter",
+    "CanardageMachine",
     "CheckResult",
     "ConformanceMachine",
     "Divergence",
     "DivergenceError",
     "DuckAndCoverMachine",
+    "DuoMachine",
     "GameKit",
     "ReferenceAdapter",
     "Refused",
