@@ -39,25 +39,38 @@ def neighbours(position: Position) -> tuple[Position, Position, Position, Positi
     return ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1))
 
 
-class PlaceMasks:
-    """Sets of places around one grid as the bits of an ``int``: set algebra in a few
-    integer operations.
+_MARGIN = 3
+"""The free places on each side of a new :class:`PlaceMasks` frame."""
 
-    A frame one place wider than the grid on every side gives each place in it a
-    bit: ``(column - left) * stride + (row - top)``. Bits grow with ``(column,
-    row)``, so the set bits of a mask, lowest first, are its places in sorted
-    order; the places beside a place of the grid are 1 bit (rows) and ``stride``
-    bits (columns) away, and are inside the frame.
+
+class PlaceMasks:
+    """What every turn looks up in one grid: its visible cards, and sets of places
+    around it as the bits of an ``int`` (set algebra in a few integer operations).
+
+    A frame wider than the grid on every side (by :data:`_MARGIN` places when made,
+    by at least one always) gives each place in it a bit: ``(column - left) *
+    stride + (row - top)``. Bits grow with ``(column, row)``, so the set bits of a
+    mask, lowest first, are its places in sorted order; the places beside a place of
+    the grid are 1 bit (rows) and ``stride`` bits (columns) away, and are inside
+    the frame. The margin lets a grid's masks follow its moves in the same frame
+    (:meth:`moved`) while it drifts.
 
     >>> m = Grid.from_diagram("1 2\\n. 3").masks()
     >>> list(m.places(m.beside(m.cells[0]) & ~m.stacks))  # empty places beside (0, 0)
     [(-1, 0), (0, -1), (0, 1)]
     """
 
-    __slots__ = ("cells", "left", "stacks", "stride", "top", "width")
+    __slots__ = ("cells", "left", "stacks", "stride", "top", "tops", "width")
 
     def __init__(
-        self, left: int, top: int, stride: int, width: int, cells: tuple[int, ...], stacks: int
+        self,
+        left: int,
+        top: int,
+        stride: int,
+        width: int,
+        cells: tuple[int, ...],
+        stacks: int,
+        tops: tuple[int, ...],
     ) -> None:
         self.left = left
         """The column of the frame's first place."""
@@ -71,45 +84,47 @@ class PlaceMasks:
         """The one-bit mask of each stack, in the order of :attr:`Grid.cells`."""
         self.stacks = stacks
         """The occupied places."""
+        self.tops = tops
+        """The visible card of each stack, in the order of :attr:`Grid.cells`."""
 
     @classmethod
     def around(cls, cells: Sequence[tuple[Position, Stack]]) -> PlaceMasks:
-        """The masks of a grid's ``cells``, in the smallest frame around them."""
-        top = bottom = cells[0][0][1]
-        for (_, r), _ in cells:
-            if r < top:
-                top = r
-            elif r > bottom:
-                bottom = r
-        left = cells[0][0][0] - 1  # cells are sorted: column first
-        top -= 1
-        stride = bottom - top + 2
+        """The masks of a grid's ``cells``, in a frame :data:`_MARGIN` places wider on
+        every side."""
+        if not cells:
+            return cls(0, 0, 1, 1, (), 0, ())
+        columns = [c for (c, _), _ in cells]
+        rows = [r for (_, r), _ in cells]
+        left = min(columns) - _MARGIN
+        top = min(rows) - _MARGIN
+        stride = max(rows) - top + 1 + _MARGIN
+        width = max(columns) - left + 1 + _MARGIN
         bits = tuple([1 << ((c - left) * stride + r - top) for (c, r), _ in cells])
-        return cls(left, top, stride, cells[-1][0][0] - left + 2, bits, sum(bits))
+        tops = tuple([stack[-1] for _, stack in cells])
+        return cls(left, top, stride, width, bits, sum(bits), tops)
 
     def moved(self, index: int, to: Position, j: int, onto_stack: bool) -> PlaceMasks | None:
         """The masks after :meth:`Grid.moved` takes stack ``index`` to ``to``, which is
         cell ``j`` of the other cells; in the same frame, so ``None`` when ``to`` is on its
         edge."""
-        bits = self.cells
-        here = bits[index]
-        rest = bits[:index] + bits[index + 1 :]
+        bits = list(self.cells)
+        here = bits.pop(index)
+        tops = list(self.tops)
+        card = tops.pop(index)  # still on top after the move
+        stacks = self.stacks ^ here
         if onto_stack:
-            return PlaceMasks(
-                self.left, self.top, self.stride, self.width, rest, self.stacks ^ here
-            )
-        column = to[0] - self.left
-        row = to[1] - self.top
-        if not (0 < column < self.width - 1 and 0 < row < self.stride - 1):
-            return None
-        bit = 1 << (column * self.stride + row)
+            tops[j] = card
+        else:
+            column = to[0] - self.left
+            row = to[1] - self.top
+            if not (0 < column < self.width - 1 and 0 < row < self.stride - 1):
+                return None
+            bit = 1 << (column * self.stride + row)
+            bits.insert(j, bit)
+            stacks |= bit
+            tops.insert(j, card)
         return PlaceMasks(
-            self.left,
-            self.top,
-            self.stride,
-            self.width,
-            (*rest[:j], bit, *rest[j:]),
-            self.stacks ^ here | bit,
+            self.left, self.top, self.stride, self.width, tuple(bits), stacks, tuple(tops)
         )
 
     def beside(self, places: int) -> int:
@@ -124,6 +139,13 @@ class PlaceMasks:
         if not (0 <= column < self.width and 0 <= row < self.stride):
             return 0
         return 1 << (column * self.stride + row)
+
+    def nth(self, places: int, i: int) -> Position:
+        """The place ``i`` (from 0) of ``places`` in sorted order; it must have one."""
+        for _ in range(i):
+            places &= places - 1  # drop the lowest place
+        column, row = divmod((places & -places).bit_length() - 1, self.stride)
+        return (column + self.left, row + self.top)
 
     def places(self, places: int) -> Places:
         """The places of the mask, sorted."""
@@ -160,12 +182,7 @@ class Places(Sequence[Position]):
             i += self._len
         if not 0 <= i < self._len:
             raise IndexError(i)
-        mask = self._mask
-        for _ in range(i):
-            mask &= mask - 1  # drop the lowest place
-        masks = self._masks
-        column, row = divmod((mask & -mask).bit_length() - 1, masks.stride)
-        return (column + masks.left, row + masks.top)
+        return self._masks.nth(self._mask, i)
 
     def __iter__(self) -> Iterator[Position]:
         mask = self._mask
@@ -198,12 +215,8 @@ class Grid:
     """
 
     cells: tuple[tuple[Position, Stack], ...]
-    # Lookups that every turn makes, computed once per grid on first use (grids are
-    # shared by many states); not part of the value.
-    _tops_: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
-    _occupied_: frozenset[Position] | None = attrs.field(
-        init=False, default=None, eq=False, repr=False
-    )
+    # What every turn looks up, computed once per grid on first use or derived from the
+    # grid it was moved from (grids are shared by many states); not part of the value.
     _masks_: PlaceMasks | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     @classmethod
@@ -290,12 +303,10 @@ class Grid:
 
     def stack_at(self, position: Position) -> Stack | None:
         """The stack at ``position``, bottom first, or ``None`` for an empty place."""
-        if position not in self.occupied:
-            return None
         for p, stack in self.cells:
             if p == position:
                 return stack
-        return None  # pragma: no cover
+        return None
 
     def positions(self) -> tuple[Position, ...]:
         """The occupied positions, sorted."""
@@ -303,34 +314,24 @@ class Grid:
 
     def top_cards(self) -> tuple[int, ...]:
         """The visible cards (the top of each stack), in the order of :attr:`cells`."""
-        tops = self._tops_
-        if tops is None:
-            tops = tuple([stack[-1] for _, stack in self.cells])
-            object.__setattr__(self, "_tops_", tops)
-        return tops
+        return self.masks().tops
 
     @property
     def occupied(self) -> frozenset[Position]:
         """The occupied positions."""
-        occupied = self._occupied_
-        if occupied is None:
-            occupied = frozenset(p for p, _ in self.cells)
-            object.__setattr__(self, "_occupied_", occupied)
-        return occupied
+        return frozenset([p for p, _ in self.cells])
 
     def masks(self) -> PlaceMasks:
         """The grid's places as bit masks (see :class:`PlaceMasks`)."""
         masks = self._masks_
         if masks is None:
             masks = PlaceMasks.around(self.cells)
-            object.__setattr__(self, "_masks_", masks)
+            _set_masks(self, masks)
         return masks
 
     def find_visible(self, card: int) -> int:
         """The index in :attr:`cells` of the stack that ``card`` tops, or ``-1`` if covered."""
-        tops = self._tops_
-        if tops is None:
-            tops = self.top_cards()
+        tops = self.masks().tops
         return tops.index(card) if card in tops else -1
 
     def position_of(self, card: int) -> Position:
@@ -351,23 +352,22 @@ class Grid:
         Onto a stack it covers that stack (Cover); onto an empty place it
         stands alone (Duck). Legality is the caller's business.
         """
-        cells = self.cells
-        stack = cells[index][1]
-        rest = cells[:index] + cells[index + 1 :]
-        j = bisect_left(rest, (to,))  # (to,) sorts just before the cell at ``to``
-        onto_stack = j < len(rest) and rest[j][0] == to
+        cells = list(self.cells)
+        _, stack = cells.pop(index)
+        j = bisect_left(cells, (to,))  # (to,) sorts just before the cell at ``to``
+        onto_stack = j < len(cells) and cells[j][0] == to
         if onto_stack:
-            place, below = rest[j]
-            grid = Grid((*rest[:j], (place, below + stack), *rest[j + 1 :]))
+            place, below = cells[j]
+            cells[j] = (place, below + stack)
         else:
-            grid = Grid((*rest[:j], (to, stack), *rest[j:]))
-        # The new grid's lookups follow from this grid's, when known.
-        tops = self._tops_
-        if tops is not None:
-            rest_tops = tops[:index] + tops[index + 1 :]
-            tops = (*rest_tops[:j], tops[index], *rest_tops[j + onto_stack :])
-            object.__setattr__(grid, "_tops_", tops)
+            cells.insert(j, (to, stack))
+        grid = Grid(tuple(cells))
         masks = self._masks_
-        if masks is not None:
-            object.__setattr__(grid, "_masks_", masks.moved(index, to, j, onto_stack))
+        if masks is not None:  # the new grid's lookups follow from this grid's
+            _set_masks(grid, masks.moved(index, to, j, onto_stack))
         return grid
+
+
+# Sets a grid's cache (plain assignment is refused: grids are frozen); faster than
+# ``object.__setattr__``.
+_set_masks = vars(Grid)["_masks_"].__set__

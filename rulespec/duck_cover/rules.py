@@ -10,7 +10,7 @@ from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
 from rulespec.duck_cover.actions import Action, Cover, Deal, Duck, PlayerAction, Quack, Reshuffle
 from rulespec.duck_cover.cards import DRAW_DECK, FAMILY, MAX, REPEAT
-from rulespec.duck_cover.grid import Grid, Places, Position
+from rulespec.duck_cover.grid import Grid, PlaceMasks, Places, Position
 from rulespec.duck_cover.scoring import round_scores
 from rulespec.duck_cover.state import Options, Phase, State
 
@@ -25,6 +25,13 @@ __all__ = [
 ]
 
 _DRAW_DECK_COUNT = Counter(DRAW_DECK)
+
+# Looked up once: reading an enum member from its class is slow on the hot paths.
+_TURN = Phase.TURN
+_OVER = Phase.OVER
+
+# Sets the per-turn cache of a (frozen) state; faster than ``object.__setattr__``.
+_set_called = vars(State)["_called_"].__set__
 
 
 @implements("dc.setup.players")
@@ -54,9 +61,9 @@ def new_game(players: int, options: Options | None = None) -> State:
 def to_move(state: State) -> tuple[int, ...]:
     """Players still to act this turn, ``(CHANCE,)`` at a chance step, ``()`` when over."""
     phase = state.phase
-    if phase is Phase.TURN:
+    if phase is _TURN:
         return tuple([p for p, a in enumerate(state.submitted) if a is None])
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return ()
     return (-1,)
 
@@ -81,24 +88,24 @@ def called_stack(state: State, player: int) -> int:
 
 
 def called_stacks(state: State) -> tuple[int, ...]:
-    """:func:`called_stack` of every player (computed once per turn)."""
+    """:func:`called_stack` of every player: computed once per turn, kept in the state
+    and handed on to the states of the same turn."""
     called = state._called_
     if called is None:
         called = tuple([grid.find_visible(called_card(state, grid)) for grid in state.grids])
-        object.__setattr__(state, "_called_", called)
+        _set_called(state, called)
     return called
 
 
 @implements("dc.move.cover", "dc.move.duck", "dc.move.duck-adjacent")
-def reachable(grid: Grid, index: int) -> tuple[int, int]:
-    """Where the stack ``grid.cells[index]`` may go, as masks of ``grid.masks()``:
-    (Cover targets, Duck places).
+def reachable(masks: PlaceMasks, index: int) -> tuple[int, int]:
+    """Where the stack ``index`` of a grid with these masks may go: (Cover targets,
+    Duck places), as masks.
 
     Cover: a stack sharing a side with it. Duck: an empty place sharing a
     side with another of the player's stacks; its own old place does not
     count.
     """
-    masks = grid.masks()
     here = masks.cells[index]
     stacks = masks.stacks
     covers = masks.beside(here) & stacks
@@ -111,8 +118,8 @@ def destinations(grid: Grid, index: int) -> tuple[list[Position], list[Position]
 
     See :func:`reachable`.
     """
-    covers, ducks = reachable(grid, index)
     masks = grid.masks()
+    covers, ducks = reachable(masks, index)
     return list(masks.places(covers)), list(masks.places(ducks))
 
 
@@ -156,8 +163,8 @@ def check_player_action(state: State, action: PlayerAction) -> int:
     player = action.player
     if type(player) is not int or not 0 <= player < state.players:
         raise IllegalAction("dc.setup.players", f"there is no player {player!r} in this game")
-    if state.phase is not Phase.TURN:
-        if state.phase is Phase.OVER:
+    if state.phase is not _TURN:
+        if state.phase is _OVER:
             raise IllegalAction("dc.game.three-rounds", "the game is over")
         raise IllegalAction("dc.turn.draw", "no card has been drawn: the game waits for a shuffle")
     if state.submitted[player] is not None:
@@ -258,6 +265,55 @@ class LegalActions(Sequence[PlayerAction]):
         return f"LegalActions({list(self)!r})"
 
 
+class _Moves(LegalActions):
+    """The Covers and Ducks of :func:`legal_actions` as place masks, each action made
+    when asked for (``random.choice`` makes one)."""
+
+    __slots__ = ("_cover_mask", "_duck_mask", "_masks")
+
+    def __init__(self, player: int, masks: PlaceMasks, covers: int, ducks: int) -> None:
+        self._player = player
+        self._quack = False
+        self._masks = masks
+        self._cover_mask = covers
+        self._duck_mask = ducks
+        self._ncovers = covers.bit_count()
+        self._len = self._ncovers + ducks.bit_count()
+
+    @overload
+    def __getitem__(self, i: int) -> PlayerAction: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[PlayerAction]: ...
+    def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self._len))]
+        n = self._len
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(i)
+        k = self._ncovers
+        if i < k:
+            return Cover(self._player, self._masks.nth(self._cover_mask, i))
+        return Duck(self._player, self._masks.nth(self._duck_mask, i - k))
+
+    def __iter__(self) -> Iterator[PlayerAction]:
+        player = self._player
+        for q in Places(self._masks, self._cover_mask):
+            yield Cover(player, q)
+        for q in Places(self._masks, self._duck_mask):
+            yield Duck(player, q)
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Cover):
+            places = Places(self._masks, self._cover_mask)
+        elif isinstance(action, Duck):
+            places = Places(self._masks, self._duck_mask)
+        else:
+            return False
+        return action.player == self._player and action.to in places
+
+
 _QUACKS = tuple(Quack(p) for p in range(7))
 _NONE = LegalActions(0, [], [], False)
 _QUACK_ONLY = tuple(LegalActions(p, [], [], True) for p in range(7))
@@ -265,17 +321,16 @@ _QUACK_ONLY = tuple(LegalActions(p, [], [], True) for p in range(7))
 
 def legal_actions(state: State, player: int) -> LegalActions:
     """The legal actions of ``player`` now (empty when they are not to act)."""
-    if state.phase is not Phase.TURN or not 0 <= player < state.players:
+    if state.phase is not _TURN or not 0 <= player < state.players:
         return _NONE
     if state.submitted[player] is not None:
         return _NONE
     index = called_stacks(state)[player]
     if index < 0:
         return _QUACK_ONLY[player]
-    grid = state.grids[player]
-    covers, ducks = reachable(grid, index)
-    masks = grid.masks()
-    return LegalActions(player, Places(masks, covers), Places(masks, ducks), False)
+    masks = state.grids[player].masks()
+    covers, ducks = reachable(masks, index)
+    return _Moves(player, masks, covers, ducks)
 
 
 # -- chance -----------------------------------------------------------------------
@@ -383,7 +438,7 @@ def _draw(
             continue
         return _evolve(
             state,
-            Phase.TURN,
+            _TURN,
             grids,
             draw_pile,
             captain_pile,
@@ -429,37 +484,32 @@ def _evolve(
 def submit(state: State, action: PlayerAction) -> State:
     """Record one player's action; the turn resolves when the last player has acted."""
     check_player_action(state, action)
-    p = action.player
-    submitted = state.submitted
-    submitted = (*submitted[:p], action, *submitted[p + 1 :])
-    if _someone_to_act(submitted):
-        after = State(
-            state.players,
-            state.options,
-            Phase.TURN,
-            state.round,
-            state.grids,
-            state.draw_pile,
-            state.captain_pile,
-            state.discard_zone,
-            state.card,
-            state.previous,
-            state.previous_discarded,
-            submitted,
-            state.round_scores,
-        )
-        object.__setattr__(after, "_called_", state._called_)  # same grids, same call
-        return after
-    return _resolve(state, submitted)
-
-
-def _someone_to_act(submitted: tuple[PlayerAction | None, ...]) -> bool:
-    # A plain loop, by identity: ``None in submitted`` calls the actions' ``__eq__``, and
-    # ``any()`` over a generator is slower still.
-    for action in submitted:  # noqa: SIM110
-        if action is None:
-            return True
-    return False
+    acted = list(state.submitted)
+    acted[action.player] = action
+    submitted = tuple(acted)
+    # By identity: ``None in submitted`` would call the actions' ``__eq__``.
+    for other in submitted:
+        if other is None:
+            break  # someone has still to act
+    else:
+        return _resolve(state, submitted)
+    after = State(
+        state.players,
+        state.options,
+        _TURN,
+        state.round,
+        state.grids,
+        state.draw_pile,
+        state.captain_pile,
+        state.discard_zone,
+        state.card,
+        state.previous,
+        state.previous_discarded,
+        submitted,
+        state.round_scores,
+    )
+    _set_called(after, state._called_)  # same grids, same call
+    return after
 
 
 @implements("dc.turn.captain-pile", "dc.turn.discard", "dc.special.repeat-after-max")
@@ -481,6 +531,7 @@ def _resolve(state: State, submitted: tuple[PlayerAction | None, ...]) -> State:
     else:
         captain_pile = (*captain_pile, card)
     after = tuple(grids)
+    call = state.call
     if round_ends(state, after, discard_zone):
         return _end_round(
             _evolve(
@@ -491,14 +542,12 @@ def _resolve(state: State, submitted: tuple[PlayerAction | None, ...]) -> State:
                 captain_pile,
                 discard_zone,
                 None,
-                state.call,
+                call,
                 everyone_quacked,
                 (),
             )
         )
-    return _draw(
-        state, after, state.draw_pile, captain_pile, discard_zone, state.call, everyone_quacked
-    )
+    return _draw(state, after, state.draw_pile, captain_pile, discard_zone, call, everyone_quacked)
 
 
 @implements("dc.end.single-pile", "dc.end.discard-limit")
@@ -507,7 +556,10 @@ def round_ends(state: State, grids: tuple[Grid, ...], discard_zone: tuple[int, .
     one stack left or the discard zone has reached 11 − players."""
     if len(discard_zone) >= state.discard_limit:
         return True
-    return 1 in [len(grid.cells) for grid in grids]
+    for grid in grids:  # noqa: SIM110  (a plain loop is faster than any() here)
+        if len(grid.cells) == 1:
+            return True
+    return False
 
 
 def round_is_over(state: State) -> bool:

@@ -83,9 +83,7 @@ class State:
     """Each finished round's scores, per player."""
     # Each player's called stack this turn (see rules.called_stacks), computed once per
     # turn on first use; not part of the value.
-    _called_: tuple[int, ...] | None = attrs.field(
-        init=False, default=None, eq=False, repr=False
-    )
+    _called_: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     @property
     def call(self) -> Call | None:
@@ -102,3 +100,9 @@ class State:
     def is_max(self) -> bool:
         """Whether this turn calls each player's highest visible card."""
         return self.call == MAX
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows (see :func:`rulespec.duck_cover.render.svg`)."""
+        from rulespec.duck_cover import render
+
+        return render.svg(self)

@@ -23,12 +23,12 @@ from rulespec.testing.adapter import Adapter as Adapter
 from rulespec.testing.adapter import Refused as Refused
 from rulespec.testing.adapter import Setup as Setup
 from rulespec.testing.adapter import capabilities as capabilities
+from rulespec.testing.canardage import CanardageMachine as CanardageMachine
 from rulespec.testing.check import CheckResult as CheckResult
 from rulespec.testing.check import Divergence as Divergence
 from rulespec.testing.check import DivergenceError as DivergenceError
 from rulespec.testing.check import check as check
 from rulespec.testing.check import shrink_budget as shrink_budget
-from rulespec.testing.canardage import CanardageMachine as CanardageMachine
 from rulespec.testing.duck_cover import DuckAndCoverMachine as DuckAndCoverMachine
 from rulespec.testing.duo import DuoMachine as DuoMachine
 from rulespec.testing.kit import GameKit as GameKit
