@@ -372,14 +372,15 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _bench_policy(
     g: Game[Any, Any, Any, Any], players: int, name: str, policy: Policy, seconds: float, seed: int
-) -> tuple[int, int, float, list[tuple[Any, int]]]:
-    """Whole games for ``seconds``: (games, rounds, elapsed, a sample of (state, player))."""
+) -> tuple[int, int, int, float, list[tuple[Any, int]]]:
+    """Whole games for ``seconds``: (games, rounds, player steps, elapsed, a sample of
+    (state, player))."""
     import random
 
     rng = random.Random(seed)
     uniform = name == "random"
     options = g.decode_options(g.simulation_options())
-    games = rounds = 0
+    games = rounds = steps = 0
     sample: list[tuple[Any, int]] = []
     chance = rulespec.CHANCE
     is_over, to_move, apply = g.is_over, g.to_move, g.apply
@@ -393,10 +394,12 @@ def _bench_policy(
             for actor in to_move(state):
                 if actor == chance:
                     state = apply(state, draw(state, rng))
-                elif uniform:
+                    continue
+                if uniform:
                     state = apply(state, choice(legal(state, actor)))
                 else:
                     state = apply(state, policy(g, state, actor, rng))
+                steps += 1
         games += 1
         rounds += g.rounds(state)
         now = time.perf_counter()
@@ -411,7 +414,7 @@ def _bench_policy(
             continue
         sample.append((state, actor))
         state = apply(state, choice(legal(state, actor)))
-    return games, rounds, now - start, sample
+    return games, rounds, steps, now - start, sample
 
 
 def _bench(args: argparse.Namespace) -> int:
@@ -419,13 +422,14 @@ def _bench(args: argparse.Namespace) -> int:
     players = _players(g, args.players)
     if args.seconds <= 0:
         raise CommandError("--seconds must be positive")
-    names = args.policy or [g.default_policy]
+    names = args.policy or [g.default_policy, *sorted(set(g.policies()) - {g.default_policy})]
     chosen = [_policy(g, name) for name in names]
     for name, policy in chosen:
-        games, rounds, elapsed, sample = _bench_policy(
+        games, rounds, steps, elapsed, sample = _bench_policy(
             g, players, name, policy, args.seconds, args.seed
         )
         print(f"{g.id}, {players} players, policy {name!r}: {games} games in {elapsed:.1f} s")
+        print(f"{elapsed / max(steps, 1) * 1e6:.1f} µs per player step")
         if rounds != games:
             print(f"{rounds / elapsed:.1f} rounds/s")
         print(f"{games / elapsed:.1f} games/s")
@@ -512,7 +516,8 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--policy",
         action="append",
-        help="how players choose (default: the game's); repeat to measure several",
+        help="how players choose; repeat to measure several (default: every policy "
+        "of the game, its default first)",
     )
     bench.set_defaults(run=_bench)
 
