@@ -10,6 +10,8 @@ from rulespec.duck_cover.actions import Action as Action
 from rulespec.duck_cover.actions import Cover as Cover
 from rulespec.duck_cover.actions import Deal as Deal
 from rulespec.duck_cover.actions import Duck as Duck
+from rulespec.duck_cover.actions import Give as Give
+from rulespec.duck_cover.actions import Place as Place
 from rulespec.duck_cover.actions import PlayerAction as PlayerAction
 from rulespec.duck_cover.actions import Quack as Quack
 from rulespec.duck_cover.actions import Reshuffle as Reshuffle

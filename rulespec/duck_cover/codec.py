@@ -1,7 +1,9 @@
 """JSON encoding of Duck & Cover actions, options and states.
 
 Draw cards are written ``1``–``12``, ``"max"`` and ``"repeat"``; positions as
-``[column, row]``; stacks bottom first.
+``[column, row]``; stacks bottom first. A duck a grid received from another
+family (*Low blows*) is written as in Python: ``(seat + 1) * 100 + number``
+(see :func:`~rulespec.duck_cover.cards.number_of`).
 """
 
 from __future__ import annotations
@@ -10,10 +12,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulespec.core.errors import RecordError
+from rulespec.core.jsonio import expect_bool as _bool
 from rulespec.core.jsonio import expect_int as _int
 from rulespec.core.jsonio import expect_list as _list
 from rulespec.core.jsonio import expect_object as _object
-from rulespec.duck_cover.actions import Action, Cover, Deal, Duck, PlayerAction, Quack, Reshuffle
+from rulespec.duck_cover.actions import (
+    Action,
+    Cover,
+    Deal,
+    Duck,
+    Give,
+    Place,
+    PlayerAction,
+    Quack,
+    Reshuffle,
+)
 from rulespec.duck_cover.cards import MAX, REPEAT, SPLASHES, DrawCard
 from rulespec.duck_cover.grid import Grid, Position
 from rulespec.duck_cover.state import Options, Phase, State
@@ -45,6 +58,20 @@ def _card_in(value: Any, where: str) -> DrawCard:
     raise RecordError(where, f'expected a draw card (1 to 12, "max" or "repeat"), got {value!r}')
 
 
+def _duck(value: Any, where: str, holder: int, foreign: bool) -> int:
+    """A duck card in ``holder``'s grid: 1–12, or under *Low blows* another family's."""
+    if type(value) is int:
+        if 1 <= value <= 12:
+            return value
+        family, number = divmod(value, 100)
+        if foreign and 1 <= family <= 7 and family != holder + 1 and 1 <= number <= 12:
+            return value
+    kinds = (
+        "1 to 12, or (seat + 1) * 100 + number for another seat's duck" if foreign else "1 to 12"
+    )
+    raise RecordError(where, f"expected a duck card ({kinds}), got {value!r}")
+
+
 def _position(value: Any, where: str) -> Position:
     items = _list(value, where)
     if len(items) != 2:
@@ -60,19 +87,30 @@ def encode_action(action: Action) -> dict[str, Any]:
 
     >>> encode_action(Cover(0, (1, 2)))
     {'type': 'cover', 'player': 0, 'to': [1, 2]}
+    >>> encode_action(Duck(0, (1, 2), origin=(0, 0)))
+    {'type': 'duck', 'player': 0, 'to': [1, 2], 'origin': [0, 0]}
+    >>> encode_action(Give(2, (3, 1)))
+    {'type': 'give', 'player': 2, 'at': [3, 1]}
     """
-    if isinstance(action, Cover):
-        return {"type": "cover", "player": action.player, "to": list(action.to)}
-    if isinstance(action, Duck):
-        return {"type": "duck", "player": action.player, "to": list(action.to)}
+    if isinstance(action, Cover | Duck):
+        kind = "cover" if isinstance(action, Cover) else "duck"
+        data: dict[str, Any] = {"type": kind, "player": action.player, "to": list(action.to)}
+        if action.origin is not None:
+            data["origin"] = list(action.origin)
+        return data
     if isinstance(action, Quack):
         return {"type": "quack", "player": action.player}
+    if isinstance(action, Give):
+        return {"type": "give", "player": action.player, "at": list(action.at)}
+    if isinstance(action, Place):
+        return {"type": "place", "player": action.player, "to": list(action.to)}
     if isinstance(action, Deal):
         return {
             "type": "deal",
             "grids": [list(order) for order in action.grids],
             "draw_pile": [_card_out(c) for c in action.draw_pile],
         }
+    assert isinstance(action, Reshuffle)
     return {"type": "reshuffle", "draw_pile": [_card_out(c) for c in action.draw_pile]}
 
 
@@ -82,17 +120,28 @@ def decode_action(data: Any, where: str = "action") -> Action:
     >>> decode_action({"type": "duck", "player": 1, "to": [-1, 0]})
     Duck(player=1, to=(-1, 0))
     """
-    kind = _object(data, where, {"type"}, frozenset({"player", "to", "grids", "draw_pile"})).get(
-        "type"
-    )
+    kind = _object(
+        data, where, {"type"}, frozenset({"player", "to", "origin", "at", "grids", "draw_pile"})
+    ).get("type")
     if kind in ("cover", "duck"):
-        _object(data, where, {"type", "player", "to"})
+        _object(data, where, {"type", "player", "to"}, frozenset({"origin"}))
         player = _int(data["player"], f"{where}.player", 0, 6)
         to = _position(data["to"], f"{where}.to")
-        return Cover(player, to) if kind == "cover" else Duck(player, to)
+        origin = _position(data["origin"], f"{where}.origin") if "origin" in data else None
+        return Cover(player, to, origin) if kind == "cover" else Duck(player, to, origin)
     if kind == "quack":
         _object(data, where, {"type", "player"})
         return Quack(_int(data["player"], f"{where}.player", 0, 6))
+    if kind == "give":
+        _object(data, where, {"type", "player", "at"})
+        return Give(
+            _int(data["player"], f"{where}.player", 0, 6), _position(data["at"], f"{where}.at")
+        )
+    if kind == "place":
+        _object(data, where, {"type", "player", "to"})
+        return Place(
+            _int(data["player"], f"{where}.player", 0, 6), _position(data["to"], f"{where}.to")
+        )
     if kind == "deal":
         _object(data, where, {"type", "grids", "draw_pile"})
         grids = tuple(
@@ -111,31 +160,57 @@ def decode_action(data: Any, where: str = "action") -> Action:
         pile = _list(data["draw_pile"], f"{where}.draw_pile", 26)
         return Reshuffle(tuple(_card_in(c, f"{where}.draw_pile[{i}]") for i, c in enumerate(pile)))
     raise RecordError(
-        f"{where}.type", f"unknown action type {kind!r} (cover, duck, quack, deal, reshuffle)"
+        f"{where}.type",
+        f"unknown action type {kind!r} (cover, duck, quack, give, place, deal, reshuffle)",
     )
+
+
+VARIANTS: tuple[str, ...] = ("competition", "constraints", "pressure", "surprises", "low_blows")
+"""The publisher's variants, as option names (each ``true`` or ``false``, default ``false``)."""
 
 
 def encode_options(options: Options) -> dict[str, Any]:
-    """Options as JSON data: only what differs from the published game."""
-    return {} if options.splashes == SPLASHES else {"splashes": list(options.splashes)}
+    """Options as JSON data: only what differs from the published game.
+
+    >>> encode_options(Options()), encode_options(Options(pressure=True, low_blows=True))
+    ({}, {'pressure': True, 'low_blows': True})
+    """
+    data: dict[str, Any] = {}
+    if options.splashes != SPLASHES:
+        data["splashes"] = list(options.splashes)
+    for name in VARIANTS:
+        if getattr(options, name):
+            data[name] = True
+    return data
 
 
 def decode_options(data: Mapping[str, Any], where: str = "options") -> Options:
-    """Options from JSON data; errors are located under ``where``."""
-    _object(data, where, set(), frozenset({"splashes"}))
-    if "splashes" not in data:
-        return Options()
-    values = _list(data["splashes"], f"{where}.splashes", 12)
-    if len(values) != 12:
-        raise RecordError(f"{where}.splashes", "expected twelve values, for cards 1 to 12")
-    return Options(
-        splashes=tuple(_int(v, f"{where}.splashes[{i}]", -100, 100) for i, v in enumerate(values))
-    )
+    """Options from JSON data; errors are located under ``where``.
+
+    >>> decode_options({"competition": True, "surprises": True}).surprises
+    True
+    """
+    _object(data, where, set(), frozenset({"splashes", *VARIANTS}))
+    chosen: dict[str, Any] = {}
+    if "splashes" in data:
+        values = _list(data["splashes"], f"{where}.splashes", 12)
+        if len(values) != 12:
+            raise RecordError(f"{where}.splashes", "expected twelve values, for cards 1 to 12")
+        chosen["splashes"] = tuple(
+            _int(v, f"{where}.splashes[{i}]", -100, 100) for i, v in enumerate(values)
+        )
+    for name in VARIANTS:
+        if name in data:
+            chosen[name] = _bool(data[name], f"{where}.{name}")
+    try:
+        return Options(**chosen)
+    except ValueError as exc:
+        raise RecordError(where, str(exc)) from None
 
 
 def encode_state(state: State) -> dict[str, Any]:
     """A complete state as JSON data (hidden parts included)."""
-    return {
+    data: dict[str, Any] = {
         "players": state.players,
         "options": encode_options(state.options),
         "phase": state.phase.value,
@@ -150,6 +225,11 @@ def encode_state(state: State) -> dict[str, Any]:
         "submitted": [None if a is None else encode_action(a) for a in state.submitted],
         "round_scores": [list(s) for s in state.round_scores],
     }
+    if state.options.surprises:
+        data["set_aside"] = [_card_out(c) for c in state.set_aside]
+    if state.options.low_blows:
+        data["gifts"] = list(state.gifts)
+    return data
 
 
 def _call(card: DrawCard | None) -> DrawCard | None:
@@ -179,8 +259,14 @@ def decode_state(data: Any) -> State:
         "submitted",
         "round_scores",
     }
-    d = _object(data, "state", keys)
+    d = _object(data, "state", keys, frozenset({"set_aside", "gifts"}))
     players = _int(d["players"], "state.players", 2, 7)
+    if not isinstance(d["options"], dict):
+        raise RecordError("state.options", "expected a JSON object")
+    options = decode_options(d["options"], "state.options")
+    for key, option in (("set_aside", "surprises"), ("gifts", "low_blows")):
+        if key in d and not getattr(options, option):
+            raise RecordError(f"state.{key}", f"only a state with the {option} option has one")
     try:
         phase = Phase(d["phase"])
     except ValueError:
@@ -194,7 +280,7 @@ def decode_state(data: Any) -> State:
             if len(pair) != 2:
                 raise RecordError(where, "expected [position, stack]")
             stack = tuple(
-                _int(c, f"{where}[1][{k}]", 1, 12)
+                _duck(c, f"{where}[1][{k}]", p, options.low_blows)
                 for k, c in enumerate(_list(pair[1], f"{where}[1]", 84))
             )
             if not stack:
@@ -214,16 +300,18 @@ def decode_state(data: Any) -> State:
     submitted: list[PlayerAction | None] = []
     for i, a in enumerate(_list(d["submitted"], "state.submitted", 7)):
         act = None if a is None else decode_action(a, f"state.submitted[{i}]")
-        if act is not None and not isinstance(act, Cover | Duck | Quack):
+        if act is not None and not isinstance(act, Cover | Duck | Quack | Give | Place):
             raise RecordError(f"state.submitted[{i}]", "expected a player's action")
         submitted.append(act)
     if not isinstance(d["previous_discarded"], bool):
         raise RecordError("state.previous_discarded", "expected true or false")
-    if not isinstance(d["options"], dict):
-        raise RecordError("state.options", "expected a JSON object")
+    gifts = tuple(
+        _duck(c, f"state.gifts[{p}]", p, True)
+        for p, c in enumerate(_list(d.get("gifts", []), "state.gifts", 7))
+    )
     return State(
         players=players,
-        options=decode_options(d["options"], "state.options"),
+        options=options,
         phase=phase,
         round=_int(d["round"], "state.round", 0, 2),
         grids=tuple(grids),
@@ -241,4 +329,9 @@ def decode_state(data: Any) -> State:
             )
             for r, s in enumerate(_list(d["round_scores"], "state.round_scores", 3))
         ),
+        set_aside=tuple(
+            _card_in(c, f"state.set_aside[{i}]")
+            for i, c in enumerate(_list(d.get("set_aside", []), "state.set_aside", 2))
+        ),
+        gifts=gifts,
     )

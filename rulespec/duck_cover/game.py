@@ -50,9 +50,11 @@ class DuckAndCover(Game[State, Action, View, Options]):
     def chance(self, state: State) -> Chance:
         piles = rules.chance_piles(state)
         if state.phase is Phase.DEAL:
+            aside = "; its first two cards are set aside unseen" if state.options.surprises else ""
             return Chance(
                 "deal",
-                "each family is shuffled into a grid; the 26 draw cards form the draw pile",
+                f"each family is shuffled into a grid; the {len(piles[-1])} draw cards form "
+                f"the draw pile{aside}",
                 piles,
             )
         return Chance("reshuffle", "the Captain pile is shuffled into a new draw pile", piles)
@@ -85,13 +87,14 @@ class DuckAndCover(Game[State, Action, View, Options]):
         return len(state.round_scores)
 
     def events(self, before: State, action: Action, after: State) -> tuple[str, ...]:
-        """``turn`` when a turn resolves, ``reshuffle``, and ``round:single-pile`` or
-        ``round:discard-limit`` when a round ends."""
+        """``turn`` when a turn resolves, ``gift`` when every player has given a duck
+        (*Low blows*), ``reshuffle``, and ``round:single-pile`` or ``round:discard-limit``
+        when a round ends."""
         found: list[str] = []
         if type(action) is Reshuffle:
             found.append("reshuffle")
         elif type(action) is not Deal and not any(after.submitted):
-            found.append("turn")
+            found.append("gift" if after.gifts and not before.gifts else "turn")
         if len(after.round_scores) > len(before.round_scores):
             if any(len(g.cells) == 1 for g in after.grids):
                 found.append("round:single-pile")

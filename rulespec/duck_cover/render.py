@@ -14,8 +14,16 @@ from __future__ import annotations
 import attrs
 
 from rulespec.core import svg as s
-from rulespec.duck_cover.actions import Cover, Duck, PlayerAction
-from rulespec.duck_cover.cards import MAX, REPEAT, SPLASHES, Call, DrawCard, draw_card_name
+from rulespec.duck_cover.actions import Cover, Duck, Give, Place, PlayerAction
+from rulespec.duck_cover.cards import (
+    MAX,
+    REPEAT,
+    SPLASHES,
+    Call,
+    DrawCard,
+    draw_card_name,
+    number_of,
+)
 from rulespec.duck_cover.state import Phase, State
 from rulespec.duck_cover.view import GridView, StackView, View
 
@@ -48,6 +56,8 @@ class _Table:
     actions: tuple[PlayerAction | None, ...]
     round_scores: tuple[tuple[int, ...], ...]
     splashes: tuple[int, ...]
+    gifts: tuple[int, ...] = ()
+    """Low blows: the duck each player is placing, as their grid will hold it."""
 
     @classmethod
     def of(cls, table: State | View) -> _Table:
@@ -71,6 +81,7 @@ class _Table:
                 actions=tuple(own if p == table.player else None for p in range(len(acted))),
                 round_scores=table.round_scores,
                 splashes=SPLASHES,
+                gifts=table.gifts,
             )
         turn = table.phase is Phase.TURN
         return cls(
@@ -80,7 +91,7 @@ class _Table:
             round=table.round,
             grids=tuple(GridView.of(g) for g in table.grids),
             card=table.card,
-            call=table.call if turn else None,
+            call=table.call if turn and not (table.gifting or table.gifts) else None,
             draw_pile_size=len(table.draw_pile),
             captain_top=table.captain_pile[-1] if table.captain_pile else None,
             captain_size=len(table.captain_pile),
@@ -90,6 +101,7 @@ class _Table:
             actions=table.submitted if turn else (),
             round_scores=table.round_scores,
             splashes=table.options.splashes,
+            gifts=table.gifts,
         )
 
     def called(self, player: int) -> int | None:
@@ -134,6 +146,10 @@ def _action(action: PlayerAction) -> str:
         return f"Cover {action.to}"
     if isinstance(action, Duck):
         return f"Duck {action.to}"
+    if isinstance(action, Give):
+        return f"Give {action.at}"
+    if isinstance(action, Place):
+        return f"Place {action.to}"
     return "« Coin »"
 
 
@@ -258,6 +274,9 @@ def text(table: State | View) -> str:
     lines = [_status(t), _piles(t)]
     if t.phase is Phase.TURN:
         lines.append(_acted(t))
+    if t.gifts:
+        given = ", ".join(f"{t.name(p)} {card}" for p, card in enumerate(t.gifts))
+        lines.append(f"Ducks to place: {given}")
     blocks = [[t.name(p), *_grid_lines(grid.stacks, t.called(p))] for p, grid in enumerate(t.grids)]
     if blocks:
         lines += ["", *_pack(blocks)]
@@ -310,7 +329,8 @@ def _duck_card(
                 stroke_width=0.8,
             )
         )
-    splash = splashes[st.top - 1] if 1 <= st.top <= len(splashes) else 0
+    number = number_of(st.top)
+    splash = splashes[number - 1] if 1 <= number <= len(splashes) else 0
     covered = f", {st.covered} covered beneath" if st.covered else ""
     face = [
         s.title(f"card {st.top}, {splash} splashes{covered}"),

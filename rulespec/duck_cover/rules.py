@@ -4,15 +4,27 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import overload
+from typing import cast, overload
 
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
-from rulespec.duck_cover.actions import Action, Cover, Deal, Duck, PlayerAction, Quack, Reshuffle
-from rulespec.duck_cover.cards import DRAW_DECK, FAMILY, MAX, REPEAT
+from rulespec.duck_cover import variants
+from rulespec.duck_cover.actions import (
+    Action,
+    Cover,
+    Deal,
+    Duck,
+    Give,
+    Place,
+    PlayerAction,
+    Quack,
+    Reshuffle,
+)
+from rulespec.duck_cover.cards import FAMILY, MAX, REPEAT
 from rulespec.duck_cover.grid import Grid, PlaceMasks, Places, Position
 from rulespec.duck_cover.scoring import round_scores
 from rulespec.duck_cover.state import Options, Phase, State
+from rulespec.duck_cover.variants import CHOOSE, GIFT, QUACK
 
 __all__ = [
     "LegalActions",
@@ -23,8 +35,6 @@ __all__ = [
     "new_game",
     "to_move",
 ]
-
-_DRAW_DECK_COUNT = Counter(DRAW_DECK)
 
 # Looked up once: reading an enum member from its class is slow on the hot paths.
 _TURN = Phase.TURN
@@ -92,9 +102,24 @@ def called_stacks(state: State) -> tuple[int, ...]:
     and handed on to the states of the same turn."""
     called = state._called_
     if called is None:
-        called = tuple([grid.find_visible(called_card(state, grid)) for grid in state.grids])
+        options = state.options
+        if options.low_blows or options.constraints:
+            called = _variant_called_stacks(state)
+        else:
+            called = tuple([grid.find_visible(called_card(state, grid)) for grid in state.grids])
         _set_called(state, called)
     return called
+
+
+def _variant_called_stacks(state: State) -> tuple[int, ...]:
+    """:func:`called_stacks` under *Constraints* or *Low blows*: an index, or
+    :data:`~variants.QUACK`, :data:`~variants.CHOOSE` or :data:`~variants.GIFT`."""
+    if state.gifting or state.gifts:
+        return (GIFT,) * state.players
+    call = state.call
+    assert call is not None
+    constraints = state.options.constraints
+    return tuple([variants.called_index(grid, call, constraints) for grid in state.grids])
 
 
 @implements("dc.move.cover", "dc.move.duck", "dc.move.duck-adjacent")
@@ -170,25 +195,120 @@ def check_player_action(state: State, action: PlayerAction) -> int:
     if state.submitted[player] is not None:
         raise IllegalAction("dc.turn.simultaneous", f"player {player} has already acted this turn")
     index = called_stacks(state)[player]
-    if type(action) is Quack:
+    t = type(action)
+    if index < QUACK:
+        return _check_variant_action(state, action, index)
+    if t is Quack:
         if index >= 0:
             raise IllegalAction(
                 "dc.move.must-move",
                 "your called card is visible: you must move it, not say « Coin »",
             )
         return index
+    if (t is not Cover and t is not Duck) or action.origin is not None:  # type: ignore[union-attr]
+        _refuse_variant_move(action)
     if index < 0:
+        call = state.call
+        assert call is not None
+        if state.options.constraints and variants.candidates(state.grids[player], call, False):
+            raise IllegalAction(
+                "dc.variant.constraints.frozen",
+                "your called card is a 1, 2 or 3 that has never been covered: it may not "
+                "move, say « Coin »",
+            )
         raise IllegalAction(
             "dc.move.quack", "your called card is covered: you can only say « Coin »"
         )
-    to = action.to  # type: ignore[union-attr]
+    return _check_move(state, action, index)  # type: ignore[arg-type]
+
+
+def _refuse_variant_move(action: PlayerAction) -> None:
+    """Refuse a *Low blows* action, or a move naming its stack, on a turn that needs neither."""
+    if type(action) is Cover or type(action) is Duck:
+        raise IllegalAction(
+            "dc.variant.low-blows.ownership",
+            "name the called card's place only when two of your visible cards carry "
+            "the called number",
+        )
+    raise IllegalAction(
+        "dc.variant.low-blows.trigger",
+        "nobody gives or places a duck now: this turn moves the called card",
+    )
+
+
+def _check_move(state: State, action: Cover | Duck, index: int) -> int:
+    """Refuse a Cover or Duck of the stack ``index`` that the rules forbid; return it."""
+    to = action.to
     if not (type(to) is tuple and len(to) == 2 and type(to[0]) is int and type(to[1]) is int):
         raise IllegalAction("dc.move.cover", f"{to!r} is not a (column, row) position")
-    grid = state.grids[player]
+    grid = state.grids[action.player]
     if type(action) is Cover:
         _check_cover(grid, index, to)
     else:
         _check_duck(grid, index, to)
+    return index
+
+
+def _position(at: object, clause: str) -> Position:
+    if not (type(at) is tuple and len(at) == 2 and type(at[0]) is int and type(at[1]) is int):
+        raise IllegalAction(clause, f"{at!r} is not a (column, row) position")
+    return cast(Position, at)
+
+
+def _check_variant_action(state: State, action: PlayerAction, index: int) -> int:
+    """Refuse a *Low blows* action that the rules forbid; return the moving stack's index
+    (:data:`~variants.GIFT` for a gift or a placement)."""
+    player = action.player
+    grid = state.grids[player]
+    t = type(action)
+    if index == CHOOSE:
+        if t is not Cover and t is not Duck:
+            raise IllegalAction(
+                "dc.move.must-move" if t is Quack else "dc.variant.low-blows.trigger",
+                "your called card is visible: you must move it",
+            )
+        origin = action.origin  # type: ignore[union-attr]
+        found = variants.candidates(grid, state.call, state.options.constraints)  # type: ignore[arg-type]
+        places = [grid.cells[i][0] for i in found]
+        if origin not in places:
+            raise IllegalAction(
+                "dc.variant.low-blows.ownership",
+                f"two of your visible cards carry the called number: say which one moves "
+                f"(origin one of {places})",
+            )
+        return _check_move(state, action, grid.positions().index(origin))  # type: ignore[arg-type]
+    if state.gifts:
+        if t is not Place:
+            raise IllegalAction(
+                "dc.variant.low-blows.placement", "place the duck you were given (Place)"
+            )
+        to = _position(action.to, "dc.variant.low-blows.placement")  # type: ignore[union-attr]
+        masks = grid.masks()
+        place = masks.mask(to)
+        if place & masks.stacks:
+            raise IllegalAction(
+                "dc.variant.low-blows.placement",
+                f"{to} holds a stack: a given duck goes to an empty place, covering nothing",
+            )
+        if not place & masks.beside(masks.stacks):
+            raise IllegalAction(
+                "dc.variant.low-blows.placement", f"{to} does not share a side with your cards"
+            )
+        return index
+    if t is not Give:
+        raise IllegalAction(
+            "dc.variant.low-blows.trigger",
+            "Max and Repeat make each player give a duck to their left (Give)",
+        )
+    at = _position(action.at, "dc.variant.low-blows.gift")  # type: ignore[union-attr]
+    stack = grid.stack_at(at)
+    if stack is None:
+        raise IllegalAction("dc.variant.low-blows.gift", f"you have no card at {at}")
+    if grid.positions().index(at) not in variants.givable(grid):
+        raise IllegalAction(
+            "dc.variant.low-blows.gift",
+            f"the duck at {at} is not one of your two lowest visible ducks",
+        )
     return index
 
 
@@ -256,9 +376,15 @@ class LegalActions(Sequence[PlayerAction]):
         if t is Quack:
             return self._quack and action == Quack(self._player)
         if isinstance(action, Cover):
-            return action.player == self._player and action.to in self._covers
+            return (
+                action.player == self._player
+                and action.origin is None
+                and action.to in self._covers
+            )
         if isinstance(action, Duck):
-            return action.player == self._player and action.to in self._ducks
+            return (
+                action.player == self._player and action.origin is None and action.to in self._ducks
+            )
         return False
 
     def __repr__(self) -> str:
@@ -311,7 +437,35 @@ class _Moves(LegalActions):
             places = Places(self._masks, self._duck_mask)
         else:
             return False
-        return action.player == self._player and action.to in places
+        return action.player == self._player and action.origin is None and action.to in places
+
+
+class _Listed(LegalActions):
+    """Legal actions listed in full (the *Low blows* steps and choices)."""
+
+    __slots__ = ("_actions",)
+
+    def __init__(self, player: int, actions: Sequence[PlayerAction]) -> None:
+        self._player = player
+        self._quack = False
+        self._actions = tuple(actions)
+        self._ncovers = 0
+        self._len = len(self._actions)
+
+    @overload
+    def __getitem__(self, i: int) -> PlayerAction: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[PlayerAction]: ...
+    def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
+        if isinstance(i, slice):
+            return list(self._actions[i])
+        return self._actions[i]
+
+    def __iter__(self) -> Iterator[PlayerAction]:
+        return iter(self._actions)
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._actions
 
 
 _QUACKS = tuple(Quack(p) for p in range(7))
@@ -327,10 +481,33 @@ def legal_actions(state: State, player: int) -> LegalActions:
         return _NONE
     index = called_stacks(state)[player]
     if index < 0:
-        return _QUACK_ONLY[player]
+        if index == QUACK:
+            return _QUACK_ONLY[player]
+        return _variant_actions(state, player, index)
     masks = state.grids[player].masks()
     covers, ducks = reachable(masks, index)
     return _Moves(player, masks, covers, ducks)
+
+
+def _variant_actions(state: State, player: int, index: int) -> LegalActions:
+    """The legal actions of a *Low blows* step: Gives, or Places, sorted by place; or,
+    with several called cards, for each (by place) its Covers then its Ducks."""
+    grid = state.grids[player]
+    masks = grid.masks()
+    if index == CHOOSE:
+        found: list[PlayerAction] = []
+        call = state.call
+        assert call is not None
+        for i in variants.candidates(grid, call, state.options.constraints):
+            origin = grid.cells[i][0]
+            covers, ducks = reachable(masks, i)
+            found.extend(Cover(player, q, origin) for q in masks.places(covers))
+            found.extend(Duck(player, q, origin) for q in masks.places(ducks))
+        return _Listed(player, found)
+    if state.gifts:
+        empty = masks.beside(masks.stacks) & ~masks.stacks
+        return _Listed(player, [Place(player, q) for q in masks.places(empty)])
+    return _Listed(player, [Give(player, grid.cells[i][0]) for i in variants.givable(grid)])
 
 
 # -- chance -----------------------------------------------------------------------
@@ -352,13 +529,44 @@ def deal(state: State, action: Deal) -> State:
                 "dc.setup.grid", f"player {p}'s grid must hold each card 1 to 12 once"
             )
     pile = action.draw_pile
-    if type(pile) is not tuple or Counter(pile) != _DRAW_DECK_COUNT:
+    options = state.options
+    if type(pile) is not tuple or Counter(pile) != Counter(options.draw_deck):
+        if options.constraints:
+            raise IllegalAction(
+                "dc.variant.constraints.deck",
+                "the draw pile must hold the 20 draw cards: 4–12 twice, Max, Repeat",
+            )
         raise IllegalAction(
             "dc.setup.draw-deck",
             "the draw pile must hold the 26 draw cards: 1–12 twice, Max, Repeat",
         )
     dealt = tuple(Grid.dealt(order) for order in grids)
+    if options.surprises:
+        return _set_aside(state, dealt, pile)
     return _draw(state, dealt, pile, (), (), None, False)
+
+
+@implements("dc.variant.surprises")
+def _set_aside(state: State, grids: tuple[Grid, ...], pile: tuple[int, ...]) -> State:
+    """*Surprises*: the shuffled deck's first two cards leave the round unseen; then draw."""
+    aside = pile[:2]
+    start = State(
+        state.players,
+        state.options,
+        Phase.DEAL,
+        state.round,
+        grids,
+        (),
+        (),
+        (),
+        None,
+        None,
+        False,
+        (),
+        state.round_scores,
+        aside,
+    )
+    return _draw(start, grids, pile[2:], (), (), None, False)
 
 
 @implements("dc.deck.reshuffle")
@@ -417,7 +625,11 @@ def _draw(
             )
         card = draw_pile[0]
         draw_pile = draw_pile[1:]
-        if card == REPEAT and (previous is None or previous_discarded):
+        if (
+            card == REPEAT
+            and (previous is None or previous_discarded)
+            and not state.options.low_blows
+        ):
             discard_zone = (*discard_zone, card)
             previous_discarded = True
             if len(discard_zone) >= state.discard_limit:
@@ -477,6 +689,7 @@ def _evolve(
         previous_discarded,
         submitted,
         state.round_scores,
+        state.set_aside,
     )
 
 
@@ -507,6 +720,8 @@ def submit(state: State, action: PlayerAction) -> State:
         state.previous_discarded,
         submitted,
         state.round_scores,
+        state.set_aside,
+        state.gifts,
     )
     _set_called(after, state._called_)  # same grids, same call
     return after
@@ -519,10 +734,20 @@ def _resolve(state: State, submitted: tuple[PlayerAction | None, ...]) -> State:
     called = called_stacks(state)
     grids = list(state.grids)
     everyone_quacked = True
-    for p, act in enumerate(submitted):
-        if type(act) is not Quack:
-            grids[p] = grids[p].moved(called[p], act.to)  # type: ignore[union-attr]
-            everyone_quacked = False
+    if called[0] == GIFT:
+        if not state.gifts:
+            return _gifts_given(state, submitted)
+        for p, act in enumerate(submitted):
+            grids[p] = variants.placed(grids[p], act.to, state.gifts[p])  # type: ignore[union-attr]
+        everyone_quacked = False
+    else:
+        for p, act in enumerate(submitted):
+            if type(act) is not Quack:
+                index = called[p]
+                if index < 0:  # several called cards: the action names its place
+                    index = grids[p].positions().index(act.origin)  # type: ignore[union-attr]
+                grids[p] = grids[p].moved(index, act.to)  # type: ignore[union-attr]
+                everyone_quacked = False
     card = state.card
     assert card is not None
     captain_pile, discard_zone = state.captain_pile, state.discard_zone
@@ -550,6 +775,33 @@ def _resolve(state: State, submitted: tuple[PlayerAction | None, ...]) -> State:
     return _draw(state, after, state.draw_pile, captain_pile, discard_zone, call, everyone_quacked)
 
 
+def _gifts_given(state: State, submitted: tuple[PlayerAction | None, ...]) -> State:
+    """*Low blows*: every player has chosen a duck; each goes to the left neighbour, who
+    places it next."""
+    at = tuple(
+        g.positions().index(act.at)  # type: ignore[union-attr]
+        for g, act in zip(state.grids, submitted, strict=True)
+    )
+    grids, gifts = variants.given(state.grids, at)
+    return State(
+        state.players,
+        state.options,
+        Phase.TURN,
+        state.round,
+        grids,
+        state.draw_pile,
+        state.captain_pile,
+        state.discard_zone,
+        state.card,
+        state.previous,
+        state.previous_discarded,
+        (None,) * state.players,
+        state.round_scores,
+        state.set_aside,
+        gifts,
+    )
+
+
 @implements("dc.end.single-pile", "dc.end.discard-limit")
 def round_ends(state: State, grids: tuple[Grid, ...], discard_zone: tuple[int, ...]) -> bool:
     """Whether the round of ``state`` ends with these grids and discard zone: a player has
@@ -570,8 +822,8 @@ def round_is_over(state: State) -> bool:
 @implements("dc.game.three-rounds")
 def _end_round(state: State) -> State:
     """Score the round; then wait for the next deal, or end the game after round three."""
-    scores = (*state.round_scores, round_scores(state.grids, state.options))
     last = state.round + 1 >= 3
+    scores = (*state.round_scores, round_scores(state.grids, state.options, last=last))
     return State(
         players=state.players,
         options=state.options,
@@ -586,6 +838,7 @@ def _end_round(state: State) -> State:
         previous_discarded=state.previous_discarded,
         submitted=(),
         round_scores=scores,
+        set_aside=state.set_aside,
     )
 
 
@@ -598,6 +851,8 @@ def apply(state: State, action: Action) -> State:
         return deal(state, action)  # type: ignore[arg-type]
     if t is Reshuffle:
         return reshuffle(state, action)  # type: ignore[arg-type]
+    if t is Give or t is Place:
+        return submit(state, action)  # type: ignore[arg-type]
     raise IllegalAction("dc.turn.simultaneous", f"{action!r} is not a Duck & Cover action")
 
 
@@ -605,7 +860,7 @@ def chance_piles(state: State) -> tuple[tuple[int, ...], ...]:
     """The piles the awaited chance step shuffles: each family and the deck, or the
     Captain pile."""
     if state.phase is Phase.DEAL:
-        return (*((FAMILY,) * state.players), DRAW_DECK)
+        return (*((FAMILY,) * state.players), state.options.draw_deck)
     if state.phase is Phase.RESHUFFLE:
         return (tuple(sorted(state.captain_pile)),)
     raise IllegalAction("dc.turn.draw", "the game does not wait for chance now")

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import Enum
+from typing import Any
 
 import attrs
 
+from rulespec.core.implements import implements
 from rulespec.duck_cover.actions import PlayerAction
-from rulespec.duck_cover.cards import MAX, REPEAT, SPLASHES, Call, DrawCard
+from rulespec.duck_cover.cards import (
+    CONSTRAINED_DRAW_DECK,
+    DRAW_DECK,
+    FAMILY,
+    MAX,
+    REPEAT,
+    SPLASHES,
+    Call,
+    DrawCard,
+)
 from rulespec.duck_cover.grid import Grid
 
 __all__ = ["Options", "Phase", "State"]
@@ -36,21 +47,72 @@ def _splashes(_: object, __: object, value: tuple[int, ...]) -> None:
         raise ValueError("splashes: expected twelve whole numbers, for cards 1 to 12")
 
 
+def _flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if type(value) is not bool:
+        raise ValueError(f"{attribute.name}: expected True or False, got {value!r}")
+
+
 @attrs.frozen
 class Options:
-    """The rules' adjustable data. The defaults are the published game.
+    """The rules' adjustable data and the publisher's variants, each off by default.
+
+    The defaults are the published game. Every variant (clauses
+    ``dc.variant.*``) may be combined with the others, except *Competition*
+    with a splash table of one's own (``dc.variant.combinations``).
 
     >>> Options().splashes[11]
     5
+    >>> Options(competition=True, pressure=True).card_values[11]
+    12
+    >>> Options(competition=True, splashes=(1,) * 12)
+    Traceback (most recent call last):
+    ...
+    ValueError: dc.variant.combinations: Competition scores numbers, not a splash table
     """
 
     splashes: tuple[int, ...] = attrs.field(
         default=SPLASHES, converter=_to_tuple, validator=_splashes
     )
     """Splashes of cards 1–12 (FACTS: publisher data; replace to correct the table)."""
+    competition: bool = attrs.field(default=False, validator=_flag)
+    """Competition: a visible card scores its number instead of its splashes."""
+    constraints: bool = attrs.field(default=False, validator=_flag)
+    """Constraints: the 1, 2 and 3 leave the draw deck; a player's 1, 2 and 3 move
+    only inside a stack, once covered."""
+    pressure: bool = attrs.field(default=False, validator=_flag)
+    """Pressure: negative round scores count double in the third round."""
+    surprises: bool = attrs.field(default=False, validator=_flag)
+    """Surprises: two draw cards are set aside unseen before each round."""
+    low_blows: bool = attrs.field(default=False, validator=_flag)
+    """Low blows: Max and Repeat make each player give a low duck to their left
+    neighbour instead of their usual effect."""
+
+    @implements("dc.variant.combinations")
+    def __attrs_post_init__(self) -> None:
+        if self.competition and self.splashes != SPLASHES:
+            raise ValueError(
+                "dc.variant.combinations: Competition scores numbers, not a splash table"
+            )
+
+    @property
+    @implements("dc.variant.constraints.deck")
+    def draw_deck(self) -> tuple[DrawCard, ...]:
+        """The draw cards of a round, in a canonical order (20 under *Constraints*)."""
+        return CONSTRAINED_DRAW_DECK if self.constraints else DRAW_DECK
+
+    @property
+    def card_values(self) -> tuple[int, ...]:
+        """What each visible card 1–12 scores: its splashes, or its number under
+        *Competition*."""
+        return FAMILY if self.competition else self.splashes
+
+    @property
+    def set_aside(self) -> int:
+        """How many draw cards each round sets aside unseen (*Surprises*)."""
+        return 2 if self.surprises else 0
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class State:
     """A complete game state, hidden parts included.
 
@@ -81,9 +143,69 @@ class State:
     """Each player's action this turn, ``None`` until they act."""
     round_scores: tuple[tuple[int, ...], ...]
     """Each finished round's scores, per player."""
+    set_aside: tuple[DrawCard, ...] = ()
+    """*Surprises*: the draw cards set aside unseen for this round."""
+    gifts: tuple[int, ...] = ()
+    """*Low blows*: while players place the ducks they were given, ``gifts[p]`` is the
+    duck player ``p`` received, written as ``p``'s grid will hold it; otherwise empty."""
     # Each player's called stack this turn (see rules.called_stacks), computed once per
     # turn on first use; not part of the value.
     _called_: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+
+    def __init__(
+        self,
+        players: int,
+        options: Options,
+        phase: Phase,
+        round: int,
+        grids: tuple[Grid, ...],
+        draw_pile: tuple[DrawCard, ...],
+        captain_pile: tuple[DrawCard, ...],
+        discard_zone: tuple[DrawCard, ...],
+        card: DrawCard | None,
+        previous: Call | None,
+        previous_discarded: bool,
+        submitted: tuple[PlayerAction | None, ...],
+        round_scores: tuple[tuple[int, ...], ...],
+        set_aside: tuple[DrawCard, ...] = (),
+        gifts: tuple[int, ...] = (),
+    ) -> None:
+        # Written by hand, with the slots' own setters: every step makes a state, and
+        # this is cheaper than the generated ``__init__``.
+        (
+            set_players,
+            set_options,
+            set_phase,
+            set_round,
+            set_grids,
+            set_draw_pile,
+            set_captain_pile,
+            set_discard_zone,
+            set_card,
+            set_previous,
+            set_previous_discarded,
+            set_submitted,
+            set_round_scores,
+            set_set_aside,
+            set_gifts,
+            set_called,
+        ) = _STATE_SETTERS
+        set_players(self, players)
+        set_options(self, options)
+        set_phase(self, phase)
+        set_round(self, round)
+        set_grids(self, grids)
+        set_draw_pile(self, draw_pile)
+        set_captain_pile(self, captain_pile)
+        set_discard_zone(self, discard_zone)
+        set_card(self, card)
+        set_previous(self, previous)
+        set_previous_discarded(self, previous_discarded)
+        set_submitted(self, submitted)
+        set_round_scores(self, round_scores)
+        set_set_aside(self, set_aside)
+        set_gifts(self, gifts)
+        set_called(self, None)
 
     @property
     def call(self) -> Call | None:
@@ -97,6 +219,23 @@ class State:
         """The number of discards that ends a round: 11 − players."""
         return 11 - self.players
 
+    @property
+    @implements("dc.variant.low-blows.trigger")
+    def gifting(self) -> bool:
+        """Whether this turn asks each player to give a duck (*Low blows*: Max or Repeat
+        was drawn)."""
+        return (
+            self.phase is Phase.TURN
+            and not self.gifts
+            and (self.card == MAX or self.card == REPEAT)
+            and self.options.low_blows
+        )
+
+    @property
+    def placing(self) -> bool:
+        """Whether players are placing the ducks they were given (*Low blows*)."""
+        return bool(self.gifts)
+
     def is_max(self) -> bool:
         """Whether this turn calls each player's highest visible card."""
         return self.call == MAX
@@ -106,3 +245,9 @@ class State:
         from rulespec.duck_cover import render
 
         return render.svg(self)
+
+
+_STATE_SETTERS: tuple[Callable[[State, Any], None], ...] = tuple(
+    vars(State)[field.name].__set__ for field in attrs.fields(State)
+)
+"""The slots' setters of :class:`State`, in the order of its fields."""

@@ -1,5 +1,6 @@
 """What one player may know: covered cards, the draw pile and the Captain pile
-below its top are hidden, and so are the other players' actions of this turn."""
+below its top are hidden, and so are the other players' actions of this turn
+and, under the *Surprises* variant, the draw cards set aside."""
 
 from __future__ import annotations
 
@@ -62,6 +63,10 @@ class View:
     discard_zone: tuple[DrawCard, ...]
     discards_left: int
     """How many more discards end the round."""
+    set_aside_size: int
+    """*Surprises*: how many draw cards were set aside unseen (which ones stays hidden)."""
+    gifts: tuple[int, ...]
+    """*Low blows*: the duck each player received and is placing (public), else empty."""
     acted: tuple[bool, ...]
     """Who has acted this turn (public); what they did is not."""
     own_action: PlayerAction | None
@@ -74,12 +79,17 @@ class View:
         return render.svg(self)
 
 
-@implements("dc.view.hidden", "dc.view.simultaneous", "dc.deck.no-peeking")
+@implements("dc.view.hidden", "dc.view.simultaneous", "dc.deck.no-peeking", "dc.variant.surprises")
 def view(state: State, player: int) -> View:
-    """What ``player`` may know of ``state``."""
+    """What ``player`` may know of ``state``.
+
+    Under *Low blows* a turn on Max or Repeat calls no card (``call`` is ``None``);
+    the ducks given are public once every player has chosen.
+    """
     if not 0 <= player < state.players:
         raise ValueError(f"there is no player {player} in this game")
     turn = state.phase is Phase.TURN
+    calls = turn and not (state.gifts or state.gifting)
     return View(
         player=player,
         players=state.players,
@@ -87,7 +97,7 @@ def view(state: State, player: int) -> View:
         round=state.round,
         grids=tuple(GridView.of(g) for g in state.grids),
         card=state.card,
-        call=state.call if turn else None,
+        call=state.call if calls else None,
         previous=state.previous,
         previous_discarded=state.previous_discarded,
         draw_pile_size=len(state.draw_pile),
@@ -95,6 +105,8 @@ def view(state: State, player: int) -> View:
         captain_pile_size=len(state.captain_pile),
         discard_zone=state.discard_zone,
         discards_left=state.discard_limit - len(state.discard_zone),
+        set_aside_size=len(state.set_aside),
+        gifts=state.gifts,
         acted=tuple(a is not None for a in state.submitted),
         own_action=state.submitted[player] if turn else None,
         round_scores=state.round_scores,

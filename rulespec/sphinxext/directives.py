@@ -238,7 +238,8 @@ class RulesDirective(SphinxDirective):
             column += _para(local.text, "rules-lang-text")
             edition = edition_of(cat, lang)
             if local.translation or edition is None:
-                where = f"Our translation (no {LANGUAGE_NAMES_EN[lang]} edition) · {local.locator}"
+                language = LANGUAGE_NAMES_EN[lang]
+                where = f"Our translation (no printed {language} text) · {local.locator}"
             else:
                 where = f"{edition} · {local.locator}"
             locator = _block("rules-locator", lang="en")

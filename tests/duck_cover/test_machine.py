@@ -11,11 +11,18 @@ small model of the table, written here from the rulebook (grids laid row by
 row, moves carrying their stacks, the draw with Max and Repeat, the Captain
 pile and the discard zone, the two end conditions, splash scoring and the
 tie-break), which must agree with the engine at every step.
+
+The same machine plays the publisher's variants, one subclass per set of
+options: the model follows each variant as the publisher's page describes it
+(clauses ``dc.variant.*``): card numbers scored, the deck without 1–3 and the
+frozen 1–3 on Max, a doubled negative last round, two cards set aside, and
+the gifts of Low blows, which the model keeps as (family, number) cards.
 """
 
 from __future__ import annotations
 
 import os
+from collections import Counter
 from typing import ClassVar
 
 import pytest
@@ -30,12 +37,26 @@ from hypothesis.stateful import (
 )
 
 from rulespec import CHANCE
-from rulespec.duck_cover import GAME, MAX, REPEAT, Cover, Deal, Duck, Phase, Quack, State
+from rulespec.duck_cover import (
+    GAME,
+    MAX,
+    REPEAT,
+    Cover,
+    Deal,
+    Duck,
+    Options,
+    Phase,
+    Quack,
+    State,
+)
 from rulespec.duck_cover import Action as DCAction
 from rulespec.duck_cover import PlayerAction as DCPlayerAction
 from rulespec.duck_cover import Reshuffle as DCReshuffle
+from rulespec.duck_cover.actions import Give, Place
 
 Pos = tuple[int, int]
+Card = tuple[int, int]
+"""A duck card in the model: (the seat whose family it is, its number)."""
 
 # Splashes printed on duck cards 1–12 (FACTS.md, publisher data).
 SPLASHES = {1: 0, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2, 7: 3, 8: 3, 9: 3, 10: 4, 11: 4, 12: 5}
@@ -65,15 +86,37 @@ def sides(p: Pos) -> tuple[Pos, ...]:
     return ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1))
 
 
-def grid_dict(state: State, player: int) -> dict[Pos, tuple[int, ...]]:
-    """A player's grid as ``{position: stack bottom first}``."""
-    return dict(state.grids[player].cells)
+def card_of(value: int, holder: int) -> Card:
+    """The engine's written card as (family, number): another family's duck in a grid
+    is written (seat + 1) × 100 + number (dc.variant.low-blows.ownership)."""
+    return (holder, value) if value <= 12 else (value // 100 - 1, value % 100)
 
 
-def round_score(grid: dict[Pos, tuple[int, ...]]) -> int:
-    """Splashes on the visible cards; negative with a single stack (« Scoring »)."""
-    total = sum(SPLASHES[stack[-1]] for stack in grid.values())
-    return -total if len(grid) == 1 else total
+def written(card: Card, holder: int) -> int:
+    family, number = card
+    return number if family == holder else (family + 1) * 100 + number
+
+
+_OWN: list[dict[int, Card]] = [{c: (p, c) for c in DUCKS} for p in range(7)]
+
+
+def grid_dict(state: State, player: int) -> dict[Pos, tuple[Card, ...]]:
+    """A player's grid as ``{position: stack bottom first}``, cards as (family, number)."""
+    own = _OWN[player]
+    return {
+        pos: tuple([own[c] if c <= 12 else card_of(c, player) for c in stack])
+        for pos, stack in state.grids[player].cells
+    }
+
+
+def round_score(grid: dict[Pos, tuple[Card, ...]], options: Options, last: bool) -> int:
+    """Splashes on the visible cards; negative with a single stack (« Scoring »).
+    Competition counts numbers; Pressure doubles a negative last round."""
+    total = sum(
+        stack[-1][1] if options.competition else SPLASHES[stack[-1][1]] for stack in grid.values()
+    )
+    score = -total if len(grid) == 1 else total
+    return 2 * score if options.pressure and last and score < 0 else score
 
 
 def expected_winners(totals: list[int], stacks: list[int]) -> tuple[int, ...]:
@@ -87,20 +130,27 @@ def expected_winners(totals: list[int], stacks: list[int]) -> tuple[int, ...]:
 class Table:
     """The table as the rulebook describes it, kept in step with the engine."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, options: Options) -> None:
         self.players = players
+        self.options = options
         self.limit = DISCARD_LIMIT[players]
         self.phase = Phase.DEAL
         self.round = 0
-        self.grids: list[dict[Pos, tuple[int, ...]]] = []
+        self.grids: list[dict[Pos, tuple[Card, ...]]] = []
         self.draw: list[int] = []
         self.captain: list[int] = []
         self.discards: list[int] = []
+        self.aside: list[int] = []
         self.card: int | None = None
         self.last_call: int | None = None
         self.last_discarded = False
         self.submitted: dict[int, DCPlayerAction] = {}
+        self.gifts: dict[int, Card] = {}
         self.scores: list[tuple[int, ...]] = []
+
+    def deck(self) -> list[int]:
+        """The draw cards; Constraints takes out both 1s, 2s and 3s."""
+        return [c for c in DRAW_CARDS if not (self.options.constraints and c <= 3)]
 
     # -- what a turn asks --------------------------------------------------------
 
@@ -108,27 +158,46 @@ class Table:
         """The turn's call: the card drawn, or for Repeat the previous call."""
         return self.last_call if self.card == REPEAT else self.card
 
-    def called_place(self, player: int) -> Pos | None:
-        """Where the player's called card tops a stack; ``None`` if it is covered."""
+    def gifting(self) -> bool:
+        """Low blows: Max and Repeat make everyone give instead."""
+        return self.options.low_blows and self.card in (MAX, REPEAT) and not self.gifts
+
+    def called_places(self, player: int) -> list[Pos]:
+        """Where the player's called cards top a stack (several only with received
+        ducks); none if covered, or frozen under Constraints."""
         grid = self.grids[player]
         call = self.call()
         assert call is not None
-        wanted = max(s[-1] for s in grid.values()) if call == MAX else call
-        for p, stack in grid.items():
-            if stack[-1] == wanted:
-                return p
-        return None
+        tops = {p: stack[-1][1] for p, stack in grid.items()}
+        wanted = max(tops.values()) if call == MAX else call
+        found = sorted(p for p, number in tops.items() if number == wanted)
+        if self.options.constraints and wanted <= 3:
+            return []
+        return found
 
     def legal(self, player: int) -> set[DCPlayerAction]:
-        """Cover a neighbour, Duck next to another stack, or « Coin » when covered."""
-        origin = self.called_place(player)
-        if origin is None:
-            return {Quack(player)}
+        """Cover a neighbour, Duck next to another stack, or « Coin » when covered; under
+        Low blows, give one of the two lowest visible ducks or place the duck received."""
         grid = self.grids[player]
-        found: set[DCPlayerAction] = {Cover(player, q) for q in sides(origin) if q in grid}
-        for p in grid:
-            if p != origin:
-                found.update(Duck(player, q) for q in sides(p) if q not in grid)
+        if self.gifts:
+            return {Place(player, q) for p in grid for q in sides(p) if q not in grid}
+        if self.gifting():
+            numbers = {p: stack[-1][1] for p, stack in grid.items()}
+            return {
+                Give(player, p)
+                for p, n in numbers.items()
+                if sum(1 for m in numbers.values() if m < n) < 2
+            }
+        origins = self.called_places(player)
+        if not origins:
+            return {Quack(player)}
+        found: set[DCPlayerAction] = set()
+        for origin in origins:
+            named = origin if len(origins) > 1 else None
+            found.update(Cover(player, q, named) for q in sides(origin) if q in grid)
+            for p in grid:
+                if p != origin:
+                    found.update(Duck(player, q, named) for q in sides(p) if q not in grid)
         return found
 
     # -- steps -------------------------------------------------------------------
@@ -137,9 +206,13 @@ class Table:
         if isinstance(action, Deal):
             assert self.phase is Phase.DEAL
             self.grids = [
-                {(i % 4, i // 4): (card,) for i, card in enumerate(order)} for order in action.grids
+                {(i % 4, i // 4): ((p, card),) for i, card in enumerate(order)}
+                for p, order in enumerate(action.grids)
             ]
             self.draw = list(action.draw_pile)
+            self.aside = []
+            if self.options.surprises:
+                self.aside, self.draw = self.draw[:2], self.draw[2:]
             self.captain, self.discards = [], []
             self.last_call, self.last_discarded = None, False
             self.next_card()
@@ -162,7 +235,8 @@ class Table:
                 self.phase, self.card = Phase.RESHUFFLE, None
                 return
             card = self.draw.pop(0)
-            if card == REPEAT and (self.last_call is None or self.last_discarded):
+            nothing_to_repeat = self.last_call is None or self.last_discarded
+            if card == REPEAT and nothing_to_repeat and not self.options.low_blows:
                 self.discards.append(card)
                 self.last_discarded = True
                 if len(self.discards) >= self.limit:
@@ -175,14 +249,27 @@ class Table:
     def resolve(self) -> None:
         """Move every stack, place the card, then end the round or draw."""
         call = self.call()
+        if self.gifting():
+            # Each top duck alone goes to the next seat; placing comes next.
+            for player, action in sorted(self.submitted.items()):
+                assert isinstance(action, Give)
+                grid = self.grids[player]
+                stack = grid.pop(action.at)
+                if len(stack) > 1:
+                    grid[action.at] = stack[:-1]
+                self.gifts[(player + 1) % self.players] = stack[-1]
+            self.submitted = {}
+            return
         for player, action in sorted(self.submitted.items()):
-            if isinstance(action, Quack):
-                continue
-            origin = self.called_place(player)
-            assert origin is not None
             grid = self.grids[player]
-            stack = grid.pop(origin)
-            grid[action.to] = grid.get(action.to, ()) + stack
+            if isinstance(action, Place):
+                grid[action.to] = (self.gifts[player],)
+            elif isinstance(action, Cover | Duck):
+                origins = self.called_places(player)
+                origin = action.origin if action.origin is not None else origins[0]
+                stack = grid.pop(origin)
+                grid[action.to] = grid.get(action.to, ()) + stack
+        self.gifts = {}
         everyone_quacked = all(isinstance(a, Quack) for a in self.submitted.values())
         assert self.card is not None
         (self.discards if everyone_quacked else self.captain).append(self.card)
@@ -194,7 +281,8 @@ class Table:
             self.next_card()
 
     def end_round(self) -> None:
-        self.scores.append(tuple(round_score(g) for g in self.grids))
+        last = self.round + 1 == ROUNDS
+        self.scores.append(tuple(round_score(g, self.options, last) for g in self.grids))
         self.card = None
         if self.round + 1 == ROUNDS:
             self.phase = Phase.OVER
@@ -215,18 +303,22 @@ class Stats:
         self.max_turns = 0
         self.repeat_turns = 0
         self.repeats_discarded = 0
+        self.gifts = 0
+        self.max_discarded = 0
 
 
 class DuckCoverGames(RuleBasedStateMachine):
     """Plays whole games; checks every step against the rules."""
 
     stats: ClassVar[Stats] = Stats()
+    options: ClassVar[Options] = Options()
+    """The options every game of this machine is played with."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.state: State = GAME.new_game(2)
-        self.table = Table(2)
-        self.ever_covered: list[set[int]] = []
+        self.state: State = GAME.new_game(2, self.options)
+        self.table = Table(2, self.options)
+        self.ever_covered: set[Card] = set()
         self.stack_counts: list[int] = []
 
     # -- rules -------------------------------------------------------------------
@@ -277,8 +369,8 @@ class DuckCoverGames(RuleBasedStateMachine):
     # -- helpers -----------------------------------------------------------------
 
     def new_game(self, players: int) -> None:
-        self.state = GAME.new_game(players)
-        self.table = Table(players)
+        self.state = GAME.new_game(players, self.options)
+        self.table = Table(players, self.options)
         assert GAME.to_move(self.state) == (CHANCE,)
         assert GAME.violations(self.state) == ()
 
@@ -295,61 +387,87 @@ class DuckCoverGames(RuleBasedStateMachine):
         assert GAME.violations(after) == ()
         assert GAME.step_violations(before, action, after) == ()
         self.table.apply(action)
-        self.check_rules(before, action, after)
-        self.check_table(after)
+        grids = [grid_dict(after, p) for p in range(len(after.grids))]
+        self.check_rules(before, action, after, grids)
+        self.check_table(after, grids)
         self.count(before, action, after)
         self.state = after
 
     # -- checks ------------------------------------------------------------------
 
-    def check_table(self, s: State) -> None:
+    def check_table(self, s: State, grids: list[dict[Pos, tuple[Card, ...]]]) -> None:
         """The engine agrees with the model of the table."""
         t = self.table
         assert s.phase is t.phase
         assert s.round == t.round
-        assert [dict(g.cells) for g in s.grids] == t.grids
+        assert grids == t.grids
         assert list(s.draw_pile) == t.draw
         assert list(s.captain_pile) == t.captain
         assert list(s.discard_zone) == t.discards
+        assert list(s.set_aside) == t.aside
+        assert s.gifts == tuple(written(t.gifts[p], p) for p in sorted(t.gifts))
         assert s.card == t.card
         if s.phase is Phase.TURN:
             assert s.call == t.call()
             assert GAME.to_move(s) == tuple(p for p in range(t.players) if p not in t.submitted)
         assert [tuple(r) for r in s.round_scores] == t.scores
 
-    def check_rules(self, before: State, action: DCAction, s: State) -> None:
+    def check_rules(
+        self, before: State, action: DCAction, s: State, grids: list[dict[Pos, tuple[Card, ...]]]
+    ) -> None:
         """Checks drawn directly from the rulebook, on the engine's state alone."""
         n = s.players
         limit = DISCARD_LIMIT[n]
+        options = self.options
         if isinstance(action, Deal):
-            self.ever_covered = [set() for _ in range(n)]
+            self.ever_covered = set()
             self.stack_counts = [12] * n
-        grids = [grid_dict(s, p) for p in range(len(s.grids))]
+        handed_over = bool(s.gifts) and not before.gifts
+        placed = bool(before.gifts) and not s.gifts
+        if handed_over:
+            # Low blows: the card just beneath each given duck shows again.
+            assert isinstance(action, Give)
+            gives = [action if p == action.player else a for p, a in enumerate(before.submitted)]
+            for p, give in enumerate(gives):
+                assert isinstance(give, Give)
+                stack = grid_dict(before, p)[give.at]
+                if len(stack) > 1:
+                    self.ever_covered.discard(stack[-2])
+        in_transit = [card_of(c, p) for p, c in enumerate(s.gifts)]
+        all_cards = Counter(c for g in grids for stack in g.values() for c in stack)
+        all_cards.update(in_transit)
+        assert all_cards == Counter((p, c) for p in range(len(grids)) for c in DUCKS)
         for p, grid in enumerate(grids):
-            cards = sorted(c for stack in grid.values() for c in stack)
-            assert cards == DUCKS, f"player {p}: {cards}"
+            if not options.low_blows:
+                cards = sorted(c for stack in grid.values() for c in stack)
+                assert cards == [(p, c) for c in DUCKS], f"player {p}: {cards}"
             assert all(len(stack) > 0 for stack in grid.values())
             # A covered card stays covered for the rest of the round.
             tops = {stack[-1] for stack in grid.values()}
-            assert not tops & self.ever_covered[p], (p, tops & self.ever_covered[p])
-            self.ever_covered[p] |= {c for stack in grid.values() for c in stack[:-1]}
-            # Stacks only merge within a round.
-            assert len(grid) <= self.stack_counts[p]
+            assert not tops & self.ever_covered, (p, tops & self.ever_covered)
+            # Stacks only merge within a round (placing a received duck adds one).
+            assert len(grid) <= self.stack_counts[p] + (1 if placed else 0)
             self.stack_counts[p] = len(grid)
+        self.ever_covered |= {c for g in grids for stack in g.values() for c in stack[:-1]}
         if s.grids:
             in_play = () if s.card is None else (s.card,)
-            held = sorted((*s.draw_pile, *s.captain_pile, *s.discard_zone, *in_play))
-            assert held == DRAW_CARDS
+            held = sorted((*s.draw_pile, *s.captain_pile, *s.discard_zone, *in_play, *s.set_aside))
+            deck = [c for c in DRAW_CARDS if not (options.constraints and c <= 3)]
+            assert held == deck
+            assert len(s.set_aside) == (2 if options.surprises else 0)
         assert len(s.discard_zone) <= limit
         single = any(len(g) == 1 for g in grids)
         ended = len(s.round_scores) > len(before.round_scores)
         if s.phase in (Phase.TURN, Phase.RESHUFFLE):
-            assert not single and len(s.discard_zone) < limit
+            # While received ducks wait to be placed, a giver may hold one stack.
+            assert not single or bool(s.gifts)
+            assert len(s.discard_zone) < limit
             assert not ended
         if ended:
             assert len(s.round_scores) == len(before.round_scores) + 1
             assert single or len(s.discard_zone) == limit
-            assert s.round_scores[-1] == tuple(round_score(g) for g in grids)
+            last = len(s.round_scores) == ROUNDS
+            assert s.round_scores[-1] == tuple(round_score(g, options, last) for g in grids)
             assert s.phase is (Phase.OVER if len(s.round_scores) == ROUNDS else Phase.DEAL)
         totals = [sum(r[p] for r in s.round_scores) for p in range(n)]
         assert GAME.scores(s) == tuple(totals)
@@ -371,6 +489,12 @@ class DuckCoverGames(RuleBasedStateMachine):
         repeats_before = 0 if isinstance(action, Deal) else before.discard_zone.count(REPEAT)
         if after.discard_zone.count(REPEAT) > repeats_before and before.card != REPEAT:
             stats.repeats_discarded += 1
+        if after.gifts and not before.gifts:
+            stats.gifts += 1
+        if not isinstance(action, Deal) and after.discard_zone.count(
+            MAX
+        ) > before.discard_zone.count(MAX):
+            stats.max_discarded += 1
         if len(after.round_scores) > len(before.round_scores):
             stats.rounds += 1
             if any(len(g.cells) == 1 for g in after.grids):
@@ -431,3 +555,74 @@ def test_whole_games_follow_the_rules() -> None:
         assert stats.single_pile >= 1 and stats.discard_limit >= 1, summary
         assert stats.reshuffles >= 1 and stats.max_turns >= 1, summary
         assert stats.repeat_turns >= 1 and stats.repeats_discarded >= 1, summary
+
+
+# -- the publisher's variants -----------------------------------------------------------
+
+VARIANTS: dict[str, Options] = {
+    "competition": Options(competition=True),
+    "constraints": Options(constraints=True),
+    "pressure": Options(pressure=True),
+    "surprises": Options(surprises=True),
+    "low_blows": Options(low_blows=True),
+    "competition+pressure": Options(competition=True, pressure=True),
+    "constraints+surprises": Options(constraints=True, surprises=True),
+    "constraints+low_blows": Options(constraints=True, low_blows=True),
+    "all": Options(
+        competition=True, constraints=True, pressure=True, surprises=True, low_blows=True
+    ),
+}
+"""Every option alone and a few combinations; each plays in a subclass of the machine."""
+
+
+def variant_machine(options: Options) -> type[DuckCoverGames]:
+    """A subclass of the machine that plays every game with ``options``."""
+
+    class VariantGames(DuckCoverGames):
+        pass
+
+    VariantGames.options = options
+    VariantGames.stats = Stats()
+    return VariantGames
+
+
+# Round ends (and for Low blows, gifts) that each variant's run must reach, per profile.
+VARIANT_THRESHOLDS = {"dev": 0, "ci": 3, "deep": 50}
+
+
+@pytest.mark.clause(
+    "dc.variant.competition",
+    "dc.variant.constraints.deck",
+    "dc.variant.constraints.frozen",
+    "dc.variant.constraints.max",
+    "dc.variant.pressure",
+    "dc.variant.surprises",
+    "dc.variant.low-blows.trigger",
+    "dc.variant.low-blows.gift",
+    "dc.variant.low-blows.lowest",
+    "dc.variant.low-blows.left",
+    "dc.variant.low-blows.placement",
+    "dc.variant.low-blows.ownership",
+    "dc.variant.combinations",
+)
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_whole_games_follow_each_variant(name: str) -> None:
+    """The machine under each set of options, with a tenth of the profile's examples:
+    the model of the table follows the variant at every step. Under ``ci`` each run
+    reaches at least 3 round ends (50 under ``deep``) and, with Low blows, as many
+    gifts."""
+    options = VARIANTS[name]
+    machine = variant_machine(options)
+    stats = machine.stats
+    examples = max(4, settings().max_examples // 10)
+    run_state_machine_as_test(
+        machine,
+        settings=settings(max_examples=examples, stateful_step_count=STEPS_PER_EXAMPLE),
+    )
+    profile = os.environ.get("RULESPEC_PROFILE", "dev")
+    needed = VARIANT_THRESHOLDS.get(profile, VARIANT_THRESHOLDS["dev"])
+    summary = vars(stats)
+    print(f"machine [{name}] reached ({profile}): {summary}")
+    assert stats.rounds >= needed, summary
+    if options.low_blows:
+        assert stats.gifts >= needed, summary

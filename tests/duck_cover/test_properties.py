@@ -153,6 +153,8 @@ def expected_clauses(state: State, player: int) -> dict[DCPlayerAction, str | No
         elif isinstance(action, Cover):
             legal = action.to in sides(origin) and action.to in grid
             clause = None if legal else "dc.move.cover"
+        elif not isinstance(action, Duck):
+            continue
         elif action.to in grid:
             clause = "dc.move.duck"
         else:
@@ -372,9 +374,9 @@ def test_malformed_shuffles_are_refused(p: Played) -> None:
 
 
 def _key(action: DCPlayerAction) -> tuple[int, Pos]:
-    if isinstance(action, Quack):
-        return (0, (0, 0))
-    return (0 if isinstance(action, Cover) else 1, action.to)
+    if isinstance(action, Cover | Duck):
+        return (0 if isinstance(action, Cover) else 1, action.to)
+    return (0, (0, 0))
 
 
 @pytest.mark.clause("dc.move.cover", "dc.move.duck", "dc.move.quack")

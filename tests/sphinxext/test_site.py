@@ -13,6 +13,7 @@ import pytest
 import rulespec
 from rulespec.core import trace
 from rulespec.core.clauses import catalogues
+from rulespec.sphinxext._data import LANGUAGE_NAMES_EN
 from tests.sphinxext.helpers import TESTS, Build, blocks, build, clause_blocks, field, project, text
 
 CONF = f"""
@@ -115,7 +116,10 @@ def test_every_duck_and_cover_clause_shows_its_languages_code_and_tests(serial: 
                 f"rules-lang-{lang}",
             )[f"column-{lang}"]
             assert _escaped(local.text) in column, (c.id, lang)
-            assert _escaped(f"{editions[lang]} · {local.locator}") in column, (c.id, lang)
+            source = editions[lang]
+            if local.translation:
+                source = f"Our translation (no printed {LANGUAGE_NAMES_EN[lang]} text)"
+            assert _escaped(f"{source} · {local.locator}") in column, (c.id, lang)
         implemented = field(inner, "Implemented by")
         assert implemented is not None
         for ref in code.get(c.id, ()):
