@@ -814,11 +814,6 @@ def round_ends(state: State, grids: tuple[Grid, ...], discard_zone: tuple[int, .
     return False
 
 
-def round_is_over(state: State) -> bool:
-    """Whether a player has one stack left or the discard zone has reached 11 − players."""
-    return round_ends(state, state.grids, state.discard_zone)
-
-
 @implements("dc.game.three-rounds")
 def _end_round(state: State) -> State:
     """Score the round; then wait for the next deal, or end the game after round three."""
@@ -845,14 +840,12 @@ def _end_round(state: State) -> State:
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; :class:`IllegalAction` names the clause it breaks."""
     t = type(action)
-    if t is Cover or t is Duck or t is Quack:
+    if t is Cover or t is Duck or t is Quack or t is Give or t is Place:
         return submit(state, action)  # type: ignore[arg-type]
     if t is Deal:
         return deal(state, action)  # type: ignore[arg-type]
     if t is Reshuffle:
         return reshuffle(state, action)  # type: ignore[arg-type]
-    if t is Give or t is Place:
-        return submit(state, action)  # type: ignore[arg-type]
     raise IllegalAction("dc.turn.simultaneous", f"{action!r} is not a Duck & Cover action")
 
 
