@@ -18,6 +18,7 @@ from typing import Any, NoReturn, cast
 import attrs
 
 import rulespec
+from rulespec.cli import console
 from rulespec.cli import games as games_cli
 from rulespec.cli import play as play_cli
 from rulespec.cli import rules as rules_cli
@@ -457,6 +458,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog="example: rulespec games; rulespec simulate duck-and-cover --games 200\n"
         "Each command has its own --help, with an example.",
     )
+    parser.add_argument("--version", action="version", version=f"rulespec {rulespec.__version__}")
     sub = cast(
         "argparse._SubParsersAction[argparse.ArgumentParser]",
         parser.add_subparsers(dest="command", required=True, metavar="COMMAND"),
@@ -527,6 +529,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    console.degrade_streams()
     parser = _parser()
     args = parser.parse_args(argv)
     try:
