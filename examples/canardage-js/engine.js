@@ -656,6 +656,42 @@ const MUTANTS = {
       };
     },
   },
+  'squint-wrong-target': {
+    breaks: 'can.action.tu-louches',
+    bug: 'Tu louches removes the target beside the shot duck, not the one it picked',
+    install(t) {
+      t.effects['tu-louches'] = (table, p, [, hit]) => { table.aimed[hit] = false; table.shoot([hit]); };
+    },
+  },
+  'pair-goes-under-flipped': {
+    breaks: 'can.cover.forward',
+    bug: 'a pair sent under the duck deck leaves the hidden duck at the very bottom',
+    install(t) {
+      t.march = function march() {
+        const front = this.line.shift();
+        this.ducks.unshift(...front.cards());
+        this.seen += front.cards().length;
+        this.closeUp();
+      };
+    },
+  },
+  'canarchie-stands-still': {
+    breaks: 'can.action.canarchie',
+    bug: 'Canarchie may keep the line in its order',
+    install(t) {
+      t.uses.canarchie = (table) => orders(table.line.map((s) => s.key())).map((o) => o.map((k) => JSON.parse(k)));
+    },
+  },
+  'nobody-shares': {
+    breaks: 'can.end.simultaneous',
+    bug: 'when the last ducks fall together nobody wins',
+    install(t) {
+      t.finish = function finish() {
+        this.winners = this.alive();
+        this.phase = 'over';
+      };
+    },
+  },
 };
 
 // ------------------------------------------------------------------ the protocol

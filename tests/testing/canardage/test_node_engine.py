@@ -23,6 +23,7 @@ import pytest
 import rulespec
 from rulespec.canardage import Card, Discard, Options, Play, State
 from rulespec.canardage.policy import random_card_policy
+from rulespec.canardage.rules import legal_actions
 from rulespec.core.errors import IllegalAction
 from rulespec.testing.canardage import RARE_DECK
 
@@ -32,6 +33,10 @@ PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 GAMES = {"ci": 60, "deep": 300}.get(PROFILE, 8)
 MUTANT_GAMES = {"ci": 200, "deep": 1000}.get(PROFILE, 120)
 """The games a mutant may survive before the test calls it missed."""
+RARE = {
+    "nobody-shares": "the last ducks of two players fall to one Canardage about once in 100 games"
+}
+"""Mutants that random games reach too rarely for the default profile."""
 OPTIONS = (Options(), RARE_DECK)
 CAN = rulespec.game("canardage")
 ENCODE_VIEW: Callable[[Any], Any] | None = getattr(CAN, "encode_view", None)
@@ -129,11 +134,27 @@ def _illegal(state: State, rng: random.Random) -> Any:
     return None
 
 
+MOVERS = frozenset(
+    {Card.EN_AVANT_MARCHE, Card.PALME_ARRIERE, Card.PALME_AVANT, Card.BANZAI, Card.A_COUVERT}
+)
+
+
+def _choose(state: State, player: int, rng: random.Random, movers: bool) -> Any:
+    """A card uniformly, then a use of it; in a game of ``movers``, mostly a card that
+    moves ducks, so that pairs form and reach the front of the line."""
+    legal = legal_actions(state, player)
+    preferred = [c for c in legal.cards() if c in MOVERS]
+    if movers and preferred and rng.random() < 0.7:
+        return rng.choice(legal.uses(rng.choice(preferred)))
+    return random_card_policy(CAN, state, player, rng)
+
+
 def play_game(engine: Engine, seed: int) -> int:
     """Play one random game on both sides; return its steps or raise :class:`Divergence`."""
     rng = random.Random(seed)
     players = rng.randint(3, 6)
     options = rng.choice(OPTIONS)
+    movers = rng.random() < 0.5
     engine.value("start", game="canardage", players=players, options=CAN.encode_options(options))
     state = CAN.new_game(players, options)
     steps = 0
@@ -151,7 +172,7 @@ def play_game(engine: Engine, seed: int) -> int:
                 "apply", action=CAN.encode_action(probe)
             ):
                 raise Divergence(f"{where}: accepted {CAN.encode_action(probe)}, an illegal action")
-            action = random_card_policy(CAN, state, actor, rng)
+            action = _choose(state, actor, rng, movers)
         reply = engine.ask("apply", action=CAN.encode_action(action))
         if "refused" in reply:
             raise Divergence(f"{where}: refused {CAN.encode_action(action)}: {reply['refused']}")
@@ -192,9 +213,17 @@ def test_the_engine_refuses_with_a_clause(node: str) -> None:
     state = CAN.start(3, seed=5)
     engine.value("apply", action=CAN.encode_action(_deal(3, seed=5)))
     assert engine.value("state") == CAN.encode_state(state)
-    wrong = Discard((state.turn + 1) % 3, state.hands[state.turn][0])
-    refusal = engine.ask("apply", action=CAN.encode_action(wrong))["refused"]
-    assert refusal["clause"] == "can.turn.order"
+    p = state.turn
+    missing = next(c for c in Card if c not in state.hands[p])
+    for action, clause in [
+        (Discard((p + 1) % 3, state.hands[p][0]), "can.turn.order"),
+        (Discard(p, state.hands[p][0]), "can.turn.discard"),
+        (Play(p, missing, (0,)), "can.turn.play-one"),
+        (_deal(3, seed=6), "can.chance.shuffles"),
+    ]:
+        refusal = engine.ask("apply", action=CAN.encode_action(action))["refused"]
+        assert refusal["clause"] == clause, refusal
+    assert engine.value("state") == CAN.encode_state(state)
     engine.close()
 
 
@@ -208,14 +237,23 @@ def _deal(players: int, seed: int) -> Any:
     [pytest.param(m, marks=pytest.mark.clause(c), id=m) for m, c in MUTANTS.items()]
     or ["(node missing)"],
 )
-def test_each_mutant_diverges(node: str, mutant: str) -> None:
+def test_each_mutant_diverges_where_the_engine_agrees(node: str, mutant: str) -> None:
+    if mutant in RARE and PROFILE == "dev":
+        pytest.skip(f"{mutant}: {RARE[mutant]} (runs under ci and deep)")
     engine = Engine(node, mutant)
     engine.value("hello", protocol=1, game="canardage")
-    with pytest.raises(Divergence):
-        for seed in range(MUTANT_GAMES):
+    for seed in range(MUTANT_GAMES):
+        try:
             play_game(engine, seed)
+        except Divergence:
+            break
+    else:
+        pytest.fail(f"the mutant {mutant} survived {MUTANT_GAMES} games")
     engine.process.kill()
     engine.process.wait()
+    correct = Engine(node)
+    play_game(correct, seed)
+    correct.close()
 
 
 def test_there_are_mutants_of_many_clauses(node: str) -> None:
