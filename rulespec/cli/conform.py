@@ -79,6 +79,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--max-steps", type=int, default=1000, help="the longest game, in steps (default 1000)"
     )
     parser.add_argument(
+        "--shrink-seconds",
+        type=float,
+        default=60.0,
+        help="how long to shrink a divergent game before reporting it (default 60)",
+    )
+    parser.add_argument(
         "--record",
         metavar="PATH",
         help="where to save the divergent game (default: ./conform-GAME.json)",
@@ -247,6 +253,7 @@ def run(args: argparse.Namespace) -> int:
                     options=options,
                     max_steps=args.max_steps,
                     settings=quick,
+                    shrink_seconds=args.shrink_seconds,
                     seed=seed * 100_003 + batch,
                 )
                 games, steps, batch = games + size, steps + result.steps, batch + 1

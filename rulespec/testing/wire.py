@@ -295,10 +295,9 @@ class WireAdapter(Adapter):
     ...     print(duo.name, sorted(capabilities(duo)))
     rulespec ['scores', 'winners']
 
-    Raises:
-        OSError: when the command cannot be started.
-        ProtocolError: when the engine does not answer the greeting as the protocol
-            says, or does not play ``game``.
+    Starting raises :class:`OSError` when the command cannot be started, and
+    :class:`ProtocolError` when the engine does not answer the greeting as the
+    protocol says, or does not play ``game``.
     """
 
     def __init__(
