@@ -397,6 +397,11 @@ class WireAdapter(Adapter):
             return decode(payload)
         except RecordError as exc:
             raise self._fail(f"request {self.requests} ({op}): {exc}", pending) from None
+        except Exception as exc:  # a decoder's bug must not pass for a divergence
+            raise self._fail(
+                f"request {self.requests} ({op}): unreadable value ({type(exc).__name__}: {exc})",
+                pending,
+            ) from None
 
     def _hello(self) -> tuple[str, frozenset[str]]:
         kind, payload = self._exchange("hello", {"protocol": PROTOCOL, "game": self.game.id})

@@ -117,3 +117,54 @@ def test_a_malformed_view_names_its_place(
     game_id: str, path: tuple[Any, ...], value: Any, where: str
 ) -> None:
     assert _malformed(game_id, path, value) == where
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=True)
+    | st.sampled_from(["water", "pan", "max", "repeat", "red-1-circle", "turn", "play", ""]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=8,
+)
+
+
+def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix] if prefix else []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += _paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            found += _paths(value, (*prefix, i))
+    return found
+
+
+def _late_view(game_id: str) -> dict[str, Any]:
+    game = rulespec.game(game_id)
+    record = rulespec.Record.play(game, game.min_players + 1, seed=8, steps=30)
+    state = record.replay()
+    return dict(json.loads(json.dumps(game.encode_view(game.view(state, 1)))))
+
+
+_VIEWS = {g: _late_view(g) for g in ("duck-and-cover", "duo", "canardage")}
+_TARGETS = [(g, p) for g, data in sorted(_VIEWS.items()) for p in _paths(data)]
+
+
+@given(st.sampled_from(_TARGETS), JSON)
+def test_a_mutated_view_is_decoded_or_refused_with_a_record_error(
+    target: tuple[str, tuple[Any, ...]], value: Any
+) -> None:
+    game_id, path = target
+    data = json.loads(json.dumps(_VIEWS[game_id]))
+    inner = data
+    for key in path[:-1]:
+        inner = inner[key]
+    inner[path[-1]] = value
+    game = rulespec.game(game_id)
+    try:
+        view = game.decode_view(data)
+    except RecordError:
+        return
+    assert game.decode_view(game.encode_view(view)) == view

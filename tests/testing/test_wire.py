@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rulespec
 from rulespec.testing import Refused, Setup, capabilities, check
@@ -68,7 +69,14 @@ FAKE = textwrap.dedent(
                 continue
             say(json.dumps({"id": rid, "value": None}))
         elif op == "to_move":
-            say(json.dumps({"id": rid, "value": ["first"]}))
+            if mode == "refuse-query":
+                say(json.dumps({"id": rid, "refused": {}}))
+            else:
+                say(json.dumps({"id": rid, "value": ["first"]}))
+        elif op == "start" and mode == "unsupported-start":
+            say(json.dumps({"id": rid, "unsupported": True}))
+        elif op == "start" and mode == "start-value":
+            say(json.dumps({"id": rid, "value": "started"}))
         elif op == "scores":
             if mode == "long-answer":
                 say(json.dumps({"id": rid, "value": [0] * 5000}))
@@ -271,6 +279,21 @@ def test_only_declared_capabilities_count_and_are_asked(fake: Any) -> None:
     assert "declares scores but answers unsupported" in err.value.what
 
 
+@pytest.mark.parametrize(
+    ("mode", "message"),
+    [
+        ("refuse-query", "request 3 (to_move): only apply and hello may be refused"),
+        ("unsupported-start", "request 2 (start): the engine must answer start"),
+        ("start-value", "request 2 (start): value: expected null, got 'started'"),
+    ],
+)
+def test_answers_of_the_wrong_kind_break_the_engine(fake: Any, mode: str, message: str) -> None:
+    with WireAdapter(fake(mode, "to_move"), DUO) as engine, pytest.raises(ProtocolError) as err:
+        engine.start(_setup())
+        engine.to_move()
+    assert err.value.what == message
+
+
 def test_a_value_the_game_cannot_decode_says_where(fake: Any) -> None:
     with WireAdapter(fake("fine", "to_move"), DUO) as engine:
         engine.start(_setup())
@@ -320,3 +343,14 @@ def test_the_reference_engine_refuses_what_it_cannot_read() -> None:
     assert answer["refused"]["reason"].startswith("not an action of the game: action.pile")
     assert engine.answer({"id": 4, "op": "telepathy"}) == {"id": 4, "unsupported": True}
     assert json.dumps(engine.answer({"id": 5, "op": "to_move"})) == '{"id": 5, "value": [-1]}'
+
+
+@given(
+    st.binary(max_size=200) | st.from_regex(rb'\{"id": ?3, ?"(value|refused|unsupported)": .*\}')
+)
+def test_any_line_is_an_answer_or_a_protocol_error(line: bytes) -> None:
+    try:
+        kind, _ = read_answer(line, 3)
+    except ProtocolError:
+        return
+    assert kind in ("value", "refused", "unsupported")
