@@ -268,7 +268,8 @@ def run(args: argparse.Namespace) -> int:
         if replay is None:
             saved = _write(record_path, _divergent_record(g, divergence))
         print(_report(divergence, saved))
-        print(f"seed {seed}; {time.perf_counter() - start:.1f} s")
+        searched = "" if replay is not None else f"seed {seed}; "
+        print(f"{searched}{time.perf_counter() - start:.1f} s")
         return 1
     except ProtocolError as exc:
         progress.stop()
@@ -281,11 +282,11 @@ def run(args: argparse.Namespace) -> int:
     progress.stop()
     status = engine.close()
     summary = CheckResult(games, steps, time.perf_counter() - start)
-    what = "the saved game" if replay is not None else f"{summary.games} games"
-    print(
-        f"CONFORMS: {what} agree with rulespec ({summary.steps} steps, "
-        f"{summary.seconds:.1f} s; seed {seed})"
-    )
+    took = f"{summary.steps} step{'s' * (summary.steps != 1)}, {summary.seconds:.1f} s"
+    if replay is not None:
+        print(f"CONFORMS: the saved game agrees with rulespec ({took})")
+    else:
+        print(f"CONFORMS: {summary.games} games agree with rulespec ({took}; seed {seed})")
     if status not in (0, None):
         print(f"note: the engine exited with status {status} after quit", file=sys.stderr)
     return 0

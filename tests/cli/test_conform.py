@@ -73,6 +73,8 @@ BROKEN = textwrap.dedent(
             sys.exit(139)
         else:
             print(json.dumps({"id": rid, "value": None}), flush=True)
+            if op == "quit":
+                break
     """
 )
 
@@ -140,7 +142,29 @@ def test_a_rule_bug_exits_1_with_its_clause_and_a_record_that_replays(
     replayed, again, _ = _conform(capsys, "canardage", "--replay", str(record), "--", *engine)
     assert replayed == 1 and "can.action.pan" in again
     fixed, clean, _ = _conform(capsys, "canardage", "--replay", str(record), "--", *SERVE)
-    assert fixed == 0 and "CONFORMS: the saved game agree" in clean
+    assert fixed == 0 and "CONFORMS: the saved game agrees" in clean
+
+
+@pytest.mark.clause("duo.turn.stop")
+def test_an_illegal_action_accepted_ends_the_saved_game_so_that_verify_names_it(
+    capsys: pytest.CaptureFixture[str], scripts: dict[str, list[str]], tmp_path: Path
+) -> None:
+    record = tmp_path / "yes.json"
+    engine = [*scripts["broken"], "accept-everything"]
+    status, out, _ = _conform(
+        capsys, "duo", "--seed", "1", "--shrink-seconds", "2", "--record", str(record),
+        "--", *engine,
+    )  # fmt: skip
+    assert status == 1, out
+    assert "compares: refusals only" in out
+    assert "the engine accepts an illegal action" in out
+    assert main(["verify", str(record)]) == 1
+    verdict = capsys.readouterr().out
+    assert "is illegal: duo." in verdict
+    replayed, again, _ = _conform(capsys, "duo", "--replay", str(record), "--", *engine)
+    assert replayed == 1 and "the engine accepts an illegal action" in again
+    fixed, clean, _ = _conform(capsys, "duo", "--replay", str(record), "--", *SERVE)
+    assert fixed == 0 and "CONFORMS: the saved game agrees" in clean
 
 
 def test_only_declared_capabilities_are_asked(

@@ -39,18 +39,18 @@ def _views_round_trip(game: rulespec.Game[Any, Any, Any, Any], record: rulespec.
 @given(st.data())
 def test_duck_and_cover_views_survive_json(data: st.DataObject) -> None:
     dc = rulespec.game("duck-and-cover")
-    record = data.draw(strategies.records(dc, options=data.draw(DUCK_OPTIONS), max_steps=120))
+    record = data.draw(strategies.records(dc, options=data.draw(DUCK_OPTIONS), max_steps=60))
     assert _views_round_trip(dc, record) > 0
 
 
 @pytest.mark.clause("duo.view.hidden")
-@given(strategies.records("duo", max_steps=120))
+@given(strategies.records("duo", max_steps=60))
 def test_duo_views_survive_json(record: rulespec.Record) -> None:
     assert _views_round_trip(rulespec.game("duo"), record) > 0
 
 
 @pytest.mark.clause("can.view.hidden")
-@given(strategies.records("canardage", max_steps=120))
+@given(strategies.records("canardage", max_steps=60))
 def test_canardage_views_survive_json(record: rulespec.Record) -> None:
     assert _views_round_trip(rulespec.game("canardage"), record) > 0
 
