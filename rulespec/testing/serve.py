@@ -1,10 +1,9 @@
 """rulespec itself as an engine of the protocol: ``python -m rulespec.testing.serve``.
 
 The reference engine reads requests on standard input and answers on
-standard output, one JSON object per line, as the engine protocol says
-(also ``rulespec serve``). It plays every game of rulespec, or only those
-named, and declares every capability, or only those given with
-``--capabilities``::
+standard output, one JSON object per line, as the engine protocol says.
+It plays every game of rulespec, or only those named, and declares every
+capability, or only those given with ``--capabilities``::
 
     python -m rulespec.testing.serve                      # every game, everything
     python -m rulespec.testing.serve duo --capabilities scores,winners
@@ -154,44 +153,13 @@ def serve(engine: Engine, requests: IO[str], answers: IO[str]) -> int:
             request = json.loads(line)
             answer = engine.answer(request)
         except (ValueError, BadRequest) as exc:
-            print(f"rulespec serve: bad request: {exc}", file=sys.stderr)
+            print(f"rulespec.testing.serve: bad request: {exc}", file=sys.stderr)
             return 2
         answers.write(json.dumps(answer, ensure_ascii=False, separators=(",", ":")) + "\n")
         answers.flush()
         if request.get("op") == "quit":
             return 0
     return 0
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The reference engine's arguments (shared with ``rulespec serve``)."""
-    parser.add_argument("games", nargs="*", metavar="GAME", help="the games served (default: all)")
-    parser.add_argument(
-        "--capabilities",
-        metavar="NAME,...",
-        help=f"the capabilities declared (default: all of {','.join(OPTIONAL)})",
-    )
-
-
-def run(args: argparse.Namespace) -> int:
-    """Serve on standard input and output with the parsed ``args``."""
-    known = {g.id for g in rulespec.games()}
-    for name in args.games:
-        if name not in known:
-            print(f"rulespec serve: unknown game {name!r}", file=sys.stderr)
-            return 2
-    caps = (
-        OPTIONAL
-        if args.capabilities is None
-        else [c.strip() for c in args.capabilities.split(",") if c.strip()]
-    )
-    unknown = [c for c in caps if c not in OPTIONAL]
-    if unknown:
-        print(f"rulespec serve: unknown capability {unknown[0]!r}", file=sys.stderr)
-        return 2
-    sys.stdin.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
-    sys.stdout.reconfigure(encoding="utf-8", newline="\n")  # type: ignore[union-attr]
-    return serve(Engine(args.games or None, caps), sys.stdin, sys.stdout)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -201,8 +169,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="rulespec as an engine of the rulespec engine protocol (JSON lines on "
         "standard input and output).",
     )
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
+    parser.add_argument("games", nargs="*", metavar="GAME", help="the games served (default: all)")
+    parser.add_argument(
+        "--capabilities",
+        metavar="NAME,...",
+        help=f"the capabilities declared (default: all of {','.join(OPTIONAL)})",
+    )
+    args = parser.parse_args(argv)
+    known = {g.id for g in rulespec.games()}
+    for name in args.games:
+        if name not in known:
+            print(f"rulespec.testing.serve: unknown game {name!r}", file=sys.stderr)
+            return 2
+    caps = (
+        OPTIONAL
+        if args.capabilities is None
+        else [c.strip() for c in args.capabilities.split(",") if c.strip()]
+    )
+    unknown = [c for c in caps if c not in OPTIONAL]
+    if unknown:
+        print(f"rulespec.testing.serve: unknown capability {unknown[0]!r}", file=sys.stderr)
+        return 2
+    sys.stdin.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+    sys.stdout.reconfigure(encoding="utf-8", newline="\n")  # type: ignore[union-attr]
+    return serve(Engine(args.games or None, caps), sys.stdin, sys.stdout)
 
 
 if __name__ == "__main__":

@@ -354,3 +354,22 @@ def test_any_line_is_an_answer_or_a_protocol_error(line: bytes) -> None:
     except ProtocolError:
         return
     assert kind in ("value", "refused", "unsupported")
+
+
+def test_the_reference_engine_stops_at_a_request_it_cannot_read(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import io
+
+    from rulespec.testing.serve import Engine, main, serve
+
+    out = io.StringIO()
+    hello = '{"id": 1, "op": "hello", "protocol": 1, "game": "duo"}\n'
+    assert serve(Engine(), io.StringIO(hello + "[1, 2]\n" + hello), out) == 2
+    assert len(out.getvalue().splitlines()) == 1
+    assert "bad request: expected an object with an integer id" in capsys.readouterr().err
+    assert serve(Engine(), io.StringIO('{"id": 1, "op": "to_move"}\n'), out) == 2
+    assert "no game started" in capsys.readouterr().err
+    assert main(["chess"]) == 2 and "unknown game 'chess'" in capsys.readouterr().err
+    assert main(["--capabilities", "scores,magic"]) == 2
+    assert "unknown capability 'magic'" in capsys.readouterr().err
