@@ -108,12 +108,18 @@ class Game(abc.ABC, Generic[S, A, V, O]):
 
     @abc.abstractmethod
     def new_game(self, players: int, options: O | None = None) -> S:
-        """A new game of ``players`` players, waiting for its first chance step."""
+        """A new game of ``players`` players, waiting for its first chance step.
+
+        Raises :class:`TypeError` when ``players`` is not an integer or ``options`` not
+        this game's options, :class:`~rulespec.IllegalAction` for a player count the
+        rules do not allow.
+        """
 
     def start(self, players: int, *, seed: int | None = None, options: O | None = None) -> S:
         """A new game with its first chance steps sampled from ``random.Random(seed)``.
 
-        A convenience: the same seed gives the same deal on every platform.
+        A convenience: the same seed gives the same deal on every platform. ``seed``
+        is an integer or ``None``.
         """
         rng = random.Random(None if seed is None else integer(seed, "seed"))
         state = self.new_game(players, options)
@@ -132,8 +138,9 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         """The actions ``player`` may take now, in a documented, stable order.
 
         The sequence is lazy: ``len``, indexing and ``in`` do not build every
-        action, so ``random.choice`` on it is cheap. Empty for a player who
-        is not to move.
+        action, so ``random.choice`` on it is cheap; it equals the list (and
+        the tuple) of the same actions. Empty for a player who is not to move;
+        :class:`~rulespec.IllegalAction` for a seat the game does not have.
         """
 
     @abc.abstractmethod
@@ -142,7 +149,11 @@ class Game(abc.ABC, Generic[S, A, V, O]):
 
     @abc.abstractmethod
     def chance_action(self, state: S, outcome: Sequence[Sequence[Any]]) -> A:
-        """The action that applies ``outcome``: one ordering of each pile of :meth:`chance`."""
+        """The action that applies ``outcome``: one ordering of each pile of :meth:`chance`.
+
+        Checked as :meth:`apply` checks it: :class:`~rulespec.IllegalAction` when no
+        chance step is pending or ``outcome`` is not an ordering of the piles.
+        """
 
     def sample_chance(self, state: S, rng: random.Random) -> A:
         """A chance action drawn uniformly with ``rng``."""
@@ -154,7 +165,12 @@ class Game(abc.ABC, Generic[S, A, V, O]):
 
     @abc.abstractmethod
     def apply(self, state: S, action: A) -> S:
-        """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it."""
+        """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it.
+
+        An ``action`` that is not one of this game's action classes is a
+        :class:`TypeError`; a chance action is refused unless that very chance step
+        is pending, and a player's action while any chance step is.
+        """
 
     @abc.abstractmethod
     def is_over(self, state: S) -> bool:
