@@ -70,11 +70,11 @@ class Game(abc.ABC, Generic[S, A, V, O]):
     max_players: int
     default_policy: str = "random"
     """The name, in :meth:`policies`, of the policy that simulations use by default."""
-    state_type: type[S]
-    """The class of the game's states."""
-    action_types: tuple[type, ...]
+    state_type: type[Any] = object
+    """The class of the game's states; the methods refuse any other object."""
+    action_types: tuple[type, ...] = (object,)
     """The classes of the game's actions, the chance steps' included."""
-    options_type: type[O]
+    options_type: type[Any] = object
     """The class of the game's options."""
 
     # -- refusing arguments of the wrong type ------------------------------------
