@@ -129,7 +129,7 @@ class Verdict:
         scores = " ".join(str(s) for s in self.scores)
         if not self.over:
             return f"{head}: legal; the game is not over (scores so far: {scores})"
-        won = ", ".join(f"player {p}" for p in self.winners)
+        won = ", ".join(f"player {p}" for p in self.winners) or "none"
         return f"{head}: legal; game over; scores {scores}; winners: {won}"
 
 

@@ -77,7 +77,7 @@ def test_an_unfinished_legal_game_is_reported_as_such() -> None:
     ("text", "message"),
     [
         (b"\xff\xfe", "not UTF-8"),
-        (b"[" * (MAX_DEPTH + 1), f"nested {MAX_DEPTH + 1} deep"),
+        (b"[" * (MAX_DEPTH + 1), f"nested at least {MAX_DEPTH + 1} deep"),
         (b'{"format": 1', "not valid JSON"),
         (b"[]", "record: expected a JSON object"),
         (
@@ -339,3 +339,11 @@ def test_a_keyboard_interrupt_is_never_taken_for_a_bad_record(
     monkeypatch.setattr(verify_cli, "verify_file", interrupted)
     status, out, err = _cli("game.json")
     assert (status, out, err) == (130, "", "rulespec: interrupted\n")
+
+
+def test_a_match_stopped_by_its_round_limit_has_no_winner_and_says_so() -> None:
+    duo = rulespec.game("duo")
+    record = rulespec.Record.play(duo, 2, seed=5, options=duo.decode_options({"max_rounds": 1}))
+    verdict = verify(record)
+    assert verdict.over and verdict.winners == ()
+    assert str(verdict).endswith("; winners: none")
