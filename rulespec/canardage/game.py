@@ -43,6 +43,7 @@ class Canardage(Game[State, Action, View, Options]):
     state_type = State
     action_types = (Play, Discard, Deal, Reshuffle, Disperse)
     options_type = Options
+    view_type = View
 
     def policies(self) -> Mapping[str, Policy]:
         """``"random"`` (a legal action uniformly; Canarchie's many orders dominate it)
@@ -179,6 +180,7 @@ class Canardage(Game[State, Action, View, Options]):
         return codec.decode_state(data)
 
     def encode_view(self, view: View) -> dict[str, Any]:
+        self._check_view(view)
         return codec.encode_view(view)
 
     def decode_view(self, data: Any, where: str = "view") -> View:

@@ -76,6 +76,8 @@ class Game(abc.ABC, Generic[S, A, V, O]):
     """The classes of the game's actions, the chance steps' included."""
     options_type: type[Any] = object
     """The class of the game's options."""
+    view_type: type[Any] = object
+    """The class of the game's player views."""
 
     # -- refusing arguments of the wrong type ------------------------------------
 
@@ -94,6 +96,10 @@ class Game(abc.ABC, Generic[S, A, V, O]):
     def _check_options(self, value: object) -> None:
         if not isinstance(value, self.options_type):
             raise wrong_type("options", value, f"{self.name} options")
+
+    def _check_view(self, value: object) -> None:
+        if not isinstance(value, self.view_type):
+            raise wrong_type("view", value, f"a {self.name} view")
 
     def _check_step(self, before: object, action: object, after: object) -> None:
         self._check_state(before, "before")

@@ -39,6 +39,7 @@ class DuckAndCover(Game[State, Action, View, Options]):
     state_type = State
     action_types = (Cover, Duck, Quack, Give, Place, Deal, Reshuffle)
     options_type = Options
+    view_type = View
 
     def default_options(self) -> Options:
         return Options()
@@ -159,6 +160,7 @@ class DuckAndCover(Game[State, Action, View, Options]):
         return codec.decode_state(data)
 
     def encode_view(self, view: View) -> dict[str, Any]:
+        self._check_view(view)
         return codec.encode_view(view)
 
     def decode_view(self, data: Any, where: str = "view") -> View:

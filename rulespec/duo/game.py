@@ -45,6 +45,7 @@ class Duo(Game[State, Action, View, Options]):
     state_type = State
     action_types = (Play, Stop, Draw, Deal)
     options_type = Options
+    view_type = View
 
     def default_options(self) -> Options:
         return Options()
@@ -172,6 +173,7 @@ class Duo(Game[State, Action, View, Options]):
         return codec.decode_state(data)
 
     def encode_view(self, view: View) -> dict[str, Any]:
+        self._check_view(view)
         return codec.encode_view(view)
 
     def decode_view(self, data: Any, where: str = "view") -> View:

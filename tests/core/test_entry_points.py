@@ -395,3 +395,17 @@ def test_legal_actions_equal_the_list_and_the_tuple_of_their_actions(game_id: st
                 assert ne(legal, listed[:-1])
                 compared += 1
     assert compared >= 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_object_that_is_not_the_games_view_is_a_type_error(game_id: str) -> None:
+    s = sample(game_id)
+    g = s.game
+    state = s.states["player"]
+    foreign = other_game(game_id)
+    other_view = foreign.game.view(foreign.states["player"], 0)
+    assert g.decode_view(g.encode_view(g.view(state, 0))) == g.view(state, 0)
+    for bad in (None, True, "view", object(), state, other_view):
+        with pytest.raises(TypeError) as info:
+            g.encode_view(bad)
+        assert str(info.value).startswith(f"view must be a {g.name} view"), str(info.value)
