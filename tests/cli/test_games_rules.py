@@ -13,7 +13,7 @@ from tests.cli.helpers import ROOT, one_error_line, run
 
 # Player ranges as the rulebooks print them.
 RANGES = {"duck-and-cover": (2, 7), "duo": (2, 6), "canardage": (3, 6)}
-# FACTS.md: splashes of Duck & Cover cards 1 to 12.
+# Splashes of Duck & Cover cards 1 to 12 (docs/sources.rst).
 SPLASHES = [0, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5]
 
 
@@ -57,7 +57,8 @@ def test_one_clause_with_its_notes_and_where_it_is_implemented() -> None:
     assert result.status == 0
     c = rulespec.clause("dc.move.quack")
     words = " ".join(result.out.split())
-    assert f"es [{c.text('es').locator}]" in result.out
+    assert "es [wording]" in result.out
+    assert " ".join(c.text("es").label.split()) in words
     assert " ".join(c.text("es").text.split()) in words
     assert c.editions is not None
     assert " ".join(c.editions.reading.split()) in words
@@ -70,6 +71,32 @@ def test_one_clause_with_its_notes_and_where_it_is_implemented() -> None:
         assert source[at].lstrip().startswith(("@", "def "))
         head = "\n".join(source[at : at + 6])
         assert "implements(" in head and '"dc.move.quack"' in head
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "says"),
+    [
+        ("duck-and-cover", "es", "Our wording in Spanish, following Captain Games' Spanish"),
+        ("duo", "de", "Our translation into German (there is no German edition), following"),
+        (
+            "canardage",
+            "es",
+            "Our translation into Spanish (there is no Spanish edition), following",
+        ),
+    ],
+)
+def test_rules_say_what_the_texts_are(game: str, lang: str, says: str) -> None:
+    result = run("rules", game, "--lang", lang)
+    assert result.status == 0
+    words = " ".join(result.out.split())
+    assert says in words
+    assert "edition:" not in result.out and "Traducción" not in result.out
+    for c in rulespec.catalogue(game):
+        if c.status == "retired":
+            continue
+        local = c.text(lang)
+        where = local.locator if local.locator is not None else "no edition states it"
+        assert re.search(rf"^{re.escape(c.id)}  .*\[{re.escape(where)}", result.out, re.M), c.id
 
 
 def test_a_clause_with_an_interpretation_shows_the_question_and_the_reading() -> None:
