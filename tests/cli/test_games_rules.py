@@ -34,6 +34,45 @@ def test_games_lists_each_game_with_its_players_options_and_bots() -> None:
     assert games["duo"]["default_policy"] == "greedy"
     assert "bots: greedy (default), random" in text.out
     assert "simulations add: max_rounds=50" in text.out
+    # Every default in full, in the NAME=VALUE form that --option takes.
+    assert "…" not in text.out
+    for game in games.values():
+        for option in game["options"]:
+            shown = json.dumps(option["default"], ensure_ascii=False)
+            assert f"    {option['name']}={shown}\n" in text.out + "\n", option["name"]
+
+
+@pytest.mark.parametrize("game", sorted(RANGES))
+def test_what_games_prints_is_what_option_takes(game: str) -> None:
+    listing = run("games").out.split("\n\n")
+    block = next(b for b in listing if b.startswith(f"{game}  "))
+    printed = re.findall(r"^    (\w+=.+)$", block, re.M)
+    assert printed
+    result = run(
+        "simulate", game, "--games", "1", "--json", *(a for p in printed for a in ("--option", p))
+    )
+    assert result.status == 0, result.err
+    g = rulespec.game(game)
+    for entry in json.loads(result.out)["option_sets"]:
+        # Each printed default, given back, sets that option to its default.
+        name = entry["label"].split("=", 1)[0]
+        given = g.decode_options(entry["options"])
+        assert getattr(given, name) == getattr(g.default_options(), name), entry["label"]
+
+
+def test_a_canardage_deck_given_as_the_list_games_prints() -> None:
+    from rulespec.canardage import Card
+
+    deck = [20, 1, 12, 1, 2, 1, 2, 2, 6, 3, 3, 1, 2, 1, 2, 3]
+    result = run("simulate", "canardage", "--games", "1", "--json",
+                 "--option", f"action_deck={json.dumps(deck)}")  # fmt: skip
+    assert result.status == 0, result.err
+    counts = json.loads(result.out)["option_sets"][0]["options"]["action_deck"]
+    assert list(counts.values()) == deck
+    assert list(counts) == [c.value for c in Card]
+    wrong = run("simulate", "canardage", "--games", "1", "--option", "action_deck=[1, 2]")
+    assert wrong.status == 2
+    assert "action_deck: expected 16 whole numbers" in one_error_line(wrong)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "es", "de"])
