@@ -153,7 +153,10 @@ ENGINE_WORDS: dict[str, str] = {
     "an action": r"\b(?:actions?|acci[oó]n|acciones|Aktion|Aktionen)\b",
     "an engine's action name": r"\b(?:Play|Stop|Draw|Pass|Quack|Cover|Duck)\b",
     "a default": r"(?i)par défaut|por defecto|standardmäßig|\bVorgabe\b",
-    "the record": r"(?i)\b(?:historique|protokoll|simulations?|simulaci[oó]n|simulaciones)\b",
+    "the record": (
+        r"(?i)\b(?:historique|protokoll|simulations?|simulaci[oó]n|simulaciones)\b"
+        r"|n’est noté|se anota ningún|wird vermerkt"
+    ),
     "a player's view": (
         r"(?i)\b(?:la|chaque|les|sa) vues?\b"
         r"|(?<!\ba )\b(?:la|cada|las|su) vistas?\b"
@@ -189,6 +192,63 @@ def rule_text_problems(text: str) -> list[str]:
         for match in [re.search(pattern, text)]
         if match is not None
     ]
+
+
+ENGLISH_ENGINE_WORDS: dict[str, str] = {
+    "a clause id": ENGINE_WORDS["a clause id"],
+    "code in backquotes": ENGINE_WORDS["code in backquotes"],
+    "an option setting": ENGINE_WORDS["an option setting"],
+    "the engine": r"(?i)\bengine\b",
+    "an option": r"(?i)\boptions?\b",
+    "an action": r"\bactions?\b(?! (?:cards?|deck)\b)",
+    "an engine's action name": r"\b(?:Play|Stop|Draw|Pass) action\b",
+    "a default": r"(?i)\bdefault\b",
+    "the record": r"(?i)\b(?:record(?:ed|s)?|simulations?)\b",
+    "a player's view": r"(?i)\b(?:the|each|every|a player's) views?\b|\bViews\b",
+    "a missing picture": r"(?i)\b(?:picture|image)\b",
+    "a reading": r"(?i)\b(?:our reading|the project|inferred)\b",
+    "the rulebook itself": r"\b[Tt]he (?:rulebook|rules)\b(?!'s example| say)",
+}
+"""The same, for the English statement."""
+
+
+def statement_problems(text: str) -> list[str]:
+    """What in the English ``text`` is not a statement of the rule."""
+    text = re.sub(r"(?i)(?:the )?rulebooks?'s? (?:end-of-round )?example", "", text)
+    return [
+        f"{what} ({match.group(0)!r})"
+        for what, pattern in ENGLISH_ENGINE_WORDS.items()
+        for match in [re.search(pattern, text)]
+        if match is not None
+    ]
+
+
+def test_statements_state_the_rule_only() -> None:
+    problems = [
+        f"{clause.id} (statement): {', '.join(found)}"
+        for cat in catalogues()
+        for clause in cat
+        if (found := statement_problems(clause.statement))
+    ]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In the engine Quack is an action the player submits.",
+        "Option `competition` (the publisher's Competition variant): see dc.variant.x.",
+        "A player's view shows only what the table shows.",
+        "The rulebook shows three cards (the picture is lost).",
+    ],
+)
+def test_the_statement_check_catches_engine_words(text: str) -> None:
+    assert statement_problems(text)
+
+
+def test_the_statement_check_accepts_rule_words() -> None:
+    assert statement_problems("There are 52 action cards: 12 Pan (Shoot).") == []
+    assert statement_problems("The rulebook's example: a shape joker goes on that shape.") == []
 
 
 def test_language_texts_state_the_rule_only() -> None:

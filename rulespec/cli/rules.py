@@ -130,7 +130,7 @@ def clause_text(c: Clause, lang: str) -> str:
         lines += _wrap(c.statement, 4)
     else:
         local = c.text(lang)
-        lines += ["", f"{lang} [{local.kind}]"]
+        lines += ["", lang]
         lines += _wrap(local.label, 4, 2)
         lines += _wrap(local.text, 4)
     if c.note:

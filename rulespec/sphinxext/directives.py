@@ -229,9 +229,9 @@ class RulesDirective(SphinxDirective):
         block += statement
         block += self.render_languages(c)
         if c.source != "rulebook":
-            block += _labelled(SOURCE_LABELS[c.source], c.source_note or "", "rules-source")
+            block += self.render_source(SOURCE_LABELS[c.source], c.source_note or "")
         elif c.source_note:
-            block += _labelled("Source:", c.source_note, "rules-source")
+            block += self.render_source("Source:", c.source_note)
         if c.note:
             block += _labelled("The project's note:", c.note, "rules-note", "rules-engine-note")
         if c.status != "implemented" and c.reason:
@@ -246,6 +246,25 @@ class RulesDirective(SphinxDirective):
             block += self.render_editions(c)
         block += self.render_links(c)
         return block
+
+    def render_source(self, label: str, note: str) -> nodes.paragraph:
+        """The source line; a note citing the sources page links to it when configured."""
+        para = _labelled(label, note, "rules-source")
+        page = self.config.rules_sources_page
+        if page and "sources page" in note:
+            ref = addnodes.pending_xref(
+                "",
+                refdomain="std",
+                reftype="doc",
+                reftarget=f"/{page}",
+                refexplicit=True,
+                refwarn=True,
+            )
+            ref += nodes.inline("the sources page", "the sources page")
+            para += nodes.Text(" Open ")
+            para += ref
+            para += nodes.Text(".")
+        return para
 
     def render_languages(self, c: Clause) -> rules_block:
         langs = _block("rules-langs")

@@ -20,6 +20,7 @@ extensions = ["rulespec.sphinxext"]
 rules_tests_dir = {str(TESTS)!r}
 rules_game_pages = "games"
 rules_needs_json = "needs.json"
+rules_sources_page = "sources"
 """
 
 INDEX = """
@@ -32,6 +33,7 @@ Rules
    games/*/index
    traceability
    cite
+   sources
 """
 
 CITE = """
@@ -51,6 +53,7 @@ def site_src(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "index.rst": INDEX,
             "traceability.rst": "Traceability\n============\n\n.. rules:traceability::\n",
             "cite.rst": CITE,
+            "sources.rst": "Sources\n=======\n\nWhere the card data comes from.\n",
         },
     )
 
@@ -234,3 +237,15 @@ def test_a_reading_is_badged_and_linked_both_ways(serial: Build) -> None:
     assert "editions.html#editions-dc.move.quack" in quack
     entry = editions.split('id="editions-dc.move.quack"', 1)[1].split("</section>", 1)[0]
     assert 'href="rules.html#dc.move.quack"' in entry
+
+
+def test_a_source_line_citing_the_sources_page_links_to_it(serial: Build) -> None:
+    rendered = clause_blocks(serial)
+    linked = 0
+    for c in rulespec.clauses():
+        _page, inner = rendered[c.id]
+        cites = c.source_note is not None and "sources page" in c.source_note
+        link = re.search(r'Open <a class="reference internal" href="(\.\./)*sources\.html"', inner)
+        assert (link is not None) == cites, c.id
+        linked += cites
+    assert linked >= 5
