@@ -163,6 +163,7 @@ ENGINE_WORDS: dict[str, str] = {
         r"|\bSicht(?:en)?\b"
     ),
     "a missing picture": r"(?i)\b(?:image|imagen|bild)\b",
+    "seat numbers": r"(?i)\b(?:places|asientos|Plätze)\b[^.]{0,60}num+[eé]r|\bmodulo\b|módulo",
 }
 """What concerns the engine and so never belongs in a language's text of the rule."""
 
@@ -206,6 +207,7 @@ ENGLISH_ENGINE_WORDS: dict[str, str] = {
     "the record": r"(?i)\b(?:record(?:ed|s)?|simulations?)\b",
     "a player's view": r"(?i)\b(?:the|each|every|a player's) views?\b|\bViews\b",
     "a missing picture": r"(?i)\b(?:picture|image)\b",
+    "seat numbers": r"(?i)\bseats? (?:are )?numbered|\bmod n\b|\bseat [0-9pn]\b",
     "a reading": r"(?i)\b(?:our reading|the project|inferred)\b",
     "the rulebook itself": r"\b[Tt]he (?:rulebook|rules)\b(?!'s example| say)",
 }
