@@ -62,7 +62,7 @@ from rulespec.core.errors import CatalogueError
 
 __all__ = [
     "LANGUAGES",
-    "LANGUAGE_NAMES",
+    "LANGUAGE_NAMES_EN",
     "Catalogue",
     "Clause",
     "EditionNote",
@@ -78,7 +78,7 @@ __all__ = [
 LANGUAGES: tuple[str, ...] = ("fr", "es", "de")
 """The languages every clause is written in, besides the English statement."""
 
-LANGUAGE_NAMES: dict[str, str] = {"fr": "French", "es": "Spanish", "de": "German"}
+LANGUAGE_NAMES_EN: dict[str, str] = {"fr": "French", "es": "Spanish", "de": "German"}
 """The English name of each language in :data:`LANGUAGES`."""
 
 Status = Literal["implemented", "not-formalized", "retired"]
@@ -125,7 +125,7 @@ class LocalText:
     @property
     def origin(self) -> str:
         """What the text is, without the place: the heading of a page of such texts."""
-        name = LANGUAGE_NAMES.get(self.language, self.language)
+        name = LANGUAGE_NAMES_EN.get(self.language, self.language)
         if self.kind == "translation":
             head = f"Our translation into {name} (there is no {name} edition)"
         else:
@@ -136,7 +136,7 @@ class LocalText:
     def label(self) -> str:
         """What the text is and where the rule stands, in one line for a reader."""
         if self.locator is None:
-            name = LANGUAGE_NAMES.get(self.language, self.language)
+            name = LANGUAGE_NAMES_EN.get(self.language, self.language)
             what = "translation into" if self.kind == "translation" else "wording in"
             return f"Our {what} {name}; no edition states this rule (see its source)"
         return f"{self.origin}, at “{self.locator}”"

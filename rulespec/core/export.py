@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from rulespec.core.clauses import LANGUAGE_NAMES, LANGUAGES, catalogue, catalogues
+from rulespec.core.clauses import LANGUAGE_NAMES_EN, LANGUAGES, catalogue, catalogues
 from rulespec.core.trace import implementations_of, test_citations
 
 __all__ = ["FIELDS", "main", "needs_fields", "needs_json", "write_needs_json"]
@@ -45,7 +45,7 @@ FIELDS: dict[str, str] = {
     "note": "The project's note on how the engine applies the rule (may be empty).",
     **{
         f"{kind}_{lang}": what.format(name=name)
-        for lang, name in LANGUAGE_NAMES.items()
+        for lang, name in LANGUAGE_NAMES_EN.items()
         for kind, what in (
             ("text", "The project's {name} text of the rule (never a quotation)."),
             (
