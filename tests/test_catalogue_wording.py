@@ -334,6 +334,8 @@ def published_files() -> Iterator[Path]:
     yield ROOT / "README.md"
     for folder in ("spec", "rulespec", "docs"):
         for path in sorted((ROOT / folder).rglob("*")):
+            if "_build" in path.parts or "games" in path.relative_to(ROOT).parts[1:2]:
+                continue  # built output and pages the docs build generates
             if path.suffix in {".toml", ".py", ".rst", ".md", ".txt", ".css", ".js", ".html"}:
                 yield path
 

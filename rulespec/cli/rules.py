@@ -1,9 +1,12 @@
 """``rulespec rules GAME [--lang en|fr|es|de] [CLAUSE]``: the rules from the clause catalogue.
 
 Without a clause: every rule of the game in reading order, in one language
-(``en`` is the project's normative statement). With a clause id: that
-clause, its notes (our interpretation, the differences between editions)
-and the functions that implement it.
+(``en`` is the project's normative statement; ``fr``, ``es`` and ``de`` are
+the project's texts, which a first line says are its wording after the
+named edition or its translation where the game has none in that language).
+With a clause id: that clause, what its text is, its notes (how the engine
+applies it, our interpretation, the differences between editions) and the
+functions that implement it.
 """
 
 from __future__ import annotations
@@ -41,7 +44,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--lang",
         default="en",
         choices=LANGUAGES,
-        help="en (our normative statement), fr, es or de (default en)",
+        help="en (our normative statement, the default), or fr, es or de (our text "
+        "in that language)",
     )
     parser.set_defaults(run=run)
 
