@@ -306,6 +306,12 @@ def test_every_reading_has_its_interpretation_entry() -> None:
     assert not missing, f"readings without an interpretation entry: {missing}"
 
 
+LOCATOR_PROSE = re.compile(
+    r"(?i)traduc|übersetz|translat|projet|proyecto|projekt|lecture|lectura|lesart|web|publi"
+)
+"""What a locator must not say: what the text is belongs to its kind, not its place."""
+
+
 def test_texts_say_what_they_are() -> None:
     for cat in catalogues():
         for clause in cat:
@@ -317,6 +323,8 @@ def test_texts_say_what_they_are() -> None:
                 assert local.label.startswith("Our "), where
                 if clause.source == "rulebook":
                     assert local.locator and f"“{local.locator}”" in local.label, where
+                    # A locator names a place in the edition, and nothing else.
+                    assert not LOCATOR_PROSE.search(local.locator), where
                 else:
                     assert local.locator is None and "no edition states" in local.label, where
 
