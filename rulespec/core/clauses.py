@@ -11,7 +11,6 @@ ids that code and tests cite. The schema (every key is checked on load):
     sections = ["setup", "turn", ...] # reading order of the sections
 
     [catalogue.sources.fr]            # one per language with an edition
-    file = "000_8d67f61e18da1e53.txt"  # the rulebook text the wording is checked against
     edition = "Captain Games' French rulebook"
 
     [[clause]]
@@ -209,13 +208,13 @@ class Catalogue:
     game: str
     title: str
     sections: tuple[str, ...]
-    sources: tuple[tuple[str, str, str], ...]
-    """(language, rulebook file, edition) for each language with an edition."""
+    sources: tuple[tuple[str, str], ...]
+    """(language, edition) for each language with an edition of the rulebook."""
     clauses: tuple[Clause, ...]
 
     def edition(self, language: str) -> str | None:
         """The edition in ``language``, or ``None`` when the game has none in it."""
-        for lang, _file, edition in self.sources:
+        for lang, edition in self.sources:
             if lang == language:
                 return edition
         return None
@@ -260,7 +259,7 @@ def _clause(
     raw: Mapping[str, Any],
     game: str,
     sections: tuple[str, ...],
-    sources: tuple[tuple[str, str, str], ...],
+    sources: tuple[tuple[str, str], ...],
     where: str,
 ) -> Clause:
     _keys(
@@ -286,8 +285,8 @@ def _clause(
     reason = _str(raw, "reason", where) if "reason" in raw else None
     if status == "not-formalized" and reason is None:
         raise CatalogueError(f"{where}: a not-formalized clause needs a reason")
-    editions_by_language = {lang: edition for lang, _file, edition in sources}
-    first = sources[0][2] if sources else None
+    editions_by_language = dict(sources)
+    first = sources[0][1] if sources else None
     texts = []
     for lang in LANGUAGES:
         local = raw[lang]
@@ -384,8 +383,8 @@ def load_catalogue(text: str, name: str = "<catalogue>") -> Catalogue:
         swhere = f"{name}: catalogue.sources.{lang}"
         if lang not in LANGUAGES:
             raise CatalogueError(f"{swhere}: unknown language")
-        _keys(src, swhere, {"file", "edition"}, set())
-        sources.append((lang, _str(src, "file", swhere), _str(src, "edition", swhere)))
+        _keys(src, swhere, {"edition"}, set())
+        sources.append((lang, _str(src, "edition", swhere)))
     if not isinstance(raw["clause"], list):
         raise CatalogueError(f"{name}: clause: expected an array of tables [[clause]]")
     result: list[Clause] = []

@@ -167,7 +167,7 @@ def catalogue_of(game: str) -> Catalogue | None:
 
 def edition_of(cat: Catalogue, language: str) -> str | None:
     """The edition of ``cat``'s game in ``language``, as the catalogue names it."""
-    for lang, _file, edition in cat.sources:
+    for lang, edition in cat.sources:
         if lang == language:
             return edition
     return None

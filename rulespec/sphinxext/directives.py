@@ -576,7 +576,7 @@ class GamesDirective(RulesDirective):
             para = nodes.paragraph()
             para += page_ref(cat.game, "game", cat.title)
             implemented = sum(c.status == "implemented" for c in cat.clauses)
-            editions = ", ".join(LANGUAGE_NAMES_EN[lang] for lang, _f, _e in cat.sources)
+            editions = ", ".join(LANGUAGE_NAMES_EN[lang] for lang, _edition in cat.sources)
             para += nodes.Text(
                 f": {len(cat.clauses)} clauses, {implemented} implemented; "
                 f"editions cited: {editions or 'none'}. "

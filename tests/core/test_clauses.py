@@ -15,7 +15,6 @@ title = "Duck & Cover"
 sections = ["turn", "end"]
 
 [catalogue.sources.fr]
-file = "000.txt"
 edition = "French rulebook"
 """
 
@@ -52,7 +51,7 @@ def test_a_small_catalogue_loads() -> None:
     assert cat.game == "duck-and-cover" and cat.sections == ("turn", "end")
     assert [c.id for c in cat] == ["dc.move.cover", "dc.end.one"]
     assert cat["dc.move.cover"].text("es").locator == "Ronda de juego"
-    assert cat.sources == (("fr", "000.txt", "French rulebook"),)
+    assert cat.sources == (("fr", "French rulebook"),)
 
 
 def test_clauses_are_sorted_by_section_then_file_order() -> None:
@@ -103,6 +102,12 @@ def test_clauses_are_sorted_by_section_then_file_order() -> None:
             HEAD + clause_toml(source="hearsay"),
             "clause[0] (dc.move.cover)",
             "source must be one of",
+        ),
+        (
+            HEAD.replace('edition = "French', 'file = "000.txt"\nedition = "French')
+            + clause_toml(),
+            "catalogue.sources.fr",
+            "unknown key file",
         ),
         (
             HEAD.replace("sources.fr", "sources.it") + clause_toml(),
@@ -210,7 +215,7 @@ def test_the_shipped_catalogue_loads() -> None:
     cat = rulespec.catalogue("duck-and-cover")
     assert cat.game == "duck-and-cover" and cat.title == "Duck & Cover"
     assert len(cat) > 20 and len(rulespec.clauses("duck-and-cover")) == len(cat)
-    assert {lang for lang, _, _ in cat.sources} == set(LANGUAGES)
+    assert {lang for lang, _ in cat.sources} == set(LANGUAGES)
     assert "dc.move.cover" in cat and "dc.no.such" not in cat
     with pytest.raises(KeyError):
         rulespec.clause("dc.no.such")

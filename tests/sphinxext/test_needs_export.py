@@ -23,7 +23,7 @@ def _needs(data: dict[str, object]) -> dict[str, dict[str, object]]:
 
 def cat_kind(game: str, lang: str) -> str:
     """What the ``lang`` texts of ``game`` are: the wording of an edition, or a translation."""
-    has_edition = any(lang == language for language, _, _ in rulespec.catalogue(game).sources)
+    has_edition = any(lang == language for language, _ in rulespec.catalogue(game).sources)
     return "wording" if has_edition else "translation"
 
 

@@ -102,7 +102,7 @@ def _escaped(value: str) -> str:
 
 def test_every_duck_and_cover_clause_shows_its_languages_code_and_tests(serial: Build) -> None:
     cat = rulespec.catalogue("duck-and-cover")
-    editions = {lang: edition for lang, _file, edition in cat.sources}
+    editions = dict(cat.sources)
     code = trace.implementations_of()
     cited = trace.test_citations(TESTS)
     rendered = clause_blocks(serial)
