@@ -114,7 +114,8 @@ def test_states_and_records_round_trip_and_replay() -> None:
 @pytest.mark.parametrize(
     ("line", "kwargs", "message"),
     [
-        ("0 1 2 W 1", {}, "6"),
+        ("0 1 2 W 1 0 2", {}, "7 spaces, not 6"),
+        ("0 1 2 W 1", {"deck": [0] * 3 + [1] * 3 + [2] * 4 + [W] * 4}, "give the whole line"),
         ("0 1 2 W 1 3", {}, "colour in play"),
         ("0 W/1 2 W 1 0", {}, "hides"),
         ("0 1 2 W 1 0", {"targets": [1, 1]}, "one per space"),
@@ -138,5 +139,5 @@ def test_the_position_builder_refuses_unreachable_positions(
 
 
 def test_the_position_builder_refuses_a_wrong_hand_size() -> None:
-    with pytest.raises(PositionError, match="holds 2 cards"):
-        at("0 1 2 W 1 0", ["pan", "pan"])
+    with pytest.raises(PositionError, match="holds 4 cards"):
+        at("0 1 2 W 1 0", ["pan", "pan", "pan", "pan"])
