@@ -13,17 +13,27 @@ from hypothesis import strategies as st
 import rulespec
 from rulespec import RecordError
 from rulespec.core.invariants import MALFORMED
+from rulespec.duck_cover import Options as DuckAndCoverOptions
 from rulespec.testing.strategies import played
 from tests.mutations import mutated
 
-GAMES = ("duck-and-cover", "duo", "canardage")
+SETUPS: list[tuple[str, Any]] = [
+    ("duck-and-cover", None),
+    ("duck-and-cover", DuckAndCoverOptions(low_blows=True, surprises=True)),
+    ("duck-and-cover", DuckAndCoverOptions(constraints=True, pressure=True)),
+    ("duo", None),
+    ("canardage", None),
+]
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize(("game_id", "options"), SETUPS)
 @given(data=st.data())
-def test_a_damaged_state_is_refused_or_checkable(game_id: str, data: st.DataObject) -> None:
+def test_a_damaged_state_is_refused_or_checkable(
+    game_id: str, options: Any, data: st.DataObject
+) -> None:
+    """Whatever the decoder accepts, every invariant can check: no check raises."""
     game = rulespec.game(game_id)
-    state = data.draw(played(game, max_steps=120)).state
+    state = data.draw(played(game, options=options, max_steps=120)).state
     encoded = json.loads(json.dumps(game.encode_state(state)))
     damaged = data.draw(mutated(encoded))
     try:
