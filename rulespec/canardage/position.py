@@ -92,8 +92,8 @@ def position(
     ``line`` is a diagram, front first (``"0* W 1/2 3 W W"``: ``W`` is water,
     a digit a duck of that colour, ``h/c`` a duck ``h`` hidden under ``c``,
     ``*`` a target; see :func:`rulespec.canardage.line.parse`) or a sequence
-    of stacks. ``hands`` has one entry of three cards per player (its length
-    is the number of players). ``shelters`` maps a player to the space their
+    of stacks. ``hands`` has one entry per player (its length is the number
+    of players), three cards at most. ``shelters`` maps a player to the space their
     Planqué card lies on. Numbers are whole numbers (``int`` or anything
     with ``__index__``, never a ``bool``).
 
