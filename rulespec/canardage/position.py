@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import operator
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -13,6 +12,7 @@ from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, WATER_CARDS, Card,
 from rulespec.canardage.line import LENGTH, parse
 from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
 from rulespec.core.errors import PositionError
+from rulespec.core.positions import listed, whole, wholes
 
 __all__ = ["position"]
 
@@ -21,26 +21,6 @@ HAND = 3
 
 _CARD = re.compile(r"(?:[Ww]|[0-9]+)")
 """One card of a line diagram: water or a colour, in ASCII digits only."""
-
-
-def _whole(value: Any, where: str) -> int:
-    """``value`` as an ``int`` if it is a whole number (never a bool, a float or a text)."""
-    if not isinstance(value, bool):
-        try:
-            return operator.index(value)
-        except TypeError:
-            pass
-    raise PositionError(f"{where}: expected a whole number, not {value!r}")
-
-
-def _sequence(value: Any, where: str) -> Sequence[Any]:
-    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence):
-        raise PositionError(f"{where}: expected a list, not {value!r}")
-    return value
-
-
-def _wholes(values: Any, where: str) -> tuple[int, ...]:
-    return tuple(_whole(v, f"{where}[{i}]") for i, v in enumerate(_sequence(values, where)))
 
 
 def _card(value: Any, where: str) -> Card:
@@ -55,7 +35,7 @@ def _card(value: Any, where: str) -> Card:
 
 
 def _cards(values: Any, where: str) -> tuple[Card, ...]:
-    return tuple(_card(v, f"{where}[{i}]") for i, v in enumerate(_sequence(values, where)))
+    return tuple(_card(v, f"{where}[{i}]") for i, v in enumerate(listed(values, where)))
 
 
 def _line(line: Any) -> tuple[tuple[Stack, ...], tuple[int, ...]]:
@@ -69,7 +49,7 @@ def _line(line: Any) -> tuple[tuple[Stack, ...], tuple[int, ...]]:
                     "digits nor hidden/cover"
                 )
         return parse(line)
-    stacks = tuple(_wholes(stack, f"line[{i}]") for i, stack in enumerate(_sequence(line, "line")))
+    stacks = tuple(wholes(stack, f"line[{i}]") for i, stack in enumerate(listed(line, "line")))
     return stacks, ()
 
 
@@ -127,7 +107,7 @@ def position(
     ...
     rulespec.core.errors.PositionError: the line has 7 spaces, not 6
     """
-    players = len(_sequence(hands, "hands"))
+    players = len(listed(hands, "hands"))
     if not 3 <= players <= 6:
         raise PositionError(f"Canardage is for 3 to 6 players, not {players}")
     if options is not None and not isinstance(options, Options):
@@ -136,7 +116,7 @@ def position(
     stacks, marked = _line(line)
     if targets is not None and marked:
         raise PositionError("give targets either with * in the diagram or with targets=, not both")
-    aimed = tuple(sorted(marked if targets is None else _wholes(targets, "targets")))
+    aimed = tuple(sorted(marked if targets is None else wholes(targets, "targets")))
     if len(stacks) > LENGTH:
         raise PositionError(f"the line has {len(stacks)} spaces, not {LENGTH}")
     for i, stack in enumerate(stacks):
@@ -153,7 +133,7 @@ def position(
             raise PositionError(f"space {i}: only a duck hides, and only under a duck")
     if len(set(aimed)) != len(aimed) or any(not 0 <= t < LENGTH for t in aimed):
         raise PositionError(f"targets {aimed}: at most one per space, on spaces 0 to 5")
-    dead = (0,) * players if shot is None else _wholes(shot, "shot")
+    dead = (0,) * players if shot is None else wholes(shot, "shot")
     if len(dead) != players or any(not 0 <= s <= DUCKS_PER_COLOUR for s in dead):
         raise PositionError("shot must give each player's shot ducks, 0 to 5")
     on_line = Counter(c for stack in stacks for c in stack)
@@ -170,7 +150,7 @@ def position(
         stacks += tuple((c,) for c in rest[:missing])
         ducks = tuple(rest[missing:])
     else:
-        ducks = _wholes(deck, "deck")
+        ducks = wholes(deck, "deck")
         if len(stacks) != LENGTH:
             raise PositionError(
                 f"the line has {len(stacks)} spaces, not {LENGTH} (with deck= give the whole line)"
@@ -188,18 +168,18 @@ def position(
         raise PositionError("the deck holds a card that is neither a colour in play nor water")
     if sum(1 for c in range(players) if held[c] > 0) <= 1:
         raise PositionError("at most one player has ducks: the game would be over")
-    known = _whole(seen, "seen")
+    known = whole(seen, "seen")
     if not 0 <= known <= len(ducks):
         raise PositionError(f"seen: {known} is not between 0 and the deck's {len(ducks)} cards")
-    on_turn = _whole(turn, "turn")
+    on_turn = whole(turn, "turn")
     if not 0 <= on_turn < players:
         raise PositionError(f"turn: there is no player {on_turn}")
     cover = [NO_SHELTER] * players
     if shelters is not None and not isinstance(shelters, Mapping):
         raise PositionError(f"shelters: expected a mapping of player to space, not {shelters!r}")
     for key, value in (shelters or {}).items():
-        p = _whole(key, "shelters")
-        space = _whole(value, f"shelters[{p}]")
+        p = whole(key, "shelters")
+        space = whole(value, f"shelters[{p}]")
         if not 0 <= p < players or not 0 <= space < LENGTH:
             raise PositionError(f"shelters: player {p} on space {space} is off the table")
         cover[p] = space

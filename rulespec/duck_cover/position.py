@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import operator
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, SupportsIndex
 
 from rulespec.core.errors import IllegalAction, PositionError
+from rulespec.core.positions import listed, whole, wholes
 from rulespec.duck_cover.actions import Cover, Duck, Give, PlayerAction, Quack
 from rulespec.duck_cover.cards import (
     CONSTRAINED,
@@ -32,26 +32,6 @@ _FAR = 10_000
 """No place of a grid lies further than this from (0, 0) in either direction."""
 
 Cell = tuple[Position, Stack]
-
-
-def _whole(value: Any, where: str) -> int:
-    """``value`` as an ``int`` if it is a whole number (never a bool, a float or a text)."""
-    if not isinstance(value, bool):
-        try:
-            return operator.index(value)
-        except TypeError:
-            pass
-    raise PositionError(f"{where}: expected a whole number, not {value!r}")
-
-
-def _sequence(value: Any, where: str) -> Sequence[Any]:
-    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence):
-        raise PositionError(f"{where}: expected a list, not {value!r}")
-    return value
-
-
-def _wholes(values: Any, where: str) -> tuple[int, ...]:
-    return tuple(_whole(v, f"{where}[{i}]") for i, v in enumerate(_sequence(values, where)))
 
 
 def _cells(grid: Any, where: str) -> list[Cell]:
@@ -78,11 +58,11 @@ def _cells(grid: Any, where: str) -> list[Cell]:
         )
     cells = []
     for place, stack in items:
-        numbers = _wholes(place, f"{where}: position {place!r}")
+        numbers = wholes(place, f"{where}: position {place!r}")
         if len(numbers) != 2 or not all(-_FAR <= n <= _FAR for n in numbers):
             raise PositionError(f"{where}: {place!r} is not a place (column, row)")
         column, row = numbers
-        cells.append(((column, row), _wholes(stack, f"{where} at {(column, row)}")))
+        cells.append(((column, row), wholes(stack, f"{where} at {(column, row)}")))
     return cells
 
 
@@ -161,7 +141,7 @@ def position(
     ...
     rulespec.core.errors.PositionError: grids[1]: row 1, column 3: '３' is neither '.' nor ...
     """
-    players = len(_sequence(grids, "grids"))
+    players = len(listed(grids, "grids"))
     if not 2 <= players <= 7:
         raise PositionError(f"Duck & Cover is for 2 to 7 players, not {players}")
     if options is not None and not isinstance(options, Options):
@@ -196,14 +176,14 @@ def position(
             held = families[(f, c)]
             if held > 1:
                 raise PositionError(f"the game holds {held} times card {c} of player {f}'s family")
-    card = _whole(card, "card")
-    captain_pile = _wholes(captain_pile, "captain_pile")
-    discard_zone = _wholes(discard_zone, "discard_zone")
-    set_aside = _wholes(set_aside, "set_aside")
+    card = whole(card, "card")
+    captain_pile = wholes(captain_pile, "captain_pile")
+    discard_zone = wholes(discard_zone, "discard_zone")
+    set_aside = wholes(set_aside, "set_aside")
     if draw_pile is not None:
-        draw_pile = _wholes(draw_pile, "draw_pile")
+        draw_pile = wholes(draw_pile, "draw_pile")
     if previous is not None:
-        previous = _whole(previous, "previous")
+        previous = whole(previous, "previous")
     if not isinstance(previous_discarded, bool):
         raise PositionError(
             f"previous_discarded: expected True or False, not {previous_discarded!r}"
@@ -258,17 +238,17 @@ def position(
         raise PositionError(f"previous: {previous!r} is not a call (1–12 or MAX)")
     if chosen.constraints and previous in CONSTRAINED:
         raise PositionError(f"previous: under Constraints no card calls {previous}")
-    number = _whole(round, "round")
+    number = whole(round, "round")
     scores = tuple(
-        _wholes(row, f"round_scores[{r}]")
-        for r, row in enumerate(_sequence(round_scores, "round_scores"))
+        wholes(row, f"round_scores[{r}]")
+        for r, row in enumerate(listed(round_scores, "round_scores"))
     )
     if not 0 <= number < 3 or len(scores) != number:
         raise PositionError("round_scores must hold one score list per finished round")
     for r, row in enumerate(scores):
         if len(row) != players:
             raise PositionError(f"round_scores[{r}] must hold one whole number per player")
-    acts = tuple(_sequence(submitted, "submitted")) if submitted is not None else (None,) * players
+    acts = tuple(listed(submitted, "submitted")) if submitted is not None else (None,) * players
     if len(acts) != players:
         raise PositionError("submitted must hold one entry per player")
     state = State(

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import operator
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, SupportsIndex
 
 from rulespec.core.errors import PositionError
+from rulespec.core.positions import listed, whole
 from rulespec.duo.cards import TURBO, Card, card_name, deck, parse_card
 from rulespec.duo.matching import fits
 from rulespec.duo.rules import HAND_SIZE
@@ -15,22 +16,6 @@ from rulespec.duo.scoring import reached_target
 from rulespec.duo.state import Options, Phase, State
 
 __all__ = ["position"]
-
-
-def _whole(value: Any, where: str) -> int:
-    """``value`` as an ``int`` if it is a whole number (never a bool, a float or a text)."""
-    if not isinstance(value, bool):
-        try:
-            return operator.index(value)
-        except TypeError:
-            pass
-    raise PositionError(f"{where}: expected a whole number, not {value!r}")
-
-
-def _sequence(value: Any, where: str) -> Sequence[Any]:
-    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence):
-        raise PositionError(f"{where}: expected a list, not {value!r}")
-    return value
 
 
 def _card(value: Any, where: str) -> Card:
@@ -53,14 +38,14 @@ def _card(value: Any, where: str) -> Card:
 
 
 def _cards(values: Any, where: str) -> tuple[Card, ...]:
-    return tuple(_card(v, f"{where}[{i}]") for i, v in enumerate(_sequence(values, where)))
+    return tuple(_card(v, f"{where}[{i}]") for i, v in enumerate(listed(values, where)))
 
 
 def _round_scores(rows: Any, players: int) -> tuple[tuple[int, ...], ...]:
     result = []
-    for r, row in enumerate(_sequence(rows, "round_scores")):
+    for r, row in enumerate(listed(rows, "round_scores")):
         where = f"round_scores[{r}]"
-        scores = tuple(_whole(s, f"{where}[{p}]") for p, s in enumerate(_sequence(row, where)))
+        scores = tuple(whole(s, f"{where}[{p}]") for p, s in enumerate(listed(row, where)))
         if len(scores) != players:
             raise PositionError(f"{where}: expected {players} whole numbers")
         gains = [s for s in scores if s > 0]
@@ -135,13 +120,13 @@ def position(
     if options is not None and not isinstance(options, Options):
         raise PositionError(f"options: expected rulespec.duo.Options, not {options!r}")
     opts = Options() if options is None else options
-    players = len(_sequence(hands, "hands"))
+    players = len(listed(hands, "hands"))
     if not 2 <= players <= 6:
         raise PositionError(f"Duo is for 2 to 6 players, not {players}")
     if opts.first_player >= players:
         raise PositionError(f"options.first_player {opts.first_player} is not a seat")
     named_hands = [None if h is None else _cards(h, f"hands[{p}]") for p, h in enumerate(hands)]
-    given_piles = [None, None] if piles is None else list(_sequence(piles, "piles"))
+    given_piles = [None, None] if piles is None else list(listed(piles, "piles"))
     if len(given_piles) != 2:
         raise PositionError(f"there are two discard piles, not {len(given_piles)}")
     named_piles = [
@@ -188,7 +173,7 @@ def position(
         raise PositionError(f"hands, piles and draw pile must hold {variant} once: {what}")
     if not draw and opts.exhausted == "last-draw":
         raise PositionError("the draw pile is empty: the round would already be over")
-    number = _whole(round, "round")
+    number = whole(round, "round")
     if number < 0:
         raise PositionError(f"round: expected a whole number from 0, not {number!r}")
     scores = _round_scores(round_scores, players)
@@ -200,10 +185,10 @@ def position(
     if opts.max_rounds is not None and number >= opts.max_rounds:
         raise PositionError(f"round {number} is past the round limit of {opts.max_rounds}")
     starter = (opts.first_player + number) % players
-    on_turn = starter if turn is None else _whole(turn, "turn")
+    on_turn = starter if turn is None else whole(turn, "turn")
     if not 0 <= on_turn < players:
         raise PositionError(f"turn: {on_turn!r} is not a seat")
-    on_pile = None if turn_pile is None else _whole(turn_pile, "turn_pile")
+    on_pile = None if turn_pile is None else whole(turn_pile, "turn_pile")
     if on_pile is not None:
         if on_pile not in (0, 1):
             raise PositionError(f"turn_pile: expected 0, 1 or None, not {on_pile!r}")
