@@ -93,10 +93,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     print("| mutant | mode | exit | kind | first clause | its clause? | found after | wall |")
     print("|---|---|---|---|---|---|---|---|")
+    caught = dict.fromkeys(modes, 0)
+    first = dict.fromkeys(modes, 0)
     with tempfile.TemporaryDirectory() as folder, ThreadPoolExecutor(args.jobs) as pool:
         results = pool.map(lambda run: conform(run[0], run[1], args, folder), runs)
         for (mutant, mode), result in zip(runs, results, strict=True):
             print(row(mutant, known[mutant], mode, result), flush=True)
+            named = ((result[1] or {}).get("divergence") or {}).get("clauses") or [None]
+            caught[mode] += result[0] == 1
+            first[mode] += result[0] == 1 and named[0] == known[mutant]
+    for mode in modes:
+        print(
+            f"{mode}: {caught[mode]} of {len(chosen)} caught, {first[mode]} with their clause first"
+        )
     return 0
 
 
