@@ -262,3 +262,37 @@ def test_a_request_it_cannot_read_ends_the_engine(node: str, lines: list[str], s
     assert done.returncode == 2, done
     assert said in done.stderr and "bad request" in done.stderr, done.stderr
     assert len(done.stdout.splitlines()) == len(lines) - 1  # no answer to the bad request
+
+
+SESSION = ENGINE.parents[2] / "docs" / "reference" / "sessions" / "canardage.txt"
+
+
+def _same_answer(request: dict[str, Any], got: dict[str, Any], expected: dict[str, Any]) -> bool:
+    """As the protocol page says to compare: legal actions in any order, a refusal's
+    clause but not its reason, the greeting but not the engine's name."""
+    op = request["op"]
+    if op == "hello":
+        got["value"]["name"] = expected["value"]["name"]
+    if op == "legal_actions" and "value" in got and "value" in expected:
+        return sorted(map(json.dumps, got["value"])) == sorted(map(json.dumps, expected["value"]))
+    if "refused" in got and "refused" in expected:
+        return bool(got["refused"].get("clause") == expected["refused"].get("clause"))
+    return got == expected
+
+
+def test_the_engine_answers_the_session_of_the_protocol_page(node: str) -> None:
+    lines = SESSION.read_text(encoding="utf-8").splitlines()
+    requests = [json.loads(line[2:]) for line in lines if line.startswith("> ")]
+    answers = [json.loads(line[2:]) for line in lines if line.startswith("< ")]
+    done = subprocess.run(
+        [node, str(ENGINE)],
+        input="".join(json.dumps(r) + "\n" for r in requests),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    got = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(got) == len(answers) > 50
+    for request, mine, theirs in zip(requests, got, answers, strict=True):
+        assert _same_answer(request, mine, theirs), (request, mine, theirs)
