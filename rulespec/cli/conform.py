@@ -317,9 +317,9 @@ def run(args: argparse.Namespace) -> int:
         saved = None
         if replay is None:
             saved = _write(record_path, _divergent_record(g, divergence))
+        found = None if exc.found_after is None else batch_start + exc.found_after
+        found_games = None if found is None else sum(t <= found for t in engine.started)
         if args.json:
-            found = None if exc.found_after is None else batch_start + exc.found_after
-            found_games = None if found is None else sum(t <= found for t in engine.started)
             print(
                 _verdict(
                     "diverges",
@@ -337,7 +337,9 @@ def run(args: argparse.Namespace) -> int:
             return 1
         print(_report(divergence, saved))
         searched = "" if replay is not None else f"seed {seed}; "
-        print(f"{searched}{time.perf_counter() - start:.1f} s")
+        if found is not None:
+            searched += f"found in game {found_games}, after {found - start:.1f} s; "
+        print(f"{searched}{time.perf_counter() - start:.1f} s in all")
         return 1
     except ProtocolError as exc:
         progress.stop()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -137,6 +138,7 @@ def test_a_rule_bug_exits_1_with_its_clause_and_a_record_that_replays(
     assert "the engine refuses a legal step" in out
     assert "can.action.pan" in out
     assert "rulespec:    accepts it" in out and "the engine:  refuses it: unknown card" in out
+    assert re.search(r"^seed 1; found in game \d+, after \d+\.\d s; \d+\.\d s in all$", out, re.M)
     saved = rulespec.Record.from_json(record.read_text(encoding="utf-8"))
     last = saved.steps[-1]
     assert last.card.value == "pan"
