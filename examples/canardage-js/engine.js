@@ -8,6 +8,7 @@
 //   node engine.js                      the rules as the catalogue reads them
 //   node engine.js --mutant pan-anywhere  one rule broken on purpose (see MUTANTS)
 //   CANARDAGE_MUTANT=pan-anywhere node engine.js
+//   node engine.js --capabilities legal_actions,to_move   declare only these queries
 //   node engine.js --list-mutants       the mutants and the clauses they break
 'use strict';
 
