@@ -2,7 +2,8 @@
 examples/canardage-js/engine.js`` passes, and catches the engine's mutants with the
 clause each one breaks named first.
 
-The engine's protocol manners are checked directly: refusals of unreadable actions,
+The engine's protocol manners are checked directly: the session of the protocol page,
+refusals of illegal and unreadable actions (some generated),
 ``[]`` for a player not to move, undeclared queries, requests it cannot read.
 """
 
@@ -13,13 +14,17 @@ import os
 import random
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import rulespec
 from rulespec.canardage import Card
+from rulespec.core.errors import IllegalAction, RecordError
 from rulespec.testing.wire import read_answer
 from tests.cli.helpers import run
 
@@ -296,3 +301,54 @@ def test_the_engine_answers_the_session_of_the_protocol_page(node: str) -> None:
     assert len(got) == len(answers) > 50
     for request, mine, theirs in zip(requests, got, answers, strict=True):
         assert _same_answer(request, mine, theirs), (request, mine, theirs)
+
+
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 9),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.sampled_from(["water", "pan", "canarchie", "a-couvert", "joker", ""]),
+)
+JSON = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=8,
+)
+FIELDS = ("type", "player", "card", "spaces", "line", "ducks", "actions", "draw_pile", "deck")
+
+
+@st.composite
+def _near_actions(draw: st.DrawFn) -> Any:
+    """JSON that looks like an action: the type of one, any value in any field."""
+    action: dict[str, Any] = {
+        "type": draw(st.sampled_from(["play", "discard", "deal", "reshuffle", "disperse", "go"]))
+    }
+    for key in draw(st.lists(st.sampled_from(FIELDS[1:]), unique=True, max_size=4)):
+        action[key] = draw(JSON)
+    return action
+
+
+@pytest.fixture(scope="module")
+def greeted() -> Iterator[Session]:
+    """One engine for every example, greeted (its answers read as the kit reads them)."""
+    engine = Session(_node())
+    engine.ask("hello", protocol=1, game="canardage")
+    yield engine
+    engine.process.kill()
+    engine.process.wait()
+
+
+@settings(deadline=None)
+@given(action=st.one_of(_near_actions(), JSON))
+def test_an_action_it_cannot_read_is_refused_never_a_crash(greeted: Session, action: Any) -> None:
+    engine = greeted
+    assert engine.ask("start", game="canardage", players=3, options={}) == ("value", None)
+    assert engine.ask("apply", action=CAN.encode_action(_deal(3, seed=5))) == ("value", None)
+    try:
+        CAN.apply(CAN.start(3, seed=5), CAN.decode_action(action))
+    except (IllegalAction, RecordError):
+        kind, _ = engine.ask("apply", action=action)
+        assert kind == "refused", action
+    else:
+        assume(False)  # a legal action: hardly ever drawn
