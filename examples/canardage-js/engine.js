@@ -8,6 +8,7 @@
 //   node engine.js                      the rules as the catalogue reads them
 //   node engine.js --mutant pan-anywhere  one rule broken on purpose (see MUTANTS)
 //   CANARDAGE_MUTANT=pan-anywhere node engine.js
+//   node engine.js --capabilities legal_actions,to_move   declare only these queries
 //   node engine.js --list-mutants       the mutants and the clauses they break
 'use strict';
 
@@ -493,9 +494,6 @@ class Table {
   // What `player` may know: the other hands, the draw pile's order and the shuffled
   // part of the duck deck stay hidden; the bottom seen going there is shown.
   view(player) {
-    if (!Number.isInteger(player) || player < 0 || player >= this.players) {
-      refuse(null, `there is no player ${JSON.stringify(player)} in this game`);
-    }
     const all = this.state();
     return {
       player,
@@ -517,6 +515,8 @@ class Table {
   }
 
   scores() { return this.shot.map((n) => DUCKS_EACH - n); }
+
+  winnersNow() { return this.phase === 'over' ? this.winners.slice() : []; }
 }
 
 // ------------------------------------------------------------------ mutants
@@ -696,30 +696,78 @@ const MUTANTS = {
 
 // ------------------------------------------------------------------ the protocol
 
-const CAPABILITIES = ['legal_actions', 'to_move', 'view', 'scores', 'winners', 'is_over', 'state'];
+const CAPABILITIES = ['legal_actions', 'to_move', 'state', 'view', 'scores', 'winners', 'is_over'];
+
+// A request the engine cannot serve that is not an action: the kit's mistake, not a
+// rule. The engine says so on standard error and exits with status 2.
+class BadRequest extends Error {}
+
+function bad(what) { throw new BadRequest(what); }
 
 function readOptions(options) {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    refuse('can.setup.action-deck', 'options is a JSON object');
-  }
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) bad('options: expected an object');
   for (const key of Object.keys(options)) {
-    if (key !== 'action_deck') refuse('can.setup.action-deck', `unknown option ${JSON.stringify(key)}`);
+    if (key !== 'action_deck') bad(`options: unknown option ${JSON.stringify(key)}`);
   }
   if (!('action_deck' in options)) return PUBLISHED.slice();
   const deck = options.action_deck;
   if (deck === null || typeof deck !== 'object' || Array.isArray(deck)) {
-    refuse('can.setup.action-deck', 'action_deck maps card ids to counts');
+    bad('options.action_deck: expected an object of card ids and counts');
   }
   for (const [card, n] of Object.entries(deck)) {
-    if (!RANK.has(card)) refuse('can.setup.action-deck', `unknown action card ${JSON.stringify(card)}`);
-    if (!Number.isInteger(n) || n < 0) refuse('can.setup.action-deck', `${card}: a count is a whole number >= 0`);
+    if (!RANK.has(card)) bad(`options.action_deck: unknown action card ${JSON.stringify(card)}`);
+    if (!Number.isInteger(n) || n < 0) bad(`options.action_deck.${card}: expected a whole number >= 0`);
   }
   return CARDS.map((card) => deck[card] || 0);
 }
 
+// The keys each type of action has (the second list: those it may have).
+const ACTION_KEYS = {
+  play: [['type', 'player', 'card', 'spaces'], ['line']],
+  discard: [['type', 'player', 'card'], []],
+  deal: [['type', 'ducks', 'actions'], []],
+  reshuffle: [['type', 'draw_pile'], []],
+  disperse: [['type', 'deck'], []],
+};
+
+// Refuse an action that is not one of the game's, whatever its place in a game:
+// the table then reads only well-formed actions.
+function readAction(action) {
+  const notAnAction = (why) => refuse(null, `not an action of Canardage: ${why}`);
+  if (action === null || typeof action !== 'object' || Array.isArray(action)) notAnAction('expected an object');
+  const keys = ACTION_KEYS[action.type];
+  if (!keys) notAnAction(`unknown type ${JSON.stringify(action.type)}`);
+  const [needed, optional] = keys;
+  for (const key of needed) if (!(key in action)) notAnAction(`${action.type} without ${key}`);
+  for (const key of Object.keys(action)) {
+    if (!needed.includes(key) && !optional.includes(key)) notAnAction(`unknown key ${JSON.stringify(key)}`);
+  }
+  if ('player' in action && !Number.isInteger(action.player)) notAnAction('player: expected a seat number');
+  if ('card' in action && !RANK.has(action.card)) notAnAction(`${JSON.stringify(action.card)} is not an action card`);
+  if ('spaces' in action && !(Array.isArray(action.spaces) && action.spaces.every(Number.isInteger))) {
+    notAnAction('spaces: expected a list of whole numbers');
+  }
+  const isDuck = (c) => c === WATER || Number.isInteger(c);
+  const line = action.line;
+  if (line !== undefined && !(Array.isArray(line)
+      && line.every((s) => Array.isArray(s) && (s.length === 1 || s.length === 2) && s.every(isDuck)))) {
+    notAnAction('line: expected a list of spaces, each one or two duck cards');
+  }
+  for (const key of ['ducks', 'deck']) {
+    if (key in action && !(Array.isArray(action[key]) && action[key].every(isDuck))) notAnAction(`${key}: expected duck cards`);
+  }
+  for (const key of ['actions', 'draw_pile']) {
+    if (key in action && !(Array.isArray(action[key]) && action[key].every((c) => RANK.has(c)))) {
+      notAnAction(`${key}: expected action cards`);
+    }
+  }
+  return action;
+}
+
 class Engine {
-  constructor(mutant) {
+  constructor(mutant, capabilities = CAPABILITIES) {
     this.mutant = mutant;
+    this.capabilities = capabilities;
     this.table = null;
   }
 
@@ -727,92 +775,132 @@ class Engine {
     if (req.protocol !== 1) refuse(null, `this engine speaks protocol 1, not ${JSON.stringify(req.protocol)}`);
     if (req.game !== 'canardage') refuse(null, `this engine plays canardage only, not ${JSON.stringify(req.game)}`);
     const name = this.mutant ? `canardage-js (mutant ${this.mutant})` : 'canardage-js';
-    return { protocol: 1, name, capabilities: CAPABILITIES };
+    return { protocol: 1, name, capabilities: this.capabilities };
   }
 
   start(req) {
-    if (req.game !== 'canardage') refuse(null, `this engine plays canardage only, not ${JSON.stringify(req.game)}`);
+    if (req.game !== 'canardage') bad(`game: this engine plays canardage only, not ${JSON.stringify(req.game)}`);
     const players = req.players;
     if (!Number.isInteger(players) || players < 3 || players > 6) {
-      refuse('can.setup.players', `Canardage is for 3 to 6 players, not ${JSON.stringify(players)}`);
+      bad(`players: Canardage is for 3 to 6 players, not ${JSON.stringify(players)}`);
     }
     const counts = readOptions(req.options === undefined ? {} : req.options);
     const total = counts.reduce((a, b) => a + b, 0);
-    if (total < 4 * players) {
-      refuse('can.setup.action-deck', `${total} action cards cannot serve ${players} players (at least ${4 * players})`);
-    }
+    if (total < 4 * players) bad(`options: ${total} action cards cannot serve ${players} players`);
     const table = new Table(players, counts);
     if (this.mutant) MUTANTS[this.mutant].install(table);
     this.table = table;
     return null;
   }
 
-  game() { return this.table || refuse(null, 'no game: send start first'); }
+  game() { return this.table || bad('no game: send start first'); }
 
+  seat(req) {
+    const { player } = req;
+    if (!Number.isInteger(player) || player < 0 || player >= this.game().players) {
+      bad(`player: there is no seat ${JSON.stringify(player)} in this game`);
+    }
+    return player;
+  }
+
+  // The answer's value, or undefined for a query the engine does not answer.
   answer(req) {
+    const ask = (op) => this.capabilities.includes(op);
     switch (req.op) {
       case 'hello': return this.hello(req);
       case 'start': return this.start(req);
-      case 'apply': this.game().apply(req.action); return null;
-      case 'legal_actions': return this.game().legal(req.player);
-      case 'to_move': return this.game().toMove();
-      case 'state': return this.game().state();
-      case 'view': return this.game().view(req.player);
-      case 'scores': return this.game().scores();
-      case 'winners': return this.game().phase === 'over' ? this.game().winners.slice() : [];
-      case 'is_over': return this.game().phase === 'over';
+      case 'apply': this.game().apply(readAction(req.action)); return null;
+      case 'quit': return null;
+      case 'legal_actions': return ask(req.op) ? this.game().legal(this.seat(req)) : undefined;
+      case 'to_move': return ask(req.op) ? this.game().toMove() : undefined;
+      case 'state': return ask(req.op) ? this.game().state() : undefined;
+      case 'view': return ask(req.op) ? this.game().view(this.seat(req)) : undefined;
+      case 'scores': return ask(req.op) ? this.game().scores() : undefined;
+      case 'winners': return ask(req.op) ? this.game().winnersNow() : undefined;
+      case 'is_over': return ask(req.op) ? this.game().phase === 'over' : undefined;
       default: return undefined;
     }
   }
 }
 
-function mutantFromArgs(argv, env) {
-  const at = argv.indexOf('--mutant');
-  const name = at >= 0 ? argv[at + 1] : env.CANARDAGE_MUTANT || '';
-  if (name && !(name in MUTANTS)) {
-    process.stderr.write(`unknown mutant ${name}; known: ${Object.keys(MUTANTS).join(', ')}\n`);
-    process.exit(2);
-  }
-  return name;
+function usage(message) {
+  process.stderr.write(`engine.js: ${message}\n`);
+  process.exit(2);
 }
 
+// `--mutant NAME` (or CANARDAGE_MUTANT) and `--capabilities NAME,...`.
+function readArgs(argv, env) {
+  const after = (flag) => {
+    const at = argv.indexOf(flag);
+    if (at < 0) return undefined;
+    if (at + 1 >= argv.length) usage(`${flag} needs a value`);
+    return argv[at + 1];
+  };
+  const mutant = after('--mutant') ?? (env.CANARDAGE_MUTANT || '');
+  if (mutant && !(mutant in MUTANTS)) usage(`unknown mutant ${mutant}; known: ${Object.keys(MUTANTS).join(', ')}`);
+  const given = after('--capabilities');
+  const capabilities = given === undefined ? CAPABILITIES : given.split(',').map((c) => c.trim()).filter(Boolean);
+  for (const c of capabilities) {
+    if (!CAPABILITIES.includes(c)) usage(`unknown capability ${c}; known: ${CAPABILITIES.join(', ')}`);
+  }
+  return { mutant, capabilities };
+}
+
+// One answer per request: `value`, or `refused` (only to hello and apply), or
+// `unsupported`. A request that cannot be read ends the engine with status 2; a
+// fault of the engine itself, with status 1 and its stack on standard error.
 function main() {
   if (process.argv.includes('--list-mutants')) {
     for (const [name, m] of Object.entries(MUTANTS)) process.stdout.write(`${name}\t${m.breaks}\t${m.bug}\n`);
     return;
   }
-  const engine = new Engine(mutantFromArgs(process.argv, process.env));
+  const { mutant, capabilities } = readArgs(process.argv, process.env);
+  const engine = new Engine(mutant, capabilities);
   const input = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
   const say = (obj) => process.stdout.write(`${JSON.stringify(obj)}\n`);
+  let stopped = false;
+  const stop = (status, message) => {
+    process.stderr.write(`engine.js: ${message}\n`);
+    process.exitCode = status;
+    stopped = true;
+    input.close();
+  };
   input.on('line', (text) => {
-    if (!text.trim()) return;
+    if (!text.trim() || stopped) return;
     let req;
     try {
       req = JSON.parse(text);
     } catch (err) {
-      process.stderr.write(`bad JSON: ${err.message}\n`);
-      say({ id: null, unsupported: true });
+      stop(2, `bad request: not JSON (${err.message})`);
       return;
     }
-    const id = req && req.id;
-    if (req && req.op === 'quit') {
-      say({ id, value: null });
-      input.close();
+    if (req === null || typeof req !== 'object' || !Number.isInteger(req.id)) {
+      stop(2, 'bad request: expected an object with an integer id');
       return;
     }
+    const { id } = req;
     try {
       const value = engine.answer(req);
       say(value === undefined ? { id, unsupported: true } : { id, value });
     } catch (err) {
-      if (!(err instanceof Refusal)) process.stderr.write(`${err.stack}\n`);
-      const refused = { reason: err.message };
-      if (err.clause) refused.clause = err.clause;
-      say({ id, refused });
+      if (err instanceof Refusal && (req.op === 'apply' || req.op === 'hello')) {
+        const refused = { reason: err.message };
+        if (err.clause) refused.clause = err.clause;
+        say({ id, refused });
+        return;
+      }
+      if (err instanceof Refusal || err instanceof BadRequest) stop(2, `bad request ${id} (${req.op}): ${err.message}`);
+      else stop(1, `fault at request ${id} (${req.op}): ${err.stack}`);
+      return;
+    }
+    if (req.op === 'quit') {
+      stopped = true;
+      input.close();
     }
   });
-  input.on('close', () => process.exit(0));
+  input.on('close', () => process.exit());
 }
 
 if (require.main === module) main();
 
-module.exports = { MUTANTS, Table, Engine };
+module.exports = { MUTANTS, Table, Engine, readAction };

@@ -94,6 +94,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument(
         "--replay", metavar="RECORD", help="rerun the game saved in RECORD instead of searching"
     )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the verdict as one JSON object instead of the report (same exit status)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -191,6 +196,36 @@ def _report(divergence: Any, saved: str | None) -> str:
     return "\n".join(lines)
 
 
+def _verdict(
+    verdict: str, g: Game[Any, Any, Any, Any], name: str | None, compared: list[str], **fields: Any
+) -> str:
+    """The ``--json`` verdict: one JSON object (see the command-line guide)."""
+    data = {
+        "format": "rulespec-conform",
+        "version": 1,
+        "verdict": verdict,
+        "game": g.id,
+        "engine": name,
+        "compares": compared,
+        **fields,
+    }
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _divergence_fields(divergence: Any, saved: str | None) -> dict[str, Any]:
+    return {
+        "kind": divergence.kind,
+        "step": divergence.step,
+        "players": divergence.record.players,
+        "summary": divergence.summary,
+        "clauses": list(divergence.clauses),
+        "expected": divergence.expected,
+        "actual": divergence.actual,
+        "action": divergence.action,
+        "record": saved,
+    }
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``rulespec conform``; raise ``CommandError`` for a usage error."""
     from rulespec.cli.main import CommandError, _game
@@ -221,22 +256,36 @@ def run(args: argparse.Namespace) -> int:
     seed = random.randrange(10**6) if args.seed is None else args.seed
     command = args.engine
 
+    class Engine(WireAdapter):
+        """The engine, noting when each game starts (for ``found_after_games``)."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            self.started: list[float] = []
+            super().__init__(*args, **kwargs)
+
+        def start(self, setup: Any) -> None:
+            self.started.append(time.perf_counter())
+            super().start(setup)
+
     try:
-        engine = WireAdapter(command, g, timeout=args.timeout)
+        engine = Engine(command, g, timeout=args.timeout)
     except OSError as exc:
         raise CommandError(f"cannot start {command[0]!r}: {exc.strerror or exc}") from None
     except ProtocolError as exc:
         print(f"rulespec conform: the engine breaks the protocol: {exc}", file=sys.stderr)
+        if args.json:
+            print(_verdict("protocol-error", g, None, [], seed=seed, error=exc.what, record=None))
         return 3
     declared = capabilities(engine)
     compared = [name for name in OPTIONAL if name in declared]
-    print(
-        f"engine {engine.name!r} ({' '.join(command)}); {g.id}; compares: "
-        f"{', '.join(compared) or 'refusals only'}"
-    )
+    if not args.json:
+        print(
+            f"engine {engine.name!r} ({' '.join(command)}); {g.id}; compares: "
+            f"{', '.join(compared) or 'refusals only'}"
+        )
     progress = _Progress(f"conform {g.id}")
     games = steps = 0
-    start = time.perf_counter()
+    start = batch_start = time.perf_counter()
     try:
         if replay is not None:
             result = check_record(engine, replay)
@@ -248,6 +297,7 @@ def run(args: argparse.Namespace) -> int:
                     break
                 size = min(BATCH if args.seconds is None else 5, args.examples - games)
                 quick = hypothesis.settings(max_examples=size, database=None)
+                batch_start = time.perf_counter()
                 result = check(
                     engine,
                     g,
@@ -267,23 +317,69 @@ def run(args: argparse.Namespace) -> int:
         saved = None
         if replay is None:
             saved = _write(record_path, _divergent_record(g, divergence))
+        found = None if exc.found_after is None else batch_start + exc.found_after
+        found_games = None if found is None else sum(t <= found for t in engine.started)
+        if args.json:
+            print(
+                _verdict(
+                    "diverges",
+                    g,
+                    engine.name,
+                    compared,
+                    seed=None if replay is not None else seed,
+                    games=games + (exc.games or 1),
+                    found_after=None if found is None else round(found - start, 3),
+                    found_after_games=found_games,
+                    seconds=round(time.perf_counter() - start, 3),
+                    divergence=_divergence_fields(divergence, saved),
+                )
+            )
+            return 1
         print(_report(divergence, saved))
         searched = "" if replay is not None else f"seed {seed}; "
-        print(f"{searched}{time.perf_counter() - start:.1f} s")
+        if found is not None:
+            searched += f"found in game {found_games}, after {found - start:.1f} s; "
+        print(f"{searched}{time.perf_counter() - start:.1f} s in all")
         return 1
     except ProtocolError as exc:
         progress.stop()
         print(f"rulespec conform: the engine breaks the protocol: {exc}", file=sys.stderr)
+        saved = None
         if exc.record is not None and replay is None:
             saved = _write(record_path, exc.record)
             print(f"the game up to that request: {saved}", file=sys.stderr)
         engine.close()
+        if args.json:
+            print(
+                _verdict(
+                    "protocol-error",
+                    g,
+                    engine.name,
+                    compared,
+                    seed=None if replay is not None else seed,
+                    error=exc.what,
+                    record=saved,
+                )
+            )
         return 3
     progress.stop()
     status = engine.close()
     summary = CheckResult(games, steps, time.perf_counter() - start)
     took = f"{summary.steps} step{'s' * (summary.steps != 1)}, {summary.seconds:.1f} s"
-    if replay is not None:
+    if args.json:
+        print(
+            _verdict(
+                "conforms",
+                g,
+                engine.name,
+                compared,
+                seed=None if replay is not None else seed,
+                games=summary.games,
+                steps=summary.steps,
+                seconds=round(summary.seconds, 3),
+            )
+        )
+    elif replay is not None:
         print(f"CONFORMS: the saved game agrees with rulespec ({took})")
     else:
         print(f"CONFORMS: {summary.games} games agree with rulespec ({took}; seed {seed})")

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import re
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -135,6 +138,7 @@ def test_a_rule_bug_exits_1_with_its_clause_and_a_record_that_replays(
     assert "the engine refuses a legal step" in out
     assert "can.action.pan" in out
     assert "rulespec:    accepts it" in out and "the engine:  refuses it: unknown card" in out
+    assert re.search(r"^seed 1; found in game \d+, after \d+\.\d s; \d+\.\d s in all$", out, re.M)
     saved = rulespec.Record.from_json(record.read_text(encoding="utf-8"))
     last = saved.steps[-1]
     assert last.card.value == "pan"
@@ -247,3 +251,60 @@ def test_the_command_is_required(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["conform", "duo"])
     assert exit_.value.code == 2
+
+
+def _verdict(out: str) -> dict[str, Any]:
+    lines = out.splitlines()
+    assert len(lines) == 1, out  # the verdict alone
+    data: dict[str, Any] = json.loads(lines[0])
+    assert (data["format"], data["version"]) == ("rulespec-conform", 1)
+    return data
+
+
+def test_json_gives_the_verdict_of_an_engine_that_conforms(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    engine = [*SERVE, "duo", "--capabilities", "scores,winners"]
+    args = ["duo", "--json", "--examples", "2", "--players", "2", "--seed", "4", "--", *engine]
+    status, out, _ = _conform(capsys, *args)
+    verdict = _verdict(out)
+    assert status == 0
+    assert verdict["verdict"] == "conforms" and verdict["game"] == "duo"
+    assert verdict["engine"] == "rulespec" and verdict["compares"] == ["scores", "winners"]
+    assert verdict["seed"] == 4 and verdict["games"] >= 2 and verdict["steps"] > 0
+
+
+@pytest.mark.clause("can.action.pan")
+def test_json_gives_the_divergence_with_its_clauses_in_order(
+    capsys: pytest.CaptureFixture[str], scripts: dict[str, list[str]], tmp_path: Path
+) -> None:
+    record = tmp_path / "pan.json"
+    status, out, _ = _conform(
+        capsys, "canardage", "--json", "--examples", "20", "--seed", "1",
+        "--shrink-seconds", "3", "--record", str(record), "--", *scripts["no_pan"], "scores",
+    )  # fmt: skip
+    verdict = _verdict(out)
+    assert status == 1 and verdict["verdict"] == "diverges"
+    divergence = verdict["divergence"]
+    assert divergence["kind"] == "refused-legal"
+    assert divergence["clauses"][0] == "can.action.pan"
+    assert divergence["action"]["card"] == "pan" and divergence["record"] == str(record)
+    saved = rulespec.Record.from_json(record.read_text(encoding="utf-8"))
+    assert len(saved.steps) == divergence["step"] + 1  # the refused step ends the game
+    assert 1 <= verdict["found_after_games"] <= verdict["games"]
+    assert 0 <= verdict["found_after"] <= verdict["seconds"]
+
+
+def test_json_gives_a_protocol_error(
+    capsys: pytest.CaptureFixture[str], scripts: dict[str, list[str]], tmp_path: Path
+) -> None:
+    record = tmp_path / "late.json"
+    status, out, err = _conform(
+        capsys, "canardage", "--json", "--timeout", "0.5", "--record", str(record),
+        "--", *scripts["broken"], "hang",
+    )  # fmt: skip
+    verdict = _verdict(out)
+    assert status == 3 and verdict["verdict"] == "protocol-error"
+    assert verdict["error"] == "no answer to request 3 (apply) within 0.5 s"
+    assert verdict["record"] == str(record) and record.exists()
+    assert "looking for the rulebook" in err  # the report stays on stderr

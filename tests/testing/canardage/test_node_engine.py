@@ -1,10 +1,10 @@
-"""An engine in another language conforms: the JavaScript Canardage engine of
-``examples/canardage-js`` plays random games side by side with rulespec through the
-engine protocol (one JSON object per line), and each of its mutants diverges.
+"""An engine in another language conforms: ``rulespec conform canardage -- node
+examples/canardage-js/engine.js`` passes, and catches the engine's mutants with the
+clause each one breaks named first.
 
-The driver is deliberately small: it compares the legal actions, the player to move,
-the state, each view, the scores, the winners and the end after every step, and offers the
-engine some actions rulespec refuses.
+The engine's protocol manners are checked directly: the session of the protocol page,
+refusals of illegal and unreadable actions (some generated),
+``[]`` for a player not to move, undeclared queries, requests it cannot read.
 """
 
 from __future__ import annotations
@@ -14,33 +14,50 @@ import os
 import random
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import rulespec
-from rulespec.canardage import Card, Discard, Options, Play, State
-from rulespec.canardage.policy import random_card_policy
-from rulespec.canardage.rules import legal_actions
-from rulespec.core.errors import IllegalAction
-from rulespec.testing.canardage import RARE_DECK
+from rulespec.canardage import Card
+from rulespec.core.errors import IllegalAction, RecordError
+from rulespec.testing.wire import read_answer
+from tests.cli.helpers import run
 
 ENGINE = Path(__file__).resolve().parents[3] / "examples" / "canardage-js" / "engine.js"
 NODE = shutil.which("node")
 PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
-GAMES = {"ci": 60, "deep": 300}.get(PROFILE, 8)
-MUTANT_GAMES = {"ci": 200, "deep": 1000}.get(PROFILE, 120)
+GAMES = {"ci": 60, "deep": 300}.get(PROFILE, 4)
+"""The games the correct engine plays through ``rulespec conform``."""
+MUTANT_GAMES = 100
 """The games a mutant may survive before the test calls it missed."""
-RARE = {
-    "nobody-shares": "the last ducks of two players fall to one Canardage about once in 100 games"
+BLACK_BOX = "legal_actions,to_move,scores,winners,is_over"
+"""The engine's queries without ``state`` and ``view``: what any player can observe."""
+CAUGHT = {
+    "pan-anywhere": "a card's effect",
+    "double-apart": "a card's effect",
+    "cover-under-water": "a card's effect",
+    "squint-wrong-target": "a card's effect",
+    "dispersion-clears-targets": "a card's effect",
+    "march-on-top": "the line going under the duck deck",
+    "anticlockwise": "the turn order",
+    "first-from-back": "the first player",
+    "last-one-plays-on": "the end of the game",
 }
-"""Mutants that random games reach too rarely for the default profile."""
-OPTIONS = (Options(), RARE_DECK)
-CAN = rulespec.game("canardage")
-ENCODE_VIEW: Callable[[Any], Any] | None = getattr(CAN, "encode_view", None)
-"""Views are compared once rulespec encodes them."""
+"""Mutants ``rulespec conform`` catches within a few games, naming their clause first."""
+ATTRIBUTED_LATER = {
+    "planque-leaks": "a protection",
+    "refill-in-place": "the line closing up",
+    "reshuffle-early": "the reshuffle",
+}
+"""Mutants caught as quickly, whose clause the report does not yet name first."""
+QUICK = ("pan-anywhere", "anticlockwise")
+"""The mutants checked under the default profile (all the others under ci and deep)."""
+SHRINK_SECONDS = "2" if PROFILE == "dev" else "10"
 
 
 def _node() -> str:
@@ -51,133 +68,9 @@ def _node() -> str:
     return NODE
 
 
-class Divergence(AssertionError):
-    """The engine and rulespec disagree."""
-
-
-class Engine:
-    """A running engine, spoken to through the protocol."""
-
-    def __init__(self, node: str, mutant: str | None = None) -> None:
-        args = [node, str(ENGINE)] + (["--mutant", mutant] if mutant else [])
-        self.process = subprocess.Popen(
-            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8"
-        )
-        self.id = 0
-
-    def ask(self, op: str, **fields: Any) -> dict[str, Any]:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.id += 1
-        self.process.stdin.write(json.dumps({"id": self.id, "op": op, **fields}) + "\n")
-        self.process.stdin.flush()
-        line = self.process.stdout.readline()
-        if not line:
-            raise Divergence(f"{op}: the engine exited")
-        reply: dict[str, Any] = json.loads(line)
-        if reply.get("id") != self.id or len(reply) != 2:
-            raise Divergence(f"{op}: malformed answer {line.strip()}")
-        return reply
-
-    def value(self, op: str, **fields: Any) -> Any:
-        reply = self.ask(op, **fields)
-        if "value" not in reply:
-            raise Divergence(f"{op}: no value in {reply}")
-        return reply["value"]
-
-    def close(self) -> None:
-        self.ask("quit")
-        self.process.wait(timeout=5)
-
-
-def _canonical(actions: Any) -> list[str]:
-    return sorted(json.dumps(a, sort_keys=True) for a in actions)
-
-
-def _compare(engine: Engine, state: State, where: str) -> None:
-    def same(op: str, expected: Any, **fields: Any) -> None:
-        got = engine.value(op, **fields)
-        if got != expected:
-            raise Divergence(f"{where}: {op} {fields or ''}: engine {got}, rulespec {expected}")
-
-    same("to_move", list(CAN.to_move(state)))
-    same("state", CAN.encode_state(state))
-    same("scores", list(CAN.scores(state)))
-    same("winners", list(CAN.winners(state)))
-    same("is_over", CAN.is_over(state))
-    for p in range(state.players):
-        if ENCODE_VIEW is not None:
-            same("view", ENCODE_VIEW(CAN.view(state, p)), player=p)
-        expected = _canonical(CAN.encode_action(a) for a in CAN.legal_actions(state, p))
-        got = _canonical(engine.value("legal_actions", player=p))
-        if got != expected:
-            missing, extra = set(expected) - set(got), set(got) - set(expected)
-            raise Divergence(f"{where}: legal actions of {p}: missing {missing}, extra {extra}")
-
-
-def _illegal(state: State, rng: random.Random) -> Any:
-    """An action rulespec refuses now, or None: out of turn, a discard while a card is
-    playable, a card from the hand on random spaces."""
-    p = state.turn
-    hand = state.hands[p]
-    card = rng.choice(hand)
-    candidates: list[Any] = [
-        Discard(p, card),
-        Discard((p + 1) % state.players, card),
-        Play(p, card, tuple(rng.randrange(-1, 7) for _ in range(rng.randrange(3)))),
-        Play(p, rng.choice(list(Card)), (rng.randrange(6),)),
-    ]
-    action = rng.choice(candidates)
-    try:
-        CAN.apply(state, action)
-    except IllegalAction:
-        return action
-    return None
-
-
-MOVERS = frozenset(
-    {Card.EN_AVANT_MARCHE, Card.PALME_ARRIERE, Card.PALME_AVANT, Card.BANZAI, Card.A_COUVERT}
-)
-
-
-def _choose(state: State, player: int, rng: random.Random, movers: bool) -> Any:
-    """A card uniformly, then a use of it; in a game of ``movers``, mostly a card that
-    moves ducks, so that pairs form and reach the front of the line."""
-    legal = legal_actions(state, player)
-    preferred = [c for c in legal.cards() if c in MOVERS]
-    if movers and preferred and rng.random() < 0.7:
-        return rng.choice(legal.uses(rng.choice(preferred)))
-    return random_card_policy(CAN, state, player, rng)
-
-
-def play_game(engine: Engine, seed: int) -> int:
-    """Play one random game on both sides; return its steps or raise :class:`Divergence`."""
-    rng = random.Random(seed)
-    players = rng.randint(3, 6)
-    options = rng.choice(OPTIONS)
-    movers = rng.random() < 0.5
-    engine.value("start", game="canardage", players=players, options=CAN.encode_options(options))
-    state = CAN.new_game(players, options)
-    steps = 0
-    while True:
-        where = f"seed {seed}, {players} players, step {steps}"
-        _compare(engine, state, where)
-        if CAN.is_over(state):
-            return steps
-        (actor,) = CAN.to_move(state)
-        if actor == rulespec.CHANCE:
-            action = CAN.sample_chance(state, rng)
-        else:
-            probe = _illegal(state, rng) if rng.random() < 0.3 else None
-            if probe is not None and "refused" not in engine.ask(
-                "apply", action=CAN.encode_action(probe)
-            ):
-                raise Divergence(f"{where}: accepted {CAN.encode_action(probe)}, an illegal action")
-            action = _choose(state, actor, rng, movers)
-        reply = engine.ask("apply", action=CAN.encode_action(action))
-        if "refused" in reply:
-            raise Divergence(f"{where}: refused {CAN.encode_action(action)}: {reply['refused']}")
-        state = CAN.apply(state, action)
-        steps += 1
+@pytest.fixture
+def node() -> str:
+    return _node()
 
 
 def mutants(node: str) -> dict[str, str]:
@@ -189,71 +82,70 @@ def mutants(node: str) -> dict[str, str]:
 
 
 MUTANTS = mutants(NODE) if NODE else {}
+CAN = rulespec.game("canardage")
 
 
-@pytest.fixture
-def node() -> str:
-    return _node()
+def conform(tmp_path: Path, *args: str, engine: list[str]) -> tuple[int, dict[str, Any]]:
+    """``rulespec conform canardage --json ARGS -- ENGINE``: its status and verdict."""
+    record = tmp_path / "divergence.json"
+    done = run(
+        "conform", "canardage", "--json", "--record", str(record), *args, "--", *engine,
+        timeout=600,
+    )  # fmt: skip
+    lines = done.out.strip().splitlines()
+    assert len(lines) == 1, done
+    return done.status, json.loads(lines[0])
 
 
-def test_the_javascript_engine_agrees_with_rulespec(node: str) -> None:
-    engine = Engine(node)
-    hello = engine.value("hello", protocol=1, game="canardage")
-    assert hello["protocol"] == 1 and "state" in hello["capabilities"]
-    steps = [play_game(engine, seed) for seed in range(GAMES)]
-    engine.close()
-    assert engine.process.returncode == 0
-    assert min(steps) > 10
-
-
-def test_the_engine_refuses_with_a_clause(node: str) -> None:
-    engine = Engine(node)
-    assert "refused" in engine.ask("hello", protocol=1, game="duo")
-    engine.value("start", game="canardage", players=3, options={})
-    state = CAN.start(3, seed=5)
-    engine.value("apply", action=CAN.encode_action(_deal(3, seed=5)))
-    assert engine.value("state") == CAN.encode_state(state)
-    p = state.turn
-    missing = next(c for c in Card if c not in state.hands[p])
-    for action, clause in [
-        (Discard((p + 1) % 3, state.hands[p][0]), "can.turn.order"),
-        (Discard(p, state.hands[p][0]), "can.turn.discard"),
-        (Play(p, missing, (0,)), "can.turn.play-one"),
-        (_deal(3, seed=6), "can.chance.shuffles"),
-    ]:
-        refusal = engine.ask("apply", action=CAN.encode_action(action))["refused"]
-        assert refusal["clause"] == clause, refusal
-    assert engine.value("state") == CAN.encode_state(state)
-    engine.close()
-
-
-def _deal(players: int, seed: int) -> Any:
-    state = CAN.new_game(players)
-    return CAN.sample_chance(state, random.Random(seed))
+@pytest.mark.parametrize(
+    ("capabilities", "games"), [(None, GAMES), (BLACK_BOX, max(2, GAMES // 4))], ids=["full", "bb"]
+)
+def test_rulespec_conform_passes_the_engine(
+    node: str, tmp_path: Path, capabilities: str | None, games: int
+) -> None:
+    engine = [node, str(ENGINE)] + (
+        [] if capabilities is None else ["--capabilities", capabilities]
+    )
+    status, verdict = conform(tmp_path, "--examples", str(games), "--seed", "3", engine=engine)
+    assert (status, verdict["verdict"]) == (0, "conforms"), verdict
+    assert verdict["engine"] == "canardage-js"
+    assert verdict["games"] >= games and verdict["steps"] > 10 * games
+    expected = "legal_actions,to_move,state,view,scores,winners,is_over"
+    assert verdict["compares"] == (capabilities or expected).split(",")
+    assert not (tmp_path / "divergence.json").exists()
 
 
 @pytest.mark.parametrize(
     "mutant",
-    [pytest.param(m, marks=pytest.mark.clause(c), id=m) for m, c in MUTANTS.items()]
+    [
+        pytest.param(m, marks=pytest.mark.clause(MUTANTS[m]), id=m)
+        for m in (*CAUGHT, *ATTRIBUTED_LATER)
+        if m in MUTANTS
+    ]
     or ["(node missing)"],
 )
-def test_each_mutant_diverges_where_the_engine_agrees(node: str, mutant: str) -> None:
-    if mutant in RARE and PROFILE == "dev":
-        pytest.skip(f"{mutant}: {RARE[mutant]} (runs under ci and deep)")
-    engine = Engine(node, mutant)
-    engine.value("hello", protocol=1, game="canardage")
-    for seed in range(MUTANT_GAMES):
-        try:
-            play_game(engine, seed)
-        except Divergence:
-            break
-    else:
-        pytest.fail(f"the mutant {mutant} survived {MUTANT_GAMES} games")
-    engine.process.kill()
-    engine.process.wait()
-    correct = Engine(node)
-    play_game(correct, seed)
-    correct.close()
+def test_rulespec_conform_names_the_clause_a_mutant_breaks(
+    node: str, tmp_path: Path, mutant: str
+) -> None:
+    if PROFILE == "dev" and mutant not in QUICK:
+        pytest.skip(f"{mutant}: runs under RULESPEC_PROFILE=ci and deep")
+    engine = [node, str(ENGINE), "--mutant", mutant]
+    status, verdict = conform(
+        tmp_path,
+        "--examples", str(MUTANT_GAMES), "--seed", "1", "--shrink-seconds", SHRINK_SECONDS,
+        engine=engine,
+    )  # fmt: skip
+    assert (status, verdict["verdict"]) == (1, "diverges"), verdict
+    assert 1 <= verdict["found_after_games"] <= 5, verdict
+    divergence = verdict["divergence"]
+    # The game it saved is one the correct engine plays like rulespec.
+    replay = run("conform", "canardage", "--replay", divergence["record"], "--", node, str(ENGINE))
+    assert replay.status == 0, replay.out
+    assert "CONFORMS: the saved game agrees" in replay.out
+    first = divergence["clauses"][0] if divergence["clauses"] else None
+    if mutant in ATTRIBUTED_LATER and first != MUTANTS[mutant]:
+        pytest.xfail(f"{mutant} breaks {ATTRIBUTED_LATER[mutant]}; the report names {first}")
+    assert first == MUTANTS[mutant], divergence
 
 
 def test_there_are_mutants_of_many_clauses(node: str) -> None:
@@ -261,3 +153,202 @@ def test_there_are_mutants_of_many_clauses(node: str) -> None:
     assert len(set(MUTANTS.values())) >= 8
     for clause in MUTANTS.values():
         assert rulespec.clause(clause).status == "implemented"
+    assert len(CAUGHT) >= 8 and {*CAUGHT, *ATTRIBUTED_LATER} <= set(MUTANTS)
+
+
+class Session:
+    """The engine spoken to line by line, every answer read as the kit reads it."""
+
+    def __init__(self, node: str, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [node, str(ENGINE), *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        self.id = 0
+
+    def ask(self, op: str, **fields: Any) -> tuple[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.id += 1
+        line = json.dumps({"id": self.id, "op": op, **fields}) + "\n"
+        self.process.stdin.write(line.encode())
+        self.process.stdin.flush()
+        return read_answer(self.process.stdout.readline(), self.id)
+
+    def end(self) -> tuple[int, str]:
+        """Close the input; the exit status and standard error."""
+        _, err = self.process.communicate(timeout=10)
+        return self.process.returncode, err.decode()
+
+
+def _deal(players: int, seed: int) -> Any:
+    return CAN.sample_chance(CAN.new_game(players), random.Random(seed))
+
+
+def test_the_engine_refuses_what_it_cannot_play(node: str) -> None:
+    engine = Session(node)
+    assert engine.ask("hello", protocol=1, game="duo")[0] == "refused"
+    assert engine.ask("hello", protocol=2, game="canardage")[0] == "refused"
+    kind, hello = engine.ask("hello", protocol=1, game="canardage")
+    assert kind == "value" and hello["protocol"] == 1 and "state" in hello["capabilities"]
+    assert engine.ask("start", game="canardage", players=3, options={}) == ("value", None)
+    state = CAN.start(3, seed=5)
+    assert engine.ask("apply", action=CAN.encode_action(_deal(3, seed=5))) == ("value", None)
+    assert engine.ask("state") == ("value", CAN.encode_state(state))
+    p = state.turn
+    hand = [card.value for card in state.hands[p]]
+    missing = next(c.value for c in Card if c not in state.hands[p])
+    for q in range(3):
+        kind, legal = engine.ask("legal_actions", player=q)
+        assert kind == "value" and (legal == []) == (q != p)
+    refusals: list[tuple[Any, str | None]] = [
+        ({"type": "discard", "player": (p + 1) % 3, "card": hand[0]}, "can.turn.order"),
+        ({"type": "discard", "player": p, "card": hand[0]}, "can.turn.discard"),
+        ({"type": "play", "player": p, "card": missing, "spaces": [0]}, "can.turn.play-one"),
+        (CAN.encode_action(_deal(3, seed=6)), "can.chance.shuffles"),
+        # Not even actions of the game: refused all the same, without a clause.
+        ({"type": "discard", "player": 9, "card": hand[0]}, "can.turn.order"),
+        ({"type": "play", "player": p, "card": "joker", "spaces": [0]}, None),
+        ({"type": "play", "player": p, "card": hand[0], "spaces": ["x"]}, None),
+        ({"type": "play", "player": p, "card": hand[0], "spaces": [0], "aim": 1}, None),
+        ({"type": "play", "player": p, "card": "canarchie", "spaces": [], "line": [[]]}, None),
+        ({"type": "play", "player": "0", "card": hand[0], "spaces": [0]}, None),
+        ({"type": "discard", "player": p}, None),
+        ({"type": "pass", "player": p}, None),
+        ({"type": "reshuffle", "draw_pile": [7]}, None),
+        ([p, hand[0]], None),
+        (None, None),
+    ]
+    for action, clause in refusals:
+        kind, (reason, named) = engine.ask("apply", action=action)
+        assert (kind, named) == ("refused", clause), (action, reason)
+    assert engine.ask("state") == ("value", CAN.encode_state(state))
+    assert engine.ask("quit") == ("value", None)
+    assert engine.end() == (0, "")
+
+
+def test_the_engine_declares_what_it_answers(node: str) -> None:
+    engine = Session(node, "--capabilities", "is_over,winners")
+    _, hello = engine.ask("hello", protocol=1, game="canardage")
+    assert set(hello) == {"protocol", "name", "capabilities"}
+    assert sorted(hello["capabilities"]) == ["is_over", "winners"]
+    engine.ask("start", game="canardage", players=4, options={})
+    assert engine.ask("state") == ("unsupported", None)
+    assert engine.ask("legal_actions", player=0) == ("unsupported", None)
+    assert engine.ask("is_over") == ("value", False)
+    assert engine.ask("winners") == ("value", [])
+    assert engine.ask("quit") == ("value", None)
+    assert engine.end()[0] == 0
+
+
+HELLO = '{"id": 1, "op": "hello", "protocol": 1, "game": "canardage"}'
+START = '{"id": 2, "op": "start", "game": "canardage", "players": 3, "options": {}}'
+
+
+@pytest.mark.parametrize(
+    ("lines", "said"),
+    [
+        ([HELLO, START, '{"id": 3, "op": "view", "player": 7}'], "no seat 7"),
+        ([HELLO, START, '{"id": 3, "op": "legal_actions"}'], "no seat undefined"),
+        ([HELLO, '{"id": 2, "op": "scores"}'], "no game"),
+        ([HELLO, START.replace('"players": 3', '"players": 2')], "3 to 6 players"),
+        ([HELLO, "not json"], "not JSON"),
+    ],
+)
+def test_a_request_it_cannot_read_ends_the_engine(node: str, lines: list[str], said: str) -> None:
+    done = subprocess.run(
+        [node, str(ENGINE)],
+        input="".join(f"{line}\n" for line in lines),
+        capture_output=True,
+        text=True,
+        timeout=10,
+    )
+    assert done.returncode == 2, done
+    assert said in done.stderr and "bad request" in done.stderr, done.stderr
+    assert len(done.stdout.splitlines()) == len(lines) - 1  # no answer to the bad request
+
+
+SESSION = ENGINE.parents[2] / "docs" / "reference" / "sessions" / "canardage.txt"
+
+
+def _same_answer(request: dict[str, Any], got: dict[str, Any], expected: dict[str, Any]) -> bool:
+    """As the protocol page says to compare: legal actions in any order, a refusal's
+    clause but not its reason, the greeting but not the engine's name."""
+    op = request["op"]
+    if op == "hello":
+        got["value"]["name"] = expected["value"]["name"]
+    if op == "legal_actions" and "value" in got and "value" in expected:
+        return sorted(map(json.dumps, got["value"])) == sorted(map(json.dumps, expected["value"]))
+    if "refused" in got and "refused" in expected:
+        return bool(got["refused"].get("clause") == expected["refused"].get("clause"))
+    return got == expected
+
+
+def test_the_engine_answers_the_session_of_the_protocol_page(node: str) -> None:
+    lines = SESSION.read_text(encoding="utf-8").splitlines()
+    requests = [json.loads(line[2:]) for line in lines if line.startswith("> ")]
+    answers = [json.loads(line[2:]) for line in lines if line.startswith("< ")]
+    done = subprocess.run(
+        [node, str(ENGINE)],
+        input="".join(json.dumps(r) + "\n" for r in requests),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    got = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(got) == len(answers) > 50
+    for request, mine, theirs in zip(requests, got, answers, strict=True):
+        assert _same_answer(request, mine, theirs), (request, mine, theirs)
+
+
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 9),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.sampled_from(["water", "pan", "canarchie", "a-couvert", "joker", ""]),
+)
+JSON = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=8,
+)
+FIELDS = ("type", "player", "card", "spaces", "line", "ducks", "actions", "draw_pile", "deck")
+
+
+@st.composite
+def _near_actions(draw: st.DrawFn) -> Any:
+    """JSON that looks like an action: the type of one, any value in any field."""
+    action: dict[str, Any] = {
+        "type": draw(st.sampled_from(["play", "discard", "deal", "reshuffle", "disperse", "go"]))
+    }
+    for key in draw(st.lists(st.sampled_from(FIELDS[1:]), unique=True, max_size=4)):
+        action[key] = draw(JSON)
+    return action
+
+
+@pytest.fixture(scope="module")
+def greeted() -> Iterator[Session]:
+    """One engine for every example, greeted (its answers read as the kit reads them)."""
+    engine = Session(_node())
+    engine.ask("hello", protocol=1, game="canardage")
+    yield engine
+    engine.process.kill()
+    engine.process.wait()
+
+
+@settings(deadline=None)
+@given(action=st.one_of(_near_actions(), JSON))
+def test_an_action_it_cannot_read_is_refused_never_a_crash(greeted: Session, action: Any) -> None:
+    engine = greeted
+    assert engine.ask("start", game="canardage", players=3, options={}) == ("value", None)
+    assert engine.ask("apply", action=CAN.encode_action(_deal(3, seed=5))) == ("value", None)
+    try:
+        CAN.apply(CAN.start(3, seed=5), CAN.decode_action(action))
+    except (IllegalAction, RecordError):
+        kind, _ = engine.ask("apply", action=action)
+        assert kind == "refused", action
+    else:
+        assume(False)  # a legal action: hardly ever drawn
