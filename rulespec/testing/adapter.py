@@ -130,8 +130,17 @@ OPTIONAL: tuple[str, ...] = (
 def capabilities(adapter: object) -> frozenset[str]:
     """The optional methods that ``adapter`` provides.
 
-    A method counts when the adapter's class defines it other than
-    :class:`Adapter` does.
+    A method counts when the adapter's class defines it, other than
+    :class:`Adapter` does, and it is callable on the adapter: one set to
+    ``None`` or left as :class:`Adapter`'s own does not count.
+
+    >>> class NoState(Adapter):
+    ...     def start(self, setup): ...
+    ...     def apply(self, action): ...
+    ...     def scores(self): return (0, 0)
+    ...     state = None
+    >>> sorted(capabilities(NoState()))
+    ['scores']
     """
     missing = [name for name in ("start", "apply") if not callable(getattr(adapter, name, None))]
     if missing:
@@ -139,6 +148,8 @@ def capabilities(adapter: object) -> frozenset[str]:
     found = set()
     for name in OPTIONAL:
         defined = getattr(type(adapter), name, None)
-        if callable(defined) and defined is not getattr(Adapter, name):
+        if defined is None or defined is getattr(Adapter, name):
+            continue
+        if callable(getattr(adapter, name, None)):
             found.add(name)
     return frozenset(found)

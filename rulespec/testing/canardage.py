@@ -21,9 +21,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
+import attrs
 from hypothesis import strategies as st
 
 from rulespec.canardage import (
@@ -38,13 +39,22 @@ from rulespec.canardage import (
     State,
     View,
 )
-from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, duck_name
+from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, duck_name, sort_cards
 from rulespec.canardage.line import diagram
 from rulespec.canardage.rules import CLAUSES, legal_actions
 from rulespec.canardage.state import NO_SHELTER
-from rulespec.core.chance import Chance
+from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.game import Game
-from rulespec.testing.kit import Draw, GameKit, Step, Strategy, index, permutations, register_kit
+from rulespec.testing.kit import (
+    Draw,
+    GameKit,
+    Step,
+    Strategy,
+    index,
+    permutations,
+    refusals,
+    register_kit,
+)
 from rulespec.testing.machine import ConformanceMachine
 
 __all__ = [
@@ -55,6 +65,8 @@ __all__ = [
     "RARE_DECK",
     "CanardageKit",
     "CanardageMachine",
+    "canonical",
+    "canonical_view",
 ]
 
 CANARCHIE_ORDERS = 8
@@ -117,6 +129,48 @@ _ARITY: dict[Card, int] = {
 _HANDS = frozenset(f"hands[{p}]" for p in range(6)) | {"hand", "hand_sizes"}
 _DECK = frozenset({"deck", "seen", "deck_size", "deck_bottom"})
 _AFTER_PLAY = _HANDS | {"draw_pile", "draw_pile_size", "played", "shelters", "turn"}
+
+
+def canonical(state: State) -> State:
+    """``state`` with what no rule of Canardage defines set to fixed values.
+
+    - ``seen`` is ``0``: it is kept for the views (the bottom of the duck deck
+      seen going there), which the kit compares when an adapter gives them;
+    - the played cards are sorted: they are shuffled whole into the next draw
+      pile, and nothing reads their order;
+    - each hand is sorted (a hand has no order);
+    - while Dispersion waits for its shuffle (``Phase.DISPERSION``), the duck
+      deck is sorted;
+    - after the game (``Phase.OVER``) ``turn`` is ``-1``.
+
+    >>> import rulespec
+    >>> can = rulespec.game("canardage")
+    >>> state = can.start(3, seed=1)
+    >>> canonical(state).seen, canonical(state).line == state.line
+    (0, True)
+    """
+    deck = state.deck
+    if state.phase is Phase.DISPERSION:
+        deck = tuple(sorted(deck))
+    return attrs.evolve(
+        state,
+        seen=0,
+        deck=deck,
+        played=sort_cards(state.played),
+        hands=tuple(sort_cards(h) for h in state.hands),
+        turn=-1 if state.phase is Phase.OVER else state.turn,
+    )
+
+
+def canonical_view(view: View) -> View:
+    """``view`` with what no rule defines set to fixed values: the order of the played
+    cards and of the hand, and after the game the turn."""
+    return attrs.evolve(
+        view,
+        played=sort_cards(view.played),
+        hand=sort_cards(view.hand),
+        turn=-1 if view.phase is Phase.OVER else view.turn,
+    )
 
 
 def _twist_actions(pile: list[Card], twist: str) -> list[Card]:
@@ -221,6 +275,54 @@ def _end_clauses(*states: Any) -> list[str]:
         if isinstance(s, State) and s.phase is Phase.OVER and len(s.winners) > 1:
             found.append("can.end.simultaneous")
     return found
+
+
+_PAIR_CLAUSES = ("can.cover.shot", "can.cover.forward", "can.cover.pair")
+_QUIET = AIMERS | {Card.PLANQUE}
+"""Cards whose effect a later turn shows directly (targets and Planqué cards stay where
+they were put), so they never explain a difference seen later."""
+
+
+def _pairs_first(clauses: Sequence[str]) -> list[str]:
+    """A step's clauses with those about a pair first: a pair is the rarer situation."""
+    return [c for c in clauses if c in _PAIR_CLAUSES] + [
+        c for c in clauses if c not in _PAIR_CLAUSES
+    ]
+
+
+def _game_steps(step: Step) -> list[Step]:
+    """The steps since the deal, oldest first, ``step`` last."""
+    steps = [*step.history, step]
+    for i in range(len(steps) - 1, -1, -1):
+        if isinstance(steps[i].action, Deal):
+            return steps[i:]
+    return [s for s in steps if s.action is not None]
+
+
+def _culprit(step: Step) -> list[str]:
+    """The clauses of the last play whose effect on the line, the targets or the duck
+    deck a later turn can show only indirectly (a shot, a move, a Dispersion)."""
+    for s in reversed(_game_steps(step)):
+        action = s.action
+        if isinstance(action, Play) and isinstance(action.card, Card):
+            if action.card in _QUIET:
+                continue
+            found = _pairs_first(_card_clauses(s.before, action))
+            if _closes_up(action):
+                found.append("can.line.close-up")
+            return found
+    return []
+
+
+def _hand_source(step: Step) -> list[str]:
+    """Which steps fill the hands: the reshuffle of the played cards when one came."""
+    if any(isinstance(s.action, Reshuffle) for s in _game_steps(step)):
+        return ["can.deck.reshuffle", "can.turn.draw"]
+    return ["can.setup.hands", "can.turn.draw"]
+
+
+def _spaces(actions: Iterable[Any]) -> set[int]:
+    return {s for a in actions if isinstance(a, Play) for s in a.spaces if type(s) is int}
 
 
 _VIEW_TO_STATE = {
@@ -333,6 +435,12 @@ class CanardageKit(GameKit):
         return found
 
     # -- comparing ---------------------------------------------------------------------
+
+    def canonical(self, game: Game[Any, Any, Any, Any], state: Any) -> Any:
+        return canonical(state)
+
+    def canonical_view(self, game: Game[Any, Any, Any, Any], view: Any) -> Any:
+        return canonical_view(view)
 
     def parts(self, game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]:
         s: State = state
@@ -472,6 +580,37 @@ class CanardageKit(GameKit):
         played = parts.get("played")
         return tuple(played[-1:]) if isinstance(played, tuple) else ()
 
+    def legal_clauses(
+        self,
+        game: Game[Any, Any, Any, Any],
+        step: Step,
+        player: int,
+        missing: Iterable[Any],
+        extra: Iterable[Any],
+    ) -> tuple[str, ...]:
+        state = step.after
+        missing, extra = list(missing), list(extra)
+        found: list[str] = []
+        if isinstance(state, State) and state.phase is Phase.PLAY and 0 <= player < state.players:
+            hand = set(state.hands[player])
+            own = set(game.legal_actions(state, player))
+            engine = (own - set(missing)) | set(extra)
+            listed = {getattr(a, "card", None) for a in engine}
+            strangers = any(getattr(a, "card", None) not in hand for a in extra)
+            absent = any(getattr(a, "card", None) not in listed for a in missing)
+            if strangers or absent:
+                found.extend(_hand_source(step))
+            last = len(state.line) - 1
+            if missing and not extra and _spaces(missing) == {last}:
+                found.extend(("can.line.close-up", "can.line.short"))
+            found.extend(_culprit(step))
+            found.extend(refusals(game, state, extra))
+            for action in missing:
+                found.extend(_pairs_first(_card_clauses(state, action)))
+        for action in (*missing, *extra):
+            found.extend(self.action_clauses(game, state, action))
+        return tuple(dict.fromkeys(found))
+
     def action_clauses(
         self, game: Game[Any, Any, Any, Any], state: Any, action: Any
     ) -> tuple[str, ...]:
@@ -491,8 +630,8 @@ class CanardageKit(GameKit):
         state, action = step.after, step.action
         found: list[str] = []
         if what == "scores":
+            found.extend(_pairs_first(_card_clauses(step.before, action)))
             found.append("can.shot.owner")
-            found.extend(_card_clauses(step.before, action))
         elif what in ("winners", "is_over"):
             found.extend(_end_clauses(state))
         elif what == "to_move":
@@ -505,6 +644,8 @@ class CanardageKit(GameKit):
                     found.append("can.deck.reshuffle")
                 if state.phase is Phase.DISPERSION:
                     found.append("can.action.dispersion")
+                if state.phase is Phase.PLAY and actual == (CHANCE,):
+                    found.append("can.deck.reshuffle")
                 if _someone_out(state):
                     found.append("can.end.out")
             found.append("can.turn.order")

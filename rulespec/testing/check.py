@@ -13,6 +13,7 @@ game as a rulespec record.
 from __future__ import annotations
 
 import contextlib
+import textwrap
 import time
 import traceback
 from collections import Counter
@@ -67,7 +68,8 @@ class Divergence:
         cat = {c.id: c.title for c in rulespec.clauses(self.game)}
         lines = [
             f"the engine diverges from rulespec ({self.game}, {self.record.players} players) "
-            f"at step {self.step}: {self.summary}",
+            f"at step {self.step}:",
+            *textwrap.wrap(self.summary, 76, initial_indent="  ", subsequent_indent="  "),
             "clauses:" if self.clauses else "clauses: none identified",
         ]
         lines.extend(f"  {cid}  {cat.get(cid, '(not in the catalogue)')}" for cid in self.clauses)
@@ -90,9 +92,11 @@ class DivergenceError(AssertionError):
     """Raised by :func:`check`: the engine diverges from rulespec.
 
     ``divergence`` is the report of the smallest game found; after
-    :func:`check` returns it, ``found_after`` is the number of seconds until
+    :func:`check` raises it, ``found_after`` is the number of seconds until
     the first divergent game was found, ``seconds`` the whole run with
-    shrinking, and ``games`` the number of games played.
+    shrinking, and ``games`` the number of games played until the first
+    divergent one, that one included (the games replayed while shrinking do
+    not count).
     """
 
     def __init__(self, divergence: Divergence) -> None:
@@ -137,6 +141,7 @@ class _Stats:
         self.steps = 0
         self.start = time.perf_counter()
         self.first_failure: float | None = None
+        self.games_to_failure: int | None = None
 
 
 class Driver:
@@ -167,6 +172,7 @@ class Driver:
         self.state: Any = None
         self.before: Any = None
         self.last: Any = None
+        self.history: list[Step] = []
 
     # -- reporting ---------------------------------------------------------------------
 
@@ -212,6 +218,7 @@ class Driver:
         self.steps = []
         self.state = g.new_game(players, options)
         self.before = self.last = None
+        self.history = []
         if self.adapter is not None:
             try:
                 self.adapter.start(Setup(g, players, options))
@@ -237,7 +244,7 @@ class Driver:
         player = self.choose(actors)
         if self.adapter is not None:
             if "legal_actions" in self.caps:
-                self._compare_legal(Step(self.before, self.last, state), player)
+                self._compare_legal(self._now(), player)
             if self.probes and self.choose(PROBE_CHOICES):
                 others = [p for p in range(self.players) if p != player]
                 self.probe(self.choose([player, *others]))
@@ -249,15 +256,20 @@ class Driver:
         before = self.state
         after = g.apply(before, action)
         self.steps.append(action)
-        step = Step(before, action, after)
+        step = Step(before, action, after, tuple(self.history))
+        self.history.append(Step(before, action, after))
         if self.adapter is not None:
             try:
                 self.adapter.apply(action)
             except ValueError as exc:
+                own = getattr(exc, "clause", None)
                 self.fail(
                     "refused-legal",
                     f"the engine refuses a legal step: {self.kit.describe(g, action)}",
-                    self.kit.action_clauses(g, before, action),
+                    (
+                        *([own] if isinstance(own, str) and own else []),
+                        *self.kit.action_clauses(g, before, action),
+                    ),
                     "accepts it",
                     f"refuses it: {exc}",
                     action,
@@ -314,17 +326,27 @@ class Driver:
 
     # -- comparing ---------------------------------------------------------------------
 
+    def _now(self) -> Step:
+        """The last step (with the game's history before it)."""
+        if not self.history:
+            return Step(None, None, self.state)
+        return attrs.evolve(self.history[-1], history=tuple(self.history[:-1]))
+
     def compare(self, step: Step) -> None:
         """Compare everything the adapter answers with rulespec's state ``step.after``."""
         g, kit, caps, state = self.game, self.kit, self.caps, step.after
         if "state" in caps:
             actual = self._call("state", step=step)
-            if actual != state:
-                self._diverge_parts(step, "state", kit.parts(g, state), self._parts(actual, True))
+            expected_state = kit.canonical(g, state)
+            actual_state = self._canonical(actual, kit.canonical)
+            if actual_state != expected_state:
+                self._diverge_parts(
+                    step, "state", kit.parts(g, expected_state), self._parts(actual_state, True)
+                )
         if "view" in caps:
             for p in range(self.players):
-                expected_view = g.view(state, p)
-                actual_view = self._call("view", p, step=step)
+                expected_view = kit.canonical_view(g, g.view(state, p))
+                actual_view = self._canonical(self._call("view", p, step=step), kit.canonical_view)
                 if actual_view != expected_view:
                     self._diverge_parts(
                         step,
@@ -332,6 +354,11 @@ class Driver:
                         kit.view_parts(g, expected_view),
                         self._parts(actual_view, False),
                     )
+            if "legal_actions" in caps and "state" not in caps:
+                actors = g.to_move(state)
+                for p in range(self.players):
+                    if p in actors:
+                        self._compare_legal(step, p)
         if "to_move" in caps:
             expected = tuple(g.to_move(state))
             actual_to_move = self._call("to_move", step=step)
@@ -359,6 +386,12 @@ class Driver:
             got_winners = tuple(sorted(winners)) if isinstance(winners, Iterable) else winners
             if got_winners != expected_winners:
                 self._diverge("winners", "the winners differ", step, expected_winners, got_winners)
+
+    def _canonical(self, value: Any, projection: Any) -> Any:
+        try:
+            return projection(self.game, value)
+        except Exception:
+            return value
 
     def _parts(self, value: Any, full: bool) -> dict[str, Any]:
         try:
@@ -549,6 +582,7 @@ def check(
         except DivergenceError:
             if stats.first_failure is None:
                 stats.first_failure = time.perf_counter() - stats.start
+                stats.games_to_failure = stats.games
             raise
         finally:
             stats.steps += len(driver.steps)
@@ -565,6 +599,6 @@ def check(
     except DivergenceError as exc:
         exc.found_after = stats.first_failure
         exc.seconds = time.perf_counter() - stats.start
-        exc.games = stats.games
+        exc.games = stats.games_to_failure
         raise
     return CheckResult(stats.games, stats.steps, time.perf_counter() - stats.start)

@@ -104,8 +104,12 @@ def test_the_report_reads_top_to_bottom() -> None:
     error = _diverge(RefusesDucks())
     lines = str(error).splitlines()
     assert lines[0].startswith("the engine diverges from rulespec (duck-and-cover, ")
-    assert lines[1] == "clauses:"
-    assert lines[2] == f"  dc.move.duck  {rulespec.clause('dc.move.duck').title}"
+    # The summary follows on its own lines, wrapped, so no line of it overflows.
+    assert lines[1].startswith("  the engine refuses a legal step: player ")
+    at = lines.index("clauses:")
+    assert all(len(line) <= 80 for line in lines[:at])
+    assert " ".join(x.strip() for x in lines[1:at]) == error.divergence.summary
+    assert lines[at + 1] == f"  dc.move.duck  {rulespec.clause('dc.move.duck').title}"
     assert any(line.startswith("rulespec:    accepts it") for line in lines)
     assert any(line.startswith("your engine: refuses it") for line in lines)
     assert rulespec.Record.from_json(lines[-1]) == error.divergence.record
@@ -148,3 +152,52 @@ def test_a_wrong_legal_list_names_what_is_missing_and_what_is_extra() -> None:
     assert found.kind == "legal-actions"
     assert "adds player" in found.summary and "Cover to (99, 99)" in found.summary
     assert "dc.move.cover" in found.clauses
+
+
+def test_the_games_count_stops_at_the_first_divergent_game() -> None:
+    class RefusesFromTheThirdGame(ReferenceAdapter):
+        started = 0
+
+        def start(self, setup: Setup) -> None:
+            type(self).started += 1
+            self.number = type(self).started
+            super().start(setup)
+
+        def apply(self, action: Any) -> None:
+            if self.number >= 3:
+                raise Refused("tired")
+            super().apply(action)
+
+    error = _diverge(RefusesFromTheThirdGame(), players=2, max_steps=5)
+    # Shrinking plays more games; they are not counted.
+    assert RefusesFromTheThirdGame.started > 3
+    assert error.games == 3
+
+
+def test_a_method_set_to_none_or_left_as_the_base_one_is_no_capability() -> None:
+    class Partial(ReferenceAdapter):
+        state = None  # type: ignore[assignment]
+        view = Adapter.view
+
+    assert capabilities(Partial()) == {
+        "legal_actions",
+        "to_move",
+        "scores",
+        "winners",
+        "is_over",
+    }
+    check(Partial(), players=2, max_steps=30, settings=settings(QUICK, max_examples=3))
+
+
+@pytest.mark.clause("dc.move.duck")
+def test_the_engines_own_refusal_clause_comes_first() -> None:
+    class RefusesDucksWithAClause(ReferenceAdapter):
+        def apply(self, action: Any) -> None:
+            if isinstance(action, Duck):
+                raise Refused("a duck must touch two cards", "dc.move.duck-adjacent")
+            super().apply(action)
+
+    found = _diverge(RefusesDucksWithAClause()).divergence
+    assert found.kind == "refused-legal"
+    assert found.clauses[0] == "dc.move.duck-adjacent"
+    assert "dc.move.duck" in found.clauses
