@@ -299,13 +299,22 @@ def _game_steps(step: Step) -> list[Step]:
     return [s for s in steps if s.action is not None]
 
 
-def _culprit(step: Step) -> list[str]:
-    """The clauses of the last play whose effect on the line, the targets or the duck
-    deck a later turn can show only indirectly (a shot, a move, a Dispersion)."""
-    for s in reversed(_game_steps(step)):
+_AIMED = AIMERS | SHOOTERS | {Card.RECTIFIER_GAUCHE, Card.RECTIFIER_DROITE}
+"""Cards whose uses depend on the targets."""
+_RETARGET = SHOOTERS | {Card.RECTIFIER_GAUCHE, Card.RECTIFIER_DROITE, Card.DISPERSION}
+"""Cards that take targets off or move them (besides the aiming cards)."""
+
+
+def _culprit(steps: Sequence[Step], cards: Iterable[Any] = ()) -> list[str]:
+    """The clauses of the last play of ``steps`` whose effect on the line, the targets or
+    the duck deck a later turn can show only indirectly (a shot, a move, a Dispersion);
+    when every card in question depends on the targets, the last play that took
+    targets off or moved them."""
+    aimed = bool(set(cards)) and set(cards) <= _AIMED
+    for s in reversed(steps):
         action = s.action
         if isinstance(action, Play) and isinstance(action.card, Card):
-            if action.card in _QUIET:
+            if action.card in _QUIET or (aimed and action.card not in _RETARGET):
                 continue
             found = _pairs_first(_card_clauses(s.before, action))
             if _closes_up(action):
@@ -596,17 +605,25 @@ class CanardageKit(GameKit):
             own = set(game.legal_actions(state, player))
             engine = (own - set(missing)) | set(extra)
             listed = {getattr(a, "card", None) for a in engine}
-            strangers = any(getattr(a, "card", None) not in hand for a in extra)
-            absent = any(getattr(a, "card", None) not in listed for a in missing)
-            if strangers or absent:
+            if any(getattr(a, "card", None) not in hand for a in extra):
                 found.extend(_hand_source(step))
             last = len(state.line) - 1
             if missing and not extra and _spaces(missing) == {last}:
                 found.extend(("can.line.close-up", "can.line.short"))
-            found.extend(_culprit(step))
-            found.extend(refusals(game, state, extra))
+            # A rule of the card in hand read more widely (only extras) or more narrowly
+            # (only missing uses of cards the engine still plays) is that card's; any
+            # other difference comes from a line that differs since an earlier play.
+            narrower = not extra and all(getattr(a, "card", None) in listed for a in missing)
+            refused = refusals(game, state, extra)
+            cards = {getattr(a, "card", None) for a in (*missing, *extra)}
+            if refused[:1] == ["can.targets.spaces"]:
+                # The engine aims at a space that is targeted: its targets differ.
+                found.extend(_culprit(_game_steps(step), _AIMED))
+            elif not (extra and not missing) and not narrower:
+                found.extend(_culprit(_game_steps(step), cards))
+            found.extend(refused)
             for action in missing:
-                found.extend(_pairs_first(_card_clauses(state, action)))
+                found.extend(_card_clauses(state, action))
         for action in (*missing, *extra):
             found.extend(self.action_clauses(game, state, action))
         return tuple(dict.fromkeys(found))
@@ -630,7 +647,10 @@ class CanardageKit(GameKit):
         state, action = step.after, step.action
         found: list[str] = []
         if what == "scores":
-            found.extend(_pairs_first(_card_clauses(step.before, action)))
+            own = _card_clauses(step.before, action)
+            found.extend(c for c in own if c in _PAIR_CLAUSES)
+            found.extend(_culprit(_game_steps(step)[:-1]))
+            found.extend(own)
             found.append("can.shot.owner")
         elif what in ("winners", "is_over"):
             found.extend(_end_clauses(state))

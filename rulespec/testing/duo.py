@@ -65,6 +65,9 @@ DEALS: tuple[str, ...] = ("none", "joker-top", "joker-duel", "turbo-top")
 a joker starting pile 0 with a joker (and in Turbo-DUO a Turbo-joker) in the
 starter's hand; a Turbo-joker (else a joker) starting pile 1."""
 
+SORTED_DEALS = 16
+"""One generated deal in this many keeps the deck in its own order."""
+
 _KIND_CLAUSES: dict[type, tuple[str, ...]] = {
     Play: ("duo.turn.play",),
     Stop: ("duo.turn.stop",),
@@ -269,7 +272,11 @@ class DuoKit(GameKit):
         self, game: Game[Any, Any, Any, Any], state: Any, chance: Chance, draw: DrawFn
     ) -> Any:
         (pile,) = chance.piles
-        order = list(draw(permutations(pile)))
+        # One deal in SORTED_DEALS keeps the deck's own order: the simplest game then
+        # costs one choice per deal, not one per card (its rounds are short, so a long
+        # run of steps holds many deals).
+        sorted_deal = draw(index(SORTED_DEALS)) == 0
+        order: list[Any] = list(pile) if sorted_deal else list(draw(permutations(pile)))
         how = DEALS[draw(index(len(DEALS)))]
         return game.chance_action(state, [twist(order, state.players, state.starter, how)])
 
