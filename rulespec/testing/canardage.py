@@ -139,8 +139,10 @@ def canonical(state: State) -> State:
     - the played cards are sorted: they are shuffled whole into the next draw
       pile, and nothing reads their order;
     - each hand is sorted (a hand has no order);
-    - while Dispersion waits for its shuffle (``Phase.DISPERSION``), the duck
-      deck is sorted;
+    - while Dispersion waits for its shuffle (``Phase.DISPERSION``), the line's
+      cards count as back in the duck deck, which is sorted, and the player on
+      turn as having drawn (whether an engine gathers the line and draws before
+      the shuffle or after it, no rule can tell);
     - after the game (``Phase.OVER``) ``turn`` is ``-1``.
 
     >>> import rulespec
@@ -149,15 +151,21 @@ def canonical(state: State) -> State:
     >>> canonical(state).seen, canonical(state).line == state.line
     (0, True)
     """
-    deck = state.deck
+    deck, line, hands, pile = state.deck, state.line, list(state.hands), state.draw_pile
     if state.phase is Phase.DISPERSION:
-        deck = tuple(sorted(deck))
+        deck = tuple(sorted((*deck, *(c for stack in line for c in stack))))
+        line = ()
+        p = state.turn
+        if 0 <= p < len(hands) and len(hands[p]) < 3 and pile:
+            hands[p], pile = (*hands[p], pile[0]), pile[1:]
     return attrs.evolve(
         state,
         seen=0,
+        line=line,
         deck=deck,
+        draw_pile=pile,
         played=sort_cards(state.played),
-        hands=tuple(sort_cards(h) for h in state.hands),
+        hands=tuple(sort_cards(h) for h in hands),
         turn=-1 if state.phase is Phase.OVER else state.turn,
     )
 
@@ -269,12 +277,13 @@ def _someone_out(state: Any) -> bool:
     return isinstance(state, State) and any(s >= DUCKS_PER_COLOUR for s in state.shot)
 
 
-def _end_clauses(*states: Any) -> list[str]:
+def _end_clauses(*states: Any, shared: bool = False) -> list[str]:
+    """The end of the game; shared victories first when several players win."""
     found = ["can.end.winner"]
     for s in states:
         if isinstance(s, State) and s.phase is Phase.OVER and len(s.winners) > 1:
-            found.append("can.end.simultaneous")
-    return found
+            shared = True
+    return ["can.end.simultaneous", *found] if shared else found
 
 
 _PAIR_CLAUSES = ("can.cover.shot", "can.cover.forward", "can.cover.pair")
@@ -323,15 +332,82 @@ def _culprit(steps: Sequence[Step], cards: Iterable[Any] = ()) -> list[str]:
     return []
 
 
+def _variants(state: State) -> Iterable[tuple[str, State]]:
+    """``state`` with its targets or its line changed in one simple way, each with the
+    kind of change: ``"targets"`` (none, one more, one less); ``"gone"`` (a space
+    taken out, the line closed up and refilled from the deck); ``"short"`` (taken out,
+    not refilled); ``"in-place"`` (the back stack moved into a space); ``"moved"``
+    (two spaces swapped, a space brought to the front); ``"refill"`` (the back space
+    holding another card, as from a duck deck in another order)."""
+    if state.targets:
+        yield "targets", attrs.evolve(state, targets=())
+    line, deck = state.line, state.deck
+    n = len(line)
+    for i in range(n):
+        toggled = tuple(sorted(set(state.targets) ^ {i}))
+        yield "targets", attrs.evolve(state, targets=toggled)
+    for k in range(n):
+        rest = line[:k] + line[k + 1 :]
+        targets = tuple(t - (t > k) for t in state.targets if t != k)
+        if deck:
+            yield (
+                "gone",
+                attrs.evolve(state, line=(*rest, (deck[0],)), deck=deck[1:], targets=targets),
+            )
+        yield "short", attrs.evolve(state, line=rest, targets=targets)
+        if k < n - 1:
+            yield "in-place", attrs.evolve(state, line=(*line[:k], line[-1], *line[k:-1]))
+    for i in range(n):
+        for j in range(i + 1, n):
+            swapped = list(line)
+            swapped[i], swapped[j] = swapped[j], swapped[i]
+            yield "moved", attrs.evolve(state, line=tuple(swapped))
+        if i:
+            yield "moved", attrs.evolve(state, line=(line[i], *line[:i], *line[i + 1 :]))
+    if n:
+        for card in (*range(state.players), WATER):
+            if line[-1] != (card,):
+                yield "refill", attrs.evolve(state, line=(*line[:-1], (card,)))
+
+
+def _explaining(variants: Iterable[tuple[str, State]], answers: Any) -> str | None:
+    """The kind of the first variant for which ``answers`` (a state to a value) is true."""
+    for kind, variant in variants:
+        try:
+            if answers(variant):
+                return kind
+        except Exception:
+            continue
+    return None
+
+
+def _sent_under(steps: Sequence[Step]) -> list[str]:
+    """The clauses of the last play that put cards into the duck deck, pairs first."""
+    for s in reversed(steps):
+        action = s.action
+        if isinstance(action, Play) and action.card in (Card.EN_AVANT_MARCHE, Card.DISPERSION):
+            return _pairs_first(_card_clauses(s.before, action))
+    return []
+
+
+def _by_kind(kind: str | None, steps: Sequence[Step]) -> list[str]:
+    """The clauses that explain a change of ``kind`` (see :func:`_variants`)."""
+    if kind is None:
+        return []
+    if kind == "targets":
+        return _culprit(steps, _AIMED)
+    if kind in ("short", "in-place"):
+        return ["can.line.close-up", *(["can.line.short"] if kind == "short" else [])]
+    if kind == "refill":
+        return _sent_under(steps) or _culprit(steps)
+    return _culprit(steps)
+
+
 def _hand_source(step: Step) -> list[str]:
     """Which steps fill the hands: the reshuffle of the played cards when one came."""
     if any(isinstance(s.action, Reshuffle) for s in _game_steps(step)):
         return ["can.deck.reshuffle", "can.turn.draw"]
     return ["can.setup.hands", "can.turn.draw"]
-
-
-def _spaces(actions: Iterable[Any]) -> set[int]:
-    return {s for a in actions if isinstance(a, Play) for s in a.spaces if type(s) is int}
 
 
 _VIEW_TO_STATE = {
@@ -604,23 +680,17 @@ class CanardageKit(GameKit):
             hand = set(state.hands[player])
             own = set(game.legal_actions(state, player))
             engine = (own - set(missing)) | set(extra)
-            listed = {getattr(a, "card", None) for a in engine}
             if any(getattr(a, "card", None) not in hand for a in extra):
                 found.extend(_hand_source(step))
-            last = len(state.line) - 1
-            if missing and not extra and _spaces(missing) == {last}:
-                found.extend(("can.line.close-up", "can.line.short"))
-            # A rule of the card in hand read more widely (only extras) or more narrowly
-            # (only missing uses of cards the engine still plays) is that card's; any
-            # other difference comes from a line that differs since an earlier play.
-            narrower = not extra and all(getattr(a, "card", None) in listed for a in missing)
+            # The engine's answer is exactly rulespec's on targets or a line that differ
+            # in one simple way: an earlier play left them so. Otherwise the rule of
+            # the card in hand is read another way.
             refused = refusals(game, state, extra)
-            cards = {getattr(a, "card", None) for a in (*missing, *extra)}
-            if refused[:1] == ["can.targets.spaces"]:
-                # The engine aims at a space that is targeted: its targets differ.
-                found.extend(_culprit(_game_steps(step), _AIMED))
-            elif not (extra and not missing) and not narrower:
-                found.extend(_culprit(_game_steps(step), cards))
+            if engine:
+                kind = _explaining(
+                    _variants(state), lambda v: set(game.legal_actions(v, player)) == engine
+                )
+                found.extend(_by_kind(kind, _game_steps(step)))
             found.extend(refused)
             for action in missing:
                 found.extend(_card_clauses(state, action))
@@ -649,11 +719,18 @@ class CanardageKit(GameKit):
         if what == "scores":
             own = _card_clauses(step.before, action)
             found.extend(c for c in own if c in _PAIR_CLAUSES)
-            found.extend(_culprit(_game_steps(step)[:-1]))
+            before, got = step.before, tuple(actual) if isinstance(actual, Iterable) else ()
+            if isinstance(before, State) and not found:
+                # A shot at a line that differs: which simple change explains the scores.
+                kind = _explaining(
+                    _variants(before), lambda v: tuple(game.scores(game.apply(v, action))) == got
+                )
+                found.extend(_by_kind(kind, _game_steps(step)[:-1]))
             found.extend(own)
             found.append("can.shot.owner")
         elif what in ("winners", "is_over"):
-            found.extend(_end_clauses(state))
+            several = what == "winners" and isinstance(actual, Iterable) and len(set(actual)) > 1
+            found.extend(_end_clauses(state, shared=several))
         elif what == "to_move":
             if isinstance(action, Deal):
                 found.append("can.turn.first-player")
