@@ -18,12 +18,17 @@ still checked on refusals, transitions and scores.
 - :meth:`Adapter.legal_actions`: a player's legal actions, as rulespec actions;
 - :meth:`Adapter.to_move`: who must act now (:data:`rulespec.CHANCE` at a
   chance step, nobody when the game is over);
-- :meth:`Adapter.state`: the whole state, mapped to the game's state type;
-- :meth:`Adapter.view`: one player's view, mapped to the game's view type;
+- :meth:`Adapter.state`: the whole state, mapped to the game's state type
+  (the kit compares its canonical projection: what no rule defines is left
+  out, see ``canonical`` in each game's kit module);
+- :meth:`Adapter.view`: one player's view, mapped to the game's view type
+  (without a state, the kit then compares every player's view and legal
+  actions);
 - :meth:`Adapter.scores`, :meth:`Adapter.winners`, :meth:`Adapter.is_over`.
 
 An object that does not subclass :class:`Adapter` works too, as long as it
-has ``start`` and ``apply``; its optional methods are those it defines.
+has ``start`` and ``apply``; its optional methods are those it defines (a
+method set to ``None`` is not one).
 """
 
 from __future__ import annotations
@@ -41,7 +46,8 @@ __all__ = ["OPTIONAL", "Adapter", "Refused", "Setup", "capabilities"]
 class Refused(ValueError):
     """Raised by an adapter's :meth:`Adapter.apply` when its engine refuses an action.
 
-    ``clause`` is the clause id the engine gives, when it gives one.
+    ``clause`` is the clause id the engine gives, when it gives one; when the
+    engine refuses a legal action, the report names it first.
 
     >>> str(Refused("not your turn"))
     'not your turn'

@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -40,7 +41,7 @@ from rulespec.canardage import (
     View,
 )
 from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, duck_name, sort_cards
-from rulespec.canardage.line import diagram
+from rulespec.canardage.line import Line, diagram
 from rulespec.canardage.rules import CLAUSES, legal_actions
 from rulespec.canardage.state import NO_SHELTER
 from rulespec.core.chance import CHANCE, Chance
@@ -314,16 +315,20 @@ _RETARGET = SHOOTERS | {Card.RECTIFIER_GAUCHE, Card.RECTIFIER_DROITE, Card.DISPE
 """Cards that take targets off or move them (besides the aiming cards)."""
 
 
-def _culprit(steps: Sequence[Step], cards: Iterable[Any] = ()) -> list[str]:
+def _culprit(
+    steps: Sequence[Step], cards: Iterable[Any] = (), among: frozenset[Card] | None = None
+) -> list[str]:
     """The clauses of the last play of ``steps`` whose effect on the line, the targets or
     the duck deck a later turn can show only indirectly (a shot, a move, a Dispersion);
     when every card in question depends on the targets, the last play that took
-    targets off or moved them."""
+    targets off or moved them; with ``among``, the last play of one of those cards."""
     aimed = bool(set(cards)) and set(cards) <= _AIMED
     for s in reversed(steps):
         action = s.action
         if isinstance(action, Play) and isinstance(action.card, Card):
             if action.card in _QUIET or (aimed and action.card not in _RETARGET):
+                continue
+            if among is not None and action.card not in among:
                 continue
             found = _pairs_first(_card_clauses(s.before, action))
             if _closes_up(action):
@@ -332,13 +337,54 @@ def _culprit(steps: Sequence[Step], cards: Iterable[Any] = ()) -> list[str]:
     return []
 
 
-def _variants(state: State) -> Iterable[tuple[str, State]]:
+def _refilled(steps: Sequence[Step]) -> int:
+    """How many cards came into the line from the duck deck since the first En avant
+    marche after the last shuffle of the duck deck: their order follows that play."""
+    count, counting = 0, False
+    for s in steps:
+        action, before, after = s.action, s.before, s.after
+        if isinstance(action, Play) and action.card is Card.EN_AVANT_MARCHE:
+            counting = True
+        if not counting or not isinstance(before, State) or not isinstance(after, State):
+            continue
+        if isinstance(action, Disperse):  # a new shuffle, the same in both engines
+            count, counting = 0, False
+            continue
+        under = 0
+        if isinstance(action, Play) and action.card is Card.EN_AVANT_MARCHE and before.line:
+            under = len(before.line[0])
+        count += max(len(before.deck) + under - len(after.deck), 0)
+    return count
+
+
+def _lifted(steps: Sequence[Step]) -> list[tuple[int, int]]:
+    """The Planqué cards taken off the line since the deal: (player, space)."""
+    found: list[tuple[int, int]] = []
+    for s in steps:
+        before, after = s.before, s.after
+        if isinstance(before, State) and isinstance(after, State):
+            for p, (was, now) in enumerate(zip(before.shelters, after.shelters, strict=False)):
+                if was != NO_SHELTER and now == NO_SHELTER:
+                    found.append((p, was))
+    return found
+
+
+def _kept(state: State, lifted: Iterable[tuple[int, int]]) -> Iterable[tuple[str, State]]:
+    """``state`` with a Planqué card taken off earlier still on its space."""
+    for p, space in lifted:
+        if state.shelters[p] == NO_SHELTER and space < len(state.line):
+            shelters = (*state.shelters[:p], space, *state.shelters[p + 1 :])
+            yield "kept", attrs.evolve(state, shelters=shelters)
+
+
+def _variants(state: State, refilled: int = 0) -> Iterable[tuple[str, State]]:
     """``state`` with its targets or its line changed in one simple way, each with the
     kind of change: ``"targets"`` (none, one more, one less); ``"gone"`` (a space
     taken out, the line closed up and refilled from the deck); ``"short"`` (taken out,
     not refilled); ``"in-place"`` (the back stack moved into a space); ``"moved"``
-    (two spaces swapped, a space brought to the front); ``"refill"`` (the back space
-    holding another card, as from a duck deck in another order)."""
+    (two spaces swapped, a space moved elsewhere); ``"pair"`` (a hidden duck under
+    another card than its cover); ``"refill"`` (one of the last
+    ``refilled`` spaces holding another card, as from a duck deck in another order)."""
     if state.targets:
         yield "targets", attrs.evolve(state, targets=())
     line, deck = state.line, state.deck
@@ -346,28 +392,56 @@ def _variants(state: State) -> Iterable[tuple[str, State]]:
     for i in range(n):
         toggled = tuple(sorted(set(state.targets) ^ {i}))
         yield "targets", attrs.evolve(state, targets=toggled)
+
+    def laid(new: Line, rest_of_deck: tuple[int, ...] = deck) -> State:
+        # Targets stand beside spaces: they stay where they are.
+        targets = tuple(t for t in state.targets if t < len(new))
+        return attrs.evolve(state, line=new, deck=rest_of_deck, targets=targets)
+
     for k in range(n):
         rest = line[:k] + line[k + 1 :]
-        targets = tuple(t - (t > k) for t in state.targets if t != k)
         if deck:
-            yield (
-                "gone",
-                attrs.evolve(state, line=(*rest, (deck[0],)), deck=deck[1:], targets=targets),
-            )
-        yield "short", attrs.evolve(state, line=rest, targets=targets)
+            yield "gone", laid((*rest, (deck[0],)), deck[1:])
+        yield "short", laid(rest)
         if k < n - 1:
-            yield "in-place", attrs.evolve(state, line=(*line[:k], line[-1], *line[k:-1]))
+            yield "in-place", laid((*line[:k], line[-1], *line[k:-1]))
     for i in range(n):
         for j in range(i + 1, n):
             swapped = list(line)
             swapped[i], swapped[j] = swapped[j], swapped[i]
             yield "moved", attrs.evolve(state, line=tuple(swapped))
-        if i:
-            yield "moved", attrs.evolve(state, line=(line[i], *line[:i], *line[i + 1 :]))
-    if n:
+        others = [*line[:i], *line[i + 1 :]]
+        for j in range(n):
+            if j != i:
+                yield "moved", attrs.evolve(state, line=(*others[:j], line[i], *others[j:]))
+    for i in range(n):
+        if len(line[i]) != 2:
+            continue
+        for j in range(n):
+            if j != i and len(line[j]) == 1:
+                split = list(line)
+                split[i], split[j] = line[i][1:], (line[i][0], *line[j])
+                yield "pair", attrs.evolve(state, line=tuple(split))
+    for k in range(max(n - refilled, 0), n):
         for card in (*range(state.players), WATER):
-            if line[-1] != (card,):
-                yield "refill", attrs.evolve(state, line=(*line[:-1], (card,)))
+            if line[k] != (card,):
+                yield "refill", attrs.evolve(state, line=(*line[:k], (card,), *line[k + 1 :]))
+
+
+_REMOVERS = SHOOTERS | {Card.A_COUVERT, Card.EN_AVANT_MARCHE}
+"""Cards that take a space out of the line."""
+_SHIFTERS = frozenset(
+    {Card.PALME_ARRIERE, Card.PALME_AVANT, Card.BANZAI, Card.CANARCHIE, Card.A_COUVERT}
+)
+"""Cards that move stacks along the line."""
+
+SHOT_ORDER = ("kept", "refill", "pair", "moved", "in-place", "gone", "short", "targets")
+"""The variants tried on a shot whose scores differ, smallest change first: one number
+of scores says little, so the change that moves the fewest cards is preferred."""
+
+
+def _smallest_first(variants: Iterable[tuple[str, State]]) -> list[tuple[str, State]]:
+    return sorted(variants, key=lambda kv: SHOT_ORDER.index(kv[0]))
 
 
 def _explaining(variants: Iterable[tuple[str, State]], answers: Any) -> str | None:
@@ -396,11 +470,15 @@ def _by_kind(kind: str | None, steps: Sequence[Step]) -> list[str]:
         return []
     if kind == "targets":
         return _culprit(steps, _AIMED)
+    if kind == "kept":
+        return ["can.action.planque", "can.planque.space"]
     if kind in ("short", "in-place"):
-        return ["can.line.close-up", *(["can.line.short"] if kind == "short" else [])]
+        close = ["can.line.close-up", *(["can.line.short"] if kind == "short" else [])]
+        return [*close, *_culprit(steps, among=_REMOVERS)]
     if kind == "refill":
         return _sent_under(steps) or _culprit(steps)
-    return _culprit(steps)
+    among = _REMOVERS if kind == "gone" else _SHIFTERS | {Card.EN_AVANT_MARCHE}
+    return _culprit(steps, among=among) or _culprit(steps)
 
 
 def _hand_source(step: Step) -> list[str]:
@@ -687,10 +765,14 @@ class CanardageKit(GameKit):
             # the card in hand is read another way.
             refused = refusals(game, state, extra)
             if engine:
+                steps = _game_steps(step)
                 kind = _explaining(
-                    _variants(state), lambda v: set(game.legal_actions(v, player)) == engine
+                    itertools.chain(
+                        _kept(state, _lifted(steps)), _variants(state, _refilled(steps))
+                    ),
+                    lambda v: set(game.legal_actions(v, player)) == engine,
                 )
-                found.extend(_by_kind(kind, _game_steps(step)))
+                found.extend(_by_kind(kind, steps))
             found.extend(refused)
             for action in missing:
                 found.extend(_card_clauses(state, action))
@@ -722,10 +804,12 @@ class CanardageKit(GameKit):
             before, got = step.before, tuple(actual) if isinstance(actual, Iterable) else ()
             if isinstance(before, State) and not found:
                 # A shot at a line that differs: which simple change explains the scores.
+                steps = _game_steps(step)[:-1]
                 kind = _explaining(
-                    _variants(before), lambda v: tuple(game.scores(game.apply(v, action))) == got
+                    _smallest_first(_variants(before, _refilled(steps))),
+                    lambda v: tuple(game.scores(game.apply(v, action))) == got,
                 )
-                found.extend(_by_kind(kind, _game_steps(step)[:-1]))
+                found.extend(_by_kind(kind, steps))
             found.extend(own)
             found.append("can.shot.owner")
         elif what in ("winners", "is_over"):

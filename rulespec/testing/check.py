@@ -256,8 +256,8 @@ class Driver:
         before = self.state
         after = g.apply(before, action)
         self.steps.append(action)
-        step = Step(before, action, after, tuple(self.history))
-        self.history.append(Step(before, action, after))
+        step = Step(before, action, after)
+        self.history.append(step)
         if self.adapter is not None:
             try:
                 self.adapter.apply(action)
@@ -327,10 +327,15 @@ class Driver:
     # -- comparing ---------------------------------------------------------------------
 
     def _now(self) -> Step:
-        """The last step (with the game's history before it)."""
-        if not self.history:
-            return Step(None, None, self.state)
-        return attrs.evolve(self.history[-1], history=tuple(self.history[:-1]))
+        """The last step."""
+        return self.history[-1] if self.history else Step(None, None, self.state)
+
+    def _explained(self, step: Step) -> Step:
+        """``step`` with the game's steps before it, for a kit to look back through (built
+        only when a divergence is reported)."""
+        if self.history and self.history[-1] is step:
+            return attrs.evolve(step, history=tuple(self.history[:-1]))
+        return step
 
     def compare(self, step: Step) -> None:
         """Compare everything the adapter answers with rulespec's state ``step.after``."""
@@ -402,7 +407,7 @@ class Driver:
             return {"(unreadable)": value}
 
     def _diverge(self, what: str, summary: str, step: Step, expected: Any, actual: Any) -> NoReturn:
-        clauses = self.kit.result_clauses(self.game, step, what, expected, actual)
+        clauses = self.kit.result_clauses(self.game, self._explained(step), what, expected, actual)
         index = len(self.steps) - 1 if step.action is not None else 0
         self.fail(what, self._after(step, summary), clauses, expected, actual, step.action, index)
 
@@ -421,8 +426,9 @@ class Driver:
         if not differ:
             differ = ["(equal parts, unequal values)"]
         clauses: list[str] = []
+        explained = self._explained(step)
         for part in self.kit.cited_parts(differ):
-            clauses.extend(self.kit.part_clauses(g, step, part, expected, actual))
+            clauses.extend(self.kit.part_clauses(g, explained, part, expected, actual))
         state = step.after
         if what == "state" and not clauses:
             actual_state = self._call("state", step=step)
@@ -462,7 +468,7 @@ class Driver:
             return
         missing = sorted((Counter(expected) - Counter(actual)).elements(), key=repr)
         extra = sorted((Counter(actual) - Counter(expected)).elements(), key=repr)
-        clauses = self.kit.legal_clauses(g, step, player, missing, extra)
+        clauses = self.kit.legal_clauses(g, self._explained(step), player, missing, extra)
         parts = []
         if missing:
             parts.append("misses " + ", ".join(self.kit.describe(g, a) for a in missing[:5]))

@@ -201,3 +201,25 @@ def test_the_engines_own_refusal_clause_comes_first() -> None:
     assert found.kind == "refused-legal"
     assert found.clauses[0] == "dc.move.duck-adjacent"
     assert "dc.move.duck" in found.clauses
+
+
+def test_without_a_state_every_acting_players_view_and_legal_actions_are_compared() -> None:
+    class ViewsAndLegalActions(ReferenceAdapter):
+        state = None  # type: ignore[assignment]
+
+        def __init__(self) -> None:
+            self.asked: set[int] = set()
+            self.viewed: set[int] = set()
+
+        def legal_actions(self, player: int) -> list[Any]:
+            self.asked.add(player)
+            return list(super().legal_actions(player))
+
+        def view(self, player: int) -> Any:
+            self.viewed.add(player)
+            return super().view(player)
+
+    adapter = ViewsAndLegalActions()
+    check(adapter, players=4, max_steps=2, probes=False, settings=settings(QUICK, max_examples=1))
+    # Two steps: the deal, then one player's move; all four act in the first turn.
+    assert adapter.viewed == adapter.asked == {0, 1, 2, 3}
