@@ -28,6 +28,7 @@ from rulespec.testing.check import CheckResult as CheckResult
 from rulespec.testing.check import Divergence as Divergence
 from rulespec.testing.check import DivergenceError as DivergenceError
 from rulespec.testing.check import check as check
+from rulespec.testing.check import check_record as check_record
 from rulespec.testing.check import shrink_budget as shrink_budget
 from rulespec.testing.duck_cover import DuckAndCoverMachine as DuckAndCoverMachine
 from rulespec.testing.duo import DuoMachine as DuoMachine
@@ -54,6 +55,7 @@ __all__ = [
     "Step",
     "capabilities",
     "check",
+    "check_record",
     "kit_for",
     "register_kit",
     "shrink_budget",

@@ -33,7 +33,15 @@ from rulespec.core.record import Record
 from rulespec.testing.adapter import Setup, capabilities
 from rulespec.testing.kit import Draw, GameKit, Step, index, kit_for
 
-__all__ = ["CheckResult", "Divergence", "DivergenceError", "check", "game_of", "shrink_budget"]
+__all__ = [
+    "CheckResult",
+    "Divergence",
+    "DivergenceError",
+    "check",
+    "check_record",
+    "game_of",
+    "shrink_budget",
+]
 
 PROBE_CHOICES = (False,) * 7 + (True,)
 """An illegal probe before one player step in eight (failures shrink to none)."""
@@ -608,3 +616,40 @@ def check(
         exc.games = stats.games_to_failure
         raise
     return CheckResult(stats.games, stats.steps, time.perf_counter() - stats.start)
+
+
+def _no_draw(strategy: st.SearchStrategy[Any]) -> Any:
+    raise RuntimeError("a record's steps are given: nothing is drawn")
+
+
+def check_record(adapter: Any, record: Record) -> int:
+    """Play the steps of ``record`` through rulespec and an engine side by side.
+
+    After every step the kit compares what the adapter answers, as
+    :func:`check` does, and before every player's step each acting player's
+    legal actions; no illegal action is offered. Use it to replay the record
+    of a report on a fixed engine, or a game of your own.
+
+    Returns:
+        The number of steps, when the engine agreed at every one.
+
+    Raises:
+        DivergenceError: at the first divergence.
+
+    >>> import rulespec
+    >>> from rulespec.testing import ReferenceAdapter
+    >>> record = rulespec.Record.play(rulespec.game("duo"), 3, seed=1, steps=40)
+    >>> check_record(ReferenceAdapter(), record)
+    40
+    """
+    g = rulespec.game(record.game)
+    capabilities(adapter)
+    driver = Driver(g, adapter, _no_draw, probes=False)
+    driver.start(record.players, record.options)
+    for action in record.steps:
+        actors = g.to_move(driver.state)
+        if "legal_actions" in driver.caps and actors != (CHANCE,):
+            for player in actors:
+                driver._compare_legal(driver._now(), player)
+        driver.step(action)
+    return len(record.steps)

@@ -19,6 +19,7 @@ from rulespec.testing import (
     Setup,
     capabilities,
     check,
+    check_record,
 )
 from tests.testing.foreign_duck_cover import AllQuackToCaptainPile, ForeignAdapter
 
@@ -223,3 +224,16 @@ def test_without_a_state_every_acting_players_view_and_legal_actions_are_compare
     check(adapter, players=4, max_steps=2, probes=False, settings=settings(QUICK, max_examples=1))
     # Two steps: the deal, then one player's move; all four act in the first turn.
     assert adapter.viewed == adapter.asked == {0, 1, 2, 3}
+
+
+def test_check_record_replays_a_game_and_stops_where_the_engine_parts() -> None:
+    dc = rulespec.game("duck-and-cover")
+    record = rulespec.Record.play(dc, 3, seed=4, steps=300)
+    assert check_record(ReferenceAdapter(), record) == len(record.steps)
+    first_duck = next(i for i, a in enumerate(record.steps) if isinstance(a, Duck))
+    with pytest.raises(DivergenceError) as info:
+        check_record(RefusesDucks(), record)
+    found = info.value.divergence
+    assert found.kind == "refused-legal"
+    assert found.step == first_duck
+    assert found.record.steps == record.steps[: first_duck + 1]
