@@ -89,8 +89,7 @@ class Divergence:
             lines.append(f"step:        {json.dumps(self.action, ensure_ascii=False)}")
         taken = len(self.record.steps)
         lines.append(
-            f"record ({taken} steps; `rulespec verify` or Record.from_json(...).replay() "
-            "replays it):"
+            f"record ({taken} steps; replay it with `rulespec verify` or Record.replay()):"
         )
         lines.append(self.record.to_json())
         return "\n".join(lines)

@@ -261,11 +261,26 @@ def _another_call(
     return False
 
 
+def _drawn_at(steps: Sequence[Step]) -> Step:
+    """The step that drew the card in play (the last of ``steps`` whose card is new)."""
+    for s in reversed(steps):
+        before, after = s.before, s.after
+        if (
+            not isinstance(before, State)
+            or before.phase is not Phase.TURN
+            or before.card != after.card
+            or len(before.discard_zone) != len(after.discard_zone)
+            or (any(before.submitted) and not any(after.submitted))
+        ):
+            return s
+    return steps[-1]
+
+
 def _call_source(step: Step, steps: Sequence[Step]) -> list[str]:
     """The clauses that decide which card a turn calls."""
     state: State = step.after
     found: list[str] = []
-    if _fresh_repeat(step):
+    if _fresh_repeat(_drawn_at(steps)):
         found.extend(_repeat_discard_clauses(state))
     if state.card == REPEAT:
         if state.previous == MAX:
