@@ -10,6 +10,10 @@ Write an :class:`Adapter` for your engine, then call :func:`check` in a test:
     def test_my_engine_follows_the_rules() -> None:
         check(MyAdapter(), "duck-and-cover")
 
+:func:`check_record` plays a given record (the one of a report, say) through
+the same comparison. Each game's kit module documents, in ``canonical``,
+what of a state the rules define and what is left out of the comparison.
+
 Also here: the Hypothesis strategies (:mod:`rulespec.testing.strategies`), a
 state machine per game to subclass (:class:`DuckAndCoverMachine`,
 :class:`DuoMachine`, :class:`CanardageMachine`), the golden records

@@ -18,12 +18,17 @@ still checked on refusals, transitions and scores.
 - :meth:`Adapter.legal_actions`: a player's legal actions, as rulespec actions;
 - :meth:`Adapter.to_move`: who must act now (:data:`rulespec.CHANCE` at a
   chance step, nobody when the game is over);
-- :meth:`Adapter.state`: the whole state, mapped to the game's state type;
-- :meth:`Adapter.view`: one player's view, mapped to the game's view type;
+- :meth:`Adapter.state`: the whole state, mapped to the game's state type
+  (the kit compares its canonical projection: what no rule defines is left
+  out, see ``canonical`` in each game's kit module);
+- :meth:`Adapter.view`: one player's view, mapped to the game's view type
+  (without a state, the kit then compares every player's view and legal
+  actions);
 - :meth:`Adapter.scores`, :meth:`Adapter.winners`, :meth:`Adapter.is_over`.
 
 An object that does not subclass :class:`Adapter` works too, as long as it
-has ``start`` and ``apply``; its optional methods are those it defines.
+has ``start`` and ``apply``; its optional methods are those it defines (a
+method set to ``None`` is not one).
 
 An adapter that learns what its engine answers only when it meets it (such
 as :class:`~rulespec.testing.wire.WireAdapter`, which asks the engine) sets
@@ -46,7 +51,8 @@ __all__ = ["OPTIONAL", "Adapter", "Refused", "Setup", "capabilities"]
 class Refused(ValueError):
     """Raised by an adapter's :meth:`Adapter.apply` when its engine refuses an action.
 
-    ``clause`` is the clause id the engine gives, when it gives one.
+    ``clause`` is the clause id the engine gives, when it gives one; when the
+    engine refuses a legal action, the report names it first.
 
     >>> str(Refused("not your turn"))
     'not your turn'
@@ -139,10 +145,19 @@ OPTIONAL: tuple[str, ...] = (
 def capabilities(adapter: object) -> frozenset[str]:
     """The optional methods that ``adapter`` provides.
 
-    A method counts when the adapter's class defines it other than
-    :class:`Adapter` does and, when the adapter has ``declared_capabilities``
-    other than ``None``, its name is among them.
+    A method counts when the adapter's class defines it, other than
+    :class:`Adapter` does, and it is callable on the adapter (one set to
+    ``None`` or left as :class:`Adapter`'s own does not count) and, when the
+    adapter has ``declared_capabilities`` other than ``None``, its name is
+    among them.
 
+    >>> class NoState(Adapter):
+    ...     def start(self, setup): ...
+    ...     def apply(self, action): ...
+    ...     def scores(self): return (0, 0)
+    ...     state = None
+    >>> sorted(capabilities(NoState()))
+    ['scores']
     >>> from rulespec.testing import ReferenceAdapter
     >>> adapter = ReferenceAdapter()
     >>> len(capabilities(adapter))
@@ -157,7 +172,9 @@ def capabilities(adapter: object) -> frozenset[str]:
     found = set()
     for name in OPTIONAL:
         defined = getattr(type(adapter), name, None)
-        if callable(defined) and defined is not getattr(Adapter, name):
+        if defined is None or defined is getattr(Adapter, name):
+            continue
+        if callable(getattr(adapter, name, None)):
             found.add(name)
     declared = getattr(adapter, "declared_capabilities", None)
     if declared is not None:

@@ -21,9 +21,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
+import attrs
 from hypothesis import strategies as st
 
 from rulespec.canardage import (
@@ -38,13 +40,22 @@ from rulespec.canardage import (
     State,
     View,
 )
-from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, duck_name
-from rulespec.canardage.line import diagram
+from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, duck_name, sort_cards
+from rulespec.canardage.line import Line, diagram
 from rulespec.canardage.rules import CLAUSES, legal_actions
 from rulespec.canardage.state import NO_SHELTER
-from rulespec.core.chance import Chance
+from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.game import Game
-from rulespec.testing.kit import Draw, GameKit, Step, Strategy, index, permutations, register_kit
+from rulespec.testing.kit import (
+    Draw,
+    GameKit,
+    Step,
+    Strategy,
+    index,
+    permutations,
+    refusals,
+    register_kit,
+)
 from rulespec.testing.machine import ConformanceMachine
 
 __all__ = [
@@ -55,6 +66,8 @@ __all__ = [
     "RARE_DECK",
     "CanardageKit",
     "CanardageMachine",
+    "canonical",
+    "canonical_view",
 ]
 
 CANARCHIE_ORDERS = 8
@@ -117,6 +130,56 @@ _ARITY: dict[Card, int] = {
 _HANDS = frozenset(f"hands[{p}]" for p in range(6)) | {"hand", "hand_sizes"}
 _DECK = frozenset({"deck", "seen", "deck_size", "deck_bottom"})
 _AFTER_PLAY = _HANDS | {"draw_pile", "draw_pile_size", "played", "shelters", "turn"}
+
+
+def canonical(state: State) -> State:
+    """``state`` with what no rule of Canardage defines set to fixed values.
+
+    - ``seen`` is ``0``: it is kept for the views (the bottom of the duck deck
+      seen going there), which the kit compares when an adapter gives them;
+    - the played cards are sorted: they are shuffled whole into the next draw
+      pile, and nothing reads their order;
+    - each hand is sorted (a hand has no order);
+    - while Dispersion waits for its shuffle (``Phase.DISPERSION``), the line's
+      cards count as back in the duck deck, which is sorted, and the player on
+      turn as having drawn (whether an engine gathers the line and draws before
+      the shuffle or after it, no rule can tell);
+    - after the game (``Phase.OVER``) ``turn`` is ``-1``.
+
+    >>> import rulespec
+    >>> can = rulespec.game("canardage")
+    >>> state = can.start(3, seed=1)
+    >>> canonical(state).seen, canonical(state).line == state.line
+    (0, True)
+    """
+    deck, line, hands, pile = state.deck, state.line, list(state.hands), state.draw_pile
+    if state.phase is Phase.DISPERSION:
+        deck = tuple(sorted((*deck, *(c for stack in line for c in stack))))
+        line = ()
+        p = state.turn
+        if 0 <= p < len(hands) and len(hands[p]) < 3 and pile:
+            hands[p], pile = (*hands[p], pile[0]), pile[1:]
+    return attrs.evolve(
+        state,
+        seen=0,
+        line=line,
+        deck=deck,
+        draw_pile=pile,
+        played=sort_cards(state.played),
+        hands=tuple(sort_cards(h) for h in hands),
+        turn=-1 if state.phase is Phase.OVER else state.turn,
+    )
+
+
+def canonical_view(view: View) -> View:
+    """``view`` with what no rule defines set to fixed values: the order of the played
+    cards and of the hand, and after the game the turn."""
+    return attrs.evolve(
+        view,
+        played=sort_cards(view.played),
+        hand=sort_cards(view.hand),
+        turn=-1 if view.phase is Phase.OVER else view.turn,
+    )
 
 
 def _twist_actions(pile: list[Card], twist: str) -> list[Card]:
@@ -215,12 +278,214 @@ def _someone_out(state: Any) -> bool:
     return isinstance(state, State) and any(s >= DUCKS_PER_COLOUR for s in state.shot)
 
 
-def _end_clauses(*states: Any) -> list[str]:
+def _end_clauses(*states: Any, shared: bool = False) -> list[str]:
+    """The end of the game; shared victories first when several players win."""
     found = ["can.end.winner"]
     for s in states:
         if isinstance(s, State) and s.phase is Phase.OVER and len(s.winners) > 1:
-            found.append("can.end.simultaneous")
+            shared = True
+    return ["can.end.simultaneous", *found] if shared else found
+
+
+_PAIR_CLAUSES = ("can.cover.shot", "can.cover.forward", "can.cover.pair")
+_QUIET = AIMERS | {Card.PLANQUE}
+"""Cards whose effect a later turn shows directly (targets and Planqué cards stay where
+they were put), so they never explain a difference seen later."""
+
+
+def _pairs_first(clauses: Sequence[str]) -> list[str]:
+    """A step's clauses with those about a pair first: a pair is the rarer situation."""
+    return [c for c in clauses if c in _PAIR_CLAUSES] + [
+        c for c in clauses if c not in _PAIR_CLAUSES
+    ]
+
+
+def _game_steps(step: Step) -> list[Step]:
+    """The steps since the deal, oldest first, ``step`` last."""
+    steps = [*step.history, step]
+    for i in range(len(steps) - 1, -1, -1):
+        if isinstance(steps[i].action, Deal):
+            return steps[i:]
+    return [s for s in steps if s.action is not None]
+
+
+_AIMED = AIMERS | SHOOTERS | {Card.RECTIFIER_GAUCHE, Card.RECTIFIER_DROITE}
+"""Cards whose uses depend on the targets."""
+_RETARGET = SHOOTERS | {Card.RECTIFIER_GAUCHE, Card.RECTIFIER_DROITE, Card.DISPERSION}
+"""Cards that take targets off or move them (besides the aiming cards)."""
+
+
+def _culprit(
+    steps: Sequence[Step], cards: Iterable[Any] = (), among: frozenset[Card] | None = None
+) -> list[str]:
+    """The clauses of the last play of ``steps`` whose effect on the line, the targets or
+    the duck deck a later turn can show only indirectly (a shot, a move, a Dispersion);
+    when every card in question depends on the targets, the last play that took
+    targets off or moved them; with ``among``, the last play of one of those cards."""
+    aimed = bool(set(cards)) and set(cards) <= _AIMED
+    for s in reversed(steps):
+        action = s.action
+        if isinstance(action, Play) and isinstance(action.card, Card):
+            if action.card in _QUIET or (aimed and action.card not in _RETARGET):
+                continue
+            if among is not None and action.card not in among:
+                continue
+            found = _pairs_first(_card_clauses(s.before, action))
+            if _closes_up(action):
+                found.append("can.line.close-up")
+            return found
+    return []
+
+
+def _refilled(steps: Sequence[Step]) -> int:
+    """How many cards came into the line from the duck deck since the first En avant
+    marche after the last shuffle of the duck deck: their order follows that play."""
+    count, counting = 0, False
+    for s in steps:
+        action, before, after = s.action, s.before, s.after
+        if isinstance(action, Play) and action.card is Card.EN_AVANT_MARCHE:
+            counting = True
+        if not counting or not isinstance(before, State) or not isinstance(after, State):
+            continue
+        if isinstance(action, Disperse):  # a new shuffle, the same in both engines
+            count, counting = 0, False
+            continue
+        under = 0
+        if isinstance(action, Play) and action.card is Card.EN_AVANT_MARCHE and before.line:
+            under = len(before.line[0])
+        count += max(len(before.deck) + under - len(after.deck), 0)
+    return count
+
+
+def _lifted(steps: Sequence[Step]) -> list[tuple[int, int]]:
+    """The Planqué cards taken off the line since the deal: (player, space)."""
+    found: list[tuple[int, int]] = []
+    for s in steps:
+        before, after = s.before, s.after
+        if isinstance(before, State) and isinstance(after, State):
+            for p, (was, now) in enumerate(zip(before.shelters, after.shelters, strict=False)):
+                if was != NO_SHELTER and now == NO_SHELTER:
+                    found.append((p, was))
     return found
+
+
+def _kept(state: State, lifted: Iterable[tuple[int, int]]) -> Iterable[tuple[str, State]]:
+    """``state`` with a Planqué card taken off earlier still on its space."""
+    for p, space in lifted:
+        if state.shelters[p] == NO_SHELTER and space < len(state.line):
+            shelters = (*state.shelters[:p], space, *state.shelters[p + 1 :])
+            yield "kept", attrs.evolve(state, shelters=shelters)
+
+
+def _variants(state: State, refilled: int = 0) -> Iterable[tuple[str, State]]:
+    """``state`` with its targets or its line changed in one simple way, each with the
+    kind of change: ``"targets"`` (none, one more, one less); ``"gone"`` (a space
+    taken out, the line closed up and refilled from the deck); ``"short"`` (taken out,
+    not refilled); ``"in-place"`` (the back stack moved into a space); ``"moved"``
+    (two spaces swapped, a space moved elsewhere); ``"pair"`` (a hidden duck under
+    another card than its cover); ``"refill"`` (one of the last
+    ``refilled`` spaces holding another card, as from a duck deck in another order)."""
+    if state.targets:
+        yield "targets", attrs.evolve(state, targets=())
+    line, deck = state.line, state.deck
+    n = len(line)
+    for i in range(n):
+        toggled = tuple(sorted(set(state.targets) ^ {i}))
+        yield "targets", attrs.evolve(state, targets=toggled)
+
+    def laid(new: Line, rest_of_deck: tuple[int, ...] = deck) -> State:
+        # Targets stand beside spaces: they stay where they are.
+        targets = tuple(t for t in state.targets if t < len(new))
+        return attrs.evolve(state, line=new, deck=rest_of_deck, targets=targets)
+
+    for k in range(n):
+        rest = line[:k] + line[k + 1 :]
+        if deck:
+            yield "gone", laid((*rest, (deck[0],)), deck[1:])
+        yield "short", laid(rest)
+        if k < n - 1:
+            yield "in-place", laid((*line[:k], line[-1], *line[k:-1]))
+    for i in range(n):
+        for j in range(i + 1, n):
+            swapped = list(line)
+            swapped[i], swapped[j] = swapped[j], swapped[i]
+            yield "moved", attrs.evolve(state, line=tuple(swapped))
+        others = [*line[:i], *line[i + 1 :]]
+        for j in range(n):
+            if j != i:
+                yield "moved", attrs.evolve(state, line=(*others[:j], line[i], *others[j:]))
+    for i in range(n):
+        if len(line[i]) != 2:
+            continue
+        for j in range(n):
+            if j != i and len(line[j]) == 1:
+                split = list(line)
+                split[i], split[j] = line[i][1:], (line[i][0], *line[j])
+                yield "pair", attrs.evolve(state, line=tuple(split))
+    for k in range(max(n - refilled, 0), n):
+        for card in (*range(state.players), WATER):
+            if line[k] != (card,):
+                yield "refill", attrs.evolve(state, line=(*line[:k], (card,), *line[k + 1 :]))
+
+
+_REMOVERS = SHOOTERS | {Card.A_COUVERT, Card.EN_AVANT_MARCHE}
+"""Cards that take a space out of the line."""
+_SHIFTERS = frozenset(
+    {Card.PALME_ARRIERE, Card.PALME_AVANT, Card.BANZAI, Card.CANARCHIE, Card.A_COUVERT}
+)
+"""Cards that move stacks along the line."""
+
+SHOT_ORDER = ("kept", "refill", "pair", "moved", "in-place", "gone", "short", "targets")
+"""The variants tried on a shot whose scores differ, smallest change first: one number
+of scores says little, so the change that moves the fewest cards is preferred."""
+
+
+def _smallest_first(variants: Iterable[tuple[str, State]]) -> list[tuple[str, State]]:
+    return sorted(variants, key=lambda kv: SHOT_ORDER.index(kv[0]))
+
+
+def _explaining(variants: Iterable[tuple[str, State]], answers: Any) -> str | None:
+    """The kind of the first variant for which ``answers`` (a state to a value) is true."""
+    for kind, variant in variants:
+        try:
+            if answers(variant):
+                return kind
+        except Exception:
+            continue
+    return None
+
+
+def _sent_under(steps: Sequence[Step]) -> list[str]:
+    """The clauses of the last play that put cards into the duck deck, pairs first."""
+    for s in reversed(steps):
+        action = s.action
+        if isinstance(action, Play) and action.card in (Card.EN_AVANT_MARCHE, Card.DISPERSION):
+            return _pairs_first(_card_clauses(s.before, action))
+    return []
+
+
+def _by_kind(kind: str | None, steps: Sequence[Step]) -> list[str]:
+    """The clauses that explain a change of ``kind`` (see :func:`_variants`)."""
+    if kind is None:
+        return []
+    if kind == "targets":
+        return _culprit(steps, _AIMED)
+    if kind == "kept":
+        return ["can.action.planque", "can.planque.space"]
+    if kind in ("short", "in-place"):
+        close = ["can.line.close-up", *(["can.line.short"] if kind == "short" else [])]
+        return [*close, *_culprit(steps, among=_REMOVERS)]
+    if kind == "refill":
+        return _sent_under(steps) or _culprit(steps)
+    among = _REMOVERS if kind == "gone" else _SHIFTERS | {Card.EN_AVANT_MARCHE}
+    return _culprit(steps, among=among) or _culprit(steps)
+
+
+def _hand_source(step: Step) -> list[str]:
+    """Which steps fill the hands: the reshuffle of the played cards when one came."""
+    if any(isinstance(s.action, Reshuffle) for s in _game_steps(step)):
+        return ["can.deck.reshuffle", "can.turn.draw"]
+    return ["can.setup.hands", "can.turn.draw"]
 
 
 _VIEW_TO_STATE = {
@@ -333,6 +598,12 @@ class CanardageKit(GameKit):
         return found
 
     # -- comparing ---------------------------------------------------------------------
+
+    def canonical(self, game: Game[Any, Any, Any, Any], state: Any) -> Any:
+        return canonical(state)
+
+    def canonical_view(self, game: Game[Any, Any, Any, Any], view: Any) -> Any:
+        return canonical_view(view)
 
     def parts(self, game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]:
         s: State = state
@@ -472,6 +743,43 @@ class CanardageKit(GameKit):
         played = parts.get("played")
         return tuple(played[-1:]) if isinstance(played, tuple) else ()
 
+    def legal_clauses(
+        self,
+        game: Game[Any, Any, Any, Any],
+        step: Step,
+        player: int,
+        missing: Iterable[Any],
+        extra: Iterable[Any],
+    ) -> tuple[str, ...]:
+        state = step.after
+        missing, extra = list(missing), list(extra)
+        found: list[str] = []
+        if isinstance(state, State) and state.phase is Phase.PLAY and 0 <= player < state.players:
+            hand = set(state.hands[player])
+            own = set(game.legal_actions(state, player))
+            engine = (own - set(missing)) | set(extra)
+            if any(getattr(a, "card", None) not in hand for a in extra):
+                found.extend(_hand_source(step))
+            # The engine's answer is exactly rulespec's on targets or a line that differ
+            # in one simple way: an earlier play left them so. Otherwise the rule of
+            # the card in hand is read another way.
+            refused = refusals(game, state, extra)
+            if engine:
+                steps = _game_steps(step)
+                kind = _explaining(
+                    itertools.chain(
+                        _kept(state, _lifted(steps)), _variants(state, _refilled(steps))
+                    ),
+                    lambda v: set(game.legal_actions(v, player)) == engine,
+                )
+                found.extend(_by_kind(kind, steps))
+            found.extend(refused)
+            for action in missing:
+                found.extend(_card_clauses(state, action))
+        for action in (*missing, *extra):
+            found.extend(self.action_clauses(game, state, action))
+        return tuple(dict.fromkeys(found))
+
     def action_clauses(
         self, game: Game[Any, Any, Any, Any], state: Any, action: Any
     ) -> tuple[str, ...]:
@@ -491,10 +799,22 @@ class CanardageKit(GameKit):
         state, action = step.after, step.action
         found: list[str] = []
         if what == "scores":
+            own = _card_clauses(step.before, action)
+            found.extend(c for c in own if c in _PAIR_CLAUSES)
+            before, got = step.before, tuple(actual) if isinstance(actual, Iterable) else ()
+            if isinstance(before, State) and not found:
+                # A shot at a line that differs: which simple change explains the scores.
+                steps = _game_steps(step)[:-1]
+                kind = _explaining(
+                    _smallest_first(_variants(before, _refilled(steps))),
+                    lambda v: tuple(game.scores(game.apply(v, action))) == got,
+                )
+                found.extend(_by_kind(kind, steps))
+            found.extend(own)
             found.append("can.shot.owner")
-            found.extend(_card_clauses(step.before, action))
         elif what in ("winners", "is_over"):
-            found.extend(_end_clauses(state))
+            several = what == "winners" and isinstance(actual, Iterable) and len(set(actual)) > 1
+            found.extend(_end_clauses(state, shared=several))
         elif what == "to_move":
             if isinstance(action, Deal):
                 found.append("can.turn.first-player")
@@ -505,6 +825,8 @@ class CanardageKit(GameKit):
                     found.append("can.deck.reshuffle")
                 if state.phase is Phase.DISPERSION:
                     found.append("can.action.dispersion")
+                if state.phase is Phase.PLAY and actual == (CHANCE,):
+                    found.append("can.deck.reshuffle")
                 if _someone_out(state):
                     found.append("can.end.out")
             found.append("can.turn.order")

@@ -13,6 +13,7 @@ game as a rulespec record.
 from __future__ import annotations
 
 import contextlib
+import textwrap
 import time
 import traceback
 from collections import Counter
@@ -32,7 +33,14 @@ from rulespec.core.record import Record
 from rulespec.testing.adapter import Setup, capabilities
 from rulespec.testing.kit import Draw, GameKit, Step, index, kit_for
 
-__all__ = ["CheckResult", "Divergence", "DivergenceError", "check", "game_of", "shrink_budget"]
+__all__ = [
+    "CheckResult",
+    "Divergence",
+    "DivergenceError",
+    "check",
+    "game_of",
+    "shrink_budget",
+]
 
 PROBE_CHOICES = (False,) * 7 + (True,)
 """An illegal probe before one player step in eight (failures shrink to none)."""
@@ -67,7 +75,8 @@ class Divergence:
         cat = {c.id: c.title for c in rulespec.clauses(self.game)}
         lines = [
             f"the engine diverges from rulespec ({self.game}, {self.record.players} players) "
-            f"at step {self.step}: {self.summary}",
+            f"at step {self.step}:",
+            *textwrap.wrap(self.summary, 76, initial_indent="  ", subsequent_indent="  "),
             "clauses:" if self.clauses else "clauses: none identified",
         ]
         lines.extend(f"  {cid}  {cat.get(cid, '(not in the catalogue)')}" for cid in self.clauses)
@@ -79,8 +88,7 @@ class Divergence:
             lines.append(f"step:        {json.dumps(self.action, ensure_ascii=False)}")
         taken = len(self.record.steps)
         lines.append(
-            f"record ({taken} steps; `rulespec verify` or Record.from_json(...).replay() "
-            "replays it):"
+            f"record ({taken} steps; replay it with `rulespec verify` or Record.replay()):"
         )
         lines.append(self.record.to_json())
         return "\n".join(lines)
@@ -90,9 +98,11 @@ class DivergenceError(AssertionError):
     """Raised by :func:`check`: the engine diverges from rulespec.
 
     ``divergence`` is the report of the smallest game found; after
-    :func:`check` returns it, ``found_after`` is the number of seconds until
+    :func:`check` raises it, ``found_after`` is the number of seconds until
     the first divergent game was found, ``seconds`` the whole run with
-    shrinking, and ``games`` the number of games played.
+    shrinking, and ``games`` the number of games played until the first
+    divergent one, that one included (the games replayed while shrinking do
+    not count).
     """
 
     def __init__(self, divergence: Divergence) -> None:
@@ -137,6 +147,7 @@ class _Stats:
         self.steps = 0
         self.start = time.perf_counter()
         self.first_failure: float | None = None
+        self.games_to_failure: int | None = None
 
 
 class Driver:
@@ -167,6 +178,7 @@ class Driver:
         self.state: Any = None
         self.before: Any = None
         self.last: Any = None
+        self.history: list[Step] = []
 
     # -- reporting ---------------------------------------------------------------------
 
@@ -212,6 +224,7 @@ class Driver:
         self.steps = []
         self.state = g.new_game(players, options)
         self.before = self.last = None
+        self.history = []
         if self.adapter is not None:
             try:
                 self.adapter.start(Setup(g, players, options))
@@ -237,7 +250,7 @@ class Driver:
         player = self.choose(actors)
         if self.adapter is not None:
             if "legal_actions" in self.caps:
-                self._compare_legal(Step(self.before, self.last, state), player)
+                self._compare_legal(self._now(), player)
             if self.probes and self.choose(PROBE_CHOICES):
                 others = [p for p in range(self.players) if p != player]
                 self.probe(self.choose([player, *others]))
@@ -250,14 +263,19 @@ class Driver:
         after = g.apply(before, action)
         self.steps.append(action)
         step = Step(before, action, after)
+        self.history.append(step)
         if self.adapter is not None:
             try:
                 self.adapter.apply(action)
             except ValueError as exc:
+                own = getattr(exc, "clause", None)
                 self.fail(
                     "refused-legal",
                     f"the engine refuses a legal step: {self.kit.describe(g, action)}",
-                    self.kit.action_clauses(g, before, action),
+                    (
+                        *([own] if isinstance(own, str) and own else []),
+                        *self.kit.action_clauses(g, before, action),
+                    ),
                     "accepts it",
                     f"refuses it: {exc}",
                     action,
@@ -314,17 +332,32 @@ class Driver:
 
     # -- comparing ---------------------------------------------------------------------
 
+    def _now(self) -> Step:
+        """The last step."""
+        return self.history[-1] if self.history else Step(None, None, self.state)
+
+    def _explained(self, step: Step) -> Step:
+        """``step`` with the game's steps before it, for a kit to look back through (built
+        only when a divergence is reported)."""
+        if self.history and self.history[-1] is step:
+            return attrs.evolve(step, history=tuple(self.history[:-1]))
+        return step
+
     def compare(self, step: Step) -> None:
         """Compare everything the adapter answers with rulespec's state ``step.after``."""
         g, kit, caps, state = self.game, self.kit, self.caps, step.after
         if "state" in caps:
             actual = self._call("state", step=step)
-            if actual != state:
-                self._diverge_parts(step, "state", kit.parts(g, state), self._parts(actual, True))
+            expected_state = kit.canonical(g, state)
+            actual_state = self._canonical(actual, kit.canonical)
+            if actual_state != expected_state:
+                self._diverge_parts(
+                    step, "state", kit.parts(g, expected_state), self._parts(actual_state, True)
+                )
         if "view" in caps:
             for p in range(self.players):
-                expected_view = g.view(state, p)
-                actual_view = self._call("view", p, step=step)
+                expected_view = kit.canonical_view(g, g.view(state, p))
+                actual_view = self._canonical(self._call("view", p, step=step), kit.canonical_view)
                 if actual_view != expected_view:
                     self._diverge_parts(
                         step,
@@ -332,6 +365,11 @@ class Driver:
                         kit.view_parts(g, expected_view),
                         self._parts(actual_view, False),
                     )
+            if "legal_actions" in caps and "state" not in caps:
+                actors = g.to_move(state)
+                for p in range(self.players):
+                    if p in actors:
+                        self._compare_legal(step, p)
         if "to_move" in caps:
             expected = tuple(g.to_move(state))
             actual_to_move = self._call("to_move", step=step)
@@ -360,6 +398,12 @@ class Driver:
             if got_winners != expected_winners:
                 self._diverge("winners", "the winners differ", step, expected_winners, got_winners)
 
+    def _canonical(self, value: Any, projection: Any) -> Any:
+        try:
+            return projection(self.game, value)
+        except Exception:
+            return value
+
     def _parts(self, value: Any, full: bool) -> dict[str, Any]:
         try:
             return (
@@ -369,7 +413,7 @@ class Driver:
             return {"(unreadable)": value}
 
     def _diverge(self, what: str, summary: str, step: Step, expected: Any, actual: Any) -> NoReturn:
-        clauses = self.kit.result_clauses(self.game, step, what, expected, actual)
+        clauses = self.kit.result_clauses(self.game, self._explained(step), what, expected, actual)
         index = len(self.steps) - 1 if step.action is not None else 0
         self.fail(what, self._after(step, summary), clauses, expected, actual, step.action, index)
 
@@ -388,8 +432,9 @@ class Driver:
         if not differ:
             differ = ["(equal parts, unequal values)"]
         clauses: list[str] = []
+        explained = self._explained(step)
         for part in self.kit.cited_parts(differ):
-            clauses.extend(self.kit.part_clauses(g, step, part, expected, actual))
+            clauses.extend(self.kit.part_clauses(g, explained, part, expected, actual))
         state = step.after
         if what == "state" and not clauses:
             actual_state = self._call("state", step=step)
@@ -429,7 +474,7 @@ class Driver:
             return
         missing = sorted((Counter(expected) - Counter(actual)).elements(), key=repr)
         extra = sorted((Counter(actual) - Counter(expected)).elements(), key=repr)
-        clauses = self.kit.legal_clauses(g, step, player, missing, extra)
+        clauses = self.kit.legal_clauses(g, self._explained(step), player, missing, extra)
         parts = []
         if missing:
             parts.append("misses " + ", ".join(self.kit.describe(g, a) for a in missing[:5]))
@@ -553,6 +598,7 @@ def check(
         except DivergenceError:
             if stats.first_failure is None:
                 stats.first_failure = time.perf_counter() - stats.start
+                stats.games_to_failure = stats.games
             raise
         finally:
             stats.steps += len(driver.steps)
@@ -571,6 +617,6 @@ def check(
     except DivergenceError as exc:
         exc.found_after = stats.first_failure
         exc.seconds = time.perf_counter() - stats.start
-        exc.games = stats.games
+        exc.games = stats.games_to_failure
         raise
     return CheckResult(stats.games, stats.steps, time.perf_counter() - stats.start)

@@ -14,12 +14,14 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
+import attrs
 from hypothesis import strategies as st
 
-from rulespec.core.chance import Chance
+from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.game import Game
 from rulespec.duck_cover import (
     MAX,
@@ -37,10 +39,27 @@ from rulespec.duck_cover import (
     View,
 )
 from rulespec.duck_cover.cards import draw_card_name
-from rulespec.testing.kit import Draw, GameKit, Step, Strategy, index, permutations, register_kit
+from rulespec.duck_cover.grid import Position, Stack, neighbours
+from rulespec.testing.kit import (
+    Draw,
+    GameKit,
+    Step,
+    Strategy,
+    index,
+    permutations,
+    refusals,
+    register_kit,
+)
 from rulespec.testing.machine import ConformanceMachine
 
-__all__ = ["COMPETITION", "TWISTS", "DuckAndCoverMachine", "DuckCoverKit"]
+__all__ = [
+    "COMPETITION",
+    "TWISTS",
+    "DuckAndCoverMachine",
+    "DuckCoverKit",
+    "canonical",
+    "canonical_view",
+]
 
 COMPETITION = Options(splashes=tuple(range(1, 13)))
 """The *Competition* variant: cards score their number instead of splashes."""
@@ -56,6 +75,52 @@ _KIND_CLAUSES: dict[type, tuple[str, ...]] = {
     Deal: ("dc.setup.grid", "dc.setup.draw-deck", "dc.round.new"),
     Reshuffle: ("dc.deck.reshuffle",),
 }
+
+
+def canonical(state: State) -> State:
+    """``state`` with what no rule of Duck & Cover defines set to fixed values.
+
+    - ``round`` is ``0``: the round in play follows from ``round_scores``;
+    - the Captain pile keeps its top card, the cards under it sorted (nobody
+      looks under the top, and the pile is shuffled whole); while a reshuffle
+      waits, all of it is sorted;
+    - the discard zone is sorted (only its cards and their number count);
+    - between rounds and after the game (``Phase.DEAL``, ``Phase.OVER``) the
+      piles, the card, the call remembered and the submitted moves are emptied:
+      the next deal replaces them. The grids stay: the tiebreak counts stacks.
+
+    >>> import rulespec
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> state = dc.start(3, seed=1)
+    >>> canonical(state).round, canonical(state).draw_pile == state.draw_pile
+    (0, True)
+    """
+    if state.phase in (Phase.DEAL, Phase.OVER):
+        return attrs.evolve(
+            state,
+            round=0,
+            draw_pile=(),
+            captain_pile=(),
+            discard_zone=(),
+            card=None,
+            previous=None,
+            previous_discarded=False,
+            submitted=(),
+        )
+    captain = state.captain_pile
+    if state.phase is Phase.RESHUFFLE:
+        captain = tuple(sorted(captain))
+    elif captain:
+        captain = (*sorted(captain[:-1]), captain[-1])
+    return attrs.evolve(
+        state, round=0, captain_pile=captain, discard_zone=tuple(sorted(state.discard_zone))
+    )
+
+
+def canonical_view(view: View) -> View:
+    """``view`` with what no rule defines set to fixed values: the round number (it
+    follows from the round scores) and the order of the discard zone."""
+    return attrs.evolve(view, round=0, discard_zone=tuple(sorted(view.discard_zone)))
 
 
 def _twist(pile: list[int], twist: str) -> list[int]:
@@ -114,6 +179,141 @@ def _round_end_clauses(expected: State, actual: Mapping[str, Any]) -> tuple[str,
         single = any(_stacks(v) == 1 for k, v in actual.items() if k.startswith("grids["))
         found.append("dc.end.single-pile" if single else "dc.end.discard-limit")
     return tuple(found)
+
+
+def _round_steps(step: Step) -> list[Step]:
+    """The steps of the round in play, oldest first, ``step`` last."""
+    steps = [*step.history, step]
+    for i in range(len(steps) - 1, -1, -1):
+        if isinstance(steps[i].action, Deal):
+            return steps[i:]
+    return [s for s in steps if s.action is not None]
+
+
+def _reshuffled_discards(steps: Sequence[Step]) -> bool:
+    """Whether a reshuffle of the round came while the discard zone held cards."""
+    return any(
+        isinstance(s.action, Reshuffle) and isinstance(s.before, State) and s.before.discard_zone
+        for s in steps
+    )
+
+
+def _fresh_repeat(step: Step) -> bool:
+    """Whether ``step`` sent a Repeat to the discard zone unplayed."""
+    before, after = step.before, step.after
+    if not isinstance(after, State) or after.discard_zone[-1:] != (REPEAT,):
+        return False
+    return isinstance(step.action, Deal) or (
+        isinstance(before, State)
+        and len(before.discard_zone) < len(after.discard_zone)
+        and before.card != REPEAT
+    )
+
+
+def _filled_discards(step: Step) -> bool:
+    """Whether ``step`` ended a turn in which every player said « Coin »."""
+    before, after = step.before, step.after
+    return (
+        isinstance(before, State)
+        and isinstance(after, State)
+        and isinstance(step.action, Quack)
+        and len(after.discard_zone) > len(before.discard_zone)
+    )
+
+
+def _carried(steps: Sequence[Step], player: int) -> list[tuple[Position, Stack]]:
+    """The places ``player`` emptied this round by moving a stack of several cards, with
+    the cards that lay under the moving one."""
+    found: list[tuple[Position, Stack]] = []
+    for s in steps:
+        before, after = s.before, s.after
+        if not isinstance(s.action, Quack | Cover | Duck):
+            continue
+        if not isinstance(before, State) or not isinstance(after, State):
+            continue
+        old, new = before.grids[player], after.grids[player]
+        if old is new:
+            continue
+        occupied = new.occupied
+        found.extend(
+            (pos, stack[:-1]) for pos, stack in old if len(stack) > 1 and pos not in occupied
+        )
+    return found
+
+
+def _another_call(
+    game: Game[Any, Any, Any, Any], state: State, player: int, engine: set[Any]
+) -> bool:
+    """Whether the engine's legal actions are those of another called card."""
+    if not engine or state.call is None:
+        return False
+    grid = state.grids[player]
+    own = set(game.legal_actions(state, player))
+    for card in sorted(set(grid.cards())):
+        if card == state.card:
+            continue
+        try:
+            other = set(game.legal_actions(attrs.evolve(state, card=card), player))
+        except Exception:
+            continue
+        if other == engine and other != own:
+            return True
+    return False
+
+
+def _drawn_at(steps: Sequence[Step]) -> Step:
+    """The step that drew the card in play (the last of ``steps`` whose card is new)."""
+    for s in reversed(steps):
+        before, after = s.before, s.after
+        if (
+            not isinstance(before, State)
+            or before.phase is not Phase.TURN
+            or before.card != after.card
+            or len(before.discard_zone) != len(after.discard_zone)
+            or (any(before.submitted) and not any(after.submitted))
+        ):
+            return s
+    return steps[-1]
+
+
+def _call_source(step: Step, steps: Sequence[Step]) -> list[str]:
+    """The clauses that decide which card a turn calls."""
+    state: State = step.after
+    found: list[str] = []
+    if _fresh_repeat(_drawn_at(steps)):
+        found.extend(_repeat_discard_clauses(state))
+    if state.card == REPEAT:
+        if state.previous == MAX:
+            found.append("dc.special.repeat-after-max")
+        found.append("dc.special.repeat")
+    elif state.card == MAX:
+        found.append("dc.special.max")
+    if _reshuffled_discards(steps):
+        found.append("dc.deck.reshuffle")
+    found.append("dc.turn.draw")
+    return found
+
+
+def _left_behind(state: State, steps: Sequence[Step], player: int, actions: Iterable[Any]) -> bool:
+    """Whether a stack ``player`` moved as a whole this round explains a difference in
+    the places ``actions`` name (or in the called card's place)."""
+    carried = _carried(steps, player)
+    if not carried:
+        return False
+    grid = state.grids[player]
+    places: set[Position] = set()
+    for a in actions:
+        to = getattr(a, "to", None)
+        if to is not None:
+            places.add(to)
+            places.update(neighbours(to))
+    call = state.call
+    target = None
+    if call is not None:
+        target = max(grid.top_cards()) if call == MAX else call
+        with contextlib.suppress(Exception):
+            places.add(grid.position_of(target))
+    return any(pos in places or target in under for pos, under in carried)
 
 
 class DuckCoverKit(GameKit):
@@ -189,6 +389,12 @@ class DuckCoverKit(GameKit):
         return [a for a in found if a not in legal]
 
     # -- comparing ---------------------------------------------------------------------
+
+    def canonical(self, game: Game[Any, Any, Any, Any], state: Any) -> Any:
+        return canonical(state)
+
+    def canonical_view(self, game: Game[Any, Any, Any, Any], view: Any) -> Any:
+        return canonical_view(view)
 
     def parts(self, game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]:
         s: State = state
@@ -352,7 +558,17 @@ class DuckCoverKit(GameKit):
         extra: Iterable[Any],
     ) -> tuple[str, ...]:
         state: State = step.after
+        missing, extra = list(missing), list(extra)
         found: list[str] = []
+        if isinstance(state, State) and state.phase is Phase.TURN and 0 <= player < state.players:
+            steps = _round_steps(step)
+            own = set(game.legal_actions(state, player))
+            engine = (own - set(missing)) | set(extra)
+            if _another_call(game, state, player, engine):
+                found.extend(_call_source(step, steps))
+            if _left_behind(state, steps, player, (*missing, *extra)):
+                found.append("dc.move.stack")
+            found.extend(refusals(game, state, extra))
         for action in (*missing, *extra):
             found.extend(_KIND_CLAUSES.get(type(action), ()))
         found.extend(_call_clauses(state))
@@ -369,7 +585,7 @@ class DuckCoverKit(GameKit):
     ) -> tuple[str, ...]:
         state: State = step.after
         if what == "scores":
-            found = ["dc.game.three-rounds"]
+            found: list[str] = []
             if state.round_scores and isinstance(actual, tuple):
                 last = state.round_scores[-1]
                 for p, (e, a) in enumerate(zip(expected, actual, strict=False)):
@@ -380,13 +596,15 @@ class DuckCoverKit(GameKit):
                             if sign
                             else ("dc.score.splashes", "dc.cards.splashes")
                         )
+            found.append("dc.game.three-rounds")
             return tuple(dict.fromkeys(found))
         if what == "winners":
             return ("dc.game.winner", "dc.game.tiebreak")
         if what == "is_over":
             return ("dc.game.three-rounds", *_round_end_clauses(state, {}))
         if what == "to_move":
-            found = ["dc.turn.simultaneous"]
+            found = self._turn_end_clauses(step, actual)
+            found.append("dc.turn.simultaneous")
             if state.phase is Phase.RESHUFFLE or isinstance(step.action, Reshuffle):
                 found.append("dc.deck.reshuffle")
             if state.phase in (Phase.DEAL, Phase.OVER) or -1 in actual:
@@ -395,6 +613,33 @@ class DuckCoverKit(GameKit):
             found.extend(self.legal_clauses(game, step, -1, (), ()))
             return tuple(dict.fromkeys(found))
         return ()
+
+    @staticmethod
+    def _turn_end_clauses(step: Step, actual: Any) -> list[str]:
+        """Why a turn ends differently: a round that ends (or not), a reshuffle that
+        comes (or not), and the earlier step that explains it."""
+        state = step.after
+        if not isinstance(state, State):
+            return []
+        steps = _round_steps(step)
+        engine_waits = isinstance(actual, tuple) and CHANCE in actual
+        found: list[str] = []
+        if state.phase is Phase.TURN and engine_waits:
+            if _filled_discards(step) or _fresh_repeat(step):
+                found.append("dc.end.discard-limit")
+        elif state.phase in (Phase.DEAL, Phase.OVER) and not engine_waits:
+            ends = _round_end_clauses(state, {})
+            if "dc.end.discard-limit" in ends:
+                if _reshuffled_discards(steps):
+                    found.append("dc.deck.reshuffle")
+                if _filled_discards(step):
+                    found.append("dc.turn.discard")
+            found.extend(ends)
+        elif state.phase is Phase.RESHUFFLE and not engine_waits:
+            if _reshuffled_discards(steps):
+                found.append("dc.deck.reshuffle")
+            found.extend(("dc.turn.discard", "dc.turn.captain-pile"))
+        return found
 
     def describe(self, game: Game[Any, Any, Any, Any], action: Any) -> str:
         if isinstance(action, Quack):

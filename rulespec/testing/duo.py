@@ -20,9 +20,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
+import attrs
 from hypothesis import strategies as st
 from hypothesis.stateful import precondition, rule
 
@@ -38,15 +39,24 @@ from rulespec.duo import (
     Play,
     State,
     Stop,
+    View,
     card_name,
 )
 from rulespec.duo.matching import fits, placement_clause
 from rulespec.duo.state import EXHAUSTED_READINGS
 from rulespec.testing.kit import Draw as DrawFn
-from rulespec.testing.kit import GameKit, Step, Strategy, index, permutations, register_kit
+from rulespec.testing.kit import (
+    GameKit,
+    Step,
+    Strategy,
+    index,
+    permutations,
+    refusals,
+    register_kit,
+)
 from rulespec.testing.machine import ConformanceMachine
 
-__all__ = ["DEALS", "DuoKit", "DuoMachine", "twist"]
+__all__ = ["DEALS", "DuoKit", "DuoMachine", "canonical", "canonical_view", "twist"]
 
 HAND_SIZE = 7
 
@@ -55,12 +65,66 @@ DEALS: tuple[str, ...] = ("none", "joker-top", "joker-duel", "turbo-top")
 a joker starting pile 0 with a joker (and in Turbo-DUO a Turbo-joker) in the
 starter's hand; a Turbo-joker (else a joker) starting pile 1."""
 
+SORTED_DEALS = 16
+"""One generated deal in this many keeps the deck in its own order."""
+
 _KIND_CLAUSES: dict[type, tuple[str, ...]] = {
     Play: ("duo.turn.play",),
     Stop: ("duo.turn.stop",),
     Draw: ("duo.turn.draw",),
     Deal: ("duo.setup.deal", "duo.setup.piles", "duo.setup.draw-pile", "duo.round.new"),
 }
+
+
+def canonical(state: State) -> State:
+    """``state`` with what no rule of Duo defines set to fixed values.
+
+    - ``round`` is ``0``: the round in play follows from ``round_scores``;
+    - each hand is sorted (a hand has no order);
+    - each discard pile keeps its top card, the cards under it sorted (only the
+      top is ever played on, and the piles are shuffled whole);
+    - between rounds (``Phase.DEAL``) the hands, piles and draw pile of the
+      round just ended are emptied, and so are ``turn`` and ``turn_pile``: the
+      next deal replaces them (``starter``, the next round's first player, stays);
+    - after the match (``Phase.OVER``) ``starter`` too is ``0``.
+
+    >>> import rulespec
+    >>> duo = rulespec.game("duo")
+    >>> state = duo.start(2, seed=1)
+    >>> canonical(state).hands == tuple(tuple(sorted(h)) for h in state.hands)
+    True
+    """
+    if state.phase is not Phase.TURN:
+        return attrs.evolve(
+            state,
+            round=0,
+            starter=state.starter if state.phase is Phase.DEAL else 0,
+            turn=-1,
+            turn_pile=None,
+            hands=(),
+            piles=(),
+            draw_pile=(),
+        )
+    return attrs.evolve(
+        state,
+        round=0,
+        hands=tuple(tuple(sorted(h)) for h in state.hands),
+        piles=tuple((*sorted(p[:-1]), p[-1]) if p else () for p in state.piles),
+    )
+
+
+def canonical_view(view: View) -> View:
+    """``view`` with what no rule defines set to fixed values: the round number (it
+    follows from the round scores), the order of the hand, and between rounds or
+    after the match the turn."""
+    settled = view.phase is Phase.TURN
+    return attrs.evolve(
+        view,
+        round=0,
+        hand=tuple(sorted(view.hand)),
+        turn=view.turn if settled else -1,
+        turn_pile=view.turn_pile if settled else None,
+    )
 
 
 def _is_joker(card: int) -> bool:
@@ -155,6 +219,26 @@ def _category(part: str) -> str:
     return _CATEGORY.get(part, part)
 
 
+def _round_steps(step: Step) -> list[Step]:
+    """The steps of the round in play, oldest first, ``step`` last."""
+    steps = [*step.history, step]
+    for i in range(len(steps) - 1, -1, -1):
+        if isinstance(steps[i].action, Deal):
+            return steps[i:]
+    return [s for s in steps if s.action is not None]
+
+
+def _hand_source(step: Step, player: int, cards: Iterable[int]) -> list[str]:
+    """Which step put ``cards`` (not in ``player``'s hand for rulespec) in the engine's
+    hand: a draw, when rulespec still has one of them in the draw pile and the player
+    drew this round; else the deal."""
+    state: State = step.after
+    drew = any(isinstance(s.action, Draw) and s.action.player == player for s in _round_steps(step))
+    if drew and any(c in state.draw_pile for c in cards):
+        return ["duo.turn.draw", "duo.setup.deal"]
+    return ["duo.setup.deal", "duo.setup.draw-pile"]
+
+
 class DuoKit(GameKit):
     """Duo's steering, probes and clause map."""
 
@@ -188,7 +272,11 @@ class DuoKit(GameKit):
         self, game: Game[Any, Any, Any, Any], state: Any, chance: Chance, draw: DrawFn
     ) -> Any:
         (pile,) = chance.piles
-        order = list(draw(permutations(pile)))
+        # One deal in SORTED_DEALS keeps the deck's own order: the simplest game then
+        # costs one choice per deal, not one per card (its rounds are short, so a long
+        # run of steps holds many deals).
+        sorted_deal = draw(index(SORTED_DEALS)) == 0
+        order: list[Any] = list(pile) if sorted_deal else list(draw(permutations(pile)))
         how = DEALS[draw(index(len(DEALS)))]
         return game.chance_action(state, [twist(order, state.players, state.starter, how)])
 
@@ -230,6 +318,12 @@ class DuoKit(GameKit):
         return [a for a in dict.fromkeys(found) if a not in legal]
 
     # -- comparing ---------------------------------------------------------------------
+
+    def canonical(self, game: Game[Any, Any, Any, Any], state: Any) -> Any:
+        return canonical(state)
+
+    def canonical_view(self, game: Game[Any, Any, Any, Any], view: Any) -> Any:
+        return canonical_view(view)
 
     def parts(self, game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]:
         s: State = state
@@ -317,6 +411,31 @@ class DuoKit(GameKit):
             found.append("duo.cards.turbo")
         return tuple(dict.fromkeys(found))
 
+    def legal_clauses(
+        self,
+        game: Game[Any, Any, Any, Any],
+        step: Step,
+        player: int,
+        missing: Iterable[Any],
+        extra: Iterable[Any],
+    ) -> tuple[str, ...]:
+        state = step.after
+        missing, extra = list(missing), list(extra)
+        found: list[str] = []
+        if isinstance(state, State) and state.phase is Phase.TURN and 0 <= player < state.players:
+            hand = state.hands[player]
+            strangers = [a.card for a in extra if isinstance(a, Play) and a.card not in hand]
+            if strangers:
+                found.extend(_hand_source(step, player, strangers))
+            found.extend(refusals(game, state, extra))
+            for action in missing:
+                if isinstance(action, Play) and action.pile in (0, 1):
+                    found.append(placement_clause(action.card, state.piles[action.pile][-1]))
+                found.extend(_KIND_CLAUSES.get(type(action), ()))
+        for action in (*missing, *extra):
+            found.extend(self.action_clauses(game, state, action))
+        return tuple(dict.fromkeys(found))
+
     def action_clauses(
         self, game: Game[Any, Any, Any, Any], state: Any, action: Any
     ) -> tuple[str, ...]:
@@ -370,11 +489,30 @@ class DuoKit(GameKit):
             elif isinstance(action, Deal):
                 found.append("duo.round.next-starter")
             else:
+                found.extend(self._turn_end_clauses(step, expected, actual))
                 found.extend(_KIND_CLAUSES.get(type(action), ()))
                 found.append("duo.turn.order")
-                if _round_ended(step):
-                    found.extend(_round_end_clauses(action))
         return tuple(dict.fromkeys(found))
+
+    @staticmethod
+    def _turn_end_clauses(step: Step, expected: Any, actual: Any) -> list[str]:
+        """Why the turn passes differently: a round or match that ends in one engine
+        only, or the next seat."""
+        after, action = step.after, step.action
+        engine_ends = actual in ((CHANCE,), ())
+        if _round_ended(step):
+            if expected == (CHANCE,) and actual == ():
+                row = after.round_scores[-1]
+                won = any(v > 0 for v in row)
+                return ["duo.game.target"] if won else ["duo.score.exhausted", "duo.game.target"]
+            if expected == () and engine_ends:
+                return ["duo.game.target"]
+            return list(_round_end_clauses(action))
+        if engine_ends:
+            return list(_round_end_clauses(action))
+        if isinstance(action, Play):
+            return ["duo.turn.play", "duo.turn.stop"]
+        return ["duo.turn.order"]
 
     def describe(self, game: Game[Any, Any, Any, Any], action: Any) -> str:
         if isinstance(action, Play):

@@ -25,9 +25,19 @@ import attrs
 from hypothesis import strategies as st
 
 from rulespec.core.chance import Chance
+from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
 
-__all__ = ["Draw", "GameKit", "Step", "index", "kit_for", "permutations", "register_kit"]
+__all__ = [
+    "Draw",
+    "GameKit",
+    "Step",
+    "index",
+    "kit_for",
+    "permutations",
+    "refusals",
+    "register_kit",
+]
 
 Strategy = st.SearchStrategy[Any]
 Draw = Callable[[st.SearchStrategy[Any]], Any]
@@ -52,11 +62,17 @@ class Step:
 
     ``before`` and ``action`` are ``None`` for the state a game starts in.
     ``after`` is rulespec's state.
+
+    >>> Step(None, None, "start").history
+    ()
     """
 
     before: Any
     action: Any
     after: Any
+    history: tuple[Step, ...] = attrs.field(default=(), eq=False, repr=False)
+    """The game's earlier steps, oldest first (filled when a divergence is reported), so
+    a kit can name the step whose effect explains a difference seen only later."""
 
 
 class GameKit:
@@ -96,6 +112,16 @@ class GameKit:
         return ()
 
     # -- comparing ---------------------------------------------------------------------
+
+    def canonical(self, game: Game[Any, Any, Any, Any], state: Any) -> Any:
+        """``state`` with what no rule defines set to fixed values (the kit compares
+        these projections of whole states); by default the state itself."""
+        return state
+
+    def canonical_view(self, game: Game[Any, Any, Any, Any], view: Any) -> Any:
+        """A view with what no rule defines set to fixed values; by default the view
+        itself."""
+        return view
 
     def parts(self, game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]:
         """A state split into named parts, compared one by one (JSON keys by default)."""
@@ -142,9 +168,11 @@ class GameKit:
         missing: Iterable[Any],
         extra: Iterable[Any],
     ) -> tuple[str, ...]:
-        """The clauses a difference in ``player``'s legal actions implicates."""
+        """The clauses a difference in ``player``'s legal actions implicates: first the
+        clauses rulespec refuses the ``extra`` actions with, then those that allow the
+        ``missing`` ones."""
         state = step.after
-        found: list[str] = []
+        found = list(refusals(game, state, extra))
         for action in (*missing, *extra):
             found.extend(self.action_clauses(game, state, action))
         return tuple(dict.fromkeys(found))
@@ -159,6 +187,20 @@ class GameKit:
     def describe(self, game: Game[Any, Any, Any, Any], action: Any) -> str:
         """An action in a report."""
         return repr(action)
+
+
+def refusals(game: Game[Any, Any, Any, Any], state: Any, actions: Iterable[Any]) -> list[str]:
+    """The clauses rulespec refuses each of ``actions`` with in ``state``, in order, once
+    each (actions it accepts add nothing)."""
+    found: list[str] = []
+    for action in actions:
+        try:
+            game.apply(state, action)
+        except IllegalAction as exc:
+            found.append(exc.clause)
+        except Exception:  # not an action of this game at all
+            continue
+    return list(dict.fromkeys(found))
 
 
 _KITS: dict[str, GameKit] = {}

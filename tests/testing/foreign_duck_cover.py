@@ -387,12 +387,6 @@ class ForeignAdapter(Adapter):
         phase = {"deal": Phase.DEAL, "turn": Phase.TURN, "reshuffle": Phase.RESHUFFLE}.get(
             t.phase, Phase.OVER
         )
-        if phase is Phase.OVER:
-            rnd = 2
-        elif phase is Phase.DEAL:
-            rnd = len(t.history)
-        else:
-            rnd = t.round_no - 1
         submitted: tuple[Any, ...] = ()
         if phase is Phase.TURN:
             acts: list[Any] = []
@@ -412,7 +406,7 @@ class ForeignAdapter(Adapter):
             players=t.n,
             options=Options(tuple(t.splash[c] for c in range(1, 13))),
             phase=phase,
-            round=rnd,
+            round=len(t.history),  # not compared: the round scores say it
             grids=tuple(Grid.from_stacks(pl.stacks) for pl in t.players),
             draw_pile=tuple(card_out(c) for c in reversed(t.deck)),
             captain_pile=tuple(card_out(c) for c in t.captain),

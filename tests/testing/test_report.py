@@ -19,6 +19,7 @@ from rulespec.testing import (
     Setup,
     capabilities,
     check,
+    check_record,
 )
 from tests.testing.foreign_duck_cover import AllQuackToCaptainPile, ForeignAdapter
 
@@ -104,8 +105,12 @@ def test_the_report_reads_top_to_bottom() -> None:
     error = _diverge(RefusesDucks())
     lines = str(error).splitlines()
     assert lines[0].startswith("the engine diverges from rulespec (duck-and-cover, ")
-    assert lines[1] == "clauses:"
-    assert lines[2] == f"  dc.move.duck  {rulespec.clause('dc.move.duck').title}"
+    # The summary follows on its own lines, wrapped, so no line of it overflows.
+    assert lines[1].startswith("  the engine refuses a legal step: player ")
+    at = lines.index("clauses:")
+    assert all(len(line) <= 80 for line in lines[:at])
+    assert " ".join(x.strip() for x in lines[1:at]) == error.divergence.summary
+    assert lines[at + 1] == f"  dc.move.duck  {rulespec.clause('dc.move.duck').title}"
     assert any(line.startswith("rulespec:    accepts it") for line in lines)
     assert any(line.startswith("your engine: refuses it") for line in lines)
     assert rulespec.Record.from_json(lines[-1]) == error.divergence.record
@@ -148,3 +153,87 @@ def test_a_wrong_legal_list_names_what_is_missing_and_what_is_extra() -> None:
     assert found.kind == "legal-actions"
     assert "adds player" in found.summary and "Cover to (99, 99)" in found.summary
     assert "dc.move.cover" in found.clauses
+
+
+def test_the_games_count_stops_at_the_first_divergent_game() -> None:
+    class RefusesFromTheThirdGame(ReferenceAdapter):
+        started = 0
+
+        def start(self, setup: Setup) -> None:
+            type(self).started += 1
+            self.number = type(self).started
+            super().start(setup)
+
+        def apply(self, action: Any) -> None:
+            if self.number >= 3:
+                raise Refused("tired")
+            super().apply(action)
+
+    error = _diverge(RefusesFromTheThirdGame(), players=2, max_steps=5)
+    # Shrinking plays more games; they are not counted.
+    assert RefusesFromTheThirdGame.started > 3
+    assert error.games == 3
+
+
+def test_a_method_set_to_none_or_left_as_the_base_one_is_no_capability() -> None:
+    class Partial(ReferenceAdapter):
+        state = None  # type: ignore[assignment]
+        view = Adapter.view
+
+    assert capabilities(Partial()) == {
+        "legal_actions",
+        "to_move",
+        "scores",
+        "winners",
+        "is_over",
+    }
+    check(Partial(), players=2, max_steps=30, settings=settings(QUICK, max_examples=3))
+
+
+@pytest.mark.clause("dc.move.duck")
+def test_the_engines_own_refusal_clause_comes_first() -> None:
+    class RefusesDucksWithAClause(ReferenceAdapter):
+        def apply(self, action: Any) -> None:
+            if isinstance(action, Duck):
+                raise Refused("a duck must touch two cards", "dc.move.duck-adjacent")
+            super().apply(action)
+
+    found = _diverge(RefusesDucksWithAClause()).divergence
+    assert found.kind == "refused-legal"
+    assert found.clauses[0] == "dc.move.duck-adjacent"
+    assert "dc.move.duck" in found.clauses
+
+
+def test_without_a_state_every_acting_players_view_and_legal_actions_are_compared() -> None:
+    class ViewsAndLegalActions(ReferenceAdapter):
+        state = None  # type: ignore[assignment]
+
+        def __init__(self) -> None:
+            self.asked: set[int] = set()
+            self.viewed: set[int] = set()
+
+        def legal_actions(self, player: int) -> list[Any]:
+            self.asked.add(player)
+            return list(super().legal_actions(player))
+
+        def view(self, player: int) -> Any:
+            self.viewed.add(player)
+            return super().view(player)
+
+    adapter = ViewsAndLegalActions()
+    check(adapter, players=4, max_steps=2, probes=False, settings=settings(QUICK, max_examples=1))
+    # Two steps: the deal, then one player's move; all four act in the first turn.
+    assert adapter.viewed == adapter.asked == {0, 1, 2, 3}
+
+
+def test_check_record_replays_a_game_and_stops_where_the_engine_parts() -> None:
+    dc = rulespec.game("duck-and-cover")
+    record = rulespec.Record.play(dc, 3, seed=4, steps=300)
+    assert check_record(ReferenceAdapter(), record).steps == len(record.steps)
+    first_duck = next(i for i, a in enumerate(record.steps) if isinstance(a, Duck))
+    with pytest.raises(DivergenceError) as info:
+        check_record(RefusesDucks(), record)
+    found = info.value.divergence
+    assert found.kind == "refused-legal"
+    assert found.step == first_duck
+    assert found.record.steps == record.steps[: first_duck + 1]

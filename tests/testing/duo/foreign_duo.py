@@ -384,7 +384,7 @@ class ForeignDuoAdapter(Adapter):
                 max_rounds=m.round_cap,
             ),
             phase=phase,
-            round=len(m.sheet) - (1 if phase is Phase.OVER else 0),
+            round=len(m.sheet),  # not compared: the round scores say it
             starter=m.opener,
             turn=m.seat,
             turn_pile=None if m.side is None else SIDES.index(m.side),

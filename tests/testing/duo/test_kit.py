@@ -173,3 +173,12 @@ def test_the_machine_catches_an_engine_bug() -> None:
 
 TestAloneWithRulespec = DuoMachine.TestCase
 TestAloneWithRulespec.settings = QUICK
+
+
+def test_the_machines_simplest_game_of_200_steps_is_small_enough() -> None:
+    """Hypothesis' ``large_base_example`` health check passes at 200 steps: the simplest
+    deal costs one choice, not one per card."""
+    run_state_machine_as_test(
+        DuoMachine,
+        settings=settings(max_examples=2, stateful_step_count=200, derandomize=True, database=None),
+    )
