@@ -1,0 +1,257 @@
+"""Worked examples of Duck & Cover, drawn beside their clauses on the rules page.
+
+Two players lay their families in order (:data:`FAMILY_GRID`) unless an
+example needs otherwise. Each ``after`` is written out from the rules, not
+computed: the test suite checks that the engine reaches it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+import attrs
+
+from rulespec.core.examples import Example
+from rulespec.duck_cover.actions import Cover, Deal, Duck, Quack
+from rulespec.duck_cover.cards import DRAW_DECK, MAX, REPEAT, DrawCard
+from rulespec.duck_cover.grid import Grid
+from rulespec.duck_cover.position import position
+from rulespec.duck_cover.rules import new_game
+from rulespec.duck_cover.state import Options, Phase
+
+__all__ = ["FAMILY_GRID", "examples"]
+
+FAMILY_GRID = """
+1  2  3  4
+5  6  7  8
+9 10 11 12
+"""
+"""A family laid in order: card 5 at ``(0, 1)``, card 12 at ``(3, 2)``."""
+
+
+def _pile(*first: DrawCard, used: tuple[DrawCard, ...] = ()) -> tuple[DrawCard, ...]:
+    """The draw pile with ``first`` on top and the cards neither there nor ``used``
+    below, in order."""
+    rest = Counter(DRAW_DECK)
+    rest.subtract((*first, *used))
+    return (*first, *sorted(rest.elements()))
+
+
+def _cover() -> Example:
+    before = position(
+        [FAMILY_GRID, FAMILY_GRID], card=6, submitted=[None, Cover(player=1, to=(1, 0))]
+    )
+    after = position(
+        ["1 2 3 4\n5 . 7/6 8\n9 10 11 12", "1 2/6 3 4\n5 . 7 8\n9 10 11 12"],
+        card=1,
+        captain_pile=[6],
+        previous=6,
+    )
+    return Example(
+        "dc-cover",
+        ("dc.move.cover", "dc.turn.simultaneous", "dc.turn.captain-pile"),
+        "Card 6 is called. Player 1 has already covered their 2 with it, unseen; player 0 "
+        "covers their 7. Both have moved, so the 6 goes on the Captain pile and the next "
+        "card, a 1, is drawn.",
+        before,
+        Cover(player=0, to=(2, 1)),
+        after,
+    )
+
+
+def _duck() -> Example:
+    before = position(
+        [FAMILY_GRID, FAMILY_GRID], card=5, submitted=[None, Duck(player=1, to=(4, 0))]
+    )
+    after = position(
+        ["1 2 3 4\n. 6 7 8\n9 10 11 12\n5 . . .", "1 2 3 4 5\n. 6 7 8\n9 10 11 12"],
+        card=1,
+        captain_pile=[5],
+        previous=5,
+    )
+    return Example(
+        "dc-duck",
+        ("dc.move.duck", "dc.move.duck-adjacent", "dc.move.must-move"),
+        "Card 5 is called and each player's 5 is visible, so each must move it. Player 0 "
+        "ducks it below their 9, player 1 beside their 4: each new place touches another "
+        "of the player's cards by a side, and the hole left behind stays empty.",
+        before,
+        Duck(player=0, to=(0, 3)),
+        after,
+    )
+
+
+def _quack() -> Example:
+    covered = "1 2 3 4\n5/6 . 7 8\n9 10 11 12"
+    pile = _pile(REPEAT, 3, used=(5, 6))
+    before = position(
+        [covered, covered],
+        card=5,
+        draw_pile=pile,
+        captain_pile=[6],
+        previous=6,
+        submitted=[None, Quack(player=1)],
+    )
+    after = position(
+        [covered, covered],
+        card=3,
+        draw_pile=pile[2:],
+        captain_pile=[6],
+        discard_zone=[5, REPEAT],
+        previous=5,
+        previous_discarded=True,
+    )
+    return Example(
+        "dc-quack",
+        ("dc.move.quack", "dc.turn.discard", "dc.special.repeat-after-discard"),
+        "Card 5 is called, but both players' 5 lie under a 6: player 1 has said « Coin », "
+        "and player 0 says it too. Nobody moved, so the 5 goes to the discard zone; the "
+        "Repeat drawn next follows it there, and a 3 is drawn.",
+        before,
+        Quack(player=0),
+        after,
+    )
+
+
+def _max() -> Example:
+    before = position(
+        [FAMILY_GRID, FAMILY_GRID], card=MAX, submitted=[None, Cover(player=1, to=(3, 1))]
+    )
+    after = position(
+        ["1 2 3 4\n5 6 7 8\n9 10 11/12 .", "1 2 3 4\n5 6 7 8/12\n9 10 11 ."],
+        card=1,
+        captain_pile=[MAX],
+        previous=MAX,
+    )
+    return Example(
+        "dc-max",
+        ("dc.special.max",),
+        "Max calls each player's highest visible card: the 12 for both. Player 1 has put "
+        "it on their 8; player 0 puts it on their 11.",
+        before,
+        Cover(player=0, to=(2, 2)),
+        after,
+    )
+
+
+def _repeat() -> Example:
+    moved = "1 2 3 4\n5 6 . 8/7\n9 10 11 12"
+    before = position(
+        [moved, moved],
+        card=REPEAT,
+        captain_pile=[7],
+        previous=7,
+        submitted=[None, Cover(player=1, to=(3, 0))],
+    )
+    after = position(
+        ["1 2 3 4/8/7\n5 6 . .\n9 10 11 12"] * 2,
+        card=1,
+        captain_pile=[7, REPEAT],
+        previous=7,
+    )
+    return Example(
+        "dc-repeat",
+        ("dc.special.repeat", "dc.move.stack"),
+        "Repeat calls the previous card, the 7, again. Each player's 7 lies on their 8, and "
+        "the whole stack moves with it onto the 4: a stack never splits.",
+        before,
+        Cover(player=0, to=(3, 0)),
+        after,
+    )
+
+
+def _repeat_after_max() -> Example:
+    moved = "1 2 3 4\n5 6 7 8\n9 10 11/12 ."
+    before = position(
+        [moved, moved],
+        card=REPEAT,
+        captain_pile=[MAX],
+        previous=MAX,
+        submitted=[None, Cover(player=1, to=(1, 2))],
+    )
+    after = position(
+        ["1 2 3 4\n5 6 7 8\n9 10/11/12 . ."] * 2,
+        card=1,
+        captain_pile=[MAX, REPEAT],
+        previous=MAX,
+    )
+    return Example(
+        "dc-repeat-after-max",
+        ("dc.special.repeat-after-max",),
+        "Repeat after Max plays Max again: each player's highest visible card is still the "
+        "12 they moved on Max, and it moves again, onto the 10 with the 11 beneath it.",
+        before,
+        Cover(player=0, to=(1, 2)),
+        after,
+    )
+
+
+def _repeat_first() -> Example:
+    before = new_game(2, Options())
+    pile = _pile(REPEAT, 7)
+    after = position(
+        [FAMILY_GRID, FAMILY_GRID],
+        card=7,
+        draw_pile=pile[2:],
+        discard_zone=[REPEAT],
+        previous_discarded=True,
+    )
+    return Example(
+        "dc-repeat-first",
+        ("dc.special.repeat-first", "dc.turn.draw"),
+        "The deal lays both families in order and turns up Repeat first: with no card to "
+        "repeat it goes straight to the discard zone, and the 7 below it is called.",
+        before,
+        Deal(grids=(tuple(range(1, 13)),) * 2, draw_pile=pile),
+        after,
+    )
+
+
+def _score() -> Example:
+    lone = "1/2/3/4/5/6/7/8/9/10/12 11"
+    before = position([lone, FAMILY_GRID], card=11, submitted=[None, Cover(player=1, to=(3, 2))])
+    after = attrs.evolve(
+        before,
+        phase=Phase.DEAL,
+        round=1,
+        grids=(
+            Grid.from_diagram("1/2/3/4/5/6/7/8/9/10/12/11"),
+            Grid.from_diagram("1 2 3 4\n5 6 7 8\n9 10 . 12/11"),
+        ),
+        captain_pile=(11,),
+        card=None,
+        previous=11,
+        submitted=(),
+        round_scores=((-4, 25),),
+    )
+    return Example(
+        "dc-score",
+        ("dc.score.splashes", "dc.score.sign", "dc.end.single-pile"),
+        "Card 11 is called. Player 0 covers their 12 with it and holds a single stack, "
+        "which ends the round: its top, the 11, scores its 4 splashes as −4. Player 1 puts "
+        "their 11 on their 12 and scores the splashes of their eleven visible cards: +25. "
+        "The next round waits for its deal.",
+        before,
+        Cover(player=0, to=(0, 0)),
+        after,
+    )
+
+
+@cache
+def examples() -> tuple[Example, ...]:
+    """The worked examples, in the order of the rules they show.
+
+    >>> [e.name for e in examples()][:3]
+    ['dc-cover', 'dc-duck', 'dc-quack']
+    """
+    return (
+        _cover(),
+        _duck(),
+        _quack(),
+        _max(),
+        _repeat(),
+        _repeat_after_max(),
+        _repeat_first(),
+        _score(),
+    )

@@ -1,0 +1,43 @@
+"""Worked examples on the site: two pictures and the move, the same bytes at every build."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from rulespec.core.examples import examples_of
+from rulespec.sphinxext.examples import figure, find
+from tests.sphinxext.helpers import build, project
+
+GAMES = ("duck-and-cover", "duo", "canardage")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_gallery_has_eight_pictured_moves_with_distinct_names(game_id: str) -> None:
+    found = examples_of(game_id)
+    assert len(found) >= 8
+    names = [e.name for e in found]
+    assert len(set(names)) == len(names)
+    assert len({e.name for g in GAMES for e in examples_of(g)}) == sum(
+        len(examples_of(g)) for g in GAMES
+    )
+    for example in found:
+        assert example.before != example.after, example.name
+        page = figure(game_id, example)
+        assert page.count("<svg") == 2 and page == figure(game_id, example)
+        for part in page.split("<svg")[1:]:
+            ET.fromstring("<svg" + part.split("</svg>")[0] + "</svg>")
+
+
+def test_the_directive_draws_a_named_example_and_refuses_an_unknown_one(tmp_path: Path) -> None:
+    conf = 'extensions = ["rulespec.sphinxext"]\n'
+    page = "Cover\n=====\n\n.. rules:example:: dc-cover\n"
+    result = build(project(tmp_path / "src", conf, {"index.rst": page}), tmp_path / "out")
+    assert (result.status, result.warnings) == (0, "")
+    game, example = find("dc-cover")
+    assert figure(game, example) in result.page("index.html")
+    bad = page.replace("dc-cover", "dc-nothing")
+    failed = build(project(tmp_path / "bad", conf, {"index.rst": bad}), tmp_path / "bad-out")
+    assert failed.status != 0 and "no worked example is called 'dc-nothing'" in failed.warnings
