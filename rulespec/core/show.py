@@ -5,6 +5,15 @@ A game's state and view classes inherit :class:`Shown`; its render module
 registers its drawings with :func:`register` when it is imported (each game
 package imports its render module), so the classes never import the
 renderer and the renderer depends on them alone.
+
+>>> import rulespec
+>>> state = rulespec.game("canardage").start(3, seed=1)
+>>> state
+<canardage State: 3 players, player 1 to play, line 1 0 1 0 W 0, ducks left (5, 5, 5)>
+>>> str(state).splitlines()[0]  # the first line of print(state)
+'Canardage · Player 1 to play'
+>>> state._repr_svg_()[:4]
+'<svg'
 """
 
 from __future__ import annotations
