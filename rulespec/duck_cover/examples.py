@@ -209,31 +209,40 @@ def _repeat_first() -> Example:
 
 
 def _score() -> Example:
-    lone = "1/2/3/4/5/6/7/8/9/10/12 11"
-    before = position([lone, FAMILY_GRID], card=11, submitted=[None, Cover(player=1, to=(3, 2))])
+    lone = "1/2/3/4/5/6/7/8/9/11/12 10"
+    grids = [
+        "1/3/4/5/7/8/9/10/11/12/6 2",
+        lone,
+        "2/3/5/7/8/9/10/11/12/1 4 6",
+        "1/2/3/4/5/7/8/9/10/11/12 6",
+    ]
+    quack = [Quack(player=0), None, Quack(player=2), Quack(player=3)]
+    before = position(grids, card=10, submitted=quack)
     after = attrs.evolve(
         before,
         phase=Phase.DEAL,
         round=1,
         grids=(
-            Grid.from_diagram("1/2/3/4/5/6/7/8/9/10/12/11"),
-            Grid.from_diagram("1 2 3 4\n5 6 7 8\n9 10 . 12/11"),
+            before.grids[0],
+            Grid.from_diagram("1/2/3/4/5/6/7/8/9/11/12/10"),
+            *before.grids[2:],
         ),
-        captain_pile=(11,),
+        captain_pile=(10,),
         card=None,
-        previous=11,
+        previous=10,
         submitted=(),
-        round_scores=((-4, 25),),
+        round_scores=((3, -4, 4, 7),),
     )
     return Example(
         "dc-score",
         ("dc.score.splashes", "dc.score.sign", "dc.end.single-pile"),
-        "Card 11 is called. Player 0 covers their 12 with it and holds a single stack, "
-        "which ends the round: its top, the 11, scores its 4 splashes as −4. Player 1 puts "
-        "their 11 on their 12 and scores the splashes of their eleven visible cards: +25. "
-        "The next round waits for its deal.",
+        "The rulebooks' end of a round. Card 10 is called; the others' 10 are covered and "
+        "they say « Coin ». Player 1 covers their last other stack with their 10 and holds a "
+        "single stack, which ends the round. Each scores the splashes of their visible "
+        "cards: 6 and 2 make +3; the lone 10 makes −4, negative for a single stack; 1, 4 "
+        "and 6 make +4; 12 and 6 make +7.",
         before,
-        Cover(player=0, to=(0, 0)),
+        Cover(player=1, to=(0, 0)),
         after,
     )
 

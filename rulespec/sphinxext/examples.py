@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import html
 import importlib
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -66,10 +67,13 @@ def _svg(game: str, table: Any, player: int | None) -> str:
 
 
 def figure(game: str, example: Example) -> str:
-    """The HTML of ``example``: before, the move, after, and the caption."""
+    """The HTML of ``example``: before, the move (as a record writes it), after, and the
+    caption."""
     before = _svg(game, example.before, example.view)
     after = _svg(game, example.after, example.view)
-    move = html.escape(repr(example.action))
+    import rulespec
+
+    move = html.escape(json.dumps(rulespec.game(game).encode_action(example.action)), quote=False)
     whose = "the whole table" if example.view is None else f"player {example.view}'s view"
     cites = ", ".join(f"<code>{html.escape(c)}</code>" for c in example.clauses)
     row = "display:flex;flex-wrap:wrap;align-items:center;gap:0.5em;overflow-x:auto"
@@ -77,7 +81,7 @@ def figure(game: str, example: Example) -> str:
         f'<figure class="rules-example" id="example-{html.escape(example.name)}">'
         f'<div style="{row}">'
         f"<div><div>Before</div>{before}</div>"
-        f'<div style="max-width:12em"><code>{move}</code> →</div>'
+        f'<div style="max-width:14em;overflow-wrap:anywhere"><code>{move}</code> →</div>'
         f"<div><div>After</div>{after}</div></div>"
         f"<figcaption>{html.escape(example.caption)} "
         f"<small>({whose}; shows {cites})</small></figcaption></figure>"
