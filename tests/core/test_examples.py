@@ -67,6 +67,9 @@ def test_the_move_shown_is_legal_and_leads_to_the_position_drawn_after(
         assert any(example.action in game.legal_actions(example.before, p) for p in movers), (
             f"{example.action!r} is not legal for {movers} in {example.name}"
         )
+    else:  # a chance step: the one pending, with an outcome that apply accepts below
+        assert movers == (rulespec.CHANCE,)
+        assert game.chance(example.before).kind == type(example.action).__name__.lower()
     assert game.apply(example.before, example.action) == example.after
     assert game.violations(example.before) == ()
     assert game.violations(example.after) == ()
