@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from rulespec.canardage.actions import Play
+from rulespec.canardage.actions import Discard, Play
 from rulespec.canardage.cards import Card
 from rulespec.canardage.position import position
 from rulespec.canardage.state import Phase, State
@@ -40,7 +40,12 @@ def _after(line: str, played: Sequence[str], **kw: Any) -> State:
 
 
 def _example(
-    name: str, clauses: tuple[str, ...], caption: str, before: State, play: Play, after: State
+    name: str,
+    clauses: tuple[str, ...],
+    caption: str,
+    before: State,
+    play: Play | Discard,
+    after: State,
 ) -> Example:
     return Example(name, clauses, caption, before, play, after)
 
@@ -272,6 +277,18 @@ def _dispersion() -> Example:
     )
 
 
+def _discard() -> Example:
+    return _example(
+        "can-discard",
+        ("can.turn.discard",),
+        "Player 0 holds three Pan and no space is targeted: no card can be played, so they "
+        "throw one away without effect and draw.",
+        _before(LINE, "pan"),
+        Discard(0, Card.PAN),
+        _after(LINE, ["pan"]),
+    )
+
+
 @cache
 def examples() -> tuple[Example, ...]:
     """The worked examples, in the order of the rules they show.
@@ -279,4 +296,4 @@ def examples() -> tuple[Example, ...]:
     >>> [e.name for e in examples()][:2]
     ['can-en-joue', 'can-double-viseur']
     """
-    return (*_aim(), *_shoot(), *_line(), *_ducks(), *_defence(), _dispersion())
+    return (*_aim(), *_shoot(), *_line(), *_ducks(), *_defence(), _dispersion(), _discard())

@@ -13,7 +13,7 @@ from functools import cache
 import attrs
 
 from rulespec.core.examples import Example
-from rulespec.duck_cover.actions import Cover, Deal, Duck, Quack
+from rulespec.duck_cover.actions import Cover, Deal, Duck, Give, Place, Quack, Reshuffle
 from rulespec.duck_cover.cards import DRAW_DECK, MAX, REPEAT, DrawCard
 from rulespec.duck_cover.grid import Grid
 from rulespec.duck_cover.position import position
@@ -247,6 +247,70 @@ def _score() -> Example:
     )
 
 
+def _reshuffle() -> Example:
+    grids = ["1 2 3 4\n5 . 7/6 8\n9 10 11 12", "1 2/6 3 4\n5 . 7 8\n9 10 11 12"]
+    below = _pile(used=(1, 2, 6))
+    turn = position(grids, card=6, draw_pile=[], captain_pile=below, discard_zone=[1, 2])
+    before = attrs.evolve(
+        turn, phase=Phase.RESHUFFLE, card=None, captain_pile=(*below, 6), previous=6, submitted=()
+    )
+    order = _pile(MAX, used=(1, 2))
+    after = position(grids, card=MAX, draw_pile=order[1:], discard_zone=[1, 2], previous=6)
+    return Example(
+        "dc-reshuffle",
+        ("dc.deck.reshuffle",),
+        "A card must be drawn and the draw pile is empty: the Captain pile is shuffled "
+        "into a new draw pile (a chance step, here turning up Max first). The 1 and 2 of "
+        "the discard zone stay where they are.",
+        before,
+        Reshuffle(draw_pile=order),
+        after,
+    )
+
+
+def _give() -> Example:
+    low_blows = Options(low_blows=True)
+    before = position(
+        [FAMILY_GRID, FAMILY_GRID],
+        card=MAX,
+        options=low_blows,
+        submitted=[None, Give(player=1, at=(0, 0))],
+    )
+    gave = Grid.from_diagram(". 2 3 4\n5 6 7 8\n9 10 11 12")
+    after = attrs.evolve(before, grids=(gave, gave), submitted=(None, None), gifts=(201, 101))
+    return Example(
+        "dc-give",
+        ("dc.variant.low-blows.gift", "dc.variant.low-blows.lowest", "dc.variant.low-blows.left"),
+        "Low blows: Max makes each player give one of their two lowest visible ducks to "
+        "the player on their left. Both give their 1; player 0 receives player 1's 1 "
+        "(written 201, of the second family) and player 1 receives player 0's (101).",
+        before,
+        Give(player=0, at=(0, 0)),
+        after,
+    )
+
+
+def _place() -> Example:
+    given = _give().after
+    before = attrs.evolve(given, submitted=(None, Place(player=1, to=(0, 0))))
+    after = position(
+        ["201 2 3 4\n5 6 7 8\n9 10 11 12", "101 2 3 4\n5 6 7 8\n9 10 11 12"],
+        card=1,
+        captain_pile=[MAX],
+        previous=MAX,
+        options=Options(low_blows=True),
+    )
+    return Example(
+        "dc-place",
+        ("dc.variant.low-blows.placement", "dc.variant.low-blows.ownership"),
+        "Each player places the duck they received by the Duck rule, here where their own "
+        "1 stood; from now on it is theirs. Max goes on the Captain pile.",
+        before,
+        Place(player=0, to=(0, 0)),
+        after,
+    )
+
+
 @cache
 def examples() -> tuple[Example, ...]:
     """The worked examples, in the order of the rules they show.
@@ -263,4 +327,7 @@ def examples() -> tuple[Example, ...]:
         _repeat_after_max(),
         _repeat_first(),
         _score(),
+        _reshuffle(),
+        _give(),
+        _place(),
     )

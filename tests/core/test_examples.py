@@ -21,6 +21,9 @@ PICTURED = {
         "dc.score.",
         "dc.turn.captain-pile",
         "dc.turn.discard",
+        "dc.deck.reshuffle",
+        "dc.variant.low-blows.gift",
+        "dc.variant.low-blows.placement",
     ),
     "duo": (
         "duo.place.",
@@ -32,20 +35,21 @@ PICTURED = {
         "duo.cards.jokers",
         "duo.cards.turbo",
     ),
-    "canardage": ("can.action.", "can.cover.", "can.planque.", "can.shot."),
+    "canardage": ("can.action.", "can.cover.", "can.planque.", "can.shot.", "can.turn.discard"),
 }
 """The clauses about a move, a card or a score, by id prefix: each must be shown by an
 example.
 
 - Duck & Cover: the moves (``dc.move.*``), the special cards (``dc.special.*``),
-  the round score (``dc.score.*``), and where the called card goes (the Captain
-  pile, the discard zone).
+  the round score (``dc.score.*``), where the called card goes (the Captain
+  pile, the discard zone), the reshuffle of the Captain pile, and the two
+  moves of the Low blows variant (giving and placing a duck).
 - Duo: the placing rules (``duo.place.*``), the round scores (``duo.score.*``),
   the moves of a turn (play, one pile, stop, draw) and the jokers and
   Turbo-jokers.
 - Canardage: every action card (``can.action.*``), the cover pairs
-  (``can.cover.*``), Planqué's protection (``can.planque.*``) and shot ducks
-  (``can.shot.*``).
+  (``can.cover.*``), Planqué's protection (``can.planque.*``), shot ducks
+  (``can.shot.*``) and the discard of an unplayable hand.
 """
 
 
