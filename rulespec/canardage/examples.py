@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from rulespec.canardage.actions import Discard, Play
+from rulespec.canardage.actions import Discard, Disperse, Play
 from rulespec.canardage.cards import Card
 from rulespec.canardage.position import position
 from rulespec.canardage.state import Phase, State
@@ -44,7 +44,7 @@ def _example(
     clauses: tuple[str, ...],
     caption: str,
     before: State,
-    play: Play | Discard,
+    play: Play | Discard | Disperse,
     after: State,
 ) -> Example:
     return Example(name, clauses, caption, before, play, after)
@@ -277,6 +277,20 @@ def _dispersion() -> Example:
     )
 
 
+def _disperse() -> Example:
+    order = (2, 0, 6, 1, 0, 2, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 6, 6, 6, 6)
+    return _example(
+        "can-disperse",
+        ("can.chance.shuffles", "can.action.dispersion"),
+        "The shuffle that Dispersion waits for is a chance step whose outcome is the "
+        "deck's new order: its first six cards are laid from the back of the line to the "
+        "front, the target staying beside space 2, and player 0 draws.",
+        _dispersion().after,
+        Disperse(deck=order),
+        _after("2 0 1* W 0 2", ["dispersion"]),
+    )
+
+
 def _discard() -> Example:
     return _example(
         "can-discard",
@@ -296,4 +310,13 @@ def examples() -> tuple[Example, ...]:
     >>> [e.name for e in examples()][:2]
     ['can-en-joue', 'can-double-viseur']
     """
-    return (*_aim(), *_shoot(), *_line(), *_ducks(), *_defence(), _dispersion(), _discard())
+    return (
+        *_aim(),
+        *_shoot(),
+        *_line(),
+        *_ducks(),
+        *_defence(),
+        _dispersion(),
+        _disperse(),
+        _discard(),
+    )
