@@ -177,7 +177,8 @@ def _score_exhausted() -> Example:
         round=1,
         starter=1,
         turn=1,
-        hands=((parse_card(rest[0]), *before.hands[0]), before.hands[1]),  # sorted: it is 0
+        # The card drawn, the blue 1 circle, sorts first in a hand.
+        hands=((parse_card(rest[0]), *before.hands[0]), before.hands[1]),
         draw_pile=(),
         round_scores=((-4, -70),),
     )

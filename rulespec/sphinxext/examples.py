@@ -22,16 +22,14 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
-from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+import rulespec
 from rulespec.core.clauses import catalogues
 from rulespec.core.examples import Example, examples_of
 from rulespec.sphinxext.nodes import rules_block
 
-__all__ = ["ExampleDirective", "attach", "figure", "find", "outdated"]
-
-logger = logging.getLogger(__name__)
+__all__ = ["ExampleDirective", "all_examples", "attach", "figure", "find", "outdated"]
 
 SIZE = 360
 """Each picture's width on screen, in pixels."""
@@ -57,8 +55,6 @@ def find(name: str) -> tuple[str, Example]:
 
 
 def _svg(game: str, table: Any, player: int | None) -> str:
-    import rulespec
-
     if player is not None:
         table = rulespec.game(game).view(table, player)
     render = importlib.import_module(type(table).__module__.rpartition(".")[0] + ".render")
@@ -71,8 +67,6 @@ def figure(game: str, example: Example) -> str:
     caption."""
     before = _svg(game, example.before, example.view)
     after = _svg(game, example.after, example.view)
-    import rulespec
-
     move = html.escape(json.dumps(rulespec.game(game).encode_action(example.action)), quote=False)
     whose = "the whole table" if example.view is None else f"player {example.view}'s view"
     cites = ", ".join(f"<code>{html.escape(c)}</code>" for c in example.clauses)
