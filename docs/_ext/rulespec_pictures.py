@@ -13,8 +13,9 @@ the library draws for the position the example builds::
        dc.position([grid, grid], card=5)
 
 ``rulespec`` is imported for the code; the ``:view: N`` option draws player
-N's view of the state instead of the whole state. A mistake in the code
-fails the build.
+N's view of the state instead of the whole state; the ``:jupyter:`` flag
+draws what Jupyter shows, the table's own ``_repr_svg_()``. A mistake in the
+code fails the build.
 """
 
 from __future__ import annotations
@@ -32,8 +33,11 @@ from sphinx.util.docutils import SphinxDirective
 __all__ = ["StatePicture", "picture", "setup"]
 
 
-def picture(code: str, view: int | None = None, size: float | None = None) -> str:
-    """The SVG of the state (or player ``view``'s view) that ``code`` ends with."""
+def picture(
+    code: str, view: int | None = None, size: float | None = None, jupyter: bool = False
+) -> str:
+    """The SVG of the state (or player ``view``'s view) that ``code`` ends with
+    (``jupyter``: its ``_repr_svg_()``, at its own size)."""
     tree = ast.parse(code, mode="exec")
     end = tree.body.pop() if tree.body else None
     if not isinstance(end, ast.Expr):
@@ -50,6 +54,9 @@ def picture(code: str, view: int | None = None, size: float | None = None) -> st
         if not games:
             raise ValueError(f"not a state of a rulespec game: {type(state).__name__}")
         state = games[0].view(state, view)
+    if jupyter:
+        shown: str = state._repr_svg_()
+        return shown
     svg: str = render.svg(state, size=size)
     return svg
 
@@ -62,12 +69,18 @@ class StatePicture(SphinxDirective):
         "caption": directives.unchanged,
         "view": directives.nonnegative_int,
         "size": directives.positive_int,
+        "jupyter": directives.flag,
     }
 
     def run(self) -> list[nodes.Node]:
         code = "\n".join(self.content)
         try:
-            svg = picture(code, self.options.get("view"), self.options.get("size"))
+            svg = picture(
+                code,
+                self.options.get("view"),
+                self.options.get("size"),
+                jupyter="jupyter" in self.options,
+            )
         except Exception as exc:
             raise self.error(f"state-picture: {type(exc).__name__}: {exc}") from exc
         caption = self.options.get("caption", "")

@@ -7,6 +7,7 @@ The package reads like the rulebook: :mod:`~rulespec.canardage.cards`,
 end), :mod:`~rulespec.canardage.scoring`, :mod:`~rulespec.canardage.view`.
 """
 
+from rulespec.canardage import render as render  # registers how states and views draw
 from rulespec.canardage.actions import Action as Action
 from rulespec.canardage.actions import Deal as Deal
 from rulespec.canardage.actions import Discard as Discard

@@ -20,6 +20,7 @@ from rulespec.canardage.line import LENGTH
 from rulespec.canardage.state import NO_SHELTER, Phase, State
 from rulespec.canardage.view import View
 from rulespec.core import svg as s
+from rulespec.core.show import register
 
 __all__ = ["svg", "text"]
 
@@ -493,3 +494,6 @@ def svg(table: State | View, *, size: float | None = None) -> str:
     parts += rows
     width = max(MARGIN + PITCH * LENGTH + CARD_W + 30, players_w + MARGIN, 560)
     return s.document(parts, width, players_y + players_h + MARGIN, size=size, label=_status(t))
+
+
+register(State, View, text=text, svg=svg)

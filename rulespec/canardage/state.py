@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from enum import Enum
+from typing import Any
 
 import attrs
 
 from rulespec.canardage.actions import Stack
 from rulespec.canardage.cards import DECK_ORDER, DEFAULT_ACTION_DECK, Card
+from rulespec.canardage.line import diagram
+from rulespec.core.show import Shown
 
 __all__ = ["NO_SHELTER", "Options", "Phase", "State"]
 
@@ -76,7 +79,7 @@ class Options:
 
 
 @attrs.frozen
-class State:
+class State(Shown):
     """A complete game state, hidden parts included.
 
     Build states with :meth:`Canardage.new_game`, :meth:`Canardage.apply` or
@@ -116,8 +119,16 @@ class State:
         """Each player's ducks still in the line or the duck deck."""
         return tuple(5 - s for s in self.shot)
 
-    def _repr_svg_(self) -> str:
-        """The picture Jupyter shows (see :func:`rulespec.canardage.render.svg`)."""
-        from rulespec.canardage import render
+    def __repr__(self) -> str:
+        return f"<canardage State: {self.players} players, {progress(self)}>"
 
-        return render.svg(self)
+
+def progress(table: Any) -> str:
+    """Where a game stands, in a few words (for the one-line repr of states and views)."""
+    living = tuple(5 - s for s in table.shot)
+    if table.phase is Phase.OVER:
+        return f"game over, winners {table.winners}"
+    if table.phase is Phase.DEAL:
+        return "to deal"
+    line = diagram(table.line, table.targets)
+    return f"player {table.turn} to play, line {line}, ducks left {living}"

@@ -8,14 +8,15 @@ import attrs
 
 from rulespec.canardage.actions import Stack
 from rulespec.canardage.cards import Card
-from rulespec.canardage.state import Phase, State
+from rulespec.canardage.state import Phase, State, progress
 from rulespec.core.implements import implements
+from rulespec.core.show import Shown
 
 __all__ = ["View", "view"]
 
 
 @attrs.frozen
-class View:
+class View(Shown):
     """A player's view of the game.
 
     >>> import rulespec
@@ -45,11 +46,8 @@ class View:
     shot: tuple[int, ...]
     winners: tuple[int, ...]
 
-    def _repr_svg_(self) -> str:
-        """The picture Jupyter shows (see :func:`rulespec.canardage.render.svg`)."""
-        from rulespec.canardage import render
-
-        return render.svg(self)
+    def __repr__(self) -> str:
+        return f"<canardage View of player {self.player}: {progress(self)}>"
 
 
 @implements("can.view.hidden", "can.view.deck-bottom", "can.view.hidden-duck")

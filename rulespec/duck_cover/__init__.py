@@ -6,6 +6,7 @@ The package reads like the rulebook: :mod:`~rulespec.duck_cover.cards`,
 round), :mod:`~rulespec.duck_cover.scoring`, :mod:`~rulespec.duck_cover.view`.
 """
 
+from rulespec.duck_cover import render as render  # registers how states and views draw
 from rulespec.duck_cover.actions import Action as Action
 from rulespec.duck_cover.actions import Cover as Cover
 from rulespec.duck_cover.actions import Deal as Deal

@@ -14,6 +14,7 @@ from __future__ import annotations
 import attrs
 
 from rulespec.core import svg as s
+from rulespec.core.show import register
 from rulespec.duck_cover.actions import Cover, Duck, Give, Place, PlayerAction
 from rulespec.duck_cover.cards import (
     MAX,
@@ -562,3 +563,6 @@ def svg(table: State | View, *, size: float | None = None) -> str:
         parts.append(_scores_svg(t, MARGIN, y))
         y += 16 * (len(t.round_scores) + 2) + GAP
     return s.document(parts, width, y + MARGIN, size=size, label=_status(t))
+
+
+register(State, View, text=text, svg=svg)

@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 
 from rulespec.core.implements import implements
+from rulespec.core.show import Shown
 from rulespec.duck_cover.actions import PlayerAction
 from rulespec.duck_cover.cards import (
     CONSTRAINED_DRAW_DECK,
@@ -19,6 +20,7 @@ from rulespec.duck_cover.cards import (
     SPLASHES,
     Call,
     DrawCard,
+    draw_card_name,
 )
 from rulespec.duck_cover.grid import Grid
 
@@ -113,7 +115,7 @@ class Options:
 
 
 @attrs.frozen(init=False)
-class State:
+class State(Shown):
     """A complete game state, hidden parts included.
 
     Build states with :meth:`DuckAndCover.new_game`, :meth:`DuckAndCover.apply`
@@ -240,14 +242,26 @@ class State:
         """Whether this turn calls each player's highest visible card."""
         return self.call == MAX
 
-    def _repr_svg_(self) -> str:
-        """The picture Jupyter shows (see :func:`rulespec.duck_cover.render.svg`)."""
-        from rulespec.duck_cover import render
-
-        return render.svg(self)
+    def __repr__(self) -> str:
+        return f"<duck-and-cover State: {self.players} players, {progress(self)}>"
 
 
 _STATE_SETTERS: tuple[Callable[[State, Any], None], ...] = tuple(
     vars(State)[field.name].__set__ for field in attrs.fields(State)
 )
 """The slots' setters of :class:`State`, in the order of its fields."""
+
+
+def progress(table: Any) -> str:
+    """Where a game stands, in a few words (for the one-line repr of states and views)."""
+    phase: Phase = table.phase
+    if phase is Phase.OVER:
+        totals = tuple(sum(s[p] for s in table.round_scores) for p in range(table.players))
+        return f"game over, totals {totals}"
+    head = f"round {table.round + 1} of 3"
+    if phase is Phase.DEAL:
+        return f"{head}, to deal"
+    if phase is Phase.RESHUFFLE:
+        return f"{head}, the Captain pile to reshuffle"
+    discards = len(table.discard_zone)
+    return f"{head}, card {draw_card_name(table.card)}, {discards} of {11 - table.players} discards"

@@ -7,10 +7,11 @@ from __future__ import annotations
 import attrs
 
 from rulespec.core.implements import implements
+from rulespec.core.show import Shown
 from rulespec.duck_cover.actions import PlayerAction
 from rulespec.duck_cover.cards import Call, DrawCard
 from rulespec.duck_cover.grid import Grid, Position
-from rulespec.duck_cover.state import Phase, State
+from rulespec.duck_cover.state import Phase, State, progress
 
 __all__ = ["GridView", "StackView", "View", "view"]
 
@@ -37,7 +38,7 @@ class GridView:
 
 
 @attrs.frozen
-class View:
+class View(Shown):
     """A player's view of the game.
 
     >>> import rulespec
@@ -72,11 +73,8 @@ class View:
     own_action: PlayerAction | None
     round_scores: tuple[tuple[int, ...], ...]
 
-    def _repr_svg_(self) -> str:
-        """The picture Jupyter shows (see :func:`rulespec.duck_cover.render.svg`)."""
-        from rulespec.duck_cover import render
-
-        return render.svg(self)
+    def __repr__(self) -> str:
+        return f"<duck-and-cover View of player {self.player}: {progress(self)}>"
 
 
 @implements("dc.view.hidden", "dc.view.simultaneous", "dc.deck.no-peeking", "dc.variant.surprises")

@@ -7,6 +7,7 @@ The package reads like the rulebook: :mod:`~rulespec.duo.cards` (the deck),
 is in :mod:`~rulespec.duo.actions`.
 """
 
+from rulespec.duo import render as render  # registers how states and views draw
 from rulespec.duo.actions import Action as Action
 from rulespec.duo.actions import Deal as Deal
 from rulespec.duo.actions import Draw as Draw

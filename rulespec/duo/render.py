@@ -17,6 +17,7 @@ from __future__ import annotations
 import attrs
 
 from rulespec.core import svg as s
+from rulespec.core.show import register
 from rulespec.duo.cards import COLOURS, NUMBERS, TURBO, Card, card_name, features
 from rulespec.duo.scoring import target
 from rulespec.duo.state import Phase, State
@@ -412,3 +413,6 @@ def svg(table: State | View, *, size: float | None = None) -> str:
         parts.append(s.element("g", *cells, class_="scores"))
         y += 16 * len(rows) + 8
     return s.document(parts, width, y + MARGIN, size=size, label=_status(t))
+
+
+register(State, View, text=text, svg=svg)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
+from rulespec.core.show import Shown
 from rulespec.duo.cards import Card
 
 __all__ = ["EXHAUSTED_READINGS", "Exhausted", "Options", "Phase", "State"]
@@ -62,7 +63,7 @@ class Options:
 
 
 @attrs.frozen
-class State:
+class State(Shown):
     """A complete match state, hidden parts included.
 
     Build states with :meth:`Duo.new_game`, :meth:`Duo.apply` or
@@ -93,8 +94,15 @@ class State:
         """Each player's score over the finished rounds."""
         return tuple(sum(scores[p] for scores in self.round_scores) for p in range(self.players))
 
-    def _repr_svg_(self) -> str:
-        """The picture Jupyter shows (see :func:`rulespec.duo.render.svg`)."""
-        from rulespec.duo import render
+    def __repr__(self) -> str:
+        return f"<duo State: {self.players} players, {progress(self)}>"
 
-        return render.svg(self)
+
+def progress(table: Any) -> str:
+    """Where a match stands, in a few words (for the one-line repr of states and views)."""
+    totals = tuple(sum(s[p] for s in table.round_scores) for p in range(table.players))
+    if table.phase is Phase.OVER:
+        return f"match over, totals {totals}"
+    if table.phase is Phase.DEAL:
+        return f"round {table.round + 1} to deal, totals {totals}"
+    return f"round {table.round + 1}, player {table.turn} to play, totals {totals}"

@@ -6,15 +6,16 @@ from __future__ import annotations
 import attrs
 
 from rulespec.core.implements import implements
+from rulespec.core.show import Shown
 from rulespec.duo.cards import Card
 from rulespec.duo.scoring import target
-from rulespec.duo.state import Phase, State
+from rulespec.duo.state import Phase, State, progress
 
 __all__ = ["View", "view"]
 
 
 @attrs.frozen
-class View:
+class View(Shown):
     """A player's view of the match.
 
     >>> import rulespec
@@ -43,11 +44,8 @@ class View:
     round_scores: tuple[tuple[int, ...], ...]
     target: int
 
-    def _repr_svg_(self) -> str:
-        """The picture Jupyter shows (see :func:`rulespec.duo.render.svg`)."""
-        from rulespec.duo import render
-
-        return render.svg(self)
+    def __repr__(self) -> str:
+        return f"<duo View of player {self.player}: {progress(self)}>"
 
 
 @implements("duo.view.hidden", "duo.view.piles")

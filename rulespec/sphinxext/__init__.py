@@ -18,6 +18,9 @@ It adds the ``rules`` domain:
 - ``.. rules:traceability:: [GAME]``: every clause, its status, code and tests,
   gaps highlighted.
 - ``.. rules:games::`` and ``.. rules:game:: GAME``: the games and their pages.
+- ``.. rules:example:: dc-cover``: a worked example drawn before and after
+  the move (see :mod:`rulespec.sphinxext.examples`); each game's rules page
+  draws its examples inside the clauses they show.
 - ``:rule:`dc.move.cover``` (also ``:rules:clause:``): cite a clause from any
   page; an unknown id is a warning, so an error under ``-W``.
 - A clause index per game (the page ``rules-<game>``, e.g.
@@ -51,7 +54,7 @@ from sphinx.util import logging
 from sphinx.util.fileutil import copy_asset_file
 
 from rulespec.core.clauses import catalogues, clauses
-from rulespec.sphinxext import directives, pages, source
+from rulespec.sphinxext import directives, examples, pages, source
 from rulespec.sphinxext._data import fingerprint, trace_data
 from rulespec.sphinxext.domain import ClauseRole, RulesDomain, clause_index, html_pages
 from rulespec.sphinxext.nodes import add_nodes
@@ -131,6 +134,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         "traceability": directives.TraceabilityDirective,
         "games": directives.GamesDirective,
         "game": directives.GameDirective,
+        "example": examples.ExampleDirective,
     }
     app.add_domain(RulesDomain)
     for cat in catalogues():
@@ -141,6 +145,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _resolve_paths)
     app.connect("builder-inited", pages.generate)
     app.connect("env-get-outdated", _outdated)
+    app.connect("env-get-outdated", examples.outdated)
+    app.connect("doctree-read", examples.attach)
     app.connect("env-check-consistency", _check_citations)
     app.connect("html-collect-pages", source.collect_pages)
     app.connect("build-finished", _finish)

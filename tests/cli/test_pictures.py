@@ -98,3 +98,24 @@ def test_a_mistake_in_the_code_fails_the_build(tmp_path: Path) -> None:
     status, warnings, _ = _build(tmp_path, BROKEN)
     assert status != 0
     assert "state-picture: PositionError" in warnings
+
+
+def test_the_jupyter_flag_embeds_what_a_notebook_shows(tmp_path: Path) -> None:
+    import rulespec
+
+    page = """
+Notebook
+========
+
+.. state-picture::
+   :jupyter:
+
+   rulespec.game("canardage").view(rulespec.game("canardage").start(3, seed=4), 2)
+"""
+    status, warnings, out = _build(tmp_path, page)
+    assert status == 0, warnings
+    can = rulespec.game("canardage")
+    shown = can.view(can.start(3, seed=4), 2)._repr_svg_()
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert shown in html
+    assert can.start(3, seed=4)._repr_svg_() not in html  # the view, not the whole state

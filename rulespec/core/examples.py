@@ -1,0 +1,51 @@
+"""Worked examples: a move drawn before and after, next to the clauses it shows.
+
+Each game lists its examples in its ``examples`` module
+(:func:`rulespec.duck_cover.examples.examples` and the like). The site draws
+them beside the clauses they cite, and the test suite checks each one: the
+move is legal in ``before`` and ``game.apply(before, action) == after``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import attrs
+
+__all__ = ["Example", "examples_of"]
+
+
+@attrs.frozen
+class Example:
+    """One worked example of a game's rules.
+
+    ``before`` and ``after`` are written out independently (with the game's
+    position builder, or as a change to ``before``), so that the test suite
+    can check the engine against them. ``view`` names the player whose view
+    is drawn; ``None`` draws the whole table.
+    """
+
+    name: str
+    """A short unique name, such as ``"dc-cover"`` (cited by ``.. rules:example::``)."""
+    clauses: tuple[str, ...]
+    """The clauses it shows, the one it is drawn beside first."""
+    caption: str
+    before: Any
+    action: Any
+    after: Any
+    view: int | None = None
+
+
+def examples_of(game: str) -> tuple[Example, ...]:
+    """The worked examples of ``game`` (an id such as ``"duo"``).
+
+    >>> [e.name for e in examples_of("duo")][:2]
+    ['duo-two-features', 'duo-one-pile']
+    """
+    import rulespec
+
+    package = type(rulespec.game(game)).__module__.rpartition(".")[0]
+    module = importlib.import_module(f"{package}.examples")
+    found: tuple[Example, ...] = module.examples()
+    return found

@@ -1,0 +1,54 @@
+"""How states and views show themselves: ``print(state)`` draws the text board,
+Jupyter draws the SVG picture.
+
+A game's state and view classes inherit :class:`Shown`; its render module
+registers its drawings with :func:`register` when it is imported (each game
+package imports its render module), so the classes never import the
+renderer and the renderer depends on them alone.
+
+>>> import rulespec
+>>> state = rulespec.game("canardage").start(3, seed=1)
+>>> state
+<canardage State: 3 players, player 1 to play, line 1 0 1 0 W 0, ducks left (5, 5, 5)>
+>>> str(state).splitlines()[0]  # the first line of print(state)
+'Canardage · Player 1 to play'
+>>> state._repr_svg_()[:4]
+'<svg'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["Shown", "register"]
+
+_TEXT: dict[type, Callable[[Any], str]] = {}
+_SVG: dict[type, Callable[[Any], str]] = {}
+
+
+def register(*classes: type, text: Callable[[Any], str], svg: Callable[[Any], str]) -> None:
+    """Draw instances of ``classes`` with ``text`` for ``str()`` and ``svg`` for Jupyter."""
+    for cls in classes:
+        _TEXT[cls] = text
+        _SVG[cls] = svg
+
+
+def _drawing(table: object, drawings: dict[type, Callable[[Any], str]]) -> Callable[[Any], str]:
+    for cls in type(table).__mro__:
+        if cls in drawings:
+            return drawings[cls]
+    raise LookupError(f"no drawing is registered for {type(table).__qualname__}")
+
+
+class Shown:
+    """A table that draws itself: ``str()`` is its text board, ``_repr_svg_()`` its picture."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return _drawing(self, _TEXT)(self)
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture Jupyter shows."""
+        return _drawing(self, _SVG)(self)

@@ -1,0 +1,333 @@
+"""Worked examples of Duck & Cover, drawn beside their clauses on the rules page.
+
+Two players lay their families in order (:data:`FAMILY_GRID`) unless an
+example needs otherwise. Each ``after`` is written out from the rules, not
+computed: the test suite checks that the engine reaches it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+import attrs
+
+from rulespec.core.examples import Example
+from rulespec.duck_cover.actions import Cover, Deal, Duck, Give, Place, Quack, Reshuffle
+from rulespec.duck_cover.cards import DRAW_DECK, MAX, REPEAT, DrawCard
+from rulespec.duck_cover.grid import Grid
+from rulespec.duck_cover.position import position
+from rulespec.duck_cover.rules import new_game
+from rulespec.duck_cover.state import Options, Phase
+
+__all__ = ["FAMILY_GRID", "examples"]
+
+FAMILY_GRID = """
+1  2  3  4
+5  6  7  8
+9 10 11 12
+"""
+"""A family laid in order: card 5 at ``(0, 1)``, card 12 at ``(3, 2)``."""
+
+
+def _pile(*first: DrawCard, used: tuple[DrawCard, ...] = ()) -> tuple[DrawCard, ...]:
+    """The draw pile with ``first`` on top and the cards neither there nor ``used``
+    below, in order."""
+    rest = Counter(DRAW_DECK)
+    rest.subtract((*first, *used))
+    return (*first, *sorted(rest.elements()))
+
+
+def _cover() -> Example:
+    before = position(
+        [FAMILY_GRID, FAMILY_GRID], card=6, submitted=[None, Cover(player=1, to=(1, 0))]
+    )
+    after = position(
+        ["1 2 3 4\n5 . 7/6 8\n9 10 11 12", "1 2/6 3 4\n5 . 7 8\n9 10 11 12"],
+        card=1,
+        captain_pile=[6],
+        previous=6,
+    )
+    return Example(
+        "dc-cover",
+        ("dc.move.cover", "dc.turn.simultaneous", "dc.turn.captain-pile"),
+        "Card 6 is called. Player 1 has already covered their 2 with it, unseen; player 0 "
+        "covers their 7. Both have moved, so the 6 goes on the Captain pile and the next "
+        "card, a 1, is drawn.",
+        before,
+        Cover(player=0, to=(2, 1)),
+        after,
+    )
+
+
+def _duck() -> Example:
+    before = position(
+        [FAMILY_GRID, FAMILY_GRID], card=5, submitted=[None, Duck(player=1, to=(4, 0))]
+    )
+    after = position(
+        ["1 2 3 4\n. 6 7 8\n9 10 11 12\n5 . . .", "1 2 3 4 5\n. 6 7 8\n9 10 11 12"],
+        card=1,
+        captain_pile=[5],
+        previous=5,
+    )
+    return Example(
+        "dc-duck",
+        ("dc.move.duck", "dc.move.duck-adjacent", "dc.move.must-move"),
+        "Card 5 is called and each player's 5 is visible, so each must move it. Player 0 "
+        "ducks it below their 9, player 1 beside their 4: each new place touches another "
+        "of the player's cards by a side, and the hole left behind stays empty.",
+        before,
+        Duck(player=0, to=(0, 3)),
+        after,
+    )
+
+
+def _quack() -> Example:
+    covered = "1 2 3 4\n5/6 . 7 8\n9 10 11 12"
+    pile = _pile(REPEAT, 3, used=(5, 6))
+    before = position(
+        [covered, covered],
+        card=5,
+        draw_pile=pile,
+        captain_pile=[6],
+        previous=6,
+        submitted=[None, Quack(player=1)],
+    )
+    after = position(
+        [covered, covered],
+        card=3,
+        draw_pile=pile[2:],
+        captain_pile=[6],
+        discard_zone=[5, REPEAT],
+        previous=5,
+        previous_discarded=True,
+    )
+    return Example(
+        "dc-quack",
+        ("dc.move.quack", "dc.turn.discard", "dc.special.repeat-after-discard"),
+        "Card 5 is called, but both players' 5 lie under a 6: player 1 has said « Coin », "
+        "and player 0 says it too. Nobody moved, so the 5 goes to the discard zone; the "
+        "Repeat drawn next follows it there, and a 3 is drawn.",
+        before,
+        Quack(player=0),
+        after,
+    )
+
+
+def _max() -> Example:
+    before = position(
+        [FAMILY_GRID, FAMILY_GRID], card=MAX, submitted=[None, Cover(player=1, to=(3, 1))]
+    )
+    after = position(
+        ["1 2 3 4\n5 6 7 8\n9 10 11/12 .", "1 2 3 4\n5 6 7 8/12\n9 10 11 ."],
+        card=1,
+        captain_pile=[MAX],
+        previous=MAX,
+    )
+    return Example(
+        "dc-max",
+        ("dc.special.max",),
+        "Max calls each player's highest visible card: the 12 for both. Player 1 has put "
+        "it on their 8; player 0 puts it on their 11.",
+        before,
+        Cover(player=0, to=(2, 2)),
+        after,
+    )
+
+
+def _repeat() -> Example:
+    moved = "1 2 3 4\n5 6 . 8/7\n9 10 11 12"
+    before = position(
+        [moved, moved],
+        card=REPEAT,
+        captain_pile=[7],
+        previous=7,
+        submitted=[None, Cover(player=1, to=(3, 0))],
+    )
+    after = position(
+        ["1 2 3 4/8/7\n5 6 . .\n9 10 11 12"] * 2,
+        card=1,
+        captain_pile=[7, REPEAT],
+        previous=7,
+    )
+    return Example(
+        "dc-repeat",
+        ("dc.special.repeat", "dc.move.stack"),
+        "Repeat calls the previous card, the 7, again. Each player's 7 lies on their 8, and "
+        "the whole stack moves with it onto the 4: a stack never splits.",
+        before,
+        Cover(player=0, to=(3, 0)),
+        after,
+    )
+
+
+def _repeat_after_max() -> Example:
+    moved = "1 2 3 4\n5 6 7 8\n9 10 11/12 ."
+    before = position(
+        [moved, moved],
+        card=REPEAT,
+        captain_pile=[MAX],
+        previous=MAX,
+        submitted=[None, Cover(player=1, to=(1, 2))],
+    )
+    after = position(
+        ["1 2 3 4\n5 6 7 8\n9 10/11/12 . ."] * 2,
+        card=1,
+        captain_pile=[MAX, REPEAT],
+        previous=MAX,
+    )
+    return Example(
+        "dc-repeat-after-max",
+        ("dc.special.repeat-after-max",),
+        "Repeat after Max plays Max again: each player's highest visible card is still the "
+        "12 they moved on Max, and it moves again, onto the 10 with the 11 beneath it.",
+        before,
+        Cover(player=0, to=(1, 2)),
+        after,
+    )
+
+
+def _repeat_first() -> Example:
+    before = new_game(2, Options())
+    pile = _pile(REPEAT, 7)
+    after = position(
+        [FAMILY_GRID, FAMILY_GRID],
+        card=7,
+        draw_pile=pile[2:],
+        discard_zone=[REPEAT],
+        previous_discarded=True,
+    )
+    return Example(
+        "dc-repeat-first",
+        ("dc.special.repeat-first", "dc.turn.draw"),
+        "The deal lays both families in order and turns up Repeat first: with no card to "
+        "repeat it goes straight to the discard zone, and the 7 below it is called.",
+        before,
+        Deal(grids=(tuple(range(1, 13)),) * 2, draw_pile=pile),
+        after,
+    )
+
+
+def _score() -> Example:
+    lone = "1/2/3/4/5/6/7/8/9/11/12 10"
+    grids = [
+        "1/3/4/5/7/8/9/10/11/12/6 2",
+        lone,
+        "2/3/5/7/8/9/10/11/12/1 4 6",
+        "1/2/3/4/5/7/8/9/10/11/12 6",
+    ]
+    quack = [Quack(player=0), None, Quack(player=2), Quack(player=3)]
+    before = position(grids, card=10, submitted=quack)
+    after = attrs.evolve(
+        before,
+        phase=Phase.DEAL,
+        round=1,
+        grids=(
+            before.grids[0],
+            Grid.from_diagram("1/2/3/4/5/6/7/8/9/11/12/10"),
+            *before.grids[2:],
+        ),
+        captain_pile=(10,),
+        card=None,
+        previous=10,
+        submitted=(),
+        round_scores=((3, -4, 4, 7),),
+    )
+    return Example(
+        "dc-score",
+        ("dc.score.splashes", "dc.score.sign", "dc.end.single-pile"),
+        "The rulebooks' end of a round. Card 10 is called; the others' 10 are covered and "
+        "they say « Coin ». Player 1 covers their last other stack with their 10 and holds a "
+        "single stack, which ends the round. Each scores the splashes of their visible "
+        "cards: 6 and 2 make +3; the lone 10 makes −4, negative for a single stack; 1, 4 "
+        "and 6 make +4; 12 and 6 make +7.",
+        before,
+        Cover(player=1, to=(0, 0)),
+        after,
+    )
+
+
+def _reshuffle() -> Example:
+    grids = ["1 2 3 4\n5 . 7/6 8\n9 10 11 12", "1 2/6 3 4\n5 . 7 8\n9 10 11 12"]
+    below = _pile(used=(1, 2, 6))
+    turn = position(grids, card=6, draw_pile=[], captain_pile=below, discard_zone=[1, 2])
+    before = attrs.evolve(
+        turn, phase=Phase.RESHUFFLE, card=None, captain_pile=(*below, 6), previous=6, submitted=()
+    )
+    order = _pile(MAX, used=(1, 2))
+    after = position(grids, card=MAX, draw_pile=order[1:], discard_zone=[1, 2], previous=6)
+    return Example(
+        "dc-reshuffle",
+        ("dc.deck.reshuffle",),
+        "A card must be drawn and the draw pile is empty: the Captain pile is shuffled "
+        "into a new draw pile (a chance step, here turning up Max first). The 1 and 2 of "
+        "the discard zone stay where they are.",
+        before,
+        Reshuffle(draw_pile=order),
+        after,
+    )
+
+
+def _give() -> Example:
+    low_blows = Options(low_blows=True)
+    before = position(
+        [FAMILY_GRID, FAMILY_GRID],
+        card=MAX,
+        options=low_blows,
+        submitted=[None, Give(player=1, at=(0, 0))],
+    )
+    gave = Grid.from_diagram(". 2 3 4\n5 6 7 8\n9 10 11 12")
+    after = attrs.evolve(before, grids=(gave, gave), submitted=(None, None), gifts=(201, 101))
+    return Example(
+        "dc-give",
+        ("dc.variant.low-blows.gift", "dc.variant.low-blows.lowest", "dc.variant.low-blows.left"),
+        "Low blows: Max makes each player give one of their two lowest visible ducks to "
+        "the player on their left. Both give their 1; player 0 receives player 1's 1 "
+        "(written 201, of the second family) and player 1 receives player 0's (101).",
+        before,
+        Give(player=0, at=(0, 0)),
+        after,
+    )
+
+
+def _place() -> Example:
+    given = _give().after
+    before = attrs.evolve(given, submitted=(None, Place(player=1, to=(0, 0))))
+    after = position(
+        ["201 2 3 4\n5 6 7 8\n9 10 11 12", "101 2 3 4\n5 6 7 8\n9 10 11 12"],
+        card=1,
+        captain_pile=[MAX],
+        previous=MAX,
+        options=Options(low_blows=True),
+    )
+    return Example(
+        "dc-place",
+        ("dc.variant.low-blows.placement", "dc.variant.low-blows.ownership"),
+        "Each player places the duck they received by the Duck rule, here where their own "
+        "1 stood; from now on it is theirs. Max goes on the Captain pile.",
+        before,
+        Place(player=0, to=(0, 0)),
+        after,
+    )
+
+
+@cache
+def examples() -> tuple[Example, ...]:
+    """The worked examples, in the order of the rules they show.
+
+    >>> [e.name for e in examples()][:3]
+    ['dc-cover', 'dc-duck', 'dc-quack']
+    """
+    return (
+        _cover(),
+        _duck(),
+        _quack(),
+        _max(),
+        _repeat(),
+        _repeat_after_max(),
+        _repeat_first(),
+        _score(),
+        _reshuffle(),
+        _give(),
+        _place(),
+    )

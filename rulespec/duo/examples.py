@@ -1,0 +1,215 @@
+"""Worked examples of Duo, drawn beside their clauses on the rules page.
+
+Each ``after`` is written out from the rules, not computed: the test suite
+checks that the engine reaches it. Card names are as in
+:func:`rulespec.duo.position`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import attrs
+
+from rulespec.core.examples import Example
+from rulespec.duo.actions import Draw, Play, Stop
+from rulespec.duo.cards import BASE_DECK, card_name, parse_card
+from rulespec.duo.position import position
+from rulespec.duo.state import Options, Phase
+
+__all__ = ["examples"]
+
+HAND = ["red-3-circle", "blue-1-square", "green-2-cross"]
+OTHER = ["yellow-4-cross", "blue-2-circle"]
+
+
+def _play(card: str, pile: int) -> Play:
+    return Play(player=0, card=parse_card(card), pile=pile)
+
+
+def _two_features() -> Example:
+    before = position([HAND, OTHER], [["red-3-square"], ["green-4-triangle"]])
+    after = position(
+        [HAND[1:], OTHER], [["red-3-square", "red-3-circle"], ["green-4-triangle"]], turn_pile=0
+    )
+    return Example(
+        "duo-two-features",
+        ("duo.place.two-features", "duo.turn.play", "duo.cards.symbols"),
+        "Player 0 places their red 3 circle on the red 3 square: the two cards share their "
+        "colour and their number. They stay on turn and may place more on this pile.",
+        before,
+        _play("red-3-circle", 0),
+        after,
+    )
+
+
+def _one_pile() -> Example:
+    hand = ["red-1-circle", "green-4-cross"]
+    piles = [["red-3-square", "red-3-circle"], ["green-4-triangle"]]
+    before = position([hand, OTHER], piles, turn_pile=0)
+    after = position([hand[1:], OTHER], [[*piles[0], "red-1-circle"], piles[1]], turn_pile=0)
+    return Example(
+        "duo-one-pile",
+        ("duo.turn.one-pile",),
+        "Player 0 began their turn on pile 0, so every further card goes there: the red 1 "
+        "circle (colour and shape of the red 3 circle). Their green 4 cross would fit "
+        "pile 1, but not this turn.",
+        before,
+        _play("red-1-circle", 0),
+        after,
+    )
+
+
+def _stop() -> Example:
+    piles = [["red-3-square", "red-3-circle"], ["green-4-triangle"]]
+    before = position([HAND[1:], OTHER], piles, turn_pile=0)
+    after = position([HAND[1:], OTHER], piles, turn=1)
+    return Example(
+        "duo-stop",
+        ("duo.turn.stop",),
+        "Having placed a card, player 0 ends their turn; player 1 is on turn.",
+        before,
+        Stop(player=0),
+        after,
+    )
+
+
+def _draw() -> Example:
+    piles = [["yellow-2-square"], ["green-4-triangle"]]
+    before = position([HAND, OTHER], piles)
+    after = position([[*HAND, "blue-1-circle"], OTHER], piles, turn=1)
+    return Example(
+        "duo-draw",
+        ("duo.turn.draw",),
+        "No card of player 0 fits either pile: they take the top card of the draw pile, "
+        "the blue 1 circle, and their turn ends.",
+        before,
+        Draw(player=0),
+        after,
+    )
+
+
+def _on_joker() -> Example:
+    hand = ["yellow-2-triangle", "green-3-cross"]
+    piles = [["blue-2-square", "joker-2"], ["green-4-triangle"]]
+    before = position([hand, OTHER], piles)
+    after = position([hand[1:], OTHER], [[*piles[0], hand[0]], piles[1]], turn_pile=0)
+    return Example(
+        "duo-on-joker",
+        ("duo.place.on-joker",),
+        "Pile 0 shows the joker 2: any card with the number 2 fits it, whatever its "
+        "colour and shape, such as the yellow 2 triangle.",
+        before,
+        _play("yellow-2-triangle", 0),
+        after,
+    )
+
+
+def _joker() -> Example:
+    hand = ["joker-cross", "yellow-4-square"]
+    piles = [["green-1-cross"], ["blue-3-circle", "joker-3"]]
+    before = position([hand, OTHER], piles)
+    after = position([hand[1:], OTHER], [[*piles[0], "joker-cross"], piles[1]], turn_pile=0)
+    return Example(
+        "duo-joker",
+        ("duo.place.joker", "duo.cards.jokers", "duo.place.no-joker-on-joker"),
+        "The cross joker goes on the green 1 cross, which shows a cross. It may not go on "
+        "pile 1: a joker never goes on a joker.",
+        before,
+        _play("joker-cross", 0),
+        after,
+    )
+
+
+def _turbo() -> Example:
+    turbo = Options(turbo=True)
+    hand = ["turbo", "red-2-square"]
+    piles = [["blue-1-circle", "joker-blue"], ["green-4-triangle"]]
+    before = position([hand, OTHER], piles, options=turbo)
+    after = position(
+        [hand[1:], OTHER], [[*piles[0], "turbo"], piles[1]], turn_pile=0, options=turbo
+    )
+    return Example(
+        "duo-turbo",
+        ("duo.place.turbo", "duo.cards.turbo"),
+        "In Turbo-DUO a Turbo-joker goes on any card, a joker included; then any card may "
+        "follow it, such as the red 2 square.",
+        before,
+        _play("turbo", 0),
+        after,
+    )
+
+
+def _score_out() -> Example:
+    hands = [["red-3-circle"], ["blue-1-square", "green-2-cross"], [*OTHER, "joker-red"]]
+    piles = [["red-3-square"], ["green-4-triangle"]]
+    before = position(hands, piles)
+    after = attrs.evolve(
+        before,
+        phase=Phase.DEAL,
+        round=1,
+        starter=1,
+        turn=1,
+        hands=((), *before.hands[1:]),
+        piles=((*before.piles[0], parse_card("red-3-circle")), before.piles[1]),
+        round_scores=((5, 0, 0),),
+    )
+    return Example(
+        "duo-score-out",
+        ("duo.score.out", "duo.round.out"),
+        "Player 0 places their last card and wins the round: the others still hold 2 and 3 "
+        "cards, so player 0 scores 5. Player 1 will start the next round.",
+        before,
+        _play("red-3-circle", 0),
+        after,
+    )
+
+
+def _score_exhausted() -> Example:
+    piles = [["yellow-2-square"], ["green-4-triangle"]]
+    named = {parse_card(c) for c in [*HAND, *OTHER, *piles[0], *piles[1]]}
+    rest = [card_name(c) for c in BASE_DECK if c not in named]
+    hands = [HAND, [*OTHER, *rest[1:]]]
+    before = position(hands, piles, draw_pile=rest[:1])
+    after = attrs.evolve(
+        before,
+        phase=Phase.DEAL,
+        round=1,
+        starter=1,
+        turn=1,
+        # The card drawn, the blue 1 circle, sorts first in a hand.
+        hands=((parse_card(rest[0]), *before.hands[0]), before.hands[1]),
+        draw_pile=(),
+        round_scores=((-4, -70),),
+    )
+    return Example(
+        "duo-score-exhausted",
+        ("duo.score.exhausted", "duo.round.exhausted"),
+        "Player 0 draws the last card of the draw pile, which ends the round with no "
+        "winner: each player loses a point per card held, 4 for player 0 and 70 for "
+        "player 1 (drawn from player 0's view).",
+        before,
+        Draw(player=0),
+        after,
+        view=0,
+    )
+
+
+@cache
+def examples() -> tuple[Example, ...]:
+    """The worked examples, in the order of the rules they show.
+
+    >>> [e.name for e in examples()][:3]
+    ['duo-two-features', 'duo-one-pile', 'duo-stop']
+    """
+    return (
+        _two_features(),
+        _one_pile(),
+        _stop(),
+        _draw(),
+        _on_joker(),
+        _joker(),
+        _turbo(),
+        _score_out(),
+        _score_exhausted(),
+    )
