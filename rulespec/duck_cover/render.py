@@ -22,6 +22,7 @@ from rulespec.duck_cover.cards import (
     Call,
     DrawCard,
     draw_card_name,
+    family_of,
     number_of,
 )
 from rulespec.duck_cover.state import Phase, State
@@ -315,7 +316,10 @@ def text(table: State | View) -> str:
     if t.phase is Phase.TURN:
         lines.append(_acted(t))
     if t.gifts:
-        given = ", ".join(f"{t.name(p)} {card}" for p, card in enumerate(t.gifts))
+        given = "; ".join(
+            f"{t.name(p)} the {number_of(card)} of player {family_of(card, p)}"
+            for p, card in enumerate(t.gifts)
+        )
         lines.append(f"Ducks to place: {given}")
     blocks = _blocks(t)
     if blocks:
@@ -357,7 +361,11 @@ def move(table: State | View, action: PlayerAction) -> str:
         card = f"the {number_of(given)}" if given is not None else "the duck"
         return f"give {card} at {_place(action.at)}"
     if isinstance(action, Place):
-        return f"place the duck received at {_place(action.to)}"
+        received = t.gifts[action.player] if action.player < len(t.gifts) else None
+        duck = (
+            f"the {number_of(received)} received" if received is not None else "the duck received"
+        )
+        return f"place {duck} at {_place(action.to)}"
     return "say « Coin » (the called duck is covered)"
 
 

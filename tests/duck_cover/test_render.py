@@ -10,7 +10,8 @@ from typing import Any, cast
 
 import pytest
 
-from rulespec.duck_cover import MAX, REPEAT, Cover, Duck, Options, Phase, State, render
+from rulespec.core.chance import CHANCE
+from rulespec.duck_cover import MAX, REPEAT, Cover, Duck, Give, Options, Phase, State, render
 from tests.duck_cover.helpers import DC, SPLASH, play
 
 # Player 0: the 9 lies under the 5 and the 11 under the 10; holes at (1, 1) and (2, 2).
@@ -359,3 +360,27 @@ def test_svg_before_the_deal_is_valid_and_empty() -> None:
 def test_states_show_as_svg_in_notebooks() -> None:
     state = holes_state()
     assert cast(Any, state)._repr_svg_() == render.svg(state)
+
+
+@pytest.mark.clause("dc.variant.low-blows.left")
+def test_text_names_the_ducks_given_by_their_number_and_giver() -> None:
+    state = DC.new_game(3, Options(low_blows=True))
+    rng = random.Random(4)
+    while not (state.phase is Phase.TURN and state.gifting):
+        movers = DC.to_move(state)
+        if movers == (CHANCE,):
+            state = DC.apply(state, DC.sample_chance(state, rng))
+        else:
+            state = DC.apply(state, DC.legal_actions(state, movers[0])[0])
+    gives = [DC.legal_actions(state, p)[0] for p in range(3)]
+    assert all(isinstance(give, Give) for give in gives)
+    taken = [DC.view(state, p).grids[p] for p in range(3)]
+    state = play(state, *gives)
+    line = next(x for x in render.text(state).splitlines() if x.startswith("Ducks to place"))
+    for p, give in enumerate(gives):
+        assert isinstance(give, Give)
+        top = {st.position: st.top for st in taken[p].stacks}[give.at]
+        receiver = (p + 1) % 3
+        assert f"Player {receiver} the {top % 100} of player {p}" in line
+    place = DC.legal_actions(state, 1)[0]
+    assert render.move(state, place).startswith(f"place the {state.gifts[1] % 100} received at ")
