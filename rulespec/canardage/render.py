@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import attrs
 
-from rulespec.canardage.actions import Stack
+from rulespec.canardage.actions import Discard, Play, PlayerAction, Stack
 from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, Card
 from rulespec.canardage.line import LENGTH
 from rulespec.canardage.state import NO_SHELTER, Phase, State
@@ -22,7 +22,7 @@ from rulespec.canardage.view import View
 from rulespec.core import svg as s
 from rulespec.core.show import register
 
-__all__ = ["svg", "text"]
+__all__ = ["HELP", "move", "outcome", "svg", "text"]
 
 WIDTH = 80
 CELL = 9
@@ -176,14 +176,15 @@ def _flow(head: str, parts: list[str], sep: str) -> list[str]:
 
 
 def _player_lines(t: _Table) -> list[str]:
-    lines = []
+    """One line per player under a header: their ducks lost (of five) and their hand."""
+    lines = [f"{'':16}  {'ducks lost':<11}  hand"]
     for p in range(t.players):
         marker = "▶" if p == t.turn and t.phase is not Phase.OVER else " "
         shot = t.shot[p]
-        status = f"shot {shot}/{DUCKS_PER_COLOUR}" + (", out" if shot >= DUCKS_PER_COLOUR else "")
+        status = f"{shot} of {DUCKS_PER_COLOUR}" + (", out" if shot >= DUCKS_PER_COLOUR else "")
         hand = t.hands[p] if p < len(t.hands) else ()
         names = [BACK] * hand if isinstance(hand, int) else [c.french for c in hand]
-        head = f"{marker} {t.name(p):<14} {status:<13} hand: "
+        head = f"{marker} {t.name(p):<14}  {status:<11}  "
         lines += _flow(head, names or ["empty"], " " if isinstance(hand, int) else " · ")
     return lines
 
@@ -210,9 +211,10 @@ def text(table: State | View) -> str:
     hidden                       duck P1
     planqué                                  P2
     <BLANKLINE>
-    ▶ Player 0 (you) shot 0/5      hand: En joue · Pan · À couvert
-      Player 1       shot 0/5      hand: ▒ ▒ ▒
-      Player 2       shot 0/5      hand: ▒ ▒ ▒
+                      ducks lost   hand
+    ▶ Player 0 (you)  0 of 5       En joue · Pan · À couvert
+      Player 1        0 of 5       ▒ ▒ ▒
+      Player 2        0 of 5       ▒ ▒ ▒
     """
     t = _Table.of(table)
     lines = [_status(t), *_piles(t)]
@@ -220,6 +222,127 @@ def text(table: State | View) -> str:
         lines += ["", *_line_rows(t)]
     lines += ["", *_player_lines(t)]
     return "\n".join(lines)
+
+
+def _owner(card: int) -> str:
+    return "water" if card == WATER else f"player {card}'s duck"
+
+
+def _on(t: _Table, space: int) -> str:
+    """What lies on ``space`` (its top card), in words."""
+    if not 0 <= space < len(t.line):
+        return "nothing"
+    return _owner(t.line[space][-1])
+
+
+def _spaces(spaces: tuple[int, ...]) -> str:
+    if len(spaces) == 1:
+        return f"space {spaces[0]}"
+    return "spaces " + ", ".join(str(s) for s in spaces[:-1]) + f" and {spaces[-1]}"
+
+
+def move(table: State | View, action: PlayerAction) -> str:
+    """A player's action in words: the card by its printed name, and what it aims at.
+
+    >>> import rulespec
+    >>> from rulespec.canardage import Card, Play
+    >>> can = rulespec.game("canardage")
+    >>> state = can.position("0 W 1 2 W 0", [["pan"] * 3] * 3, targets=(2,))
+    >>> move(state, Play(0, Card.PAN, (2,)))
+    "Pan: shoot at space 2 (player 1's duck)"
+    >>> move(state, Play(0, Card.PALME_ARRIERE, (0,)))
+    "Palme arrière: swap player 0's duck on space 0 with the card behind it (water)"
+    """
+    t = _Table.of(table)
+    name = action.card.french
+    if isinstance(action, Discard):
+        return f"discard {name} (no card in the hand can be played)"
+    sp = action.spaces
+    card = action.card
+    if card is Card.EN_JOUE or card is Card.DOUBLE_VISEUR:
+        return f"{name}: aim at {_spaces(sp)}"
+    if card is Card.PAN:
+        return f"{name}: shoot at space {sp[0]} ({_on(t, sp[0])})"
+    if card is Card.TIREUR_D_ELITE:
+        return f"{name}: shoot {_on(t, sp[0])} on space {sp[0]}"
+    if card is Card.TU_LOUCHES:
+        return (
+            f"{name}: miss the target on space {sp[0]} and shoot {_on(t, sp[1])} on space {sp[1]}"
+        )
+    if card is Card.CANARDAGE:
+        return f"{name}: shoot {_on(t, sp[0])} and {_on(t, sp[1])} on {_spaces(sp)}"
+    if card is Card.RECTIFIER_GAUCHE:
+        return f"{name}: move the target on space {sp[0]} to space {sp[0] - 1}"
+    if card is Card.RECTIFIER_DROITE:
+        return f"{name}: move the target on space {sp[0]} to space {sp[0] + 1}"
+    if card is Card.EN_AVANT_MARCHE:
+        return f"{name}: the line steps forward; {_on(t, 0)} at the front goes under the duck deck"
+    if card is Card.PALME_ARRIERE:
+        return (
+            f"{name}: swap {_on(t, sp[0])} on space {sp[0]} with the card behind it "
+            f"({_on(t, sp[0] + 1)})"
+        )
+    if card is Card.PALME_AVANT:
+        return (
+            f"{name}: swap {_on(t, sp[0])} on space {sp[0]} with the card ahead of it "
+            f"({_on(t, sp[0] - 1)})"
+        )
+    if card is Card.BANZAI:
+        return f"{name}: {_on(t, sp[0])} on space {sp[0]} jumps to the front"
+    if card is Card.CANARCHIE:
+        order = " ".join(_duck(stack[-1]) for stack in action.line)
+        return f"{name}: lay the line again in a new order, front first: {order}"
+    if card is Card.DISPERSION:
+        return f"{name}: the line goes back into the duck deck, shuffled, and six cards come out"
+    if card is Card.A_COUVERT:
+        return (
+            f"{name}: hide {_on(t, sp[0])} on space {sp[0]} under {_on(t, sp[1])} on space {sp[1]}"
+        )
+    return f"{name}: protect space {sp[0]} ({_on(t, sp[0])}) until the player's next turn"
+
+
+def outcome(before: State | View, after: State | View, action: PlayerAction) -> str | None:
+    """What ``action`` did to the players: who lost a duck, who is out, or that a shot
+    found no duck.
+
+    >>> import rulespec
+    >>> from rulespec.canardage import Card, Play
+    >>> can = rulespec.game("canardage")
+    >>> state = can.position("0 W 1 2 W 0", [["pan"] * 3] * 3, targets=(2,))
+    >>> action = Play(0, Card.PAN, (2,))
+    >>> outcome(state, can.apply(state, action), action)
+    'player 1 loses a duck (1 of 5 lost)'
+    """
+    old, new = _Table.of(before), _Table.of(after)
+    parts = []
+    for p, (was, now) in enumerate(zip(old.shot, new.shot, strict=True)):
+        if now > was:
+            lost = "a duck" if now - was == 1 else f"{now - was} ducks"
+            parts.append(f"player {p} loses {lost} ({now} of {DUCKS_PER_COLOUR} lost)")
+            if now >= DUCKS_PER_COLOUR:
+                parts.append(f"player {p} has no duck left")
+    if not parts and isinstance(action, Play) and action.card in _SHOOTING:
+        parts.append("no duck is lost")
+    return "; ".join(parts) or None
+
+
+_SHOOTING = frozenset({Card.PAN, Card.TIREUR_D_ELITE, Card.TU_LOUCHES, Card.CANARDAGE})
+
+HELP = """\
+Each turn play one card from your hand (or discard one when none can be played); you then
+draw back to three. The line runs from the front (space 0) to the back (space 5).
+  En joue, Double viseur   put a target (⊕) beside one space, or two neighbouring spaces
+  Pan                      shoot at a targeted space: a duck there is lost
+  Tireur d'élite           shoot any duck; Tu louches: the duck beside a target
+  Canardage                shoot two neighbouring targeted spaces
+  Rectifier le tir         move a target one space left (to the front) or right
+  En avant marche          the whole line steps forward; Banzaï: your duck to the front
+  Palme avant / arrière    swap your duck with the card ahead of / behind it
+  Canarchie, Dispersion    lay the line in a new order / reshuffle it
+  À couvert, Planqué       hide your duck under a neighbour / protect a space
+A player whose five ducks are all lost is out. The last player with ducks wins: the
+highest number of living ducks wins."""
+"""What the moves mean, for a player at the terminal."""
 
 
 # -- SVG -------------------------------------------------------------------------------

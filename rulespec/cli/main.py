@@ -178,9 +178,20 @@ def _spread_row(name: str, spread: Spread) -> str:
     )
 
 
+def _winning(g: Game[Any, Any, Any, Any]) -> str:
+    """Which scores win ``g``, in words.
+
+    >>> import rulespec
+    >>> _winning(rulespec.game("duck-and-cover")), _winning(rulespec.game("duo"))
+    ('the lowest score wins', 'the highest score wins')
+    """
+    return f"the {'lowest' if g.lowest_score_wins else 'highest'} score wins"
+
+
 def _summary(g: Game[Any, Any, Any, Any], players: int, policy: str, stats: Statistics) -> str:
     n = stats.games
     lines = [f"{g.name}: {n} games, {players} players, policy {policy!r}", ""]
+    lines += [f"scores: {_winning(g)}", ""]
     lines.append("seat  mean score  wins  shared wins  win rate")
     for s in stats.seats:
         rate = 100 * (s.wins + s.shared_wins) / n
@@ -378,8 +389,9 @@ def _simulate(args: argparse.Namespace) -> int:
 
         plot.save(
             args.plot,
-            f"{g.name}, {players} players, policy {name!r}",
+            f"{g.name}, {players} players, policy {name!r}: {_winning(g)}",
             [(label, stats, results) for label, _, stats, results in sets],
+            g.lowest_score_wins,
         )
         print(f"plot: {args.plot}", file=sys.stderr)
     return 0

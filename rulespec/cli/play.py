@@ -1,7 +1,10 @@
 """``rulespec play GAME``: play in the terminal against the game's bots.
 
-You see only your own view. Your legal moves are listed and you choose one
-by its number; anything else gets a one-line message and the question again.
+You see only your own view. Your legal moves are listed in the game's words
+and you choose one by its number (Enter takes a move that is the only one;
+``?`` or ``help`` explains the moves); anything else gets a one-line message
+and the question again. Every move is said as it is made, with what it did
+when the table shows it (a duck lost, the card you drew).
 The game record is saved at the end, and also when you stop (``q``), press
 Ctrl-C or the input ends, so the game so far can be replayed or verified.
 """
@@ -17,11 +20,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game
 from rulespec.core.record import Record
 
-__all__ = ["add_parser", "describe", "render_text", "run"]
+__all__ = ["Words", "add_parser", "describe", "render_text", "run"]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,8 +35,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "play",
         help="play a game in the terminal against bots",
         description="Play GAME against the game's bots. You see your own view only; choose "
-        "each move by its number (q stops). The game record is saved at the end, or when "
-        "you stop, for `rulespec verify`.",
+        "each move by its number (? explains the moves, q stops). The game record is saved "
+        "at the end, or when you stop, for `rulespec verify`.",
         epilog="example: rulespec play duck-and-cover --players 3 --seed 7 --record game.json",
     )
     parser.add_argument("game", help="the game id, e.g. duck-and-cover")
@@ -79,15 +84,51 @@ def describe(g: Game[Any, Any, Any, Any], action: Any) -> str:
     return kind + " " + ", ".join(f"{k.replace('_', ' ')} {_show(v)}" for k, v in data.items())
 
 
-def render_text(g: Game[Any, Any, Any, Any]) -> Callable[[Any], str]:
-    """The game's ``render.text`` (for a state or a view), or ``repr`` without one."""
+def _render(g: Game[Any, Any, Any, Any]) -> Any:
     package = type(g).__module__.rpartition(".")[0]
     try:
-        module = importlib.import_module(f"{package}.render")
+        return importlib.import_module(f"{package}.render")
     except ImportError:
-        return repr
-    text: Callable[[Any], str] = module.text
+        return None
+
+
+def render_text(g: Game[Any, Any, Any, Any]) -> Callable[[Any], str]:
+    """The game's ``render.text`` (for a state or a view), or ``repr`` without one."""
+    text: Callable[[Any], str] = getattr(_render(g), "text", repr)
     return text
+
+
+@attrs.frozen
+class Words:
+    """How the terminal speaks of a game: the table, the moves, what they did, the help."""
+
+    text: Callable[[Any], str]
+    """The table (a state or a view) as text."""
+    move: Callable[[Any, Any], str]
+    """A move in words, given the table it is made on."""
+    outcome: Callable[[Any, Any, Any], str | None]
+    """What a move did, from the tables before and after it (``None``: nothing to say)."""
+    help: str
+    """What the moves mean."""
+
+    @classmethod
+    def of(cls, g: Game[Any, Any, Any, Any]) -> Words:
+        """The words of ``g``'s ``render`` module, or plain ones where it has none.
+
+        >>> import rulespec
+        >>> from rulespec.duck_cover import Cover
+        >>> dc = rulespec.game("duck-and-cover")
+        >>> words = Words.of(dc)
+        >>> words.move(dc.start(2, seed=1), Cover(player=0, to=(1, 1)))
+        'cover the 4 at column 1, row 1'
+        """
+        module = _render(g)
+        return cls(
+            text=render_text(g),
+            move=getattr(module, "move", lambda _table, action: describe(g, action)),
+            outcome=getattr(module, "outcome", lambda _before, _after, _action: None),
+            help=getattr(module, "HELP", f"The moves are those of {g.name}'s rules."),
+        )
 
 
 class _Stop(Exception):
@@ -98,23 +139,32 @@ class _Stop(Exception):
         self.why = why
 
 
-def _choose(moves: Sequence[Any], g: Game[Any, Any, Any, Any]) -> Any:
+def _choose(moves: Sequence[Any], said: Sequence[str], help: str) -> Any:
     count = len(moves)
     print("Your legal moves:")
-    for number, move in enumerate(moves, 1):
-        print(f"  {number:>3}. {describe(g, move)}")
+    for number, words in enumerate(said, 1):
+        print(f"  {number:>3}. {words}")
+    if count == 1:
+        question = f"Your move (Enter: {said[0]}; ? help, q quit): "
+    else:
+        question = f"Your move (1-{count}; ? help, q quit): "
     while True:
         try:
-            answer = input(f"Your move (1-{count}, q to stop): ").strip()
+            answer = input(question).strip()
         except EOFError:
             print()
             raise _Stop("the input ended before the game did") from None
         if answer.lower() in ("q", "quit"):
             raise _Stop("you stopped the game")
-        if not answer:
+        if answer.lower() in ("?", "h", "help"):
+            print(help)
+            print("Type a move's number and Enter; q stops and saves the game.")
+        elif not answer and count == 1:
+            return moves[0]
+        elif not answer:
             print(f"Type the number of a move, from 1 to {count}.")
         elif not answer.isdigit():
-            print(f"{answer!r} is not a number: type one from 1 to {count}.")
+            print(f"{answer!r} is not a number: type one from 1 to {count} (? for help).")
         elif not 1 <= int(answer) <= count:
             print(f"There is no move {answer}: type a number from 1 to {count}.")
         else:
@@ -148,32 +198,40 @@ def run(args: argparse.Namespace) -> int:
     path = Path(args.record or f"rulespec-{g.id}-{seed}.json")
     if not path.parent.is_dir():
         raise CommandError(f"--record {path}: no folder {str(path.parent)!r}")
-    text = render_text(g)
+    words = Words.of(g)
     rng = random.Random(seed)
     seat = args.seat
     state = g.new_game(players, options)
     record = Record(g.id, players, options)
     print(f"{g.name}, {players} players, seed {seed}: you are player {seat}; ", end="")
     print(f"the bots play {bot_name!r}.")
+    print("At each of your moves type its number; ? explains the moves, q stops.")
     try:
         while not g.is_over(state):
             movers = g.to_move(state)
+            seen = g.view(state, seat)
             if movers == (CHANCE,):
                 print(f"[{g.chance(state).kind}]")
                 action = g.sample_chance(state, rng)
+                actor = None
             elif seat in movers:
                 # You act first in a simultaneous turn: the bots' moves stay unseen.
                 print()
                 print(f"=== your move (player {seat}) ===")
-                print(text(g.view(state, seat)))
-                action = _choose(g.legal_actions(state, seat), g)
-                print(f"{_name(seat, seat)}: {describe(g, action)}")
+                print(words.text(seen))
+                moves = g.legal_actions(state, seat)
+                action = _choose(moves, [words.move(seen, m) for m in moves], words.help)
+                actor = seat
             else:
                 actor = movers[0]
                 action = bot(g, state, actor, rng)
-                print(f"{_name(actor, seat)}: {describe(g, action)}")
             state = g.apply(state, action)
             record = record.append(action)
+            if actor is not None:
+                print(f"{_name(actor, seat)}: {words.move(seen, action)}")
+                did = words.outcome(seen, g.view(state, seat), action)
+                if did:
+                    print(f"  → {did}")
     except _Stop as stop:
         _save(record, path)
         print(f"rulespec: {stop.why}; the game so far is saved in {path}", file=sys.stderr)
@@ -185,7 +243,7 @@ def run(args: argparse.Namespace) -> int:
     _save(record, path)
     print()
     print("=== the game is over ===")
-    print(text(g.view(state, seat)))
+    print(words.text(g.view(state, seat)))
     scores = ", ".join(f"{_name(p, seat)} {s}" for p, s in enumerate(g.scores(state)))
     print(f"Final scores: {scores}")
     winners = g.winners(state)

@@ -70,6 +70,9 @@ class Game(abc.ABC, Generic[S, A, V, O]):
     max_players: int
     default_policy: str = "random"
     """The name, in :meth:`policies`, of the policy that simulations use by default."""
+    lowest_score_wins: bool = False
+    """Whether the lowest of :meth:`scores` wins (Duck & Cover's totals) rather than the
+    highest (Duo's points, Canardage's living ducks)."""
     state_type: type[Any] = object
     """The class of the game's states; the methods refuse any other object."""
     action_types: tuple[type, ...] = (object,)

@@ -36,6 +36,7 @@ class DuckAndCover(Game[State, Action, View, Options]):
     name = "Duck & Cover"
     min_players = 2
     max_players = 7
+    lowest_score_wins = True
     state_type = State
     action_types = (Cover, Duck, Quack, Give, Place, Deal, Reshuffle)
     options_type = Options

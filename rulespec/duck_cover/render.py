@@ -23,12 +23,13 @@ from rulespec.duck_cover.cards import (
     Call,
     DrawCard,
     draw_card_name,
+    family_of,
     number_of,
 )
 from rulespec.duck_cover.state import Phase, State
 from rulespec.duck_cover.view import GridView, StackView, View
 
-__all__ = ["svg", "text"]
+__all__ = ["HELP", "move", "svg", "text"]
 
 ROUNDS = 3
 WIDTH = 80
@@ -137,8 +138,12 @@ def _card_in_play(t: _Table) -> str:
     if t.card is None:
         return "none"
     name = draw_card_name(t.card)
+    if t.card == MAX:
+        return f"{name} (each player moves their highest visible card)"
     if t.card == REPEAT and t.call is not None:
-        return f"{name} (calls {draw_card_name(t.call)} again)"
+        return f"{name} (calls {draw_card_name(t.call)} again: the last call repeats)"
+    if t.card == REPEAT:
+        return f"{name} (the last call repeats)"
     return name
 
 
@@ -184,26 +189,29 @@ def _acted(t: _Table) -> str:
     return "Acted: " + ("; ".join(done) if done else "nobody yet")
 
 
-def _grid_lines(stacks: tuple[StackView, ...], called: int | None) -> list[str]:
-    """A grid with column and row numbers; ``>`` marks the called card, ``·`` an empty
-    place, a superscript the number of cards covered beneath."""
+def _grid_lines(
+    stacks: tuple[StackView, ...], called: int | None, rows: range, depth: int
+) -> list[str]:
+    """A grid under a ``col`` header and ``row`` labels; ``>`` marks the called card,
+    ``·`` an empty place, a superscript the number of cards covered beneath. Every grid
+    of a table spans the same ``rows`` with cells of the same width."""
     if not stacks:
         return ["(no cards)"]
     where = {st.position: st for st in stacks}
     cols = range(min(c for c, _ in where), max(c for c, _ in where) + 1)
-    rows = range(min(r for _, r in where), max(r for _, r in where) + 1)
-    depth = max(len(_depth(st.covered)) for st in stacks)
-    lines = ["  " + "".join(f"{c:>3}" + " " * depth for c in cols)]
+    cell = 4 + depth
+    lines = ["col    " + "".join(f"{c:>3}".ljust(cell) for c in cols)]
     for r in rows:
         cells = []
         for c in cols:
             st = where.get((c, r))
             if st is None:
-                cells.append("  ·" + " " * depth)
+                cells.append("  ·".ljust(cell))
             else:
-                mark = ">" if st.top == called else ""
-                cells.append(f"{mark}{st.top}".rjust(3) + _depth(st.covered).ljust(depth))
-        lines.append(f"{r:>2}" + "".join(cells))
+                mark = ">" if st.top == called else " "
+                cells.append((f"{mark}{st.top}".rjust(3) + _depth(st.covered)).ljust(cell))
+        label = "row" if r == rows.start else ""
+        lines.append(f"{label:<3}{r:>3} " + "".join(cells))
     return [line.rstrip() for line in lines]
 
 
@@ -237,24 +245,52 @@ def _pack(blocks: list[list[str]], width: int = WIDTH, gap: int = 2) -> list[str
     return out
 
 
+def _showing(t: _Table, player: int) -> int:
+    """The splashes on ``player``'s visible cards: what the round scores if it ends now."""
+    stacks = t.grids[player].stacks
+    total = sum(t.splashes[number_of(st.top) - 1] for st in stacks)
+    return -total if len(stacks) == 1 else total
+
+
 def _scores(t: _Table) -> list[str]:
-    if not t.round_scores:
+    now = t.phase is Phase.TURN and bool(t.grids)
+    if not t.round_scores and not now:
         return []
     heads = [f"P{p}" for p in range(t.players)]
-    width = max(4, *(len(str(v)) + 1 for r in t.round_scores for v in r))
-    lines = ["Scores  " + "".join(h.rjust(width) for h in heads)]
+    showing = [_showing(t, p) for p in range(t.players)] if now else []
+    values = [v for r in t.round_scores for v in r] + showing
+    width = max(4, *(len(str(v)) + 1 for v in values))
+    lines = ["Scores  " + "".join(h.rjust(width) for h in heads) + "  (lowest total wins)"]
     for i, row in enumerate(t.round_scores):
         lines.append(f"round {i + 1} " + "".join(str(v).rjust(width) for v in row))
+    if now:
+        lines.append("showing " + "".join(str(v).rjust(width) for v in showing))
     lines.append("total   " + "".join(str(v).rjust(width) for v in t.totals()))
+    if now:
+        lines.append("(showing: the splashes on each grid now, scored when the round ends)")
     return lines
 
 
-def text(table: State | View) -> str:
-    """The table as Unicode text, at most 80 columns wide for four players when it can be.
+def _blocks(t: _Table) -> list[list[str]]:
+    places = [st for grid in t.grids for st in grid.stacks]
+    if not places:
+        return [[t.name(p), "(no cards)"] for p in range(len(t.grids))]
+    rows = range(min(st.position[1] for st in places), max(st.position[1] for st in places) + 1)
+    depth = max(len(_depth(st.covered)) for st in places)
+    return [
+        [t.name(p), *_grid_lines(grid.stacks, t.called(p), rows, depth)]
+        for p, grid in enumerate(t.grids)
+    ]
 
-    Each grid has its column and row numbers; ``>`` marks the card this turn
+
+def text(table: State | View) -> str:
+    """The table as Unicode text, at most 80 columns wide.
+
+    Each grid has its column numbers (``col``) and row numbers (``row``), the
+    same rows and cell widths as the others; ``>`` marks the card this turn
     calls, ``·`` an empty place between stacks, and a superscript how many
-    cards lie covered beneath a visible one.
+    cards lie covered beneath a visible one. The scores show the finished
+    rounds and, during a round, the splashes each grid shows now.
 
     >>> import rulespec
     >>> dc = rulespec.game("duck-and-cover")
@@ -265,26 +301,85 @@ def text(table: State | View) -> str:
     Draw pile 25 · Captain pile 0 · discards 0/9
     Acted: nobody yet
     <BLANKLINE>
-    Player 0        Player 1
-        0   1   2       0   1
-     0  1   2   3    0  1¹  2
-     1  4   5   7¹   1  ·   4
-     2  8  >9  12²   2  5  12⁶
+    Player 0               Player 1
+    col      0    1    2   col      0    1
+    row  0   1    2    3   row  0   1¹   2
+         1   4    5    7¹       1   ·    4
+         2   8   >9   12²       2   5   12⁶
+    <BLANKLINE>
+    Scores    P0  P1  (lowest total wins)
+    showing   20  10
+    total      0   0
+    (showing: the splashes on each grid now, scored when the round ends)
     """
     t = _Table.of(table)
     lines = [_status(t), _piles(t)]
     if t.phase is Phase.TURN:
         lines.append(_acted(t))
     if t.gifts:
-        given = ", ".join(f"{t.name(p)} {card}" for p, card in enumerate(t.gifts))
+        given = "; ".join(
+            f"{t.name(p)} the {number_of(card)} of player {family_of(card, p)}"
+            for p, card in enumerate(t.gifts)
+        )
         lines.append(f"Ducks to place: {given}")
-    blocks = [[t.name(p), *_grid_lines(grid.stacks, t.called(p))] for p, grid in enumerate(t.grids)]
+    blocks = _blocks(t)
     if blocks:
         lines += ["", *_pack(blocks)]
     scores = _scores(t)
     if scores:
         lines += ["", *scores]
     return "\n".join(lines)
+
+
+def _place(at: tuple[int, int]) -> str:
+    return f"column {at[0]}, row {at[1]}"
+
+
+def move(table: State | View, action: PlayerAction) -> str:
+    """A player's action in words, with the card it moves or lands on.
+
+    >>> import rulespec
+    >>> from rulespec.duck_cover import Cover, Duck
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> state = dc.position(["1 2 3 4\\n5 6 7 8\\n9 10 11 12"] * 2, card=2)
+    >>> move(state, Cover(0, (2, 0))), move(state, Duck(0, (1, 3)))
+    ('cover the 3 at column 2, row 0', 'duck into the empty place at column 1, row 3')
+    """
+    t = _Table.of(table)
+    grid = t.grids[action.player] if action.player < len(t.grids) else None
+    tops = {st.position: st.top for st in grid.stacks} if grid is not None else {}
+    origin = getattr(action, "origin", None)
+    moved = f"the {number_of(tops[origin])} at {_place(origin)} " if origin in tops else ""
+    if isinstance(action, Cover):
+        under = tops.get(action.to)
+        card = f"the {number_of(under)}" if under is not None else "the card"
+        return f"cover {card} at {_place(action.to)}" + (f" with {moved.strip()}" if moved else "")
+    if isinstance(action, Duck):
+        start = f"duck {moved}" if moved else "duck "
+        return start + f"into the empty place at {_place(action.to)}"
+    if isinstance(action, Give):
+        given = tops.get(action.at)
+        card = f"the {number_of(given)}" if given is not None else "the duck"
+        return f"give {card} at {_place(action.at)}"
+    if isinstance(action, Place):
+        received = t.gifts[action.player] if action.player < len(t.gifts) else None
+        duck = (
+            f"the {number_of(received)} received" if received is not None else "the duck received"
+        )
+        return f"place {duck} at {_place(action.to)}"
+    return "say « Coin » (the called duck is covered)"
+
+
+HELP = """\
+Each turn a card is turned up and calls a number: each player moves their own duck with
+that number (Max: their highest visible duck; Repeat: the last call again); > marks it.
+  cover     put it, with its stack, on a stack beside it (left, right, above or below)
+  duck      move it, with its stack, to any empty place that touches another of your stacks
+  « Coin »  your called duck is covered: say so, and nothing of yours moves
+Places are named by column (numbers across the top) and row (numbers down the side).
+A round ends when the discard zone is full or a player is down to a single stack; each
+visible card then scores its splashes. After three rounds the lowest total wins."""
+"""What the moves mean, for a player at the terminal."""
 
 
 # -- SVG -----------------------------------------------------------------------------

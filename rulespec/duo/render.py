@@ -18,12 +18,13 @@ import attrs
 
 from rulespec.core import svg as s
 from rulespec.core.show import register
+from rulespec.duo.actions import Draw, Play, PlayerAction, Stop
 from rulespec.duo.cards import COLOURS, NUMBERS, TURBO, Card, card_name, features
 from rulespec.duo.scoring import target
 from rulespec.duo.state import Phase, State
 from rulespec.duo.view import View
 
-__all__ = ["label", "svg", "text"]
+__all__ = ["HELP", "LEGEND", "label", "move", "outcome", "svg", "text"]
 
 WIDTH = 80
 BACK = "▒"
@@ -171,6 +172,10 @@ def text(table: State | View) -> str:
     <BLANKLINE>
     ▶ Player 0 (you) 3 cards: B1■ R3● J:2
       Player 1       2 cards: ▒ ▒
+    <BLANKLINE>
+    Key: colours B blue, R red, Y yellow, G green
+         shapes ● circle, ■ square, ▲ triangle, ✚ cross
+         J: a joker, then its one feature · T* Turbo-joker
     """
     t = _Table.of(table)
     lines = [_status(t), f"Draw pile {t.draw_pile_size} · {t.target} points win the match"]
@@ -187,10 +192,65 @@ def text(table: State | View) -> str:
         marker = "▶" if p == t.turn and t.phase is Phase.TURN else " "
         head = f"{marker} {t.name(p):<14} {len(cards)} card{'s' if len(cards) != 1 else ''}: "
         lines += _flow(head, cards or ["none"])
+    if t.phase is not Phase.DEAL:
+        lines += ["", *_flow("Key: ", LEGEND, " · ")]
     scores = _scores(t)
     if scores:
         lines += ["", *scores]
     return "\n".join(lines)
+
+
+LEGEND = [
+    "colours B blue, R red, Y yellow, G green",
+    "shapes ● circle, ■ square, ▲ triangle, ✚ cross",
+    "J: a joker, then its one feature",
+    "T* Turbo-joker",
+]
+"""How the text writes cards, shown under the table."""
+
+
+def move(table: State | View, action: PlayerAction) -> str:
+    """A player's action in words, with the card as the table writes it.
+
+    >>> from rulespec.duo.actions import Draw, Play, Stop
+    >>> from rulespec.duo.cards import parse_card
+    >>> import rulespec
+    >>> state = rulespec.game("duo").start(2, seed=1)
+    >>> move(state, Play(0, parse_card("red-3-triangle"), 1)), move(state, Stop(0))
+    ('play R3▲ on pile 1', 'end the turn')
+    """
+    if isinstance(action, Play):
+        return f"play {label(action.card)} on pile {action.pile}"
+    if isinstance(action, Stop):
+        return "end the turn"
+    return "draw a card (the turn ends)"
+
+
+def outcome(before: State | View, after: State | View, action: PlayerAction) -> str | None:
+    """What ``action`` showed the table or its viewer: the card a viewer drew.
+
+    The others see that a card was drawn, never which.
+    """
+    if not isinstance(action, Draw):
+        return None
+    old, new = _Table.of(before).hands, _Table.of(after).hands
+    if action.player >= len(new) or isinstance(new[action.player], int):
+        return None
+    drawn = list(new[action.player])  # type: ignore[arg-type]
+    for card in old[action.player]:  # type: ignore[union-attr]
+        drawn.remove(card)
+    return "the card drawn: " + " ".join(label(c) for c in drawn) if drawn else None
+
+
+HELP = """\
+Play cards from your hand on one pile, one at a time, as many as you like (all on the same
+pile this turn). A card goes on the top card when two of their three features match:
+colour and number, colour and shape, or number and shape. A joker shows one feature: it goes
+on a card with that feature, and on a joker any card with that feature goes. After one card
+you may end the turn; if you play none, draw a card and the turn ends. Empty your hand to
+win the round: you score one point per card left in the other hands. The first to reach the
+target total wins the match: the highest total wins. R3▲ is red-3-triangle (see the key)."""
+"""What the moves mean, for a player at the terminal."""
 
 
 # -- SVG -------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from rulespec.sphinxext._data import (
     trace_data,
 )
 from rulespec.sphinxext.domain import RulesDomain
-from rulespec.sphinxext.nodes import rules_block
+from rulespec.sphinxext.nodes import rules_block, rules_details
 
 logger = logging.getLogger(__name__)
 
@@ -119,6 +119,16 @@ def _items(items: list[nodes.Node], empty: str) -> nodes.Element:
         para += item
         bullets += nodes.list_item("", para)
     return bullets
+
+
+def _tests(items: list[nodes.Node], empty: str) -> nodes.Element:
+    """The tests that check a clause: one shown as is, more as a count that opens on the
+    list (``<details>``)."""
+    if len(items) < 2:
+        return _items(items, empty)
+    details = rules_details(summary=f"{len(items)} tests", classes=["rules-tests"])
+    details += _items(items, empty)
+    return details
 
 
 def _field(name: str, body: nodes.Element) -> nodes.field:
@@ -321,8 +331,11 @@ class RulesDirective(SphinxDirective):
         empty = "none yet" if c.status == "implemented" else "none (not implemented)"
         fields += _field("Implemented by", _items(list(code), empty))
         if trace.tests is not None:
-            tests = [source_ref(trace.test_line(t), t.nodeid) for t in trace.tests.get(c.id, ())]
-            fields += _field("Checked by", _items(list(tests), "no test yet"))
+            tests = [
+                source_ref(trace.test_line(t), short_test_name(t), t.nodeid)
+                for t in trace.tests.get(c.id, ())
+            ]
+            fields += _field("Checked by", _tests(list(tests), "no test yet"))
         return fields
 
 
@@ -478,12 +491,7 @@ class EditionsDirective(RulesDirective):
             )
         result.append(_table(["Language", "Edition"], rows, [1, 3], ["rules-editions-table"]))
         differing = [c for c in cat.clauses if c.editions is not None]
-        intro = nodes.paragraph()
-        intro += nodes.Text(
-            f"{len(differing)} clauses differ between the editions: what each "
-            "edition says, what we follow and why."
-        )
-        result.append(intro)
+        result.append(_para(_editions_summary(cat, len(differing)), "rules-editions-summary"))
         for c in differing:
             ed = c.editions
             assert ed is not None
@@ -499,6 +507,28 @@ class EditionsDirective(RulesDirective):
             sec += _labelled("We follow:", ed.reading)
             result.append(sec)
         return result
+
+
+def _editions_summary(cat: Catalogue, differing: int) -> str:
+    """What the edition differences page holds: the differences, or why there are none."""
+    printed = [(lang, edition) for lang, _file, edition in cat.sources]
+    ours = [LANGUAGE_NAMES_EN[lang] for lang in LANGUAGES if edition_of(cat, lang) is None]
+    if len(printed) < 2:
+        edition = printed[0][1] if printed else "no printed edition"
+        translated = ""
+        if ours:
+            translated = f" The {' and '.join(ours)} texts are our translations of it."
+        return (
+            f"The clauses of {cat.title} cite a single edition, {edition}: with no other "
+            "edition to compare, no clause can differ between editions." + translated
+        )
+    if not differing:
+        return "The editions agree on every clause: no clause differs between them."
+    clauses = "clause differs" if differing == 1 else "clauses differ"
+    return (
+        f"{differing} {clauses} between the editions: what each edition says, what we "
+        "follow and why."
+    )
 
 
 class TraceabilityDirective(RulesDirective):
@@ -547,7 +577,7 @@ class TraceabilityDirective(RulesDirective):
                         source_ref(trace.test_line(t), short_test_name(t), t.nodeid)
                         for t in trace.tests.get(c.id, ())
                     ]
-                    cells.append(_items(list(tests), "—"))
+                    cells.append(_tests(list(tests), "—"))
                 rows.append((cells, ["rules-gap"] if problems else []))
             counts = {s: sum(c.status == s for c in cat.clauses) for s in STATUS_LABELS}
             summary = ", ".join(f"{n} {STATUS_LABELS[s]}" for s, n in counts.items() if n)
@@ -622,10 +652,57 @@ class GameDirective(RulesDirective):
                 else f"{LANGUAGE_NAMES_EN[lang]}: no edition; our texts are translations"
             )
             bullets += nodes.list_item("", _para(text))
-        links = nodes.paragraph()
-        links += nodes.Text("See also the ")
-        links += page_ref(cat.game, "index", "clause index")
-        links += nodes.Text(" and the ")
-        links += page_ref(cat.game, "traceability", "traceability matrix")
-        links += nodes.Text(".")
-        return [target, para, bullets, links]
+        pages = nodes.bullet_list(classes=["rules-game-pages"])
+        chosen = sum(c.interpretation is not None for c in cat.clauses)
+        differing = sum(c.editions is not None for c in cat.clauses)
+        sections = [section_title(s, self.config.rules_section_titles) for s in cat.sections]
+        sections = [t for s, t in zip(cat.sections, sections, strict=True) if _holds(cat, s)]
+        for kind, name, what in (
+            (
+                "rules",
+                "Rules",
+                f"every clause in reading order, by section ({', '.join(sections)}): our "
+                "statement, the rulebook texts, the code and the tests behind it",
+            ),
+            (
+                "interpretations",
+                "Interpretation register",
+                f"the {chosen} questions the rulebooks leave open, the reading we chose "
+                "for each and the readings we did not",
+            ),
+            (
+                "editions",
+                "Edition differences",
+                f"the editions cited and the {differing} clauses on which they differ"
+                if len(cat.sources) > 1
+                else "the one edition cited, and why no clause differs",
+            ),
+            ("index", "Clause index", "every clause id with its title, by section"),
+            (
+                "traceability",
+                "Traceability matrix",
+                "each clause with its status, the functions that implement it and the "
+                "tests that check it",
+            ),
+        ):
+            item = nodes.paragraph()
+            item += page_ref(cat.game, kind, name)
+            item += nodes.Text(f": {what}.")
+            pages += nodes.list_item("", item)
+        folder = self.env.docname.rpartition("/")[0]
+        api = f"{folder}/api" if folder else "api"
+        if api in self.env.found_docs:
+            ref = addnodes.pending_xref(
+                "", refdomain="std", reftype="doc", reftarget=f"/{api}", refexplicit=True
+            )
+            ref += nodes.inline("API", "API")
+            item = nodes.paragraph()
+            item += ref
+            item += nodes.Text(": the modules that implement the game, with their docstrings.")
+            pages += nodes.list_item("", item)
+        links = _para("The pages of this game:")
+        return [target, para, bullets, links, pages]
+
+
+def _holds(cat: Catalogue, section: str) -> bool:
+    return any(c.section == section for c in cat.clauses)

@@ -1,4 +1,5 @@
-"""The one node of the extension: a block that HTML renders as a ``<div>``."""
+"""The nodes of the extension: a block that HTML renders as a ``<div>``, and a list
+shown on demand (``<details>``)."""
 
 from __future__ import annotations
 
@@ -27,18 +28,31 @@ def _depart_html(self: HTML5Translator, node: rules_block) -> None:
     self.body.append("</div>\n")
 
 
-def _pass(self: nodes.NodeVisitor, node: rules_block) -> None:
+class rules_details(nodes.General, nodes.Element):
+    """Children shown on demand under a one-line ``summary``: HTML ``<details>``.
+
+    Other builders render the children only.
+    """
+
+
+def _visit_details(self: HTML5Translator, node: rules_details) -> None:
+    self.body.append(self.starttag(node, "details", ""))
+    self.body.append(f"<summary>{self.encode(node['summary'])}</summary>\n")
+
+
+def _depart_details(self: HTML5Translator, node: rules_details) -> None:
+    self.body.append("</details>\n")
+
+
+def _pass(self: nodes.NodeVisitor, node: nodes.Element) -> None:
     pass
 
 
 def add_nodes(app: Sphinx) -> None:
-    """Register :class:`rules_block` with a visitor for every builder."""
+    """Register :class:`rules_block` and :class:`rules_details` for every builder."""
     plain = (_pass, _pass)
-    app.add_node(
-        rules_block,
-        html=(_visit_html, _depart_html),
-        latex=plain,
-        text=plain,
-        man=plain,
-        texinfo=plain,
-    )
+    for node, html in (
+        (rules_block, (_visit_html, _depart_html)),
+        (rules_details, (_visit_details, _depart_details)),
+    ):
+        app.add_node(node, html=html, latex=plain, text=plain, man=plain, texinfo=plain)

@@ -65,7 +65,7 @@ def game_pages(cat: Catalogue, api: bool = False) -> dict[str, str]:
             HEADER
             + _title(cat.title)
             + f"\n.. rules:game:: {game}\n\n"
-            + ".. toctree::\n   :maxdepth: 1\n\n"
+            + ".. toctree::\n   :hidden:\n\n"
             + "".join(f"   {name}\n" for name in toc)
         ),
         "rules.rst": (

@@ -54,9 +54,17 @@ def player_line(picture: str, player: int) -> str:
     for i, line in enumerate(lines):
         if re.match(rf"[▶ ] Player {player}\b", line):
             out = [line]
-            out += [x for x in lines[i + 1 :] if x.startswith("     ")]
+            for x in lines[i + 1 :]:
+                if not x.startswith("     "):
+                    break
+                out.append(x)
             return "\n".join(out)
     raise AssertionError(f"no player {player} in\n{picture}")
+
+
+def hand_of(player: str) -> str:
+    """The hand column of a player's lines (after their ducks lost)."""
+    return re.split(r"\d of 5(?:, out)? +", player, maxsplit=1)[1]
 
 
 # -- reading the SVG -------------------------------------------------------------------
@@ -100,25 +108,35 @@ def test_text_leaves_out_empty_rows() -> None:
 @pytest.mark.clause("can.view.hidden")
 def test_a_views_text_shows_its_own_hand_and_backs_for_the_others() -> None:
     picture = render.text(GAME.view(table(), 0))
-    assert player_line(picture, 0).endswith("hand: En joue · Pan · À couvert")
+    assert player_line(picture, 0).endswith("  En joue · Pan · À couvert")
     assert "Player 0 (you)" in picture
     for p in (1, 2):
-        assert player_line(picture, p).endswith("hand: ▒ ▒ ▒")
+        assert player_line(picture, p).endswith("  ▒ ▒ ▒")
     assert not any(name in picture for name in OTHER_NAMES)
 
 
 def test_the_full_states_text_shows_every_hand_in_the_canonical_order() -> None:
     picture = render.text(table())
-    assert player_line(picture, 1).endswith("hand: Banzaï · Canarchie · Dispersion")
-    assert player_line(picture, 2).endswith("hand: Tu louches · Palme arrière · Palme avant")
+    assert player_line(picture, 1).endswith("  Banzaï · Canarchie · Dispersion")
+    assert player_line(picture, 2).endswith("  Tu louches · Palme arrière · Palme avant")
 
 
 def test_text_wraps_long_hands_between_cards_within_eighty_columns() -> None:
     hand = ["rectifier-gauche", "rectifier-droite", "en-avant-marche"]
     picture = render.text(at("0 W 1 2 W 0", hand))
     assert all(len(line) <= 80 for line in picture.splitlines())
-    names = re.split(r" · | ·\n\s+", player_line(picture, 0).split("hand: ")[1])
+    names = re.split(r" · | ·\n\s+", hand_of(player_line(picture, 0)))
     assert names == ["Rectifier le tir à gauche", "Rectifier le tir à droite", "En avant marche"]
+
+
+def test_text_heads_the_players_columns_with_ducks_lost_and_hand() -> None:
+    lines = render.text(table()).splitlines()
+    head = next(i for i, line in enumerate(lines) if "ducks lost" in line)
+    assert lines[head].split() == ["ducks", "lost", "hand"]
+    row = lines[head + 1]
+    assert row.startswith("▶ Player 0 ")
+    assert row.index("0 of 5") == lines[head].index("ducks lost")
+    assert row.index("En joue") == lines[head].index("hand")
 
 
 def test_text_shows_the_player_on_turn_the_shot_ducks_and_the_piles() -> None:
@@ -127,7 +145,7 @@ def test_text_shows_the_player_on_turn_the_shot_ducks_and_the_piles() -> None:
     assert picture.splitlines()[0] == "Canardage · Player 1 to play"
     assert player_line(picture, 1).startswith("▶ Player 1 ")
     assert player_line(picture, 0).startswith("  Player 0 ")
-    assert "shot 2/5" in player_line(picture, 0) and "shot 1/5" in player_line(picture, 2)
+    assert "  2 of 5  " in player_line(picture, 0) and "  1 of 5  " in player_line(picture, 2)
     # 15 ducks − 3 shot + 5 water = 17 cards, 7 of them in the line; the bottom two seen.
     assert f"Duck deck 10 (known bottom: {' '.join(render._duck(c) for c in s.deck[-2:])})" in (
         picture.replace("\n", " ")
@@ -143,8 +161,8 @@ def test_text_of_a_finished_game_names_the_winner_and_the_players_out() -> None:
     assert over.phase is Phase.OVER
     picture = render.text(over)
     assert picture.splitlines()[0] == "Canardage · game over · won by Player 2"
-    assert "shot 5/5, out" in player_line(picture, 0)
-    assert "shot 5/5, out" in player_line(picture, 1)
+    assert "  5 of 5, out  " in player_line(picture, 0)
+    assert "  5 of 5, out  " in player_line(picture, 1)
     assert "▶" not in picture
 
 

@@ -8,11 +8,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import rulespec
-from rulespec.cli.play import render_text
+from rulespec.cli.play import Words, render_text
+from rulespec.duck_cover import MAX, REPEAT
 from tests.cli.helpers import Terminal, one_error_line, run
 
-PROMPT = "Your move (1-"
+PROMPT = "Your move ("
 
 
 def _human_turns(record: rulespec.Record, seat: int) -> Iterator[tuple[Any, Any]]:
@@ -135,3 +138,145 @@ def test_bad_settings_are_one_line_errors(tmp_path: Path) -> None:
         assert result.status == 2
         assert message in one_error_line(result)
         assert not list(tmp_path.iterdir())  # nothing played, nothing saved
+
+
+def _first_card(seed: int, players: int) -> int | None:
+    """The first card in play of ``rulespec play duck-and-cover --seed SEED``: the deal is
+    the first draw from the seeded generator."""
+    dc = rulespec.game("duck-and-cover")
+    state = dc.new_game(players)
+    state = dc.apply(state, dc.sample_chance(state, __import__("random").Random(seed)))
+    card: int | None = state.card
+    return card
+
+
+def _whole_game(term: Terminal, answer: str = "1") -> tuple[list[str], str]:
+    """Answer every prompt with ``answer`` until the game ends: the blocks and the rest."""
+    blocks = []
+    while (block := term.prompt(PROMPT)) is not None:
+        blocks.append(block)
+        term.send(answer)
+    status, rest = term.finish()
+    assert status == 0, rest
+    return blocks, rest
+
+
+@pytest.mark.parametrize("card", [MAX, REPEAT])
+def test_duck_and_cover_labels_the_grids_names_covered_cards_and_explains_max_and_repeat(
+    tmp_path: Path, card: int
+) -> None:
+    seed = next(s for s in range(1000) if _first_card(s, 3) == MAX)
+    if card == REPEAT:  # a Repeat first is discarded: find one second, after a number
+        seed = next(s for s in range(5000) if _repeat_second(s))
+    term = Terminal(["play", "duck-and-cover", "--players", "3", "--seed", str(seed)], tmp_path)
+    first = term.expect(PROMPT)
+    grids = [line for line in first.splitlines() if line.startswith("col ")]
+    assert len(grids) == 1 and grids[0].count("col ") == 3  # three grids side by side
+    rows = [line for line in first.splitlines() if re.match(r"(row|   ) +\d ", line)]
+    assert [line.split()[:2] for line in rows][:1] == [["row", "0"]]
+    # Every grid has the same cells: each "col" header stands at the same offsets.
+    heads = [m.start() for m in re.finditer("col ", grids[0])]
+    assert heads[1] - heads[0] == heads[2] - heads[1]
+    assert "(lowest total wins)" in first and re.search(r"^showing +\d+ +\d+ +\d+$", first, re.M)
+    covers = re.findall(r"cover the (\d+) at column (-?\d+), row (-?\d+)$", first, re.M)
+    assert covers
+    own = [line[: heads[1]] for line in first.split("Player 0 (you)")[1].splitlines()[2:5]]
+    for number, column, row in covers:
+        # The named card is the one on player 0's grid at that place (the deal's 4 × 3).
+        cells = own[int(row)][7:].split()
+        assert cells[int(column)].lstrip(">").rstrip("⁰¹²³⁴⁵⁶⁷⁸⁹") == number
+    if card == MAX:
+        assert "card in play: Max (each player moves their highest visible card)" in first
+    else:
+        term.send("1")
+        second = term.expect(PROMPT)
+        assert re.search(r"card in play: Repeat \(calls \d+ again: the last call repeats\)", second)
+    term.send("q")
+    assert term.finish()[0] == 1
+
+
+def _repeat_second(seed: int) -> bool:
+    dc = rulespec.game("duck-and-cover")
+    state = dc.new_game(3)
+    state = dc.apply(state, dc.sample_chance(state, __import__("random").Random(seed)))
+    return state.card not in (MAX, REPEAT) and state.draw_pile[:1] == (REPEAT,)
+
+
+def _ask(term: Terminal) -> str:
+    """Everything up to the end of the next question."""
+    return term.expect(PROMPT) + term.expect("quit): ")
+
+
+def test_duo_names_cards_as_the_hand_does_shows_the_card_drawn_and_takes_enter_for_one_move(
+    tmp_path: Path,
+) -> None:
+    term = Terminal(["play", "duo", "--players", "2", "--seed", "4"], tmp_path)
+    first = _ask(term)
+    assert "Key: colours B blue, R red, Y yellow, G green" in first
+    assert "shapes ● circle, ■ square, ▲ triangle, ✚ cross" in first
+    hand = re.search(r"Player 0 \(you\) +\d+ cards: (.*)", first)
+    assert hand is not None
+    played = re.findall(r"\d+\. play (\S+) on pile [01]$", first, re.M)
+    assert played and set(played) <= set(hand.group(1).split())
+    moves = re.findall(r"^ +(\d+)\. (.*)$", first, re.M)
+    assert moves[-1][1] == "draw a card (the turn ends)"
+    term.send(moves[-1][0])
+    after = _ask(term)
+    drawn = re.search(r"^player 0 \(you\): draw a card .*\n  → the card drawn: (\S+)$", after, re.M)
+    assert drawn is not None, after
+    now = re.search(r"Player 0 \(you\) +\d+ cards: (.*)", after)
+    assert now is not None and drawn.group(1) in now.group(1).split()
+    seen = [first, after]
+    while not seen[-1].endswith("Your move (Enter: end the turn; ? help, q quit): "):
+        assert len(seen) < 40, seen[-1]
+        term.send("1")
+        seen.append(_ask(term))
+    assert not any("(1-1;" in question for question in seen)
+    term.send("")  # Enter takes the only move
+    assert "player 0 (you): end the turn" in term.expect(PROMPT)
+    term.send("q")
+    assert term.finish()[0] == 1
+
+
+def test_canardage_says_what_each_card_did_with_the_hands_card_names(tmp_path: Path) -> None:
+    term = Terminal(["play", "canardage", "--players", "3", "--seed", "3"], tmp_path)
+    blocks, rest = _whole_game(term)
+    transcript = "".join(blocks) + rest
+    assert "ducks lost   hand" in transcript
+    for block in blocks:
+        hand = re.search(r"▶ Player 0 \(you\) +\d of 5(?:, out)? +(.*(?:\n {30,}.*)*)", block)
+        assert hand is not None
+        names = re.split(r" · | ·\n +", hand.group(1))
+        for line in re.findall(r"^ +\d+\. (.*)$", block, re.M):
+            card = line.split(":")[0].removeprefix("discard ").split(" (")[0]
+            assert card in names, (card, names)
+    said = re.findall(r"^(?: +\d+\. |player \d(?: \(you\))?: )(.*)$", transcript, re.M)
+    assert said
+    dangling = [line for line in said if re.search(r"(\bspaces?|,|:|\bon|\bat)\s*$", line)]
+    assert not dangling
+    lost = re.findall(r"^  → player (\d) loses a duck \((\d) of 5 lost\)", transcript, re.M)
+    assert lost
+    # The counts run up one by one for each player.
+    for p in {p for p, _ in lost}:
+        counts = [int(n) for q, n in lost if q == p]
+        assert counts == list(range(1, len(counts) + 1))
+    assert re.search(r"^player \d( \(you\))?: Pan: shoot at space \d \(", transcript, re.M)
+
+
+@pytest.mark.parametrize("game", ["duck-and-cover", "duo", "canardage"])
+def test_a_question_mark_or_help_explains_the_moves_and_asks_again(
+    tmp_path: Path, game: str
+) -> None:
+    term = Terminal(["play", game, "--players", "3", "--seed", "1"], tmp_path)
+    question = _ask(term).splitlines()[-1]
+    assert question.startswith("Your move (") and "? help, q quit" in question
+    help_text = Words.of(rulespec.game(game)).help
+    for ask in ("?", "help"):
+        term.send(ask)
+        reply = _ask(term)
+        assert help_text.splitlines()[0] in reply and help_text.splitlines()[-1] in reply
+        assert "Type a move's number and Enter" in reply
+        assert "Your legal moves" not in reply  # the same question, not a new turn
+        assert reply.splitlines()[-1] == question
+    term.send("q")
+    assert term.finish()[0] == 1

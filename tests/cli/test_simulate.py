@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import rulespec
+from rulespec.core.simulate import simulate, summarize
 from tests.cli.helpers import COMMAND, one_error_line, run
 
 # Duck & Cover is played in three rounds (rulebook: "Fin de partie").
@@ -251,3 +252,63 @@ def test_an_option_holding_a_list_or_an_object_is_one_option(tmp_path: Path) -> 
     assert deck.status == 0, deck.err
     counts = json.loads(deck.out)["option_sets"][0]["options"]["action_deck"]
     assert {k: v for k, v in counts.items() if v} == {"pan": 30, "en-joue": 30}
+
+
+@pytest.mark.parametrize(
+    ("game", "end"), [("duck-and-cover", "lowest"), ("duo", "highest"), ("canardage", "highest")]
+)
+@pytest.mark.clause("dc.game.winner", "duo.score.out", "can.end.winner")
+def test_the_summary_says_whether_the_lowest_or_the_highest_score_wins(game: str, end: str) -> None:
+    result = run("simulate", game, "--games", "2", "--players", "3")
+    assert result.status == 0, result.err
+    assert result.out.splitlines()[2] == f"scores: the {end} score wins"
+
+
+def _sets(game: str, *options: str) -> list[tuple[str, Any, Any]]:
+    g = rulespec.game(game)
+    sets = []
+    for name in options:
+        chosen = g.decode_options({name: True} if name else {})
+        results = list(simulate(g, 3, 3, seed=1, options=chosen))
+        sets.append((name or "default", summarize(results), results))
+    return sets
+
+
+def test_a_single_way_to_end_is_said_in_words_not_drawn_as_one_bar() -> None:
+    pytest.importorskip("matplotlib", reason="the plot needs matplotlib")
+    from rulespec.cli.plot import figure
+
+    sets = _sets("canardage", "")
+    assert len(sets[0][1].ends) == 1  # every game ends with a winner here
+    scores, ends, _ = figure("Canardage", sets, lowest_wins=False).axes
+    assert not ends.patches and not ends.axison
+    (said,) = [t.get_text() for t in ends.texts]
+    (key,) = sets[0][1].ends
+    assert f"100% of games: {key.partition(':')[2]}" in said
+    assert scores.get_ylabel() == "mean score (highest wins)"
+
+
+def test_several_option_sets_share_a_legend_below_the_panels_not_over_the_bars() -> None:
+    pytest.importorskip("matplotlib", reason="the plot needs matplotlib")
+    from rulespec.cli.plot import figure
+
+    sets = _sets("duck-and-cover", "", "competition")
+    fig = figure("Duck & Cover", sets, lowest_wins=True)
+    scores, ends, lengths = fig.axes
+    assert all(axes.get_legend() is None for axes in fig.axes)
+    (legend,) = fig.legends
+    assert [t.get_text() for t in legend.get_texts()] == ["default", "competition"]
+    fig.canvas.draw()
+    box = legend.get_window_extent()
+    for axes in fig.axes:
+        assert box.y1 <= axes.get_window_extent().y0  # below every panel
+    assert scores.get_ylabel() == "mean score (lowest wins)"
+    assert len(ends.patches) == 2 * len(sets[0][1].ends) >= 4
+    # Short panel titles under the figure's title: none overlaps another.
+    from matplotlib.text import Text
+
+    (heading,) = [t for t in fig.get_children() if isinstance(t, Text) and t.get_text()]
+    assert heading.get_text() == "Duck & Cover"
+    titles = [heading, scores.title, ends.title, lengths.title]
+    extents = [t.get_window_extent() for t in titles]
+    assert not any(a.overlaps(b) for i, a in enumerate(extents) for b in extents[i + 1 :])

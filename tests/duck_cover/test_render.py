@@ -10,7 +10,8 @@ from typing import Any, cast
 
 import pytest
 
-from rulespec.duck_cover import MAX, REPEAT, Cover, Duck, Options, Phase, State, render
+from rulespec.core.chance import CHANCE
+from rulespec.duck_cover import MAX, REPEAT, Cover, Duck, Give, Options, Phase, State, render
 from tests.duck_cover.helpers import DC, SPLASH, play
 
 # Player 0: the 9 lies under the 5 and the 11 under the 10; holes at (1, 1) and (2, 2).
@@ -62,12 +63,13 @@ def block(picture: str, player: int, you: bool = False) -> list[str]:
 
 def read_grid(rows: list[str]) -> dict[tuple[int, int], tuple[int, int, bool]]:
     """Parse a grid of the text: place → (visible card, covered depth, called)."""
-    columns = [int(c) for c in rows[0].split()]
+    assert rows[0].startswith("col ")
+    columns = [int(c) for c in rows[0].split()[1:]]
     cells: dict[tuple[int, int], tuple[int, int, bool]] = {}
     for row in rows[1:]:
         if not row.strip():
             continue  # a taller grid beside this one
-        match = re.match(r"\s*(-?\d+)(.*)", row)
+        match = re.match(r"(?:row|\s*) +(-?\d+)(.*)", row)
         assert match is not None, row
         r = int(match.group(1))
         tokens = match.group(2).split()
@@ -147,7 +149,7 @@ def test_text_marks_the_called_card_and_nothing_where_it_is_covered() -> None:
 @pytest.mark.clause("dc.special.max")
 def test_text_marks_each_players_highest_visible_card_under_max() -> None:
     picture = render.text(holes_state(card=MAX))
-    assert "card in play: Max" in picture
+    assert "card in play: Max (each player moves their highest visible card)" in picture
     p0 = read_grid(block(picture, 0))
     p1 = read_grid(block(picture, 1))
     assert [k for k, v in p0.items() if v[2]] == [(3, 2)]  # the 12
@@ -157,7 +159,7 @@ def test_text_marks_each_players_highest_visible_card_under_max() -> None:
 @pytest.mark.clause("dc.special.repeat")
 def test_text_says_what_a_repeat_calls() -> None:
     picture = render.text(holes_state(card=REPEAT, previous=7))
-    assert "card in play: Repeat (calls 7 again)" in picture
+    assert "card in play: Repeat (calls 7 again: the last call repeats)" in picture
     assert [k for k, v in read_grid(block(picture, 0)).items() if v[2]] == [(3, 1)]
 
 
@@ -178,12 +180,29 @@ def test_only_the_full_state_and_the_actor_see_a_submitted_action() -> None:
     assert "Acted: Player 0\n" in other and "Duck (" not in other and "(2, 2)" not in other
 
 
-def test_text_of_four_grids_fits_eighty_columns_side_by_side() -> None:
+def test_text_of_three_grids_fits_eighty_columns_side_by_side_and_a_fourth_wraps() -> None:
     covered = "1/2 3 4 5\n6 7 8 9\n10 11 12"
     picture = render.text(DC.position([covered] * 4, card=1))
     assert all(len(line) <= 80 for line in picture.splitlines())
-    heads = [line for line in picture.splitlines() if line.startswith("Player 0")]
-    assert len(heads) == 1 and all(f"Player {p}" in heads[0] for p in range(4))
+    heads = [line for line in picture.splitlines() if line.startswith("Player ")]
+    assert len(heads) == 2 and all(f"Player {p}" in heads[0] for p in range(3))
+    assert heads[1].strip() == "Player 3"
+
+
+def test_grids_side_by_side_share_their_rows_and_cell_widths() -> None:
+    # Player 1 has a row above row 0 and a covered card; player 0 has neither.
+    state = DC.position([IDENTITY, "1/2 . . .\n3 4 5 6\n7 8 9 10\n11 12"], card=5)
+    lines = block(render.text(state), 0)
+    others = block(render.text(state), 1)
+    assert [line.split()[0] for line in lines[:2]] == ["col", "row"]
+    assert lines[1].split()[:2] == others[1].split()[:2] == ["row", "0"]
+    assert len(lines) == len(others)  # the same rows: row 3 is empty in player 0's grid
+    # The columns stand at the same offsets in both grids.
+    assert lines[0].index(" 0") == others[0].index(" 0")
+    assert (
+        lines[0][lines[0].index(" 0") :].split() == others[0][others[0].index(" 0") :].split()[:4]
+    )
+    assert lines[0].index(" 3") == others[0].index(" 3")
 
 
 def test_grids_too_wide_for_one_band_wrap_and_stay_readable() -> None:
@@ -212,12 +231,22 @@ def test_text_of_a_finished_game_names_the_lowest_total_and_shows_the_scores() -
     # visible cards 2–12 score 30 splashes.
     rows = [line.split() for line in picture.splitlines()[-5:]]
     assert rows == [
-        ["Scores", "P0", "P1"],
+        ["Scores", "P0", "P1", "(lowest", "total", "wins)"],
         ["round", "1", "5", "0"],
         ["round", "2", "5", "0"],
         ["round", "3", "-1", "30"],
         ["total", "9", "30"],
     ]
+
+
+def test_text_during_a_round_shows_the_splashes_each_grid_shows_now() -> None:
+    # Player 0 shows 1–12 (30 splashes); player 1 the 12 (5) and the 2 (1).
+    state = DC.position(
+        [IDENTITY, "1/3/4/5/6/7/8/9/10/11/12 2"], card=5, round=1, round_scores=[[4, 7]]
+    )
+    rows = [line.split() for line in render.text(state).splitlines() if line.strip()][-4:]
+    assert rows[:3] == [["round", "1", "4", "7"], ["showing", "30", "6"], ["total", "4", "7"]]
+    assert rows[3][0] == "(showing:"
 
 
 def test_text_before_the_deal_has_no_grids() -> None:
@@ -331,3 +360,27 @@ def test_svg_before_the_deal_is_valid_and_empty() -> None:
 def test_states_show_as_svg_in_notebooks() -> None:
     state = holes_state()
     assert cast(Any, state)._repr_svg_() == render.svg(state)
+
+
+@pytest.mark.clause("dc.variant.low-blows.left")
+def test_text_names_the_ducks_given_by_their_number_and_giver() -> None:
+    state = DC.new_game(3, Options(low_blows=True))
+    rng = random.Random(4)
+    while not (state.phase is Phase.TURN and state.gifting):
+        movers = DC.to_move(state)
+        if movers == (CHANCE,):
+            state = DC.apply(state, DC.sample_chance(state, rng))
+        else:
+            state = DC.apply(state, DC.legal_actions(state, movers[0])[0])
+    gives = [DC.legal_actions(state, p)[0] for p in range(3)]
+    assert all(isinstance(give, Give) for give in gives)
+    taken = [DC.view(state, p).grids[p] for p in range(3)]
+    state = play(state, *gives)
+    line = next(x for x in render.text(state).splitlines() if x.startswith("Ducks to place"))
+    for p, give in enumerate(gives):
+        assert isinstance(give, Give)
+        top = {st.position: st.top for st in taken[p].stacks}[give.at]
+        receiver = (p + 1) % 3
+        assert f"Player {receiver} the {top % 100} of player {p}" in line
+    place = DC.legal_actions(state, 1)[0]
+    assert render.move(state, place).startswith(f"place the {state.gifts[1] % 100} received at ")

@@ -13,6 +13,7 @@ import pytest
 import rulespec
 from rulespec.core import trace
 from rulespec.core.clauses import catalogues
+from rulespec.sphinxext._data import section_title
 from tests.sphinxext.helpers import TESTS, Build, blocks, build, clause_blocks, field, project, text
 
 CONF = f"""
@@ -249,3 +250,85 @@ def test_a_source_line_citing_the_sources_page_links_to_it(serial: Build) -> Non
         assert (link is not None) == cites, c.id
         linked += cites
     assert linked >= 5
+
+
+def test_checked_by_lists_collapse_to_a_count_that_opens_on_the_tests(serial: Build) -> None:
+    cited = trace.test_citations(TESTS)
+    rendered = clause_blocks(serial)
+    collapsed = 0
+    for cid, (_page, inner) in rendered.items():
+        checked = field(inner, "Checked by")
+        assert checked is not None
+        tests = cited.get(cid, ())
+        details = re.fullmatch(
+            r'\s*<details class="rules-tests"><summary>(\d+) tests</summary>\s*(.*)</details>\s*',
+            checked,
+            re.S,
+        )
+        if len(tests) < 2:
+            assert details is None, cid
+            continue
+        collapsed += 1
+        assert details is not None, (cid, checked[:200])
+        assert int(details.group(1)) == len(tests)
+        assert details.group(2).count("<li>") == len(tests)
+    assert collapsed > 10
+
+
+def test_the_traceability_matrix_collapses_its_tests_too(serial: Build) -> None:
+    page = serial.page("traceability.html")
+    cited = trace.test_citations(TESTS)
+    counts = [
+        int(n) for n in re.findall(r'<details class="rules-tests"><summary>(\d+) tests', page)
+    ]
+    wanted = [
+        len(cited[c.id])
+        for cat in catalogues()
+        for c in cat.clauses
+        if len(cited.get(c.id, ())) >= 2
+    ]
+    assert counts == wanted
+
+
+def test_identifiers_never_break_inside_and_the_clause_index_spaces_ids_from_titles(
+    serial: Build,
+) -> None:
+    css = (serial.outdir / "_static" / "rules.css").read_text(encoding="utf-8")
+    assert "anywhere" not in css  # no identifier broken at any letter
+    rule = re.search(r"\.rules-links code, \.rules-trace code[^{]*\{([^}]*)\}", css)
+    assert rule is not None and "white-space: nowrap" in rule.group(1)
+    assert ".domainindex-table code" in css[: rule.end()]
+    scrolls = re.search(r"\.rules-tests > ul \{([^}]*)\}", css)
+    assert scrolls is not None and "overflow-x: auto" in scrolls.group(1)
+    cells = re.search(r"table\.domainindex-table td \{([^}]*)\}", css)
+    assert cells is not None and re.search(r"padding: [^;]*1rem", cells.group(1))
+
+
+def test_edition_pages_say_why_a_single_edition_has_no_differences(serial: Build) -> None:
+    for cat in catalogues():
+        page = text(serial.page(f"games/{cat.game}/editions.html"))
+        differing = sum(c.editions is not None for c in cat.clauses)
+        assert "0 clauses differ" not in page
+        if len(cat.sources) == 1:
+            ((_lang, _file, edition),) = cat.sources
+            assert f"cite a single edition, {edition}: with no other" in page, cat.game
+            assert "no clause can differ between editions" in page
+            assert "The Spanish and German texts are our translations of it." in page
+        else:
+            assert f"{differing} clauses differ between the editions" in page
+
+
+def test_a_games_index_page_says_what_each_of_its_pages_holds(serial: Build) -> None:
+    for cat in catalogues():
+        page = serial.page(f"games/{cat.game}/index.html")
+        start = page.index('<ul class="rules-game-pages')
+        listing = page[start : page.index("</ul>", start)]
+        items = re.sub(r"\s+([:.,)])", r"\1", text(listing))
+        chosen = sum(c.interpretation is not None for c in cat.clauses)
+        sections = [section_title(s, {}) for s in cat.sections]
+        assert f"Rules: every clause in reading order, by section ({sections[0]}, " in items
+        assert f"Interpretation register: the {chosen} questions" in items
+        assert "Edition differences: " in items and "Clause index: " in items
+        assert "Traceability matrix: " in items
+        for href in ("rules.html#", "interpretations.html#", "editions.html#", "rules-"):
+            assert f'href="{href}' in listing or f'href="../../{href}' in listing, href
