@@ -511,7 +511,7 @@ class EditionsDirective(RulesDirective):
 
 def _editions_summary(cat: Catalogue, differing: int) -> str:
     """What the edition differences page holds: the differences, or why there are none."""
-    printed = [(lang, edition) for lang, _file, edition in cat.sources]
+    printed = list(cat.sources)
     ours = [LANGUAGE_NAMES_EN[lang] for lang in LANGUAGES if edition_of(cat, lang) is None]
     if len(printed) < 2:
         edition = printed[0][1] if printed else "no printed edition"

@@ -310,7 +310,7 @@ def test_edition_pages_say_why_a_single_edition_has_no_differences(serial: Build
         differing = sum(c.editions is not None for c in cat.clauses)
         assert "0 clauses differ" not in page
         if len(cat.sources) == 1:
-            ((_lang, _file, edition),) = cat.sources
+            ((_lang, edition),) = cat.sources
             assert f"cite a single edition, {edition}: with no other" in page, cat.game
             assert "no clause can differ between editions" in page
             assert "The Spanish and German texts are our translations of it." in page
