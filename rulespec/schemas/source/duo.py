@@ -1,0 +1,115 @@
+"""Duo's schemas, written from :mod:`rulespec.duo.codec`'s encoding and limits."""
+
+from __future__ import annotations
+
+from rulespec.duo.cards import BASE_DECK, TURBO, card_name
+from rulespec.duo.state import EXHAUSTED_READINGS, Phase
+from rulespec.schemas.source.dsl import (
+    Schema,
+    array,
+    boolean,
+    const,
+    enum,
+    integer,
+    nullable,
+    obj,
+    ref,
+    tagged,
+)
+
+__all__ = ["DEFS", "ROOTS"]
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+_PLAYER = integer(0, MAX_PLAYERS - 1)
+
+
+def _seats(players: int) -> Schema:
+    """What a state of ``players`` players adds: seats below ``players``, one hand and
+    one score per seat at most."""
+    seat = integer(0, players - 1)
+    return {
+        "if": {"properties": {"players": const(players)}},
+        "then": {
+            "properties": {
+                "starter": seat,
+                "turn": seat,
+                "hands": {"maxItems": players},
+                "round_scores": {"items": {"maxItems": players}},
+            }
+        },
+    }
+
+
+DEFS: dict[str, Schema] = {
+    "card": {
+        "description": 'A card by name: "red-3-circle", "joker-green", "joker-2", '
+        '"joker-cross" or "turbo".',
+        **enum(dict.fromkeys(card_name(c) for c in (*BASE_DECK, TURBO))),
+    },
+    "cards": array(ref("card"), 80),
+    "options": {
+        "description": "Options that differ from the base game.",
+        **obj(
+            {},
+            {
+                "turbo": boolean(),
+                "first_player": _PLAYER,
+                "exhausted": enum(EXHAUSTED_READINGS),
+                "max_rounds": nullable(integer(1)),
+            },
+        ),
+    },
+    "play": {
+        "description": "Put a card of the hand on discard pile 0 or 1.",
+        **obj(
+            {
+                "type": const("play"),
+                "player": _PLAYER,
+                "card": ref("card"),
+                "pile": integer(0, 1),
+            }
+        ),
+    },
+    "stop": {
+        "description": "End a turn after one or more cards.",
+        **obj({"type": const("stop"), "player": _PLAYER}),
+    },
+    "draw": {
+        "description": "Take the top card of the draw pile instead of playing.",
+        **obj({"type": const("draw"), "player": _PLAYER}),
+    },
+    "deal": {
+        "description": "Chance: the whole shuffled deck (hands, the two piles, the draw pile).",
+        **obj({"type": const("deal"), "order": ref("cards")}),
+    },
+    "action": tagged(("play", "stop", "draw")),
+    "chance": tagged(("deal",)),
+    "step": tagged(("play", "stop", "draw", "deal")),
+    "state": {
+        **obj(
+            {
+                "players": integer(MIN_PLAYERS, MAX_PLAYERS),
+                "options": ref("options"),
+                "phase": enum(p.value for p in Phase),
+                "round": integer(0),
+                "starter": _PLAYER,
+                "turn": _PLAYER,
+                "turn_pile": nullable(integer(0, 1)),
+                "hands": array(ref("cards"), MAX_PLAYERS),
+                "piles": array(ref("cards"), 2),
+                "draw_pile": ref("cards"),
+                "round_scores": array(array(integer(), MAX_PLAYERS), 10_000),
+            }
+        ),
+        "allOf": [_seats(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+    },
+}
+"""Every definition; a file holds those its root needs."""
+
+ROOTS: dict[str, tuple[str, str]] = {
+    "options": ("options", "Duo options"),
+    "action": ("action", "A Duo player's action"),
+    "chance": ("chance", "A Duo chance outcome"),
+    "state": ("state", "A Duo state, hidden parts included"),
+}
+"""Each file of the game: its root definition and its title."""
