@@ -22,6 +22,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "rulespec.sphinxext",
     "rulespec_pictures",  # docs/_ext: ``state-picture``, states drawn by render.svg()
+    "rulespec_sessions",  # docs/_ext: ``protocol-session``, the engine protocol's examples
 ]
 
 # The rules domain (rulespec.sphinxext): tests for "Checked by", one folder of

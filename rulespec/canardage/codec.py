@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulespec.canardage.actions import Action, Deal, Discard, Disperse, Play, Reshuffle, Stack
-from rulespec.canardage.cards import DEFAULT_ACTION_DECK, WATER, Card
+from rulespec.canardage.cards import DEFAULT_ACTION_DECK, WATER, Card, sort_cards
 from rulespec.canardage.state import Options, Phase, State
+from rulespec.canardage.view import View
 from rulespec.core.errors import RecordError
 from rulespec.core.jsonio import expect_int as _int
 from rulespec.core.jsonio import expect_list as _list
@@ -21,9 +22,11 @@ __all__ = [
     "decode_action",
     "decode_options",
     "decode_state",
+    "decode_view",
     "encode_action",
     "encode_options",
     "encode_state",
+    "encode_view",
 ]
 
 
@@ -236,4 +239,91 @@ def decode_state(data: Any) -> State:
         played=_cards_in(d["played"], "state.played"),
         shot=ints("shot", 0, 5, 6),
         winners=ints("winners", 0, 5, 6),
+    )
+
+
+def encode_view(view: View) -> dict[str, Any]:
+    """A player's view as JSON data: the keys are :class:`View`'s fields.
+
+    >>> import rulespec
+    >>> can = rulespec.game("canardage")
+    >>> data = encode_view(can.view(can.start(3, seed=2), 1))
+    >>> data["player"], data["phase"], data["deck_size"], len(data["hand"])
+    (1, 'play', 14, 3)
+    """
+    return {
+        "player": view.player,
+        "players": view.players,
+        "phase": view.phase.value,
+        "turn": view.turn,
+        "line": [_stack_out(s) for s in view.line],
+        "targets": list(view.targets),
+        "shelters": list(view.shelters),
+        "deck_size": view.deck_size,
+        "deck_bottom": [_duck_out(c) for c in view.deck_bottom],
+        "hand": [c.value for c in view.hand],
+        "hand_sizes": list(view.hand_sizes),
+        "draw_pile_size": view.draw_pile_size,
+        "played": [c.value for c in view.played],
+        "shot": list(view.shot),
+        "winners": list(view.winners),
+    }
+
+
+_VIEW_KEYS = {
+    "player",
+    "players",
+    "phase",
+    "turn",
+    "line",
+    "targets",
+    "shelters",
+    "deck_size",
+    "deck_bottom",
+    "hand",
+    "hand_sizes",
+    "draw_pile_size",
+    "played",
+    "shot",
+    "winners",
+}
+
+
+def decode_view(data: Any, where: str = "view") -> View:
+    """A view from :func:`encode_view`'s data; the hand may come in any order.
+
+    >>> decode_view({"player": 0}, "answer")
+    Traceback (most recent call last):
+    ...
+    rulespec.core.errors.RecordError: answer: missing key 'deck_bottom'
+    """
+    d = _object(data, where, _VIEW_KEYS)
+    players = _int(d["players"], f"{where}.players", 3, 6)
+    try:
+        phase = Phase(d["phase"])
+    except ValueError:
+        raise RecordError(f"{where}.phase", f"unknown phase {d['phase']!r}") from None
+
+    def ints(key: str, low: int, high: int) -> tuple[int, ...]:
+        return tuple(
+            _int(v, f"{where}.{key}[{i}]", low, high)
+            for i, v in enumerate(_list(d[key], f"{where}.{key}", 6))
+        )
+
+    return View(
+        player=_int(d["player"], f"{where}.player", 0, players - 1),
+        players=players,
+        phase=phase,
+        turn=_int(d["turn"], f"{where}.turn", -1, 5),
+        line=_line_in(d["line"], f"{where}.line"),
+        targets=ints("targets", 0, 5),
+        shelters=ints("shelters", -1, 5),
+        deck_size=_int(d["deck_size"], f"{where}.deck_size", 0, 10_000),
+        deck_bottom=_ducks_in(d["deck_bottom"], f"{where}.deck_bottom"),
+        hand=sort_cards(_cards_in(d["hand"], f"{where}.hand")),
+        hand_sizes=ints("hand_sizes", 0, 10_000),
+        draw_pile_size=_int(d["draw_pile_size"], f"{where}.draw_pile_size", 0, 10_000),
+        played=_cards_in(d["played"], f"{where}.played"),
+        shot=ints("shot", 0, 5),
+        winners=ints("winners", 0, 5),
     )

@@ -1,4 +1,5 @@
-"""``rulespec``: list, read, play, simulate, benchmark and verify the games from a terminal.
+"""``rulespec``: list, read, play, simulate, benchmark and verify the games, and check other
+engines, from a terminal.
 
 Errors are one line on stderr and a non-zero exit status, never a traceback.
 """
@@ -18,6 +19,7 @@ from typing import Any, NoReturn, cast
 import attrs
 
 import rulespec
+from rulespec.cli import conform as conform_cli
 from rulespec.cli import games as games_cli
 from rulespec.cli import play as play_cli
 from rulespec.cli import rules as rules_cli
@@ -522,6 +524,7 @@ def _parser() -> argparse.ArgumentParser:
     bench.set_defaults(run=_bench)
 
     verify_cli.add_parser(sub)
+    conform_cli.add_parser(sub)
     return parser
 
 

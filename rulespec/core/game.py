@@ -205,6 +205,26 @@ class Game(abc.ABC, Generic[S, A, V, O]):
     def decode_state(self, data: Any) -> S:
         """A state from :meth:`encode_state`'s data; raises :class:`RecordError`."""
 
+    @abc.abstractmethod
+    def encode_view(self, view: V) -> dict[str, Any]:
+        """A player's view (from :meth:`view`) as JSON data; its keys are the view's fields.
+
+        >>> import rulespec
+        >>> duo = rulespec.game("duo")
+        >>> view = duo.view(duo.start(2, seed=5), 0)
+        >>> duo.decode_view(duo.encode_view(view)) == view
+        True
+        """
+
+    @abc.abstractmethod
+    def decode_view(self, data: Any, where: str = "view") -> V:
+        """A view from :meth:`encode_view`'s data; raises :class:`RecordError` naming
+        ``where``.
+
+        Parts whose order the rules leave open (a hand, the stacks of a grid) may come
+        in any order.
+        """
+
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"
 

@@ -23,8 +23,6 @@ rulespec.core.verify.VerifyError: record: not valid JSON (Expecting ',' delimite
 from __future__ import annotations
 
 import json
-import re
-from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +30,7 @@ import attrs
 
 from rulespec.core.errors import RecordError
 from rulespec.core.game import game as game_by_id
+from rulespec.core.jsonio import nesting_depth
 from rulespec.core.record import Record, ReplayError
 
 __all__ = [
@@ -51,10 +50,6 @@ MAX_STEPS = 200_000
 """The most steps a record may hold."""
 MAX_DEPTH = 64
 """The deepest nesting of JSON arrays and objects a record may use."""
-
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
-_DEPTH_STEP = tuple(1 if b in b"[{" else -1 for b in range(256))
 
 
 class VerifyError(ValueError):
@@ -111,15 +106,6 @@ class Verdict:
         return f"{head}: legal; game over; scores {scores}; winners: {won}"
 
 
-def _depth(data: bytes) -> int:
-    """The deepest bracket nesting outside JSON strings (a lower bound where strings are
-    not closed)."""
-    brackets = _STRING.sub(b'""', data).translate(None, _BRACKETS)
-    if not brackets:
-        return 0
-    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)))
-
-
 def _parse(data: bytes) -> Any:
     if len(data) > MAX_BYTES:
         raise VerifyError(f"record: larger than the limit of {MAX_BYTES} bytes")
@@ -129,7 +115,7 @@ def _parse(data: bytes) -> Any:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise VerifyError(f"record: not UTF-8 text (byte {exc.start})") from None
-    depth = _depth(data)
+    depth = nesting_depth(data)
     if depth > MAX_DEPTH:
         raise VerifyError(f"record: nested {depth} deep, beyond the limit of {MAX_DEPTH}")
     try:

@@ -9,6 +9,7 @@ family (*Low blows*) is written as in Python: ``(seat + 1) * 100 + number``
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import pairwise
 from typing import Any
 
 from rulespec.core.errors import RecordError
@@ -30,14 +31,17 @@ from rulespec.duck_cover.actions import (
 from rulespec.duck_cover.cards import MAX, REPEAT, SPLASHES, DrawCard
 from rulespec.duck_cover.grid import Grid, Position
 from rulespec.duck_cover.state import Options, Phase, State
+from rulespec.duck_cover.view import GridView, StackView, View
 
 __all__ = [
     "decode_action",
     "decode_options",
     "decode_state",
+    "decode_view",
     "encode_action",
     "encode_options",
     "encode_state",
+    "encode_view",
 ]
 
 _NAMES = {MAX: "max", REPEAT: "repeat"}
@@ -334,4 +338,156 @@ def decode_state(data: Any) -> State:
             for i, c in enumerate(_list(d.get("set_aside", []), "state.set_aside", 2))
         ),
         gifts=gifts,
+    )
+
+
+def encode_view(view: View) -> dict[str, Any]:
+    """A player's view as JSON data: the keys are :class:`View`'s fields.
+
+    A grid is a list of its stacks, each ``{"position": [column, row], "top": duck,
+    "covered": count}``.
+
+    >>> import rulespec
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> data = encode_view(dc.view(dc.start(2, seed=2), 0))
+    >>> data["grids"][0][0], data["acted"], data["own_action"]
+    ({'position': [0, 0], 'top': 1, 'covered': 0}, [False, False], None)
+    """
+    return {
+        "player": view.player,
+        "players": view.players,
+        "phase": view.phase.value,
+        "round": view.round,
+        "grids": [
+            [{"position": list(s.position), "top": s.top, "covered": s.covered} for s in g.stacks]
+            for g in view.grids
+        ],
+        "card": _card_out(view.card),
+        "call": _card_out(view.call),
+        "previous": _card_out(view.previous),
+        "previous_discarded": view.previous_discarded,
+        "draw_pile_size": view.draw_pile_size,
+        "captain_pile_top": _card_out(view.captain_pile_top),
+        "captain_pile_size": view.captain_pile_size,
+        "discard_zone": [_card_out(c) for c in view.discard_zone],
+        "discards_left": view.discards_left,
+        "set_aside_size": view.set_aside_size,
+        "gifts": list(view.gifts),
+        "acted": list(view.acted),
+        "own_action": None if view.own_action is None else encode_action(view.own_action),
+        "round_scores": [list(s) for s in view.round_scores],
+    }
+
+
+_VIEW_KEYS = {
+    "player",
+    "players",
+    "phase",
+    "round",
+    "grids",
+    "card",
+    "call",
+    "previous",
+    "previous_discarded",
+    "draw_pile_size",
+    "captain_pile_top",
+    "captain_pile_size",
+    "discard_zone",
+    "discards_left",
+    "set_aside_size",
+    "gifts",
+    "acted",
+    "own_action",
+    "round_scores",
+}
+
+
+def _grid_view(value: Any, where: str, holder: int) -> GridView:
+    stacks = []
+    for i, item in enumerate(_list(value, where, 84)):
+        at = f"{where}[{i}]"
+        d = _object(item, at, {"position", "top", "covered"})
+        stacks.append(
+            StackView(
+                _position(d["position"], f"{at}.position"),
+                _duck(d["top"], f"{at}.top", holder, True),
+                _int(d["covered"], f"{at}.covered", 0, 83),
+            )
+        )
+    stacks.sort(key=lambda s: s.position)
+    for a, b in pairwise(stacks):
+        if a.position == b.position:
+            raise RecordError(where, f"two stacks at {list(a.position)}")
+    return GridView(tuple(stacks))
+
+
+def decode_view(data: Any, where: str = "view") -> View:
+    """A view from :func:`encode_view`'s data; a grid's stacks may come in any order.
+
+    >>> decode_view({"player": 0, "players": 2, "phase": "turn"}, "answer")
+    Traceback (most recent call last):
+    ...
+    rulespec.core.errors.RecordError: answer: missing key 'acted'
+    """
+    d = _object(data, where, _VIEW_KEYS)
+    players = _int(d["players"], f"{where}.players", 2, 7)
+    try:
+        phase = Phase(d["phase"])
+    except ValueError:
+        raise RecordError(f"{where}.phase", f"unknown phase {d['phase']!r}") from None
+
+    def card(key: str) -> DrawCard | None:
+        return None if d[key] is None else _card_in(d[key], f"{where}.{key}")
+
+    def call(key: str) -> DrawCard | None:
+        value = card(key)
+        if value == REPEAT:
+            raise RecordError(f"{where}.{key}", 'Repeat is never a call: expected 1 to 12 or "max"')
+        return value
+
+    def count(key: str) -> int:
+        return _int(d[key], f"{where}.{key}", 0, 10_000)
+
+    own = d["own_action"]
+    own_action = None if own is None else decode_action(own, f"{where}.own_action")
+    if own_action is not None and not isinstance(own_action, Cover | Duck | Quack | Give | Place):
+        raise RecordError(f"{where}.own_action", "expected a player's action")
+    return View(
+        player=_int(d["player"], f"{where}.player", 0, players - 1),
+        players=players,
+        phase=phase,
+        round=_int(d["round"], f"{where}.round", 0, 2),
+        grids=tuple(
+            _grid_view(g, f"{where}.grids[{p}]", p)
+            for p, g in enumerate(_list(d["grids"], f"{where}.grids", 7))
+        ),
+        card=card("card"),
+        call=call("call"),
+        previous=call("previous"),
+        previous_discarded=_bool(d["previous_discarded"], f"{where}.previous_discarded"),
+        draw_pile_size=count("draw_pile_size"),
+        captain_pile_top=card("captain_pile_top"),
+        captain_pile_size=count("captain_pile_size"),
+        discard_zone=tuple(
+            _card_in(c, f"{where}.discard_zone[{i}]")
+            for i, c in enumerate(_list(d["discard_zone"], f"{where}.discard_zone", 26))
+        ),
+        discards_left=_int(d["discards_left"], f"{where}.discards_left", -26, 26),
+        set_aside_size=count("set_aside_size"),
+        gifts=tuple(
+            _duck(c, f"{where}.gifts[{p}]", p, True)
+            for p, c in enumerate(_list(d["gifts"], f"{where}.gifts", 7))
+        ),
+        acted=tuple(
+            _bool(a, f"{where}.acted[{p}]")
+            for p, a in enumerate(_list(d["acted"], f"{where}.acted", 7))
+        ),
+        own_action=own_action,
+        round_scores=tuple(
+            tuple(
+                _int(v, f"{where}.round_scores[{r}][{p}]", -1_000_000, 1_000_000)
+                for p, v in enumerate(_list(s, f"{where}.round_scores[{r}]", 7))
+            )
+            for r, s in enumerate(_list(d["round_scores"], f"{where}.round_scores", 3))
+        ),
     )

@@ -17,14 +17,17 @@ from rulespec.core.jsonio import expect_object as _object
 from rulespec.duo.actions import Action, Deal, Draw, Play, Stop
 from rulespec.duo.cards import Card, card_name, parse_card
 from rulespec.duo.state import EXHAUSTED_READINGS, Options, Phase, State
+from rulespec.duo.view import View
 
 __all__ = [
     "decode_action",
     "decode_options",
     "decode_state",
+    "decode_view",
     "encode_action",
     "encode_options",
     "encode_state",
+    "encode_view",
 ]
 
 _DEFAULTS = Options()
@@ -189,4 +192,95 @@ def decode_state(data: Any) -> State:
             )
             for r, s in enumerate(_list(d["round_scores"], "state.round_scores"))
         ),
+    )
+
+
+def encode_view(view: View) -> dict[str, Any]:
+    """A player's view as JSON data: the keys are :class:`View`'s fields.
+
+    >>> import rulespec
+    >>> duo = rulespec.game("duo")
+    >>> data = encode_view(duo.view(duo.start(2, seed=5), 1))
+    >>> data["player"], data["phase"], data["hand_sizes"], data["target"]
+    (1, 'turn', [7, 7], 10)
+    """
+    return {
+        "player": view.player,
+        "players": view.players,
+        "phase": view.phase.value,
+        "round": view.round,
+        "starter": view.starter,
+        "turn": view.turn,
+        "turn_pile": view.turn_pile,
+        "hand": [card_name(c) for c in view.hand],
+        "hand_sizes": list(view.hand_sizes),
+        "pile_tops": [card_name(c) for c in view.pile_tops],
+        "pile_sizes": list(view.pile_sizes),
+        "draw_pile_size": view.draw_pile_size,
+        "round_scores": [list(s) for s in view.round_scores],
+        "target": view.target,
+    }
+
+
+_VIEW_KEYS = {
+    "player",
+    "players",
+    "phase",
+    "round",
+    "starter",
+    "turn",
+    "turn_pile",
+    "hand",
+    "hand_sizes",
+    "pile_tops",
+    "pile_sizes",
+    "draw_pile_size",
+    "round_scores",
+    "target",
+}
+
+
+def decode_view(data: Any, where: str = "view") -> View:
+    """A view from :func:`encode_view`'s data; the hand may come in any order.
+
+    >>> decode_view({"player": 0, "players": 9}, "answer")
+    Traceback (most recent call last):
+    ...
+    rulespec.core.errors.RecordError: answer: missing key 'draw_pile_size'
+    """
+    d = _object(data, where, _VIEW_KEYS)
+    players = _int(d["players"], f"{where}.players", 2, 6)
+    try:
+        phase = Phase(d["phase"])
+    except ValueError:
+        raise RecordError(f"{where}.phase", f"unknown phase {d['phase']!r}") from None
+
+    def sizes(key: str, count: int) -> tuple[int, ...]:
+        return tuple(
+            _int(v, f"{where}.{key}[{i}]", 0, 10_000)
+            for i, v in enumerate(_list(d[key], f"{where}.{key}", count))
+        )
+
+    turn_pile = d["turn_pile"]
+    return View(
+        player=_int(d["player"], f"{where}.player", 0, players - 1),
+        players=players,
+        phase=phase,
+        round=_int(d["round"], f"{where}.round", 0, 10_000),
+        starter=_int(d["starter"], f"{where}.starter", 0, players - 1),
+        turn=_int(d["turn"], f"{where}.turn", 0, players - 1),
+        turn_pile=None if turn_pile is None else _int(turn_pile, f"{where}.turn_pile", 0, 1),
+        hand=tuple(sorted(_cards(d["hand"], f"{where}.hand"))),
+        hand_sizes=sizes("hand_sizes", players),
+        pile_tops=_cards(d["pile_tops"], f"{where}.pile_tops"),
+        pile_sizes=sizes("pile_sizes", 2),
+        draw_pile_size=_int(d["draw_pile_size"], f"{where}.draw_pile_size", 0, 10_000),
+        round_scores=tuple(
+            tuple(
+                _int(v, f"{where}.round_scores[{r}][{p}]", -1_000_000, 1_000_000)
+                for p, v in enumerate(_list(s, f"{where}.round_scores[{r}]", players))
+            )
+            for r, s in enumerate(_list(d["round_scores"], f"{where}.round_scores"))
+        ),
+        target=_int(d["target"], f"{where}.target", 0, 10_000),
     )

@@ -143,6 +143,12 @@ class Duo(Game[State, Action, View, Options]):
     def decode_state(self, data: Any) -> State:
         return codec.decode_state(data)
 
+    def encode_view(self, view: View) -> dict[str, Any]:
+        return codec.encode_view(view)
+
+    def decode_view(self, data: Any, where: str = "view") -> View:
+        return codec.decode_view(data, where)
+
     position = staticmethod(position)
 
 

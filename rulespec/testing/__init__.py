@@ -13,7 +13,8 @@ Write an :class:`Adapter` for your engine, then call :func:`check` in a test:
 Also here: the Hypothesis strategies (:mod:`rulespec.testing.strategies`), a
 state machine per game to subclass (:class:`DuckAndCoverMachine`,
 :class:`DuoMachine`, :class:`CanardageMachine`), the golden records
-(:mod:`rulespec.testing.golden`), and per-game knowledge in
+(:mod:`rulespec.testing.golden`), the engine protocol for engines in any
+language (:class:`WireAdapter`, :mod:`rulespec.testing.wire`), and per-game knowledge in
 ``rulespec.testing.<game package>`` (:mod:`rulespec.testing.duck_cover`,
 :mod:`rulespec.testing.duo`, :mod:`rulespec.testing.canardage`).
 """
@@ -37,6 +38,9 @@ from rulespec.testing.kit import kit_for as kit_for
 from rulespec.testing.kit import register_kit as register_kit
 from rulespec.testing.machine import ConformanceMachine as ConformanceMachine
 from rulespec.testing.reference import ReferenceAdapter as ReferenceAdapter
+from rulespec.testing.replay import check_record as check_record
+from rulespec.testing.wire import ProtocolError as ProtocolError
+from rulespec.testing.wire import WireAdapter as WireAdapter
 
 __all__ = [
     "Adapter",
@@ -48,12 +52,15 @@ __all__ = [
     "DuckAndCoverMachine",
     "DuoMachine",
     "GameKit",
+    "ProtocolError",
     "ReferenceAdapter",
     "Refused",
     "Setup",
     "Step",
+    "WireAdapter",
     "capabilities",
     "check",
+    "check_record",
     "kit_for",
     "register_kit",
     "shrink_budget",

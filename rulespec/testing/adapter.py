@@ -24,6 +24,11 @@ still checked on refusals, transitions and scores.
 
 An object that does not subclass :class:`Adapter` works too, as long as it
 has ``start`` and ``apply``; its optional methods are those it defines.
+
+An adapter that learns what its engine answers only when it meets it (such
+as :class:`~rulespec.testing.wire.WireAdapter`, which asks the engine) sets
+:attr:`Adapter.declared_capabilities` on the instance: a method it defines
+but the engine does not declare is then not a capability.
 """
 
 from __future__ import annotations
@@ -76,6 +81,10 @@ class Adapter:
     >>> sorted(capabilities(Partial()))
     ['scores']
     """
+
+    declared_capabilities: frozenset[str] | None = None
+    """The optional methods the engine behind this adapter declares it answers, or
+    ``None`` when every method the adapter defines counts."""
 
     def start(self, setup: Setup) -> None:
         """Begin a new game of ``setup.players`` players with ``setup.options``."""
@@ -131,7 +140,16 @@ def capabilities(adapter: object) -> frozenset[str]:
     """The optional methods that ``adapter`` provides.
 
     A method counts when the adapter's class defines it other than
-    :class:`Adapter` does.
+    :class:`Adapter` does and, when the adapter has ``declared_capabilities``
+    other than ``None``, its name is among them.
+
+    >>> from rulespec.testing import ReferenceAdapter
+    >>> adapter = ReferenceAdapter()
+    >>> len(capabilities(adapter))
+    7
+    >>> adapter.declared_capabilities = frozenset({"scores", "winners"})
+    >>> sorted(capabilities(adapter))
+    ['scores', 'winners']
     """
     missing = [name for name in ("start", "apply") if not callable(getattr(adapter, name, None))]
     if missing:
@@ -141,4 +159,7 @@ def capabilities(adapter: object) -> frozenset[str]:
         defined = getattr(type(adapter), name, None)
         if callable(defined) and defined is not getattr(Adapter, name):
             found.add(name)
+    declared = getattr(adapter, "declared_capabilities", None)
+    if declared is not None:
+        found.intersection_update(declared)
     return frozenset(found)

@@ -506,6 +506,7 @@ def check(
     probes: bool = True,
     settings: hypothesis.settings | None = None,
     shrink_seconds: float | None = 60.0,
+    seed: int | None = None,
 ) -> CheckResult:
     """Check an engine against rulespec on Hypothesis-generated games.
 
@@ -524,6 +525,9 @@ def check(
             example database unless these settings give one).
         shrink_seconds: how long to shrink a divergent game before reporting
             the smallest found so far (``None``: as long as Hypothesis likes).
+        seed: the seed of Hypothesis's search, for a run that plays the same
+            games again (``None``: a fresh search each time, unless ``settings``
+            derandomize it).
 
     Returns:
         How many games and steps agreed, when every game did.
@@ -559,6 +563,8 @@ def check(
     def run(steps: int) -> None:
         """Each game is played and compared while it is generated."""
 
+    if seed is not None:
+        run = hypothesis.seed(seed)(run)
     try:
         with shrink_budget(shrink_seconds):
             run()

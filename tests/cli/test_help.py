@@ -6,7 +6,7 @@ import pytest
 
 from tests.cli.helpers import one_error_line, run
 
-COMMANDS = ["games", "rules", "play", "simulate", "bench", "verify"]
+COMMANDS = ["games", "rules", "play", "simulate", "bench", "verify", "conform"]
 
 
 def test_the_top_level_help_lists_every_command_with_an_example() -> None:

@@ -1,0 +1,104 @@
+"""Replay one saved game through an engine, comparing as :func:`~rulespec.testing.check` does.
+
+A divergent game that :func:`~rulespec.testing.check` reports is a rulespec
+record; :func:`check_record` plays it again through an engine, with the
+same comparisons after every step, to see whether a fix holds.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from hypothesis import strategies as st
+
+from rulespec.core.chance import CHANCE
+from rulespec.core.errors import IllegalAction
+from rulespec.core.game import game as game_by_id
+from rulespec.core.record import Record
+from rulespec.testing.check import CheckResult, Driver
+
+__all__ = ["check_record"]
+
+
+def _no_draw(strategy: st.SearchStrategy[Any]) -> Any:
+    raise RuntimeError("a replay draws nothing: its steps are given")
+
+
+class _Replay(Driver):
+    """A driver whose choices are the record's: the player and the action of each step."""
+
+    wanted: tuple[int, Any] = (CHANCE, None)
+
+    def choose(self, items: Sequence[Any]) -> Any:
+        player, action = self.wanted
+        if action in items:
+            return action
+        if player in items and all(type(i) is int for i in items):
+            return player
+        return action  # legal in rulespec, outside the kit's current style of play
+
+
+def check_record(adapter: Any, record: Record) -> CheckResult:
+    """Play ``record`` through ``adapter`` and rulespec side by side, comparing what the
+    adapter answers after every step (and each player's legal actions before their step).
+
+    A step that rulespec refuses (such as the illegal action an engine accepted, which
+    a report of :func:`check` ends with) must be refused by the engine too; the replay
+    stops there.
+
+    >>> import rulespec
+    >>> from rulespec.testing import ReferenceAdapter
+    >>> record = rulespec.Record.play(rulespec.game("duo"), players=3, seed=2, steps=60)
+    >>> check_record(ReferenceAdapter(), record).steps
+    60
+
+    Raises:
+        DivergenceError: at the first divergence.
+    """
+    g = game_by_id(record.game)
+    start = time.perf_counter()
+    driver = _Replay(g, adapter, _no_draw, probes=False)
+    driver.style = "any" if "any" in driver.kit.styles else driver.style
+    driver.start(record.players, record.options)
+    for action in record.steps:
+        state = driver.state
+        actors = g.to_move(state)
+        try:
+            g.apply(state, action)
+        except IllegalAction as refusal:
+            _expect_refusal(driver, action, refusal)
+            break
+        if actors == (CHANCE,):
+            driver.step(action)
+            continue
+        player = next((p for p in actors if action in g.legal_actions(state, p)), actors[0])
+        driver.wanted = (player, action)
+        driver.step(driver.next_action())
+    return CheckResult(1, len(driver.steps), time.perf_counter() - start)
+
+
+def _expect_refusal(driver: Driver, action: Any, refusal: IllegalAction) -> None:
+    g, kit = driver.game, driver.kit
+    try:
+        driver.adapter.apply(action)
+    except ValueError:
+        return
+    except Exception as exc:
+        driver.fail(
+            "crash",
+            f"the engine crashes on an illegal action: {kit.describe(g, action)}",
+            (refusal.clause,),
+            f"refuses it: {refusal}",
+            f"raised {type(exc).__name__}: {exc}",
+            action,
+        )
+    driver.fail(
+        "accepted-illegal",
+        f"the engine accepts an illegal action: {kit.describe(g, action)}",
+        (refusal.clause, *kit.action_clauses(g, driver.state, action)),
+        f"refuses it: {refusal}",
+        "accepts it",
+        action,
+    )

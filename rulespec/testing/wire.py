@@ -1,0 +1,543 @@
+"""Drive an engine that runs as another program, through the rulespec engine protocol.
+
+The engine may be written in any language: the kit starts it as a child
+process and speaks JSON lines on its standard input and output (the
+protocol is specified in the documentation, under *The engine protocol*).
+:class:`WireAdapter` is an :class:`~rulespec.testing.Adapter`, so
+:func:`~rulespec.testing.check`, the golden records and the state machines
+drive such an engine as they drive a Python object:
+
+.. code-block:: python
+
+    from rulespec.testing import check
+    from rulespec.testing.wire import WireAdapter
+
+    with WireAdapter(["node", "engine.js"], "canardage") as engine:
+        check(engine, "canardage")
+
+An engine that breaks the protocol (an answer that is not JSON, or late, or
+malformed; a process that exits) raises :class:`ProtocolError`, with the
+engine's last lines of standard error. The engine is not restarted: once
+broken, the adapter raises the same error on every call.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import json
+import queue
+import subprocess
+import threading
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rulespec.core.errors import RecordError
+from rulespec.core.game import Game
+from rulespec.core.jsonio import expect_bool, expect_int, expect_list, expect_object, nesting_depth
+from rulespec.core.record import Record
+from rulespec.testing.adapter import OPTIONAL, Adapter, Refused, Setup
+from rulespec.testing.check import game_of
+
+__all__ = [
+    "MAX_ANSWER_BYTES",
+    "MAX_DEPTH",
+    "PROTOCOL",
+    "ProtocolError",
+    "WireAdapter",
+    "read_answer",
+]
+
+PROTOCOL = 1
+"""The version of the protocol this module speaks."""
+MAX_ANSWER_BYTES = 16 * 1024 * 1024
+"""The longest answer line read from an engine: 16 MiB, as for records."""
+MAX_DEPTH = 64
+"""The deepest nesting of JSON arrays and objects an answer may use, as for records."""
+
+_TOO_LONG = object()  # the reader's marker for a line over the limit
+
+
+class ProtocolError(BaseException):
+    """An engine that breaks the protocol: it ends a conformance run at once.
+
+    Like pytest's own outcomes, it derives from :class:`BaseException`, so
+    that ``except Exception`` (in :func:`~rulespec.testing.check`, in
+    Hypothesis, in your test) does not take it for a divergence of the rules
+    and shrink it: a broken engine is reported as it broke.
+
+    ``what`` says what went wrong in one line; ``request`` is the request it
+    answered badly (JSON data, or ``None``); ``stderr`` holds the engine's
+    last lines of standard error; ``status`` its exit status if it has
+    exited; ``record`` the game the kit was playing, up to and including the
+    step that was being applied (``None`` outside a game).
+
+    >>> print(ProtocolError("no answer within 5 s", stderr=("loading rules", "ready")))
+    no answer within 5 s
+    the engine's last lines on stderr:
+      loading rules
+      ready
+    """
+
+    def __init__(
+        self,
+        what: str,
+        *,
+        request: Any = None,
+        stderr: Sequence[str] = (),
+        status: int | None = None,
+        record: Record | None = None,
+    ) -> None:
+        self.what = what
+        self.request = request
+        self.stderr = tuple(stderr)
+        self.status = status
+        self.record = record
+        lines = [what]
+        if self.stderr:
+            lines.append("the engine's last lines on stderr:")
+            lines.extend(f"  {line}" for line in self.stderr)
+        else:
+            lines.append("the engine wrote nothing on stderr")
+        super().__init__("\n".join(lines))
+
+
+class _Answer(Exception):
+    """An answer that breaks the protocol (before the adapter adds its context)."""
+
+
+def read_answer(line: bytes, request_id: int) -> tuple[str, Any]:
+    """One answer line of an engine: ``("value", data)``, ``("refused", (reason, clause))``
+    or ``("unsupported", None)``.
+
+    Raises :class:`ProtocolError` (without the engine's context) when the line is
+    not UTF-8 JSON within the limits, not an object, names another request, or does
+    not hold exactly one of ``value``, ``refused`` and ``unsupported``.
+
+    >>> read_answer(b'{"id": 3, "value": null}', 3)
+    ('value', None)
+    >>> read_answer(b'{"id": 3, "refused": {"clause": "can.turn.play"}}', 3)
+    ('refused', ('refused', 'can.turn.play'))
+    >>> read_answer(b'{"id": 2, "value": null}', 3)
+    Traceback (most recent call last):
+    ...
+    rulespec.testing.wire.ProtocolError: the answer is for request 2, not 3
+    ...
+    """
+    try:
+        return _read(line, request_id)
+    except _Answer as exc:
+        raise ProtocolError(str(exc)) from None
+
+
+def _read(line: bytes, request_id: int) -> tuple[str, Any]:
+    if len(line) > MAX_ANSWER_BYTES + 1:
+        raise _Answer(f"the answer is longer than the limit of {MAX_ANSWER_BYTES} bytes")
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _Answer(f"the answer is not UTF-8 text (byte {exc.start})") from None
+    depth = nesting_depth(line)
+    if depth > MAX_DEPTH:
+        raise _Answer(f"the answer is nested {depth} deep, beyond the limit of {MAX_DEPTH}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        shown = text.strip()
+        shown = shown if len(shown) <= 120 else shown[:120] + " …"
+        raise _Answer(f"the answer is not valid JSON ({exc}): {shown!r}") from None
+    if not isinstance(data, dict):
+        raise _Answer(f"the answer is not a JSON object but {type(data).__name__}")
+    if "id" not in data:
+        raise _Answer("the answer has no id")
+    if type(data["id"]) is not int or data["id"] != request_id:
+        raise _Answer(f"the answer is for request {data['id']!r}, not {request_id}")
+    kinds = [k for k in ("value", "refused", "unsupported") if k in data]
+    unknown = sorted(set(data) - {"id", "value", "refused", "unsupported"})
+    if unknown:
+        raise _Answer(f"the answer has an unknown key {unknown[0]!r}")
+    if len(kinds) != 1:
+        found = " and ".join(kinds) if kinds else "none"
+        raise _Answer(f"the answer needs exactly one of value, refused, unsupported (has {found})")
+    kind = kinds[0]
+    if kind == "value":
+        return kind, data["value"]
+    if kind == "unsupported":
+        if data["unsupported"] is not True:
+            raise _Answer("unsupported: expected true")
+        return kind, None
+    try:
+        refusal = expect_object(data["refused"], "refused", set(), frozenset({"reason", "clause"}))
+    except RecordError as exc:
+        raise _Answer(str(exc)) from None
+    reason, clause = refusal.get("reason", "refused"), refusal.get("clause")
+    if not isinstance(reason, str):
+        raise _Answer("refused.reason: expected a string")
+    if clause is not None and not isinstance(clause, str):
+        raise _Answer("refused.clause: expected a string")
+    return kind, (reason, clause)
+
+
+class _Process:
+    """The engine's process, with a reader thread per output stream."""
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        cwd: str | Path | None,
+        env: Mapping[str, str] | None,
+        stderr_lines: int,
+    ) -> None:
+        self.proc = subprocess.Popen(
+            list(command),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+            env=None if env is None else dict(env),
+        )
+        self.answers: queue.Queue[object] = queue.Queue()
+        self.tail: collections.deque[str] = collections.deque(maxlen=stderr_lines)
+        self.lock = threading.Lock()
+        self.readers = [
+            threading.Thread(target=self._read_answers, daemon=True),
+            threading.Thread(target=self._read_stderr, daemon=True),
+        ]
+        for reader in self.readers:
+            reader.start()
+
+    def _read_answers(self) -> None:
+        out = self.proc.stdout
+        assert out is not None
+        try:
+            while True:
+                line = out.readline(MAX_ANSWER_BYTES + 1)
+                if not line:
+                    break
+                if len(line) > MAX_ANSWER_BYTES and not line.endswith(b"\n"):
+                    self.answers.put(_TOO_LONG)
+                    return
+                self.answers.put(line)
+        except (OSError, ValueError):
+            pass
+        self.answers.put(None)
+
+    def _read_stderr(self) -> None:
+        err = self.proc.stderr
+        assert err is not None
+        try:
+            for raw in iter(lambda: err.readline(4096), b""):
+                with self.lock:
+                    self.tail.append(raw.decode("utf-8", "replace").rstrip("\r\n"))
+        except (OSError, ValueError):
+            pass
+
+    def stderr(self, settle: float = 0.0) -> tuple[str, ...]:
+        """The last lines of standard error (after waiting up to ``settle`` seconds for
+        the reader to reach the end, when the process has exited)."""
+        if settle and self.proc.poll() is not None:
+            self.readers[1].join(settle)
+        with self.lock:
+            return tuple(self.tail)
+
+    def send(self, line: bytes) -> None:
+        stdin = self.proc.stdin
+        assert stdin is not None
+        stdin.write(line)
+        stdin.flush()
+
+    def kill(self) -> int | None:
+        """Stop the process now; its exit status, if it had exited by itself.
+
+        The output streams are closed once their readers have reached their end (a
+        child of the engine may still hold them open: then they are left to the
+        garbage collector rather than block).
+        """
+        status = self.proc.poll()
+        if status is None:
+            self.proc.kill()
+        self.proc.wait()
+        streams = (self.proc.stdin, self.proc.stdout, self.proc.stderr)
+        for reader in self.readers:
+            reader.join(1.0)
+        for stream, done in zip(
+            streams, (True, *(not r.is_alive() for r in self.readers)), strict=True
+        ):
+            if stream is not None and done:
+                with contextlib.suppress(OSError):
+                    stream.close()
+        return status
+
+
+def _kill(process: _Process) -> None:
+    if process.proc.poll() is None:
+        process.kill()
+
+
+class WireAdapter(Adapter):
+    """An adapter that drives an engine running as another program (``command``, an argv
+    list), through the rulespec engine protocol.
+
+    Starting it starts the engine and greets it; the engine's declared capabilities
+    become :attr:`declared_capabilities`, so :func:`~rulespec.testing.capabilities`
+    names only what the engine answers. Every answer goes through the game's checked
+    decoders. ``timeout`` bounds the wait for each answer, in seconds;
+    ``stderr_lines`` is how many of the engine's last lines of standard error a
+    :class:`ProtocolError` carries. Use it as a context manager, or call
+    :meth:`close`.
+
+    >>> import sys
+    >>> from rulespec.testing import capabilities
+    >>> serve = [sys.executable, "-m", "rulespec.testing.serve"]
+    >>> with WireAdapter([*serve, "--capabilities", "scores,winners"], "duo") as duo:
+    ...     print(duo.name, sorted(capabilities(duo)))
+    rulespec ['scores', 'winners']
+
+    Starting raises :class:`OSError` when the command cannot be started, and
+    :class:`ProtocolError` when the engine does not answer the greeting as the
+    protocol says, or does not play ``game``.
+    """
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        game: str | Game[Any, Any, Any, Any],
+        *,
+        timeout: float = 10.0,
+        stderr_lines: int = 20,
+        cwd: str | Path | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
+        if isinstance(command, str):
+            raise TypeError("command: expected a list of arguments, not a string")
+        self.game = game_of(game)
+        self.command = tuple(command)
+        self.timeout = timeout
+        self.error: ProtocolError | None = None
+        """The protocol error that broke the engine, once it has."""
+        self.requests = 0
+        """How many requests the engine has been sent."""
+        self._setup: Setup | None = None
+        self._steps: list[Any] = []
+        self._request: Any = None
+        self._process = _Process(self.command, cwd, env, stderr_lines)
+        self._finalizer = weakref.finalize(self, _kill, self._process)
+        self.name, self.declared_capabilities = self._hello()
+
+    # -- the protocol ------------------------------------------------------------------
+
+    def _fail(self, what: str, pending: Any = None) -> ProtocolError:
+        status = self._process.kill()
+        if status is not None:
+            what = f"{what} (the engine exited with status {status})"
+        record = None
+        if self._setup is not None:
+            steps = (*self._steps, pending) if pending is not None else tuple(self._steps)
+            record = Record(self.game.id, self._setup.players, self._setup.options, steps)
+        error = ProtocolError(
+            what,
+            request=self._request,
+            stderr=self._process.stderr(),
+            status=status,
+            record=record,
+        )
+        self.error = error
+        return error
+
+    def _exchange(self, op: str, fields: Mapping[str, Any], pending: Any = None) -> tuple[str, Any]:
+        if self.error is not None:
+            raise self.error
+        self.requests += 1
+        request = self._request = {"id": self.requests, "op": op, **fields}
+        label = f"request {self.requests} ({op})"
+        line = json.dumps(request, ensure_ascii=False, separators=(",", ":")) + "\n"
+        try:
+            self._process.send(line.encode("utf-8"))
+        except (OSError, ValueError):
+            self._settle()
+            raise self._fail(f"the engine exited before {label}", pending) from None
+        try:
+            raw = self._process.answers.get(timeout=self.timeout)
+        except queue.Empty:
+            raise self._fail(f"no answer to {label} within {self.timeout:g} s", pending) from None
+        if raw is None:
+            self._settle()
+            raise self._fail(f"the engine closed its output before answering {label}", pending)
+        if not isinstance(raw, bytes):
+            raise self._fail(
+                f"the answer to {label} is longer than the limit of {MAX_ANSWER_BYTES} bytes",
+                pending,
+            )
+        try:
+            kind, payload = _read(raw, self.requests)
+        except _Answer as exc:
+            raise self._fail(f"{label}: {exc}", pending) from None
+        if kind == "refused" and op not in ("apply", "hello"):
+            raise self._fail(f"{label}: only apply and hello may be refused", pending)
+        if kind == "unsupported" and op in ("hello", "start", "apply", "quit"):
+            raise self._fail(f"{label}: the engine must answer {op}", pending)
+        return kind, payload
+
+    def _settle(self) -> None:
+        """Give an engine that is exiting a moment to finish (for its status and stderr)."""
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._process.proc.wait(1.0)
+
+    def _value(
+        self, op: str, decode: Callable[[Any], Any], pending: Any = None, **fields: Any
+    ) -> Any:
+        kind, payload = self._exchange(op, fields, pending)
+        if kind == "unsupported":
+            raise self._fail(
+                f"request {self.requests} ({op}): the engine declares {op} but answers unsupported",
+            )
+        try:
+            return decode(payload)
+        except RecordError as exc:
+            raise self._fail(f"request {self.requests} ({op}): {exc}", pending) from None
+        except Exception as exc:  # a decoder's bug must not pass for a divergence
+            raise self._fail(
+                f"request {self.requests} ({op}): unreadable value ({type(exc).__name__}: {exc})",
+                pending,
+            ) from None
+
+    def _hello(self) -> tuple[str, frozenset[str]]:
+        kind, payload = self._exchange("hello", {"protocol": PROTOCOL, "game": self.game.id})
+        if kind == "refused":
+            reason, _ = payload
+            raise self._fail(f"the engine does not play {self.game.id}: {reason}")
+        try:
+            hello = expect_object(payload, "value", {"protocol", "name", "capabilities"})
+            version = expect_int(hello["protocol"], "value.protocol")
+            if version != PROTOCOL:
+                raise RecordError(
+                    "value.protocol", f"the engine speaks version {version}, not {PROTOCOL}"
+                )
+            if not isinstance(hello["name"], str):
+                raise RecordError("value.name", "expected a string")
+            declared = expect_list(hello["capabilities"], "value.capabilities", 100)
+            for i, name in enumerate(declared):
+                if name not in OPTIONAL:
+                    raise RecordError(
+                        f"value.capabilities[{i}]",
+                        f"unknown capability {name!r} (known: {', '.join(OPTIONAL)})",
+                    )
+        except RecordError as exc:
+            raise self._fail(f"request 1 (hello): {exc}") from None
+        return hello["name"], frozenset(declared)
+
+    # -- the adapter -------------------------------------------------------------------
+
+    def start(self, setup: Setup) -> None:
+        """Start a new game in the engine (its deal arrives as the first :meth:`apply`)."""
+        if setup.game.id != self.game.id:
+            raise ValueError(f"this engine was greeted for {self.game.id}, not {setup.game.id}")
+        self._setup, self._steps = setup, []
+        options = self.game.encode_options(setup.options)
+        self._value("start", _null, game=self.game.id, players=setup.players, options=options)
+
+    def apply(self, action: Any) -> None:
+        """Apply ``action`` in the engine; :class:`Refused` when the engine refuses it."""
+        data = self.game.encode_action(action)
+        kind, payload = self._exchange("apply", {"action": data}, pending=action)
+        if kind == "refused":
+            reason, clause = payload
+            raise Refused(reason, clause)
+        if payload is not None:
+            raise self._fail(f"request {self.requests} (apply): expected the value null", action)
+        self._steps.append(action)
+
+    def legal_actions(self, player: int) -> list[Any]:
+        g = self.game
+        self._declared("legal_actions")
+
+        def decode(value: Any) -> list[Any]:
+            items = expect_list(value, "value", 100_000)
+            return [g.decode_action(a, f"value[{i}]") for i, a in enumerate(items)]
+
+        result: list[Any] = self._value("legal_actions", decode, player=player)
+        return result
+
+    def to_move(self) -> tuple[int, ...]:
+        self._declared("to_move")
+        top = self.game.max_players - 1
+        return tuple(self._value("to_move", lambda v: _ints(v, -1, top, top + 1)))
+
+    def state(self) -> Any:
+        self._declared("state")
+        return self._value("state", self.game.decode_state)
+
+    def view(self, player: int) -> Any:
+        self._declared("view")
+        return self._value("view", self.game.decode_view, player=player)
+
+    def scores(self) -> tuple[int, ...]:
+        self._declared("scores")
+        n = self.game.max_players
+        return tuple(self._value("scores", lambda v: _ints(v, -(10**9), 10**9, n)))
+
+    def winners(self) -> tuple[int, ...]:
+        self._declared("winners")
+        top = self.game.max_players - 1
+        return tuple(self._value("winners", lambda v: _ints(v, 0, top, top + 1)))
+
+    def is_over(self) -> bool:
+        self._declared("is_over")
+        return bool(self._value("is_over", lambda v: expect_bool(v, "value")))
+
+    def _declared(self, name: str) -> None:
+        if self.declared_capabilities is not None and name not in self.declared_capabilities:
+            raise NotImplementedError(f"the engine does not declare {name}")
+
+    # -- the game so far, closing ------------------------------------------------------
+
+    def record(self) -> Record | None:
+        """The game the engine is playing, as far as it accepted it (``None`` before the
+        first :meth:`start`)."""
+        if self._setup is None:
+            return None
+        return Record(self.game.id, self._setup.players, self._setup.options, tuple(self._steps))
+
+    def stderr(self) -> tuple[str, ...]:
+        """The engine's last lines of standard error."""
+        return self._process.stderr()
+
+    def close(self) -> int | None:
+        """Say ``quit``, wait for the engine to exit (up to the timeout), then kill it.
+
+        Returns the engine's exit status, or ``None`` when it had to be killed.
+        Closing twice does nothing more.
+        """
+        proc = self._process.proc
+        if proc.poll() is None and self.error is None:
+            try:
+                self._exchange("quit", {})
+            except ProtocolError:
+                pass
+            else:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    proc.wait(self.timeout)
+        status = self._process.kill()
+        self._finalizer.detach()
+        return status
+
+    def __enter__(self) -> WireAdapter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<WireAdapter {self.game.id} {' '.join(self.command)!r}>"
+
+
+def _null(value: Any) -> None:
+    if value is not None:
+        raise RecordError("value", f"expected null, got {value!r}")
+
+
+def _ints(value: Any, low: int, high: int, most: int) -> list[int]:
+    items = expect_list(value, "value", most)
+    return [expect_int(v, f"value[{i}]", low, high) for i, v in enumerate(items)]

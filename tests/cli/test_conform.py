@@ -1,0 +1,249 @@
+"""``rulespec conform``: exit statuses and reports against good, buggy and broken engines."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.cli.main import main
+
+SERVE = [sys.executable, "-m", "rulespec.testing.serve"]
+
+# rulespec's engine with one rule bug: it never lets a player play Pan (can.action.pan).
+NO_PAN = textwrap.dedent(
+    """
+    import sys
+    from rulespec.testing.serve import Engine, serve
+
+    class NoPan(Engine):
+        def answer(self, request):
+            action = request.get("action") if isinstance(request, dict) else None
+            if request.get("op") == "apply" and action.get("card") == "pan":
+                return {"id": request["id"], "refused": {"reason": "unknown card"}}
+            return super().answer(request)
+
+    sys.exit(serve(NoPan(capabilities=sys.argv[1].split(",")), sys.stdin, sys.stdout))
+    """
+)
+
+# rulespec's engine that checks it is asked only what it declared.
+ONLY = textwrap.dedent(
+    """
+    import sys
+    from rulespec.testing.serve import Engine, serve
+
+    class Only(Engine):
+        def answer(self, request):
+            op = request.get("op")
+            if op not in ("hello", "start", "apply", "quit", *self.capabilities):
+                print(f"asked {op} without declaring it", file=sys.stderr, flush=True)
+                sys.exit(4)
+            return super().answer(request)
+
+    sys.exit(serve(Only(capabilities=["is_over", "winners"]), sys.stdin, sys.stdout))
+    """
+)
+
+# Engines that break the protocol, without any rules.
+BROKEN = textwrap.dedent(
+    """
+    import json, sys, time
+    mode = sys.argv[1]
+    for line in sys.stdin:
+        request = json.loads(line)
+        rid, op = request["id"], request["op"]
+        if op == "hello":
+            if mode == "bad-json":
+                print("engine 0.1 starting", file=sys.stderr, flush=True)
+                print("OK, ready!", flush=True)
+                continue
+            value = {"protocol": 1, "name": "broken", "capabilities": []}
+            print(json.dumps({"id": rid, "value": value}), flush=True)
+        elif op == "apply" and mode == "hang":
+            print("looking for the rulebook", file=sys.stderr, flush=True)
+            time.sleep(60)
+        elif op == "apply" and mode == "crash":
+            for n in range(30):
+                print(f"log line {n}", file=sys.stderr)
+            print("Segmentation fault (core dumped)", file=sys.stderr, flush=True)
+            sys.exit(139)
+        else:
+            print(json.dumps({"id": rid, "value": None}), flush=True)
+            if op == "quit":
+                break
+    """
+)
+
+
+@pytest.fixture
+def scripts(tmp_path: Path) -> dict[str, list[str]]:
+    made = {}
+    for name, text in (("no_pan", NO_PAN), ("only", ONLY), ("broken", BROKEN)):
+        path = tmp_path / f"{name}.py"
+        path.write_text(text, encoding="utf-8")
+        made[name] = [sys.executable, str(path)]
+    return made
+
+
+def _conform(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["conform", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_rulespec_itself_conforms(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = tmp_path / "divergence.json"
+    status, out, _ = _conform(
+        capsys,
+        "duo",
+        "--examples",
+        "2",
+        "--players",
+        "2",
+        "--max-steps",
+        "120",
+        "--seed",
+        "4",
+        "--record",
+        str(record),
+        "--",
+        *SERVE,
+    )
+    assert status == 0, out
+    assert "compares: legal_actions, to_move, state, view, scores, winners, is_over" in out
+    assert "CONFORMS: 2 games agree with rulespec" in out
+    assert "seed 4" in out
+    assert not record.exists()  # written only on a divergence
+
+
+@pytest.mark.clause("can.action.pan")
+def test_a_rule_bug_exits_1_with_its_clause_and_a_record_that_replays(
+    capsys: pytest.CaptureFixture[str], scripts: dict[str, list[str]], tmp_path: Path
+) -> None:
+    record = tmp_path / "pan.json"
+    engine = [*scripts["no_pan"], "scores"]
+    status, out, _ = _conform(
+        capsys, "canardage", "--examples", "20", "--seed", "1", "--shrink-seconds", "3",
+        "--record", str(record),
+        "--", *engine,
+    )  # fmt: skip
+    assert status == 1, out
+    assert "the engine refuses a legal step" in out
+    assert "can.action.pan" in out
+    assert "rulespec:    accepts it" in out and "the engine:  refuses it: unknown card" in out
+    saved = rulespec.Record.from_json(record.read_text(encoding="utf-8"))
+    last = saved.steps[-1]
+    assert last.card.value == "pan"
+    saved.replay()  # every step legal in rulespec
+    replayed, again, _ = _conform(capsys, "canardage", "--replay", str(record), "--", *engine)
+    assert replayed == 1 and "can.action.pan" in again
+    fixed, clean, _ = _conform(capsys, "canardage", "--replay", str(record), "--", *SERVE)
+    assert fixed == 0 and "CONFORMS: the saved game agrees" in clean
+
+
+@pytest.mark.clause("duo.turn.stop")
+def test_an_illegal_action_accepted_ends_the_saved_game_so_that_verify_names_it(
+    capsys: pytest.CaptureFixture[str], scripts: dict[str, list[str]], tmp_path: Path
+) -> None:
+    record = tmp_path / "yes.json"
+    engine = [*scripts["broken"], "accept-everything"]
+    status, out, _ = _conform(
+        capsys, "duo", "--seed", "1", "--shrink-seconds", "2", "--record", str(record),
+        "--", *engine,
+    )  # fmt: skip
+    assert status == 1, out
+    assert "compares: refusals only" in out
+    assert "the engine accepts an illegal action" in out
+    assert main(["verify", str(record)]) == 1
+    verdict = capsys.readouterr().out
+    assert "is illegal: duo." in verdict
+    replayed, again, _ = _conform(capsys, "duo", "--replay", str(record), "--", *engine)
+    assert replayed == 1 and "the engine accepts an illegal action" in again
+    fixed, clean, _ = _conform(capsys, "duo", "--replay", str(record), "--", *SERVE)
+    assert fixed == 0 and "CONFORMS: the saved game agrees" in clean
+
+
+def test_only_declared_capabilities_are_asked(
+    capsys: pytest.CaptureFixture[str], scripts: dict[str, list[str]]
+) -> None:
+    status, out, err = _conform(
+        capsys, "duo", "--examples", "2", "--players", "3", "--", *scripts["only"]
+    )
+    assert status == 0, out + err
+    assert "compares: winners, is_over" in out
+
+
+def test_bad_json_exits_3_with_the_engine_s_stderr(
+    capsys: pytest.CaptureFixture[str], scripts: dict[str, list[str]]
+) -> None:
+    status, _, err = _conform(capsys, "duo", "--", *scripts["broken"], "bad-json")
+    assert status == 3
+    assert "the engine breaks the protocol: request 1 (hello): the answer is not valid JSON" in err
+    assert "'OK, ready!'" in err
+    assert "  engine 0.1 starting" in err
+
+
+def test_no_answer_in_time_exits_3_and_saves_the_game_so_far(
+    capsys: pytest.CaptureFixture[str], scripts: dict[str, list[str]], tmp_path: Path
+) -> None:
+    record = tmp_path / "late.json"
+    status, _, err = _conform(
+        capsys, "canardage", "--timeout", "0.5", "--record", str(record),
+        "--", *scripts["broken"], "hang",
+    )  # fmt: skip
+    assert status == 3
+    assert "no answer to request 3 (apply) within 0.5 s" in err
+    assert "  looking for the rulebook" in err
+    saved = rulespec.Record.from_json(record.read_text(encoding="utf-8"))
+    assert len(saved.steps) == 1 and saved.steps[0].__class__.__name__ == "Deal"
+
+
+def test_a_crash_exits_3_with_the_status_and_the_last_stderr_lines(
+    capsys: pytest.CaptureFixture[str], scripts: dict[str, list[str]], tmp_path: Path
+) -> None:
+    status, _, err = _conform(
+        capsys, "duck-and-cover", "--record", str(tmp_path / "r.json"),
+        "--", *scripts["broken"], "crash",
+    )  # fmt: skip
+    assert status == 3
+    assert "(the engine exited with status 139)" in err
+    assert "  Segmentation fault (core dumped)" in err
+    assert "log line 29" in err and "log line 5\n" not in err  # a bounded tail
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["chess", "--", "x"], "unknown game 'chess'"),
+        (["duo", "--players", "9", "--", "x"], "Duo is for 2 to 6 players"),
+        (["duo", "--option", "turbo=maybe", "--", "x"], "--option 'turbo=maybe'"),
+        (["duo", "--examples", "0", "--", "x"], "--examples must be at least 1"),
+        (["duo", "--", "/no/such/engine"], "cannot start '/no/such/engine'"),
+        (["duo", "--replay", "/no/such.json", "--", "x"], "/no/such.json: cannot read it"),
+    ],
+)
+def test_usage_errors_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    status, _, err = _conform(capsys, *args)
+    assert status == 2
+    assert message in err
+
+
+def test_a_replay_of_another_game_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "duo.json"
+    path.write_text(rulespec.Record.play(rulespec.game("duo"), 2, seed=1, steps=3).to_json())
+    status, _, err = _conform(capsys, "canardage", "--replay", str(path), "--", *SERVE)
+    assert status == 2 and "a record of duo, not canardage" in err
+
+
+def test_the_command_is_required(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["conform", "duo"])
+    assert exit_.value.code == 2
