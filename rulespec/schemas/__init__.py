@@ -2,7 +2,7 @@
 
 For each game (``duck-and-cover``, ``duo``, ``canardage``): ``options``,
 ``action`` (a player's action), ``chance`` (a chance outcome), ``state``,
-``record`` and ``golden`` (one line of its golden file); for the engine
+``view``, ``record`` and ``golden`` (one line of its golden file); for the engine
 protocol: ``protocol/request``, ``protocol/answer`` and ``protocol/hello``.
 Each file declares JSON Schema draft 2020-12 and the ``$id``
 ``urn:rulespec:schema:<name>``, and holds every definition it needs.

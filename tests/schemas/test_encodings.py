@@ -1,5 +1,5 @@
 """Every encoding the codecs produce follows its schema: options, player actions and
-chance outcomes, states, records and the shipped golden games."""
+chance outcomes, states, views, records and the shipped golden games."""
 
 from __future__ import annotations
 
@@ -29,17 +29,20 @@ def _follows(name: str, data: Any) -> None:
 def test_played_games_follow_the_schemas(game_id: str) -> None:
     g = rulespec.game(game_id)
 
-    @settings(max_examples=examples(10))
-    @given(played(game_id))
+    @settings(max_examples=examples(6))
+    @given(played(game_id, max_steps=50))
     def check(game: Played) -> None:
         record = game.record
         _follows(f"{game_id}/options", g.encode_options(record.options))
         _follows(f"{game_id}/record", record.to_data())
-        for state, step in zip(record.states(), record.steps, strict=False):
+        for i, (state, step) in enumerate(zip(record.states(), record.steps, strict=False)):
             _follows(f"{game_id}/state", g.encode_state(state))
+            _follows(f"{game_id}/view", g.encode_view(g.view(state, i % record.players)))
             chance = g.to_move(state) == (CHANCE,)
             _follows(f"{game_id}/{'chance' if chance else 'action'}", g.encode_action(step))
         _follows(f"{game_id}/state", g.encode_state(game.state))
+        for player in range(record.players):
+            _follows(f"{game_id}/view", g.encode_view(g.view(game.state, player)))
         for player in g.to_move(game.state):
             if player != CHANCE:
                 for action in g.legal_actions(game.state, player):

@@ -57,7 +57,7 @@ def test_every_game_has_its_set() -> None:
     import rulespec
 
     for g in rulespec.games():
-        for kind in ("options", "action", "chance", "state", "record", "golden"):
+        for kind in ("options", "action", "chance", "state", "view", "record", "golden"):
             assert f"{g.id}/{kind}" in schemas.names()
     assert {"protocol/request", "protocol/answer", "protocol/hello"} <= set(schemas.names())
 

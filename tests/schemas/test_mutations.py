@@ -5,7 +5,8 @@ key missing or one too many), and the schema and the decoder must agree on each 
 They agree both ways, so a schema is no stricter than its decoder either. What a schema
 cannot say is left out of the mutations and listed in ``rulespec.schemas``' page: card
 conservation (a deal holds each card once), reachability, ``1.0`` for ``1`` (JSON
-Schema's numbers), duplicate keys (a parser's business).
+Schema's numbers), duplicate keys (a parser's business), two stacks at one place in a
+view's grid (:func:`_inexpressible`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,18 @@ from tests.schemas.helpers import examples, mutated, paths, refuses, replacement
 Decoder = Callable[[Any], Any]
 
 
+def _inexpressible(name: str, data: Any) -> bool:
+    """Whether ``data`` is refused for what a schema cannot state: a Duck & Cover view's
+    grid with two stacks at one place."""
+    if name != "duck-and-cover/view":
+        return False
+    try:
+        places = [[json.dumps(s["position"]) for s in grid] for grid in data["grids"]]
+    except (KeyError, TypeError):
+        return False
+    return any(len(set(p)) < len(p) for p in places)
+
+
 def _kind(decode: Decoder, chance: bool) -> Decoder:
     """``decode`` for one kind of step only: a player's action, or a chance outcome."""
 
@@ -48,6 +61,10 @@ def _samples(game_id: str, game: Played) -> list[tuple[str, Any, Decoder]]:
     found: list[tuple[str, Any, Decoder]] = [
         ("options", g.encode_options(record.options), g.decode_options),
         ("state", g.encode_state(game.state), g.decode_state),
+        *(
+            ("view", g.encode_view(g.view(game.state, p)), g.decode_view)
+            for p in range(record.players)
+        ),
         ("record", record.to_data(), Record.from_data),
     ]
     for state, step in zip(record.states(), record.steps, strict=False):
@@ -72,7 +89,7 @@ def _disagreement(name: str, data: Any, decode: Decoder) -> str | None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_schema_and_decoder_agree_on_mutants(game_id: str) -> None:
-    @settings(max_examples=examples(15))
+    @settings(max_examples=examples(10))
     @given(played(game_id, max_steps=40), st.data())
     def check(game: Played, data: st.DataObject) -> None:
         samples = _samples(game_id, game)
@@ -84,32 +101,36 @@ def test_schema_and_decoder_agree_on_mutants(game_id: str) -> None:
             here = value
             for step in path:
                 here = here[step]
-            for _what, new in replacements(here):
+            for what, new in replacements(here):
                 mutant = mutated(value, path, new)
-                assert _disagreement(name, mutant, decode) is None, (path, _what)
+                if not _inexpressible(name, mutant):
+                    assert _disagreement(name, mutant, decode) is None, (path, what)
 
     check()
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_place_of_the_options_and_first_steps(game_id: str) -> None:
-    """The options and the first steps mutated at every place (the ends of each list),
-    not a sample."""
+    """The options, the first steps and seat 0's view mutated at every place (the ends of
+    each list), not a sample."""
 
-    @settings(max_examples=examples(4))
+    @settings(max_examples=examples(2))
     @given(played(game_id, min_steps=3, max_steps=3))
     def check(game: Played) -> None:
-        for kind, value, decode in _samples(game_id, game):
-            if kind in ("options", "action", "chance"):
+        samples = _samples(game_id, game)
+        first_view = next(i for i, sample in enumerate(samples) if sample[0] == "view")
+        for i, (kind, value, decode) in enumerate(samples):
+            if kind in ("options", "action", "chance") or i == first_view:
+                name = f"{game_id}/{kind}"
                 for path in paths(value, ends=True):
                     here = value
                     for step in path:
                         here = here[step]
                     for what, new in replacements(here):
-                        found = _disagreement(
-                            f"{game_id}/{kind}", mutated(value, path, new), decode
-                        )
-                        assert found is None, (path, what, found)
+                        mutant = mutated(value, path, new)
+                        if not _inexpressible(name, mutant):
+                            found = _disagreement(name, mutant, decode)
+                            assert found is None, (path, what, found)
 
     check()
 

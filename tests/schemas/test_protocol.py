@@ -3,11 +3,18 @@ and malformed messages do not."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 
+from rulespec import schemas
+from tests.schemas.games import GAME_IDS
 from tests.schemas.helpers import valid
+
+ROOT = Path(__file__).resolve().parents[2]
 
 GOOD_REQUESTS: list[dict[str, Any]] = [
     {"id": 1, "op": "hello", "protocol": 1, "game": "canardage"},
@@ -49,6 +56,7 @@ GOOD_ANSWERS: list[dict[str, Any]] = [
     {"id": 7, "value": [[0, 1], {"type": "stop", "player": 0}]},
     {"id": 3, "refused": {}},
     {"id": 3, "refused": {"reason": "not your turn", "clause": "duo.turn.order"}},
+    {"id": 3, "refused": {"reason": "no such card", "clause": None}},
     {"id": 9, "unsupported": True},
 ]
 
@@ -57,6 +65,7 @@ BAD_ANSWERS: list[tuple[str, dict[str, Any]]] = [
     ("nothing", {"id": 1}),
     ("two answers", {"id": 1, "value": None, "unsupported": True}),
     ("refusal with a stray key", {"id": 1, "refused": {"why": "no"}}),
+    ("refusal without a reason", {"id": 1, "refused": {"reason": None}}),
     ("unsupported false", {"id": 1, "unsupported": False}),
 ]
 
@@ -81,11 +90,64 @@ def test_malformed_answers_do_not(why: str, message: dict[str, Any]) -> None:
     assert not valid("protocol/answer", message), why
 
 
-def test_the_hello_value_lists_known_capabilities_once() -> None:
+def test_the_hello_value_lists_known_capabilities() -> None:
     hello = {"protocol": 1, "name": "duckling", "capabilities": ["legal_actions", "view"]}
     assert valid("protocol/hello", hello)
     assert valid("protocol/hello", {**hello, "capabilities": []})
-    assert not valid("protocol/hello", {**hello, "capabilities": ["view", "view"]})
+    assert not valid("protocol/hello", {**hello, "capabilities": ["view"] * 101})
     assert not valid("protocol/hello", {**hello, "capabilities": ["undo"]})
     assert not valid("protocol/hello", {**hello, "protocol": 2})
     assert not valid("protocol/hello", {"protocol": 1, "capabilities": []})
+
+
+def _follows_value(definition: str, value: Any) -> bool:
+    """Whether ``value`` follows the definition ``definition`` of the answer schema."""
+    answer = schemas.load("protocol/answer")
+    schema = {"$schema": answer["$schema"], "$defs": answer["$defs"]}
+    schema["$ref"] = f"#/$defs/{definition}"
+    return bool(Draft202012Validator(schema).is_valid(value))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_example_sessions_follow_the_schemas(game_id: str) -> None:
+    """Every message of the documented example session, and every value by its query."""
+    lines = (ROOT / "docs" / "reference" / "sessions" / f"{game_id}.txt").read_text(
+        encoding="utf-8"
+    )
+    pending: dict[str, Any] = {}
+    seen = set()
+    for line in lines.splitlines():
+        arrow, text = line.split(" ", 1)
+        message = json.loads(text)
+        if arrow == ">":
+            assert valid("protocol/request", message), text[:200]
+            pending = message
+            continue
+        assert valid("protocol/answer", message), text[:200]
+        assert message["id"] == pending["id"]
+        if "value" not in message:
+            continue
+        op, value = pending["op"], message["value"]
+        seen.add(op)
+        if op == "hello":
+            assert valid("protocol/hello", value)
+        elif op in ("to_move", "scores", "winners"):
+            assert _follows_value(f"{game_id}.{op}", value), (op, value)
+        elif op == "is_over":
+            assert _follows_value("is_over", value)
+        elif op in ("state", "view"):
+            assert valid(f"{game_id}/{op}", value), (op, str(value)[:200])
+        elif op == "legal_actions":
+            assert all(valid(f"{game_id}/action", a) for a in value)
+        else:
+            assert value is None, op
+    assert {"hello", "legal_actions", "to_move", "state", "view", "scores", "winners"} <= seen
+
+
+def test_per_game_values_keep_to_the_game_seats() -> None:
+    assert _follows_value("duck-and-cover.to_move", [0, 1, 2, 3, 4, 5, 6])
+    assert not _follows_value("duo.to_move", [6])
+    assert _follows_value("duo.to_move", [-1])
+    assert not _follows_value("canardage.winners", [-1])
+    assert not _follows_value("canardage.scores", [0] * 7)
+    assert not _follows_value("is_over", 0)

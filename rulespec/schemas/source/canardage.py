@@ -11,6 +11,7 @@ from rulespec.schemas.source.dsl import (
     enum,
     integer,
     obj,
+    per_players,
     ref,
     tagged,
 )
@@ -18,6 +19,12 @@ from rulespec.schemas.source.dsl import (
 __all__ = ["DEFS", "ROOTS"]
 
 _PLAYER = integer(0, COLOURS - 1)
+_COUNT = integer(0, 10_000)
+
+
+def _seat(players: int) -> Schema:
+    return {"properties": {"player": integer(0, players - 1)}}
+
 
 DEFS: dict[str, Schema] = {
     "duck": {
@@ -93,6 +100,31 @@ DEFS: dict[str, Schema] = {
             "winners": array(_PLAYER, 6),
         }
     ),
+    "view": {
+        **obj(
+            {
+                "player": _PLAYER,
+                "players": integer(3, COLOURS),
+                "phase": enum(p.value for p in Phase),
+                "turn": integer(-1, COLOURS - 1),
+                "line": ref("line"),
+                "targets": array(_PLAYER, 6),
+                "shelters": array(integer(-1, COLOURS - 1), 6),
+                "deck_size": _COUNT,
+                "deck_bottom": {
+                    "description": "The cards at the bottom of the duck deck that were seen.",
+                    **ref("ducks"),
+                },
+                "hand": ref("cards"),
+                "hand_sizes": array(_COUNT, 6),
+                "draw_pile_size": _COUNT,
+                "played": ref("cards"),
+                "shot": array(_PLAYER, 6),
+                "winners": array(_PLAYER, 6),
+            }
+        ),
+        "allOf": per_players(3, COLOURS, _seat),
+    },
 }
 """Every definition; a file holds those its root needs."""
 
@@ -101,5 +133,6 @@ ROOTS: dict[str, tuple[str, str]] = {
     "action": ("action", "A Canardage player's action"),
     "chance": ("chance", "A Canardage chance outcome"),
     "state": ("state", "A Canardage state, hidden parts included"),
+    "view": ("view", "What a Canardage player sees"),
 }
 """Each file of the game: its root definition and its title."""

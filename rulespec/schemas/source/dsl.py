@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "nullable",
     "obj",
     "one_of",
+    "per_players",
     "ref",
     "string",
     "tagged",
@@ -102,6 +103,18 @@ def nullable(schema: Schema) -> Schema:
 def one_of(*schemas: Schema) -> Schema:
     """Exactly one of ``schemas``."""
     return {"oneOf": list(schemas)}
+
+
+def per_players(low: int, high: int, then: Callable[[int], Schema]) -> list[Schema]:
+    """For each number of players ``low``..``high``, what ``then`` of it requires of an
+    object whose ``"players"`` is that number (an ``allOf`` list).
+
+    >>> per_players(2, 2, lambda n: {"properties": {"player": integer(0, n - 1)}})[0]["then"]
+    {'properties': {'player': {'type': 'integer', 'minimum': 0, 'maximum': 1}}}
+    """
+    return [
+        {"if": {"properties": {"players": const(n)}}, "then": then(n)} for n in range(low, high + 1)
+    ]
 
 
 def tagged(kinds: Iterable[str]) -> Schema:

@@ -15,6 +15,7 @@ from rulespec.schemas.source.dsl import (
     integer,
     nullable,
     obj,
+    per_players,
     ref,
     tagged,
 )
@@ -24,6 +25,7 @@ __all__ = ["DEFS", "ROOTS"]
 SEATS = 7
 _PLAYER = integer(0, SEATS - 1)
 _DRAW_PILE = 26
+_COUNT = integer(0, 10_000)
 
 
 def _foreign_duck(holder: int) -> Schema:
@@ -42,6 +44,17 @@ def _grid(duck: Schema) -> Schema:
     }
     del cell["items"]
     return array(cell, 84)
+
+
+def _grid_view(holder: int) -> Schema:
+    stack = obj(
+        {
+            "position": ref("position"),
+            "top": ref(f"duck-in-grid-{holder}"),
+            "covered": {"description": "How many cards lie under the top.", **integer(0, 83)},
+        }
+    )
+    return array(stack, 84)
 
 
 def _option_on(name: str) -> Schema:
@@ -165,6 +178,42 @@ DEFS: dict[str, Schema] = {
         },
         "else": {"properties": {"grids": {"items": ref("grid")}}},
     },
+    **{f"grid-view-{h}": _grid_view(h) for h in range(SEATS)},
+    "view": {
+        **obj(
+            {
+                "player": _PLAYER,
+                "players": integer(2, SEATS),
+                "phase": enum(p.value for p in Phase),
+                "round": integer(0, 2),
+                "grids": {
+                    "description": "Each seat's grid: its stacks, each seen from above.",
+                    "type": "array",
+                    "maxItems": SEATS,
+                    "prefixItems": [ref(f"grid-view-{h}") for h in range(SEATS)],
+                },
+                "card": nullable(ref("card")),
+                "call": nullable(ref("call")),
+                "previous": nullable(ref("call")),
+                "previous_discarded": boolean(),
+                "draw_pile_size": _COUNT,
+                "captain_pile_top": nullable(ref("card")),
+                "captain_pile_size": _COUNT,
+                "discard_zone": array(ref("card"), _DRAW_PILE),
+                "discards_left": integer(-_DRAW_PILE, _DRAW_PILE),
+                "set_aside_size": _COUNT,
+                "gifts": {
+                    "type": "array",
+                    "maxItems": SEATS,
+                    "prefixItems": [ref(f"duck-in-grid-{h}") for h in range(SEATS)],
+                },
+                "acted": array(boolean(), SEATS),
+                "own_action": nullable(ref("action")),
+                "round_scores": array(array(integer(-1_000_000, 1_000_000), SEATS), 3),
+            }
+        ),
+        "allOf": per_players(2, SEATS, lambda n: {"properties": {"player": integer(0, n - 1)}}),
+    },
 }
 """Every definition; a file holds those its root needs."""
 
@@ -173,5 +222,6 @@ ROOTS: dict[str, tuple[str, str]] = {
     "action": ("action", "A Duck & Cover player's action"),
     "chance": ("chance", "A Duck & Cover chance outcome"),
     "state": ("state", "A Duck & Cover state, hidden parts included"),
+    "view": ("view", "What a Duck & Cover player sees"),
 }
 """Each file of the game: its root definition and its title."""

@@ -13,6 +13,7 @@ from rulespec.schemas.source.dsl import (
     integer,
     nullable,
     obj,
+    per_players,
     ref,
     tagged,
 )
@@ -23,20 +24,35 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 _PLAYER = integer(0, MAX_PLAYERS - 1)
 
 
+_COUNT = integer(0, 10_000)
+
+
 def _seats(players: int) -> Schema:
     """What a state of ``players`` players adds: seats below ``players``, one hand and
     one score per seat at most."""
     seat = integer(0, players - 1)
     return {
-        "if": {"properties": {"players": const(players)}},
-        "then": {
-            "properties": {
-                "starter": seat,
-                "turn": seat,
-                "hands": {"maxItems": players},
-                "round_scores": {"items": {"maxItems": players}},
-            }
-        },
+        "properties": {
+            "starter": seat,
+            "turn": seat,
+            "hands": {"maxItems": players},
+            "round_scores": {"items": {"maxItems": players}},
+        }
+    }
+
+
+def _view_seats(players: int) -> Schema:
+    """What a view of ``players`` players adds: seats below ``players``, one hand size
+    and one score per seat at most."""
+    seat = integer(0, players - 1)
+    return {
+        "properties": {
+            "player": seat,
+            "starter": seat,
+            "turn": seat,
+            "hand_sizes": {"maxItems": players},
+            "round_scores": {"items": {"maxItems": players}},
+        }
     }
 
 
@@ -101,7 +117,28 @@ DEFS: dict[str, Schema] = {
                 "round_scores": array(array(integer(), MAX_PLAYERS), 10_000),
             }
         ),
-        "allOf": [_seats(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+        "allOf": per_players(MIN_PLAYERS, MAX_PLAYERS, _seats),
+    },
+    "view": {
+        **obj(
+            {
+                "player": _PLAYER,
+                "players": integer(MIN_PLAYERS, MAX_PLAYERS),
+                "phase": enum(p.value for p in Phase),
+                "round": _COUNT,
+                "starter": _PLAYER,
+                "turn": _PLAYER,
+                "turn_pile": nullable(integer(0, 1)),
+                "hand": ref("cards"),
+                "hand_sizes": array(_COUNT, MAX_PLAYERS),
+                "pile_tops": {"description": "The top card of each discard pile.", **ref("cards")},
+                "pile_sizes": array(_COUNT, 2),
+                "draw_pile_size": _COUNT,
+                "round_scores": array(array(integer(-1_000_000, 1_000_000), MAX_PLAYERS)),
+                "target": {"description": "The score that wins the match.", **_COUNT},
+            }
+        ),
+        "allOf": per_players(MIN_PLAYERS, MAX_PLAYERS, _view_seats),
     },
 }
 """Every definition; a file holds those its root needs."""
@@ -111,5 +148,6 @@ ROOTS: dict[str, tuple[str, str]] = {
     "action": ("action", "A Duo player's action"),
     "chance": ("chance", "A Duo chance outcome"),
     "state": ("state", "A Duo state, hidden parts included"),
+    "view": ("view", "What a Duo player sees"),
 }
 """Each file of the game: its root definition and its title."""

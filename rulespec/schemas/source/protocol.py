@@ -15,6 +15,7 @@ from rulespec.schemas.source.dsl import (
     embed,
     enum,
     integer,
+    nullable,
     obj,
     one_of,
     ref,
@@ -105,28 +106,36 @@ def documents(
     answer_defs: dict[str, Schema] = {
         "id": _ID,
         "refused": {
-            "description": "The engine refuses the action (only for apply).",
-            **obj({}, {"reason": string(), "clause": string()}),
+            "description": "The engine refuses the action (only for apply and hello).",
+            **obj({}, {"reason": string(), "clause": nullable(string())}),
         },
-        "to_move": {
-            "description": "The value of to_move: the seats to act, [-1] at a chance step, "
-            "[] when the game is over.",
-            **array(integer(-1)),
-        },
-        "scores": array(integer()),
-        "winners": array(integer(0)),
-        "is_over": boolean(),
+        "is_over": {"description": "The value of is_over.", **boolean()},
         "hello": {
-            "description": "The value of hello.",
+            "description": "The value of hello: the queries the engine answers.",
             **obj(
                 {
                     "protocol": const(PROTOCOL),
                     "name": string(),
-                    "capabilities": {"uniqueItems": True, **array(enum(QUERIES))},
+                    "capabilities": array(enum(QUERIES), 100),
                 }
             ),
         },
     }
+    for g in games:
+        top = g.max_players - 1
+        answer_defs[f"{g.id}.to_move"] = {
+            "description": f"The value of to_move in {g.name}: the seats to act, [-1] at a "
+            "chance step, [] when the game is over.",
+            **array(integer(-1, top), top + 1),
+        }
+        answer_defs[f"{g.id}.scores"] = {
+            "description": f"The value of scores in {g.name}: one per player.",
+            **array(integer(-(10**9), 10**9), g.max_players),
+        }
+        answer_defs[f"{g.id}.winners"] = {
+            "description": f"The value of winners in {g.name}: empty until the game is over.",
+            **array(integer(0, top), top + 1),
+        }
     answer = one_of(
         obj({"id": ref("id"), "value": {}}),
         obj({"id": ref("id"), "refused": ref("refused")}),
@@ -144,7 +153,9 @@ def documents(
             "protocol/answer",
             "An engine protocol answer",
             "One line from the engine to the kit: the request's id and exactly one of "
-            "value, refused, unsupported. The definitions give the values of some queries.",
+            "value, refused, unsupported. The definitions give the values of the simple "
+            "queries; legal_actions answers a list of the game's actions, state and view the "
+            "game's state and view.",
             answer,
             answer_defs,
             keep=answer_defs,
