@@ -11,8 +11,9 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from rulespec import schemas
+from rulespec.testing.wire import ProtocolError, read_answer
 from tests.schemas.games import GAME_IDS
-from tests.schemas.helpers import valid
+from tests.schemas.helpers import mutated, paths, replacements, valid
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -151,3 +152,36 @@ def test_per_game_values_keep_to_the_game_seats() -> None:
     assert not _follows_value("canardage.winners", [-1])
     assert not _follows_value("canardage.scores", [0] * 7)
     assert not _follows_value("is_over", 0)
+
+
+def _read(answer: Any) -> bool:
+    """Whether the kit's reader accepts ``answer`` as the answer to its own request (ids
+    start at 1)."""
+    request_id = answer.get("id") if isinstance(answer, dict) else None
+    if type(request_id) is not int or request_id < 1:
+        request_id = 1
+    try:
+        read_answer(json.dumps(answer).encode(), request_id)
+    except ProtocolError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("answer", GOOD_ANSWERS)
+def test_the_answer_schema_and_the_kit_reader_agree_on_mutants(answer: dict[str, Any]) -> None:
+    """Every answer mutated at every place: the schema and
+    :func:`rulespec.testing.wire.read_answer` accept and refuse the same ones (the
+    request's own id aside, which the reader knows and a schema does not; and the value,
+    which a query's schema checks)."""
+    checked = 0
+    for path in paths(answer):
+        if path[:1] == ("value",):
+            continue
+        here: Any = answer
+        for step in path:
+            here = here[step]
+        for what, new in replacements(here):
+            mutant = mutated(answer, path, new)
+            assert valid("protocol/answer", mutant) == _read(mutant), (path, what, mutant)
+            checked += 1
+    assert checked >= 10
