@@ -30,6 +30,7 @@ extensions = [
 rules_tests_dir = "../tests"
 rules_game_pages = "games"
 rules_needs_json = "needs.json"
+rules_sources_page = "sources"  # where source notes that cite "the sources page" link
 
 exclude_patterns = ["_build"]
 templates_path: list[str] = []

@@ -1,4 +1,4 @@
-"""The rulespec pytest plugin: the ``clause`` marker and the conformance fixtures.
+"""The rulespec pytest plugin: the ``rulespec_clause`` marker and the conformance fixtures.
 
 Loaded by pytest in every environment where rulespec is installed (entry
 point ``pytest11``), so it imports nothing beyond pytest and rulespec's core;
@@ -9,22 +9,32 @@ in particular not Hypothesis. The fixtures import the conformance kit
 - ``rulespec_golden``: :func:`rulespec.testing.golden.check_golden`, which
   replays the shipped golden games through your adapter.
 
-A test cites the clauses it asserts::
+A test cites the rulespec clauses it asserts with the namespaced marker::
 
-    @pytest.mark.clause("dc.move.cover", "dc.move.stack")
+    @pytest.mark.rulespec_clause("dc.move.cover", "dc.move.stack")
     def test_cover_carries_the_stack(): ...
 
-A cited id that no catalogue knows fails the run at collection.
+A cited id that no catalogue knows fails the run at collection. The plugin
+reads no other marker unless a project asks it to: the ini option
+``rulespec_clause_markers`` lists the marker names it checks (default
+``rulespec_clause``). rulespec's own test suite adds the short name
+``clause``; a project that has a ``clause`` marker of its own keeps it, and
+the plugin leaves it alone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 
-__all__ = ["cited_clauses", "rulespec_check", "rulespec_golden"]
+__all__ = ["MARKER", "cited_clauses", "rulespec_check", "rulespec_golden"]
+
+MARKER = "rulespec_clause"
+"""The plugin's own marker name, checked in every project."""
+
+_INI = "rulespec_clause_markers"
 
 
 @pytest.fixture
@@ -43,24 +53,41 @@ def rulespec_golden() -> Callable[..., int]:
     return check_golden
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "clause(*ids): the rulespec clauses this test asserts (ids from spec/)"
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addini(
+        _INI,
+        "marker names whose arguments are rulespec clause ids, checked at collection",
+        type="linelist",
+        default=[MARKER],
     )
 
 
-def cited_clauses(item: pytest.Item) -> tuple[str, ...]:
-    """The clause ids that ``item``'s ``clause`` markers cite."""
+def _marker_names(config: pytest.Config) -> tuple[str, ...]:
+    names = [str(n) for n in config.getini(_INI)]
+    return tuple(dict.fromkeys([MARKER, *names]))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for name in _marker_names(config):
+        config.addinivalue_line(
+            "markers", f"{name}(*ids): the rulespec clauses this test asserts (ids from spec/)"
+        )
+
+
+def cited_clauses(item: pytest.Item, names: Sequence[str] = (MARKER,)) -> tuple[str, ...]:
+    """The clause ids that ``item``'s markers named ``names`` cite."""
     ids: list[str] = []
-    for mark in item.iter_markers(name="clause"):
-        ids.extend(str(a) for a in mark.args)
+    for name in names:
+        for mark in item.iter_markers(name=name):
+            ids.extend(str(a) for a in mark.args)
     return tuple(ids)
 
 
 def pytest_collection_modifyitems(
     session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
 ) -> None:
-    cited = {(item.nodeid, cid) for item in items for cid in cited_clauses(item)}
+    names = _marker_names(config)
+    cited = {(item.nodeid, cid) for item in items for cid in cited_clauses(item, names)}
     if not cited:
         return
     from rulespec.core.clauses import catalogues

@@ -3,7 +3,7 @@
 Duck cards are whole numbers: a duck of colour ``c`` is the card ``c``, and
 colour ``c`` belongs to the player in seat ``c`` (0–5). A water card is
 :data:`WATER`. Action cards are the members of :class:`Card`, named after
-the French rulebook; each carries its English name (FACTS.md).
+the French rulebook; each carries its original English name (see the sources page).
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ class Card(Enum):
 
     @property
     def english(self) -> str:
-        """The original English name (FACTS.md, medium confidence)."""
+        """The original English name (published data, known with less certainty)."""
         return _NAMES[self][1]
 
 
@@ -120,4 +120,5 @@ def sort_cards(cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
 
 
 DEFAULT_ACTION_DECK: tuple[int, ...] = (10, 1, 12, 1, 2, 1, 2, 2, 6, 3, 3, 1, 2, 1, 2, 3)
-"""Copies of each action card, in :data:`DECK_ORDER` (FACTS.md: 52 cards; an option)."""
+"""Copies of each action card, in :data:`DECK_ORDER`: 52 cards, from published data (see
+the sources page); an option replaces them."""

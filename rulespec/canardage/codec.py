@@ -203,8 +203,11 @@ def encode_state(state: State) -> dict[str, Any]:
 def decode_state(data: Any) -> State:
     """A state from :func:`encode_state`'s data.
 
-    The shape and types are checked; whether the state is reachable is
-    :func:`rulespec.canardage.position`'s job (and the invariants').
+    Every shape is checked, and :class:`RecordError` says where one is wrong:
+    one hand, shelter and count of shot ducks per player, a player on turn
+    once the cards are dealt (``-1`` before), winners among the seats.
+    Whether the state is reachable is :func:`rulespec.canardage.position`'s
+    job (and the invariants').
     """
     d = _object(data, "state", _STATE_KEYS)
     players = _int(d["players"], "state.players", 3, 6)
@@ -215,30 +218,39 @@ def decode_state(data: Any) -> State:
     if not isinstance(d["options"], dict):
         raise RecordError("state.options", "expected a JSON object")
 
-    def ints(key: str, low: int, high: int, size: int) -> tuple[int, ...]:
-        return tuple(
-            _int(v, f"state.{key}[{i}]", low, high)
-            for i, v in enumerate(_list(d[key], f"state.{key}", size))
-        )
+    def per_player(key: str) -> list[Any]:
+        items = _list(d[key], f"state.{key}")
+        if len(items) != players:
+            raise RecordError(f"state.{key}", f"expected one entry per player ({players})")
+        return items
 
-    hands = tuple(
-        _cards_in(h, f"state.hands[{p}]") for p, h in enumerate(_list(d["hands"], "state.hands", 6))
-    )
+    def ints(key: str, low: int, high: int, items: list[Any]) -> tuple[int, ...]:
+        return tuple(_int(v, f"state.{key}[{i}]", low, high) for i, v in enumerate(items))
+
+    turn = _int(d["turn"], "state.turn", -1, players - 1)
+    if (turn == -1) != (phase is Phase.DEAL):
+        raise RecordError(
+            "state.turn", "a player is on turn once the cards are dealt, none (-1) before"
+        )
+    winners = ints("winners", 0, players - 1, _list(d["winners"], "state.winners", players))
+    if list(winners) != sorted(set(winners)):
+        raise RecordError("state.winners", "expected distinct seats, ascending")
+    hands = tuple(_cards_in(h, f"state.hands[{p}]") for p, h in enumerate(per_player("hands")))
     return State(
         players=players,
         options=decode_options(d["options"]),
         phase=phase,
-        turn=_int(d["turn"], "state.turn", -1, 5),
+        turn=turn,
         line=_line_in(d["line"], "state.line"),
-        targets=ints("targets", 0, 5, 6),
-        shelters=ints("shelters", -1, 5, 6),
+        targets=ints("targets", 0, 5, _list(d["targets"], "state.targets", 6)),
+        shelters=ints("shelters", -1, 5, per_player("shelters")),
         deck=_ducks_in(d["deck"], "state.deck"),
         seen=_int(d["seen"], "state.seen", 0, 40),
         hands=hands,
         draw_pile=_cards_in(d["draw_pile"], "state.draw_pile"),
         played=_cards_in(d["played"], "state.played"),
-        shot=ints("shot", 0, 5, 6),
-        winners=ints("winners", 0, 5, 6),
+        shot=ints("shot", 0, 5, per_player("shot")),
+        winners=winners,
     )
 
 

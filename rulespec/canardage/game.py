@@ -13,7 +13,9 @@ from rulespec.canardage.position import position
 from rulespec.canardage.scoring import scores, winners
 from rulespec.canardage.state import Options, Phase, State
 from rulespec.canardage.view import View, view
+from rulespec.core import checks
 from rulespec.core.chance import Chance
+from rulespec.core.checks import integer, seat
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, register
 from rulespec.core.invariants import Invariant, TransitionInvariant
@@ -38,6 +40,10 @@ class Canardage(Game[State, Action, View, Options]):
     max_players = 6
     default_policy = "random-card"
     """Simulations pick a playable card uniformly, then one of its uses uniformly."""
+    state_type = State
+    action_types = (Play, Discard, Deal, Reshuffle, Disperse)
+    options_type = Options
+    view_type = View
 
     def policies(self) -> Mapping[str, Policy]:
         """``"random"`` (a legal action uniformly; Canarchie's many orders dominate it)
@@ -53,15 +59,24 @@ class Canardage(Game[State, Action, View, Options]):
         return Options()
 
     def new_game(self, players: int, options: Options | None = None) -> State:
-        return rules.new_game(players, options)
+        if options is not None:
+            self._check_options(options)
+        return rules.new_game(integer(players, "players"), options)
 
     def to_move(self, state: State) -> tuple[int, ...]:
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
         return rules.to_move(state)
 
     def legal_actions(self, state: State, player: int) -> rules.LegalActions:
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
+        if type(player) is not int or not 0 <= player < state.players:
+            player = seat(player, state.players, "can.setup.players")
         return rules.legal_actions(state, player)
 
     def chance(self, state: State) -> Chance:
+        self._check_state(state)
         piles = rules.chance_piles(state)
         if state.phase is Phase.DEAL:
             return Chance(
@@ -77,36 +92,50 @@ class Canardage(Game[State, Action, View, Options]):
         return Chance("reshuffle", "the played action cards are shuffled into a draw pile", piles)
 
     def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
+        self._check_state(state)
         if state.phase is Phase.DEAL:
-            ducks, cards = outcome
-            return Deal(tuple(ducks), tuple(cards))
+            ducks, cards = checks.outcome(outcome, 2, "can.chance.shuffles")
+            deal = Deal(ducks, cards)
+            rules.check_deal(state, deal)
+            return deal
         if state.phase is Phase.DISPERSION:
-            (deck,) = outcome
-            return Disperse(tuple(deck))
+            (deck,) = checks.outcome(outcome, 1, "can.chance.shuffles")
+            disperse = Disperse(deck)
+            rules.check_disperse(state, disperse)
+            return disperse
         if state.phase is Phase.RESHUFFLE:
-            (pile,) = outcome
-            return Reshuffle(tuple(pile))
+            (pile,) = checks.outcome(outcome, 1, "can.chance.shuffles")
+            reshuffle = Reshuffle(pile)
+            rules.check_reshuffle(state, reshuffle)
+            return reshuffle
         raise IllegalAction("can.chance.shuffles", "the game does not wait for chance now")
 
     def apply(self, state: State, action: Action) -> State:
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
         return rules.apply(state, action)
 
     def is_over(self, state: State) -> bool:
+        self._check_state(state)
         return state.phase is Phase.OVER
 
     def scores(self, state: State) -> tuple[int, ...]:
         """Each player's living ducks."""
+        self._check_state(state)
         return scores(state)
 
     def winners(self, state: State) -> tuple[int, ...]:
+        self._check_state(state)
         return winners(state)
 
     def view(self, state: State, player: int) -> View:
-        return view(state, player)
+        self._check_state(state)
+        return view(state, seat(player, state.players, "can.setup.players"))
 
     def events(self, before: State, action: Action, after: State) -> tuple[str, ...]:
         """``turn``, ``play:<card>`` or ``discard``, ``duck-shot`` per duck shot,
         ``reshuffle``, ``dispersion``, and ``end:winner`` or ``end:shared`` at the end."""
+        self._check_step(before, action, after)
         found: list[str] = []
         if isinstance(action, Play):
             found += ["turn", f"play:{action.card.value}"]
@@ -130,24 +159,28 @@ class Canardage(Game[State, Action, View, Options]):
         return TRANSITION_INVARIANTS
 
     def encode_options(self, options: Options) -> dict[str, Any]:
+        self._check_options(options)
         return codec.encode_options(options)
 
     def decode_options(self, data: Mapping[str, Any]) -> Options:
         return codec.decode_options(data)
 
     def encode_action(self, action: Action) -> dict[str, Any]:
+        self._check_action(action)
         return codec.encode_action(action)
 
     def decode_action(self, data: Any, where: str = "action") -> Action:
         return codec.decode_action(data, where)
 
     def encode_state(self, state: State) -> dict[str, Any]:
+        self._check_state(state)
         return codec.encode_state(state)
 
     def decode_state(self, data: Any) -> State:
         return codec.decode_state(data)
 
     def encode_view(self, view: View) -> dict[str, Any]:
+        self._check_view(view)
         return codec.encode_view(view)
 
     def decode_view(self, data: Any, where: str = "view") -> View:

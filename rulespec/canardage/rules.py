@@ -20,14 +20,20 @@ from rulespec.canardage.actions import (
 from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, WATER_CARDS, Card, sort_cards
 from rulespec.canardage.line import dealt, forward, hide, shoot
 from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
+from rulespec.core.checks import pile_of, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
+from rulespec.core.lazy import LazySequence
 
 __all__ = [
     "CLAUSES",
     "LegalActions",
     "apply",
     "chance_piles",
+    "check_action",
+    "check_deal",
+    "check_disperse",
+    "check_reshuffle",
     "duck_deck",
     "first_player",
     "legal_actions",
@@ -99,22 +105,29 @@ def first_player(line: Line) -> int:
     raise IllegalAction("can.turn.first-player", "the line holds no duck")
 
 
-@implements("can.setup.hands", "can.setup.action-deck", "can.chance.shuffles")
-def deal(state: State, action: Deal) -> State:
-    """Fill the line from the shuffled duck deck, deal three action cards to each player
-    and give the turn to the owner of the first duck."""
+@implements("can.setup.duck-deck", "can.setup.action-deck", "can.chance.shuffles")
+def check_deal(state: State, action: Deal) -> None:
+    """Refuse ``action`` unless the game waits for its deal and it orders both decks."""
     if state.phase is not Phase.DEAL:
         raise IllegalAction("can.chance.shuffles", "the game does not wait for its deal now")
     ducks, cards = action.ducks, action.actions
-    if type(ducks) is not tuple or Counter(ducks) != Counter(duck_deck(state.players)):
+    if not pile_of(ducks, int) or Counter(ducks) != Counter(duck_deck(state.players)):
         raise IllegalAction(
             "can.setup.duck-deck",
             "the duck deck must hold five ducks of each colour in play and five water cards",
         )
-    if type(cards) is not tuple or Counter(cards) != Counter(state.options.deck()):
+    if not pile_of(cards, Card) or Counter(cards) != Counter(state.options.deck()):
         raise IllegalAction(
             "can.setup.action-deck", "the action deck must hold exactly the game's action cards"
         )
+
+
+@implements("can.setup.hands", "can.setup.action-deck", "can.chance.shuffles")
+def deal(state: State, action: Deal) -> State:
+    """Fill the line from the shuffled duck deck, deal three action cards to each player
+    and give the turn to the owner of the first duck."""
+    check_deal(state, action)
+    ducks, cards = action.ducks, action.actions
     line, deck = dealt(ducks)
     n = state.players
     return State(
@@ -292,7 +305,7 @@ _USES: dict[Card, Uses] = {
 }
 
 
-class Arrangements(Sequence[Line]):
+class Arrangements(LazySequence[Line]):
     """Every new order of a line's stacks for Canarchie: the distinct rearrangements, in
     lexicographic order, the current order left out (identical cards are not told apart;
     a pair is one stack).
@@ -395,7 +408,7 @@ def uses(state: State, player: int, card: Card) -> Sequence[Spaces] | Arrangemen
     return _USES[card](state.line, frozenset(state.targets), shelters, player)
 
 
-class LegalActions(Sequence[PlayerAction]):
+class LegalActions(LazySequence[PlayerAction]):
     """A player's legal actions: the plays of each card in hand, in the rulebook's card
     order (then by spaces); or, when no card can be played, one discard per card.
 
@@ -482,7 +495,7 @@ class LegalActions(Sequence[PlayerAction]):
         return f"LegalActions({list(self)!r})"
 
 
-class _Slice(Sequence[PlayerAction]):
+class _Slice(LazySequence[PlayerAction]):
     __slots__ = ("_end", "_of", "_start")
 
     def __init__(self, of: LegalActions, start: int, end: int) -> None:
@@ -629,7 +642,11 @@ def _check_spaces(value: object) -> bool:
     return type(value) is tuple and all(type(s) is int for s in value)
 
 
-@implements("can.turn.play-one", "can.turn.order")
+def _check_line(value: object) -> bool:
+    return type(value) is tuple and all(_check_spaces(stack) for stack in value)
+
+
+@implements("can.turn.play-one", "can.turn.order", "can.setup.players", "can.chance.shuffles")
 def check_action(state: State, action: PlayerAction) -> None:
     """Refuse ``action`` unless the rules allow it now."""
     player = action.player
@@ -637,12 +654,22 @@ def check_action(state: State, action: PlayerAction) -> None:
         if state.phase is Phase.OVER:
             raise IllegalAction("can.end.winner", "the game is over")
         raise IllegalAction("can.chance.shuffles", "the game waits for a shuffle, not a player")
-    if player != state.turn:
+    if type(player) is not int or player != state.turn:
+        if type(player) is not int or not 0 <= player < state.players:
+            raise IllegalAction("can.setup.players", f"there is no player {player!r} in this game")
         raise IllegalAction("can.turn.order", f"it is player {state.turn}'s turn, not {player!r}'s")
     card = action.card
     if not isinstance(card, Card) or card not in state.hands[player]:
         raise IllegalAction("can.turn.play-one", f"{card!r} is not in player {player}'s hand")
     if isinstance(action, Play):  # the quick path: one card's uses, not every card's
+        if not _check_spaces(action.spaces):
+            raise IllegalAction(
+                CLAUSES[card], f"spaces must be a tuple of whole numbers, not {action.spaces!r}"
+            )
+        if action.line != () and not _check_line(action.line):
+            raise IllegalAction(
+                CLAUSES[card], f"line must be a tuple of stacks of cards, not {action.line!r}"
+            )
         found = uses(state, player, card)
         if card is Card.CANARCHIE:
             if action.spaces == () and action.line in found:
@@ -660,10 +687,6 @@ def check_action(state: State, action: PlayerAction) -> None:
         return
     if action in legal:
         return
-    if not _check_spaces(action.spaces):
-        raise IllegalAction(
-            CLAUSES[card], f"spaces must be a tuple of whole numbers, not {action.spaces!r}"
-        )
     if card is Card.CANARCHIE:
         if action.line == state.line:
             raise IllegalAction(
@@ -801,16 +824,23 @@ def _disperse(state: State, hands: tuple[tuple[Card, ...], ...], played: tuple[C
 
 
 @implements("can.action.dispersion", "can.chance.shuffles")
-def disperse(state: State, action: Disperse) -> State:
-    """Lay six new cards from the shuffled duck deck, as at the start; then draw."""
+def check_disperse(state: State, action: Disperse) -> None:
+    """Refuse ``action`` unless a Dispersion waits for its shuffle and it orders the duck
+    deck's cards."""
     if state.phase is not Phase.DISPERSION:
         raise IllegalAction("can.chance.shuffles", "no Dispersion waits for its shuffle now")
     deck = action.deck
-    if type(deck) is not tuple or Counter(deck) != Counter(state.deck):
+    if not pile_of(deck, int) or Counter(deck) != Counter(state.deck):
         raise IllegalAction(
             "can.action.dispersion", "the shuffled duck deck must hold exactly the deck's cards"
         )
-    line, rest = dealt(deck)
+
+
+@implements("can.action.dispersion", "can.chance.shuffles")
+def disperse(state: State, action: Disperse) -> State:
+    """Lay six new cards from the shuffled duck deck, as at the start; then draw."""
+    check_disperse(state, action)
+    line, rest = dealt(action.deck)
     return _end_turn(_evolve(state, phase=Phase.PLAY, line=line, deck=rest, seen=0))
 
 
@@ -834,15 +864,23 @@ def _end_turn(state: State) -> State:
 
 
 @implements("can.deck.reshuffle", "can.chance.shuffles")
-def reshuffle(state: State, action: Reshuffle) -> State:
-    """The shuffled played cards become the draw pile; the player on turn draws."""
+def check_reshuffle(state: State, action: Reshuffle) -> None:
+    """Refuse ``action`` unless the game waits for the played cards' shuffle and it orders
+    them."""
     if state.phase is not Phase.RESHUFFLE:
         raise IllegalAction("can.deck.reshuffle", "the draw pile is not empty: nothing to shuffle")
     pile = action.draw_pile
-    if type(pile) is not tuple or Counter(pile) != Counter(state.played):
+    if not pile_of(pile, Card) or Counter(pile) != Counter(state.played):
         raise IllegalAction(
             "can.deck.reshuffle", "the new draw pile must hold exactly the played cards"
         )
+
+
+@implements("can.deck.reshuffle", "can.chance.shuffles")
+def reshuffle(state: State, action: Reshuffle) -> State:
+    """The shuffled played cards become the draw pile; the player on turn draws."""
+    check_reshuffle(state, action)
+    pile = action.draw_pile
     return _end_turn(_evolve(state, phase=Phase.PLAY, draw_pile=pile, played=()))
 
 
@@ -904,7 +942,9 @@ def apply(state: State, action: Action) -> State:
         return reshuffle(state, action)  # type: ignore[arg-type]
     if t is Disperse:
         return disperse(state, action)  # type: ignore[arg-type]
-    raise IllegalAction("can.turn.play-one", f"{action!r} is not a Canardage action")
+    raise wrong_type(
+        "action", action, "a Canardage action (Play, Discard, Deal, Reshuffle, Disperse)"
+    )
 
 
 def chance_piles(state: State) -> tuple[tuple[object, ...], ...]:

@@ -104,9 +104,9 @@ def describe(g: Game[Any, Any, Any, Any]) -> dict[str, Any]:
     }
 
 
-def _short(value: Any, width: int = 40) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= width else text[: width - 1] + "…"
+def _value(value: Any) -> str:
+    """``value`` in full, as ``--option NAME=VALUE`` accepts it."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _text(data: dict[str, Any]) -> str:
@@ -116,11 +116,11 @@ def _text(data: dict[str, Any]) -> str:
     )
     lines.append(f"  bots: {bots}")
     if data["simulation_options"]:
-        extra = ",".join(f"{k}={_short(v)}" for k, v in data["simulation_options"].items())
+        extra = ",".join(f"{k}={_value(v)}" for k, v in data["simulation_options"].items())
         lines.append(f"  simulations add: {extra}")
     lines.append("  options (--option NAME=VALUE):")
     for option in data["options"]:
-        lines.append(f"    {option['name']} = {_short(option['default'])}")
+        lines.append(f"    {option['name']}={_value(option['default'])}")
         if option["about"]:
             lines += textwrap.wrap(
                 option["about"], 76, initial_indent=" " * 6, subsequent_indent=" " * 6

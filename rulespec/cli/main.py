@@ -20,6 +20,7 @@ import attrs
 
 import rulespec
 from rulespec.cli import conform as conform_cli
+from rulespec.cli import console
 from rulespec.cli import games as games_cli
 from rulespec.cli import play as play_cli
 from rulespec.cli import rules as rules_cli
@@ -78,9 +79,15 @@ def _option_set(
     g: Game[Any, Any, Any, Any], spec: str | None, *, simulation: bool = True
 ) -> tuple[str, Any]:
     """Options from ``"a,b=3"`` (a name alone means ``true``), over the simulation
-    defaults when ``simulation``."""
+    defaults when ``simulation``.
+
+    Values are JSON, as ``rulespec games`` prints them; a list given for an option
+    whose value is a sequence (Canardage's ``action_deck``) sets it in that order.
+    """
     data: dict[str, Any] = dict(g.simulation_options()) if simulation else {}
     label = spec or "default"
+    defaults = g.default_options()
+    sequences: dict[str, tuple[Any, ...]] = {}
     for item in _items(spec or ""):
         item = item.strip()
         if not item:
@@ -92,9 +99,15 @@ def _option_set(
                 value = json.loads(text)
             except ValueError:
                 value = text
-        data[key.strip().replace("-", "_")] = value
+        name = key.strip().replace("-", "_")
+        if isinstance(value, list) and isinstance(getattr(defaults, name, None), tuple):
+            sequences[name] = tuple(value)
+            data.pop(name, None)
+        else:
+            data[name] = value
     try:
-        return label, g.decode_options(data)
+        options = g.decode_options(data)
+        return label, attrs.evolve(options, **sequences) if sequences else options
     except (RecordError, ValueError, TypeError) as exc:
         raise CommandError(f"--option {label!r}: {exc}") from None
 
@@ -456,9 +469,14 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="rulespec",
         description="The executable rulebook of Duck & Cover, Duo and Canardage.",
-        epilog="example: rulespec games; rulespec simulate duck-and-cover --games 200\n"
+        epilog="examples:\n"
+        "  rulespec games\n"
+        "  rulespec simulate duck-and-cover --games 200\n"
+        "\n"
         "Each command has its own --help, with an example.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"rulespec {rulespec.__version__}")
     sub = cast(
         "argparse._SubParsersAction[argparse.ArgumentParser]",
         parser.add_subparsers(dest="command", required=True, metavar="COMMAND"),
@@ -476,8 +494,10 @@ def _parser() -> argparse.ArgumentParser:
         "the same at any --workers count.",
         epilog="examples:\n"
         "  rulespec simulate duck-and-cover --players 4 --games 200 --seed 1\n"
-        "  rulespec simulate duo --games 500 --workers 2 --option turbo "
+        "  rulespec simulate duo --games 500 --workers 2 --option '' --option turbo "
         "--option turbo,exhausted=empty-draw\n"
+        "      (compares the default options, Turbo-DUO, and Turbo-DUO with the other\n"
+        "      reading of an exhausted draw pile)\n"
         "  rulespec simulate canardage --games 100 --json --record runs/ --plot stats.png",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -490,7 +510,9 @@ def _parser() -> argparse.ArgumentParser:
         "--option",
         action="append",
         metavar="NAME[=VALUE],...",
-        help="a set of options played together; repeat to compare several sets",
+        help="a set of options played together, NAME=VALUE as 'rulespec games' prints "
+        "them (a NAME alone means true); repeat to compare several sets, and give "
+        "--option '' to include the default set among them",
     )
     sim.add_argument(
         "--workers", type=int, default=1, help="worker processes (default 1: this process)"
@@ -530,6 +552,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    console.degrade_streams()
     parser = _parser()
     args = parser.parse_args(argv)
     try:

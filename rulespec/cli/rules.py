@@ -1,9 +1,12 @@
 """``rulespec rules GAME [--lang en|fr|es|de] [CLAUSE]``: the rules from the clause catalogue.
 
 Without a clause: every rule of the game in reading order, in one language
-(``en`` is the project's normative statement). With a clause id: that
-clause, its notes (our interpretation, the differences between editions)
-and the functions that implement it.
+(``en`` is the project's normative statement; ``fr``, ``es`` and ``de`` are
+the project's texts, which a first line says are its wording after the
+named edition or its translation where the game has none in that language).
+With a clause id: that clause, what its text is, its notes (how the engine
+applies it, our interpretation, the differences between editions) and the
+functions that implement it.
 """
 
 from __future__ import annotations
@@ -41,7 +44,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--lang",
         default="en",
         choices=LANGUAGES,
-        help="en (our normative statement), fr, es or de (default en)",
+        help="en (our normative statement, the default), or fr, es or de (our text "
+        "in that language)",
     )
     parser.set_defaults(run=run)
 
@@ -57,23 +61,38 @@ def _wrap(text: str, indent: int, hang: int = 0) -> list[str]:
     )
 
 
-def _local(c: Clause, lang: str) -> tuple[str, str]:
-    """The clause's text in ``lang`` and a note on where it comes from."""
+_SOURCES = {"publisher-data": "publisher data", "reading": "the project's reading"}
+
+
+def _where(c: Clause, lang: str) -> str:
+    """Where the rule of ``c`` stands, for its line in a listing in ``lang``."""
     if lang == "en":
-        return c.statement, "our statement"
+        return "our statement"
     local = c.text(lang)
-    note = local.locator + (", our translation" if local.translation else "")
-    return local.text, note
+    if local.locator is None:
+        return f"no edition states it: {_SOURCES.get(c.source, c.source)}"
+    return local.locator
+
+
+def _origin(cat: Catalogue, lang: str) -> str:
+    """What the texts of ``cat`` in ``lang`` are, in one sentence."""
+    if lang == "en":
+        return (
+            "Our English statement of each rule, the normative one; "
+            "fr, es and de give our wording in each language."
+        )
+    for c in cat:
+        local = c.text(lang)
+        if local.locator is not None:
+            return f"{local.origin}; each rule gives the place where it stands there."
+    return c.text(lang).label
 
 
 def rules_text(cat: Catalogue, lang: str) -> str:
-    """Every clause of ``cat`` in reading order, in ``lang``."""
+    """Every clause of ``cat`` in reading order, in ``lang``, after a line saying what
+    the texts are."""
     lines = [f"{cat.title}: the rules ({lang})"]
-    for language, _, edition in cat.sources:
-        if language == lang:
-            lines.append(f"edition: {edition}")
-    if lang == "en":
-        lines.append("The project's normative reading; fr, es and de follow each edition.")
+    lines += _wrap(_origin(cat, lang), 0)
     section = None
     for c in cat:
         if c.status == "retired":
@@ -81,15 +100,15 @@ def rules_text(cat: Catalogue, lang: str) -> str:
         if c.section != section:
             section = c.section
             lines += ["", section.upper(), ""]
-        text, note = _local(c, lang)
-        lines.append(f"{c.id}  {c.title}  [{note}]")
+        text = c.statement if lang == "en" else c.text(lang).text
+        lines.append(f"{c.id}  {c.title}  [{_where(c, lang)}]")
         lines += _wrap(text, 4)
         if c.status == "not-formalized":
             lines += _wrap(f"(not formalized: {c.reason})", 4)
     return "\n".join(lines)
 
 
-def _where(file: str, line: int) -> str:
+def _file_line(file: str, line: int) -> str:
     root = Path(rulespec.__file__).resolve().parent.parent
     try:
         shown = Path(file).resolve().relative_to(root).as_posix()
@@ -102,15 +121,25 @@ def clause_text(c: Clause, lang: str) -> str:
     """One clause in ``lang`` with its notes and its implementations."""
     from rulespec.core.trace import implementations_of
 
-    text, note = _local(c, lang)
     lines = [f"{c.id}  {c.title}", ""]
     lines.append(f"game: {c.game}; section: {c.section}; status: {c.status}; source: {c.source}")
     if c.source_note:
         lines += _wrap(f"source note: {c.source_note}", 0, 2)
     if c.reason:
         lines += _wrap(f"not formalized: {c.reason}", 0, 2)
-    lines += ["", f"{lang} [{note}]"]
-    lines += _wrap(text, 4)
+    if c.interpretation is not None:
+        lines.append("the project's reading: see the interpretation below")
+    if lang == "en":
+        lines += ["", "en [our statement]"]
+        lines += _wrap(c.statement, 4)
+    else:
+        local = c.text(lang)
+        lines += ["", lang]
+        lines += _wrap(local.label, 4, 2)
+        lines += _wrap(local.text, 4)
+    if c.note:
+        lines += ["", "our note"]
+        lines += _wrap(c.note, 4)
     if lang != "en":
         lines += ["", "en [our statement]"]
         lines += _wrap(c.statement, 4)
@@ -132,7 +161,7 @@ def clause_text(c: Clause, lang: str) -> str:
     code = implementations_of().get(c.id, ())
     lines += ["", "implemented by"]
     if code:
-        lines += [f"    {ref.name} ({_where(ref.file, ref.line)})" for ref in code]
+        lines += [f"    {ref.name} ({_file_line(ref.file, ref.line)})" for ref in code]
     else:
         lines.append("    nothing: " + ("not formalized" if c.status != "implemented" else "none"))
     return "\n".join(lines)

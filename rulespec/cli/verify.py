@@ -1,8 +1,10 @@
 """``rulespec verify RECORD.json``: replay a game record and report what it holds.
 
-Exit status: 0 when every step is legal, 1 at an illegal step (reported with
-its player, action and clause), 2 when the record cannot be read or is
-malformed (one line on stderr, never a traceback).
+Exit status: 0 when every step is legal, 1 at an illegal step or setup
+(reported with its player, action and clause), 2 when the record cannot be
+read or is malformed (one line on stderr, never a traceback), 130 on Ctrl-C.
+The verdict names the options the record was played with (they come from the
+record).
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser = sub.add_parser(
         "verify",
         help="replay a game record: legal, or the first illegal step and its clause",
-        description="Replay a rulespec game record (JSON). Print the final scores when "
-        "every step is legal (exit 0), or the first illegal step with the player, the "
-        "action and the clause it breaks (exit 1). A record that cannot be read exits 2.",
+        description="Replay a rulespec game record (JSON) under the options it names. "
+        "Print the options and the final scores when every step is legal (exit 0), or the "
+        "first illegal step (or an illegal setup) with the player, the action and the "
+        "clause it breaks (exit 1). A record that cannot be read exits 2.",
         epilog="example: rulespec verify game.json   (use - to read standard input)",
     )
     parser.add_argument("record", help="the record file (JSON), or - for standard input")
@@ -36,6 +39,7 @@ def _data(verdict: Verdict) -> dict[str, object]:
     return {
         "game": verdict.game,
         "players": verdict.players,
+        "options": verdict.options,
         "steps": verdict.steps,
         "legal": verdict.legal,
         "over": verdict.over,

@@ -11,8 +11,7 @@ ids that code and tests cite. The schema (every key is checked on load):
     sections = ["setup", "turn", ...] # reading order of the sections
 
     [catalogue.sources.fr]            # one per language with an edition
-    file = "000_8d67f61e18da1e53.txt"
-    edition = "Captain Games, French rulebook"
+    edition = "Captain Games' French rulebook"
 
     [[clause]]
     id = "dc.move.cover"
@@ -22,10 +21,10 @@ ids that code and tests cite. The schema (every key is checked on load):
     statement = "..."                 # the normative English reading
     source = "rulebook"               # or "publisher-data" or "reading"
     source_note = "..."               # optional (required unless "rulebook")
-    [clause.fr]
+    note = "..."                      # optional: how the project applies the rule
+    [clause.fr]                       # the rule only, in the project's words
     text = "..."
-    locator = "Tour de jeu"           # section heading as printed
-    translation = false               # true: no edition in that language
+    locator = "Tour de jeu"           # section heading as printed; only for "rulebook"
 
     [clause.interpretation]           # optional
     question = "..."
@@ -38,6 +37,13 @@ ids that code and tests cite. The schema (every key is checked on load):
     es = "..."
     de = "..."
     reading = "..."                   # what we follow, and why
+
+No text in ``fr``, ``es`` or ``de`` is a quotation: each is the project's
+wording. The loader tells the two kinds apart from ``catalogue.sources``: in
+a language with an edition, the text follows that edition (``kind =
+"wording"``); in a language without one, it is the project's translation of
+the rule as the catalogue's first edition states it (``kind =
+"translation"``). :attr:`LocalText.label` says so in one line.
 """
 
 from __future__ import annotations
@@ -55,6 +61,7 @@ from rulespec.core.errors import CatalogueError
 
 __all__ = [
     "LANGUAGES",
+    "LANGUAGE_NAMES_EN",
     "Catalogue",
     "Clause",
     "EditionNote",
@@ -70,8 +77,12 @@ __all__ = [
 LANGUAGES: tuple[str, ...] = ("fr", "es", "de")
 """The languages every clause is written in, besides the English statement."""
 
+LANGUAGE_NAMES_EN: dict[str, str] = {"fr": "French", "es": "Spanish", "de": "German"}
+"""The English name of each language in :data:`LANGUAGES`."""
+
 Status = Literal["implemented", "not-formalized", "retired"]
 SourceKind = Literal["rulebook", "publisher-data", "reading"]
+TextKind = Literal["wording", "translation"]
 
 _STATUSES = ("implemented", "not-formalized", "retired")
 _SOURCES = ("rulebook", "publisher-data", "reading")
@@ -79,13 +90,55 @@ _SOURCES = ("rulebook", "publisher-data", "reading")
 
 @attrs.frozen
 class LocalText:
-    """A clause in one language, with where it stands in that edition."""
+    """A clause in one language: always the project's words, never a quotation.
+
+    >>> from rulespec import clause
+    >>> fr = clause("dc.move.cover").text("fr")
+    >>> fr.kind, fr.locator
+    ('wording', 'Tour de jeu — Couvrir («Cover»)')
+    >>> fr.label.startswith("Our wording in French, following Captain Games' French rulebook")
+    True
+    >>> de = clause("duo.setup.deal").text("de")
+    >>> de.kind, de.locator
+    ('translation', 'PRÉPARATION')
+    >>> print(de.origin)  # doctest: +NORMALIZE_WHITESPACE
+    Our translation into German (there is no German edition),
+    following Ravensburger's French rulebook (game no. 20 770 1)
+    """
 
     language: str
     text: str
-    locator: str
-    translation: bool = False
-    """True when no edition exists in this language: the text is ours."""
+    locator: str | None
+    """Where the followed edition states the rule; ``None`` when no edition does."""
+    kind: TextKind = "wording"
+    """``"wording"`` when an edition exists in this language and the text follows
+    it; ``"translation"`` when none does and the text translates the rule."""
+    follows: str | None = None
+    """The edition the text follows, as the catalogue names it."""
+
+    @property
+    def translation(self) -> bool:
+        """True when no edition exists in this language."""
+        return self.kind == "translation"
+
+    @property
+    def origin(self) -> str:
+        """What the text is, without the place: the heading of a page of such texts."""
+        name = LANGUAGE_NAMES_EN.get(self.language, self.language)
+        if self.kind == "translation":
+            head = f"Our translation into {name} (there is no {name} edition)"
+        else:
+            head = f"Our wording in {name}"
+        return f"{head}, following {self.follows}" if self.follows else head
+
+    @property
+    def label(self) -> str:
+        """What the text is and where the rule stands, in one line for a reader."""
+        if self.locator is None:
+            name = LANGUAGE_NAMES_EN.get(self.language, self.language)
+            what = "translation into" if self.kind == "translation" else "wording in"
+            return f"Our {what} {name}; no edition states this rule (see its source)"
+        return f"{self.origin}, at “{self.locator}”"
 
 
 @attrs.frozen
@@ -130,6 +183,9 @@ class Clause:
     reason: str | None = None
     interpretation: Interpretation | None = None
     editions: EditionNote | None = None
+    note: str | None = None
+    """How the project applies the rule (actions, options, views): never part of
+    the rule's texts."""
 
     def text(self, language: str) -> LocalText:
         """The clause in ``language`` (``"fr"``, ``"es"`` or ``"de"``)."""
@@ -152,9 +208,20 @@ class Catalogue:
     game: str
     title: str
     sections: tuple[str, ...]
-    sources: tuple[tuple[str, str, str], ...]
-    """(language, rulebook file, edition) for each language with an edition."""
+    sources: tuple[tuple[str, str], ...]
+    """(language, edition) for each language with an edition of the rulebook."""
     clauses: tuple[Clause, ...]
+
+    def edition(self, language: str) -> str | None:
+        """The edition in ``language``, or ``None`` when the game has none in it."""
+        for lang, edition in self.sources:
+            if lang == language:
+                return edition
+        return None
+
+    def text_kind(self, language: str) -> TextKind:
+        """``"wording"`` in a language with an edition, else ``"translation"``."""
+        return "wording" if self.edition(language) is not None else "translation"
 
     def __contains__(self, clause_id: object) -> bool:
         return any(c.id == clause_id for c in self.clauses)
@@ -188,12 +255,18 @@ def _str(table: Mapping[str, Any], key: str, where: str) -> str:
     return value.strip()
 
 
-def _clause(raw: Mapping[str, Any], game: str, sections: tuple[str, ...], where: str) -> Clause:
+def _clause(
+    raw: Mapping[str, Any],
+    game: str,
+    sections: tuple[str, ...],
+    sources: tuple[tuple[str, str], ...],
+    where: str,
+) -> Clause:
     _keys(
         raw,
         where,
         {"id", "section", "title", "status", "statement", "source", *LANGUAGES},
-        {"source_note", "reason", "interpretation", "editions"},
+        {"source_note", "reason", "interpretation", "editions", "note"},
     )
     cid = _str(raw, "id", where)
     where = f"{where} ({cid})"
@@ -212,19 +285,33 @@ def _clause(raw: Mapping[str, Any], game: str, sections: tuple[str, ...], where:
     reason = _str(raw, "reason", where) if "reason" in raw else None
     if status == "not-formalized" and reason is None:
         raise CatalogueError(f"{where}: a not-formalized clause needs a reason")
+    editions_by_language = dict(sources)
+    first = sources[0][1] if sources else None
     texts = []
     for lang in LANGUAGES:
         local = raw[lang]
         lwhere = f"{where}.{lang}"
         if not isinstance(local, dict):
             raise CatalogueError(f"{lwhere}: expected a table")
-        _keys(local, lwhere, {"text", "locator"}, {"translation"})
-        translation = local.get("translation", False)
-        if not isinstance(translation, bool):
-            raise CatalogueError(f"{lwhere}.translation: expected true or false")
+        if source == "rulebook":
+            _keys(local, lwhere, {"text", "locator"}, set())
+            locator: str | None = _str(local, "locator", lwhere)
+        else:
+            if "locator" in local:
+                raise CatalogueError(
+                    f"{lwhere}.locator: no edition states a {source} clause; "
+                    "say where it comes from in source_note"
+                )
+            _keys(local, lwhere, {"text"}, set())
+            locator = None
+        edition = editions_by_language.get(lang)
         texts.append(
             LocalText(
-                lang, _str(local, "text", lwhere), _str(local, "locator", lwhere), translation
+                lang,
+                _str(local, "text", lwhere),
+                locator,
+                "wording" if edition is not None else "translation",
+                edition or first,
             )
         )
     interpretation = None
@@ -267,6 +354,7 @@ def _clause(raw: Mapping[str, Any], game: str, sections: tuple[str, ...], where:
         reason=reason,
         interpretation=interpretation,
         editions=editions,
+        note=_str(raw, "note", where) if "note" in raw else None,
     )
 
 
@@ -295,14 +383,14 @@ def load_catalogue(text: str, name: str = "<catalogue>") -> Catalogue:
         swhere = f"{name}: catalogue.sources.{lang}"
         if lang not in LANGUAGES:
             raise CatalogueError(f"{swhere}: unknown language")
-        _keys(src, swhere, {"file", "edition"}, set())
-        sources.append((lang, _str(src, "file", swhere), _str(src, "edition", swhere)))
+        _keys(src, swhere, {"edition"}, set())
+        sources.append((lang, _str(src, "edition", swhere)))
     if not isinstance(raw["clause"], list):
         raise CatalogueError(f"{name}: clause: expected an array of tables [[clause]]")
     result: list[Clause] = []
     seen: set[str] = set()
     for i, entry in enumerate(raw["clause"]):
-        c = _clause(entry, game, tuple(sections), f"{name}: clause[{i}]")
+        c = _clause(entry, game, tuple(sections), tuple(sources), f"{name}: clause[{i}]")
         if c.id in seen:
             raise CatalogueError(f"{name}: clause[{i}]: duplicate id {c.id!r}")
         seen.add(c.id)

@@ -2,9 +2,10 @@
 
 Each clause becomes one need of type ``req``: its id, title and status, the
 English statement as its content, the game and section as tags, and these
-fields: the French, Spanish and German texts with their locators, the
-implementing functions and the tests that cite it (read from the code, as
-:mod:`rulespec.core.trace` reads them).
+fields: the French, Spanish and German texts (each the project's wording,
+with what it is and where the rule stands in the edition it follows), the
+project's note, the implementing functions and the tests that cite it (read
+from the code, as :mod:`rulespec.core.trace` reads them).
 
 >>> data = needs_json(["duck-and-cover"])
 >>> version = data["versions"][data["current_version"]]
@@ -13,6 +14,8 @@ implementing functions and the tests that cite it (read from the code, as
 ('req', 'implemented', 'duck-and-cover')
 >>> "rulespec.duck_cover" in need["implemented_by"]
 True
+>>> need["kind_fr"], need["locator_fr"]
+('wording', 'Tour de jeu — Couvrir («Cover»)')
 
 A project that imports the file declares the fields first, in its
 ``conf.py``: ``needs_fields = rulespec.core.export.needs_fields()``. From a
@@ -30,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from rulespec.core.clauses import LANGUAGES, catalogue, catalogues
+from rulespec.core.clauses import LANGUAGE_NAMES_EN, LANGUAGES, catalogue, catalogues
 from rulespec.core.trace import implementations_of, test_citations
 
 __all__ = ["FIELDS", "main", "needs_fields", "needs_json", "write_needs_json"]
@@ -39,10 +42,24 @@ FIELDS: dict[str, str] = {
     "game": "The game the clause belongs to (its id).",
     "section": "The catalogue section of the clause, in reading order.",
     "source": "Where the rule comes from: rulebook, publisher-data or reading.",
+    "note": "The project's note on how the engine applies the rule (may be empty).",
     **{
-        f"{kind}_{lang}": f"The clause {what} in the {name} edition."
-        for lang, name in (("fr", "French"), ("es", "Spanish"), ("de", "German"))
-        for kind, what in (("text", "text"), ("locator", "locator"))
+        f"{kind}_{lang}": what.format(name=name)
+        for lang, name in LANGUAGE_NAMES_EN.items()
+        for kind, what in (
+            ("text", "The project's {name} text of the rule (never a quotation)."),
+            (
+                "kind",
+                "wording: the {name} text follows the {name} edition; "
+                "translation: there is no {name} edition and the text is a translation.",
+            ),
+            (
+                "locator",
+                "Where the rule stands in the edition the {name} text follows "
+                "(empty when no edition states it).",
+            ),
+            ("label", "What the {name} text is and where the rule stands, in one line."),
+        )
     },
     "implemented_by": "The functions implementing the clause, comma-separated.",
     "checked_by": "The tests citing the clause, comma-separated.",
@@ -100,7 +117,10 @@ def needs_json(
             for lang in LANGUAGES:
                 local = c.text(lang)
                 need[f"text_{lang}"] = local.text
-                need[f"locator_{lang}"] = local.locator
+                need[f"kind_{lang}"] = local.kind
+                need[f"locator_{lang}"] = local.locator or ""
+                need[f"label_{lang}"] = local.label
+            need["note"] = c.note or ""
             need["implemented_by"] = ", ".join(r.name for r in code.get(c.id, ()))
             need["checked_by"] = ", ".join(r.nodeid for r in cited.get(c.id, ()))
             needs[c.id] = need

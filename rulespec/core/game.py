@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rulespec.core.chance import CHANCE, Chance
+from rulespec.core.checks import integer, wrong_type
 from rulespec.core.invariants import Invariant, TransitionInvariant, Violation
 
 if TYPE_CHECKING:
@@ -39,6 +40,26 @@ class Game(abc.ABC, Generic[S, A, V, O]):
     ...         state = dc.apply(state, action)
     >>> len(dc.scores(state)), len(dc.winners(state)) >= 1
     (3, True)
+
+    Every method refuses a bad argument at once, the same way in every game:
+    an argument of the wrong type (``None``; a ``bool``, ``float`` or ``str``
+    where an integer belongs; an object that is not this game's state, action
+    or options) raises :class:`TypeError` naming the argument, and a value of
+    the right type that the rules refuse (player 7 of a game of four, a card
+    the deck does not hold, an action out of turn) raises
+    :class:`~rulespec.IllegalAction` naming the clause. An integer is anything
+    :func:`operator.index` accepts (NumPy's integers too) except ``bool``; the
+    fields of an action are checked by :meth:`apply`, which refuses a card or a
+    player of the wrong type with :class:`~rulespec.IllegalAction`.
+
+    >>> dc.legal_actions(state, True)
+    Traceback (most recent call last):
+      ...
+    TypeError: player must be an integer, not bool (True)
+    >>> dc.legal_actions(state, 7)
+    Traceback (most recent call last):
+      ...
+    rulespec.core.errors.IllegalAction: dc.setup.players: there is no player 7 in a game of 3
     """
 
     id: str
@@ -49,6 +70,41 @@ class Game(abc.ABC, Generic[S, A, V, O]):
     max_players: int
     default_policy: str = "random"
     """The name, in :meth:`policies`, of the policy that simulations use by default."""
+    state_type: type[Any] = object
+    """The class of the game's states; the methods refuse any other object."""
+    action_types: tuple[type, ...] = (object,)
+    """The classes of the game's actions, the chance steps' included."""
+    options_type: type[Any] = object
+    """The class of the game's options."""
+    view_type: type[Any] = object
+    """The class of the game's player views."""
+
+    # -- refusing arguments of the wrong type ------------------------------------
+
+    def _wrong_state(self, value: object, name: str = "state") -> TypeError:
+        return wrong_type(name, value, f"a {self.name} state")
+
+    def _check_state(self, value: object, name: str = "state") -> None:
+        if not isinstance(value, self.state_type):
+            raise self._wrong_state(value, name)
+
+    def _check_action(self, value: object) -> None:
+        if not isinstance(value, self.action_types):
+            kinds = ", ".join(t.__name__ for t in self.action_types)
+            raise wrong_type("action", value, f"a {self.name} action ({kinds})")
+
+    def _check_options(self, value: object) -> None:
+        if not isinstance(value, self.options_type):
+            raise wrong_type("options", value, f"{self.name} options")
+
+    def _check_view(self, value: object) -> None:
+        if not isinstance(value, self.view_type):
+            raise wrong_type("view", value, f"a {self.name} view")
+
+    def _check_step(self, before: object, action: object, after: object) -> None:
+        self._check_state(before, "before")
+        self._check_action(action)
+        self._check_state(after, "after")
 
     # -- setting up -------------------------------------------------------------
 
@@ -58,14 +114,20 @@ class Game(abc.ABC, Generic[S, A, V, O]):
 
     @abc.abstractmethod
     def new_game(self, players: int, options: O | None = None) -> S:
-        """A new game of ``players`` players, waiting for its first chance step."""
+        """A new game of ``players`` players, waiting for its first chance step.
+
+        Raises :class:`TypeError` when ``players`` is not an integer or ``options`` not
+        this game's options, :class:`~rulespec.IllegalAction` for a player count the
+        rules do not allow.
+        """
 
     def start(self, players: int, *, seed: int | None = None, options: O | None = None) -> S:
         """A new game with its first chance steps sampled from ``random.Random(seed)``.
 
-        A convenience: the same seed gives the same deal on every platform.
+        A convenience: the same seed gives the same deal on every platform. ``seed``
+        is an integer or ``None``.
         """
-        rng = random.Random(seed)
+        rng = random.Random(None if seed is None else integer(seed, "seed"))
         state = self.new_game(players, options)
         while self.to_move(state) == (CHANCE,):
             state = self.apply(state, self.sample_chance(state, rng))
@@ -82,8 +144,9 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         """The actions ``player`` may take now, in a documented, stable order.
 
         The sequence is lazy: ``len``, indexing and ``in`` do not build every
-        action, so ``random.choice`` on it is cheap. Empty for a player who
-        is not to move.
+        action, so ``random.choice`` on it is cheap; it equals the list (and
+        the tuple) of the same actions. Empty for a player who is not to move;
+        :class:`~rulespec.IllegalAction` for a seat the game does not have.
         """
 
     @abc.abstractmethod
@@ -92,17 +155,28 @@ class Game(abc.ABC, Generic[S, A, V, O]):
 
     @abc.abstractmethod
     def chance_action(self, state: S, outcome: Sequence[Sequence[Any]]) -> A:
-        """The action that applies ``outcome``: one ordering of each pile of :meth:`chance`."""
+        """The action that applies ``outcome``: one ordering of each pile of :meth:`chance`.
+
+        Checked as :meth:`apply` checks it: :class:`~rulespec.IllegalAction` when no
+        chance step is pending or ``outcome`` is not an ordering of the piles.
+        """
 
     def sample_chance(self, state: S, rng: random.Random) -> A:
         """A chance action drawn uniformly with ``rng``."""
+        if not isinstance(rng, random.Random):
+            raise wrong_type("rng", rng, "a random.Random")
         return self.chance_action(state, self.chance(state).sample(rng))
 
     # -- playing ----------------------------------------------------------------
 
     @abc.abstractmethod
     def apply(self, state: S, action: A) -> S:
-        """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it."""
+        """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it.
+
+        An ``action`` that is not one of this game's action classes is a
+        :class:`TypeError`; a chance action is refused unless that very chance step
+        is pending, and a player's action while any chance step is.
+        """
 
     @abc.abstractmethod
     def is_over(self, state: S) -> bool:
@@ -134,16 +208,19 @@ class Game(abc.ABC, Generic[S, A, V, O]):
 
     def violations(self, state: S) -> tuple[Violation, ...]:
         """The invariants ``state`` breaks (none for any reachable state)."""
+        self._check_state(state)
         found = (inv.violation(state) for inv in self.invariants)
         return tuple(v for v in found if v is not None)
 
     def step_violations(self, before: S, action: A, after: S) -> tuple[Violation, ...]:
         """The transition invariants that the step ``before → after`` breaks."""
+        self._check_step(before, action, after)
         found = (inv.violation(before, action, after) for inv in self.transition_invariants)
         return tuple(v for v in found if v is not None)
 
     def events(self, before: S, action: A, after: S) -> tuple[str, ...]:
         """Names of what the step did, for statistics (e.g. ``"round:single-pile"``)."""
+        self._check_step(before, action, after)
         return ()
 
     def rounds(self, state: S) -> int:

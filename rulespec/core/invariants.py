@@ -7,7 +7,16 @@ from typing import Any
 
 import attrs
 
-__all__ = ["Invariant", "TransitionInvariant", "Violation"]
+__all__ = ["MALFORMED", "Invariant", "TransitionInvariant", "Violation"]
+
+MALFORMED = "the state is malformed: checking it raised"
+"""How the message of a violation begins when the check itself raised: an invariant
+reports a state too malformed to check (a hand missing, an index out of range) rather
+than crash the caller."""
+
+
+def _malformed(exc: Exception) -> str:
+    return f"{MALFORMED} {type(exc).__name__}: {exc}"
 
 
 @attrs.frozen
@@ -26,12 +35,16 @@ class Violation:
 class Invariant:
     """A property every reachable state has.
 
-    ``check`` returns a sentence saying what is wrong, or ``None``.
+    ``check`` returns a sentence saying what is wrong, or ``None``. A check
+    that raises on a malformed state is reported as a violation of its
+    invariant (its message starts with :data:`MALFORMED`), never passed on.
 
     >>> check = lambda s: None if s > 0 else "not positive"
     >>> inv = Invariant("positive", ("x.rule",), "counts are positive", check)
     >>> inv.violation(-1)
     Violation(invariant='positive', clauses=('x.rule',), message='not positive')
+    >>> inv.violation("three").message
+    "the state is malformed: checking it raised TypeError: '>' not supported ..."
     """
 
     id: str
@@ -41,13 +54,19 @@ class Invariant:
 
     def violation(self, state: Any) -> Violation | None:
         """The violation in ``state``, or ``None`` when it holds."""
-        message = self.check(state)
+        try:
+            message = self.check(state)
+        except Exception as exc:
+            message = _malformed(exc)
         return None if message is None else Violation(self.id, self.clauses, message)
 
 
 @attrs.frozen
 class TransitionInvariant:
-    """A property of every step ``(before, action, after)``."""
+    """A property of every step ``(before, action, after)``.
+
+    Like :class:`Invariant`, a check that raises is reported as a violation.
+    """
 
     id: str
     clauses: tuple[str, ...]
@@ -56,5 +75,8 @@ class TransitionInvariant:
 
     def violation(self, before: Any, action: Any, after: Any) -> Violation | None:
         """The violation in this step, or ``None`` when it holds."""
-        message = self.check(before, action, after)
+        try:
+            message = self.check(before, action, after)
+        except Exception as exc:
+            message = _malformed(exc)
         return None if message is None else Violation(self.id, self.clauses, message)

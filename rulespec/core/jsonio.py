@@ -1,31 +1,161 @@
-"""Checked reading of JSON data: every error names its place (``steps[3].to``)."""
+"""Checked reading of JSON: one decoder for untrusted text, and checks that name their
+place (``steps[3].to``).
+
+:func:`parse_json` is the one way rulespec reads JSON text that may come from
+anywhere (records, by :meth:`~rulespec.Record.from_json` and
+:func:`~rulespec.core.verify.verify` alike). It takes ``str`` or ``bytes`` and
+behaves the same for both:
+
+- UTF-8 only, at most :data:`MAX_BYTES` bytes; one leading byte order mark
+  (``EF BB BF``, or ``U+FEFF`` at the start of a ``str``) is skipped, as
+  RFC 8259 allows; UTF-16 and UTF-32 are refused;
+- strict JSON: no ``NaN`` or ``Infinity``, no key twice in one object, no
+  string holding half of a surrogate pair (``"\\ud800"``);
+- arrays and objects nested at most :data:`MAX_DEPTH` deep, checked before
+  parsing.
+
+Every check takes time linear in the input, and every refusal is one
+:class:`RecordError` line.
+
+>>> parse_json(b'{"players": 2}')
+{'players': 2}
+>>> parse_json('{"players": 2, "players": 3}')
+Traceback (most recent call last):
+...
+rulespec.core.errors.RecordError: record: key 'players' twice in one object
+"""
 
 from __future__ import annotations
 
+import json
 import re
 from itertools import accumulate
-from typing import Any
+from typing import Any, NoReturn
 
 from rulespec.core.errors import RecordError
 
-__all__ = ["expect_bool", "expect_int", "expect_list", "expect_object", "nesting_depth"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "expect_bool",
+    "expect_int",
+    "expect_list",
+    "expect_object",
+    "parse_json",
+]
 
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
+MAX_BYTES = 16 * 1024 * 1024
+"""The largest JSON text :func:`parse_json` reads: 16 MiB of UTF-8."""
+MAX_DEPTH = 64
+"""The deepest nesting of JSON arrays and objects :func:`parse_json` reads."""
+
+_BOM = b"\xef\xbb\xbf"
+_NOT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
 _DEPTH_STEP = tuple(1 if b in b"[{" else -1 for b in range(256))
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+_CHUNK = 1 << 16
+"""The depth check reads this many bytes at a time, so that its time stays linear in the
+input beyond the size of a processor cache too."""
 
 
-def nesting_depth(data: bytes) -> int:
-    """The deepest nesting of arrays and objects in JSON text, brackets inside strings
-    aside (a lower bound where a string is not closed); cheap, and safe before parsing.
+def _depth(data: bytes, stop_above: int | None = None) -> int:
+    """The deepest bracket nesting outside strings: exact for valid JSON, and never less
+    than what a parser reaches before it finds an error. Once the depth passes
+    ``stop_above``, the rest is not read (the result is then a lower bound).
 
-    >>> nesting_depth(b'{"steps": [[1, 2], "]]]"]}')
-    3
+    >>> _depth(b'[{"a": "[[["}, [1]]')
+    2
     """
-    brackets = _STRING.sub(b'""', data).translate(None, _BRACKETS)
-    if not brackets:
-        return 0
-    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)))
+    deepest = depth = 0
+    in_string = escaped = False
+    for start in range(0, len(data), _CHUNK):
+        chunk = data[start : start + _CHUNK]
+        if escaped and chunk[:1] in (b"\\", b'"'):  # escaped by the last chunk's backslash
+            chunk = chunk[1:]
+        run = len(chunk) - len(chunk.rstrip(b"\\"))
+        escaped = run % 2 == 1
+        if escaped:
+            chunk = chunk[:-1]
+        chunk = chunk.replace(b"\\\\", b"").replace(b'\\"', b"")
+        # Every quote left opens or closes a string: keep the pieces outside strings.
+        pieces = chunk.split(b'"')
+        outside = b"".join(pieces[1 if in_string else 0 :: 2])
+        in_string ^= len(pieces) % 2 == 0
+        brackets = outside.translate(None, _NOT_BRACKETS)
+        if brackets:
+            levels = accumulate(map(_DEPTH_STEP.__getitem__, brackets), initial=depth)
+            deepest = max(deepest, max(levels))
+            if stop_above is not None and deepest > stop_above:
+                break
+            depth += 2 * (brackets.count(b"[") + brackets.count(b"{")) - len(brackets)
+    return deepest
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise RecordError("record", f"key {key!r} twice in one object")
+            seen.add(key)
+    return result
+
+
+def _constant(name: str) -> NoReturn:
+    raise RecordError("record", f"not valid JSON ({name} is not a JSON number)")
+
+
+def parse_json(source: str | bytes | bytearray, where: str = "record") -> Any:
+    """The JSON value in ``source``; :class:`RecordError` (placed at ``where``) when it is
+    not UTF-8 JSON within the limits.
+
+    >>> parse_json("[1, [2, [3]]]")
+    [1, [2, [3]]]
+    >>> parse_json(b"\\xff\\xfe[\\x001\\x00]\\x00")
+    Traceback (most recent call last):
+    ...
+    rulespec.core.errors.RecordError: record: not UTF-8 text (byte 0)
+    """
+    if isinstance(source, str):
+        if len(source) > MAX_BYTES:
+            raise RecordError(where, f"larger than the limit of {MAX_BYTES} bytes")
+        try:
+            data = source.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise RecordError(
+                where, f"not Unicode text (a lone surrogate at character {exc.start})"
+            ) from None
+    else:
+        data = bytes(source)
+    if len(data) > MAX_BYTES:
+        raise RecordError(where, f"larger than the limit of {MAX_BYTES} bytes")
+    if data.startswith(_BOM):
+        data = data[len(_BOM) :]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(where, f"not UTF-8 text (byte {exc.start})") from None
+    if "\x00" in text:
+        raise RecordError(where, f"not UTF-8 JSON (a NUL at byte {data.index(0)}: UTF-16 or 32?)")
+    depth = _depth(data, stop_above=MAX_DEPTH)
+    if depth > MAX_DEPTH:
+        raise RecordError(where, f"nested at least {depth} deep, beyond the limit of {MAX_DEPTH}")
+    try:
+        value = json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
+    except RecordError as exc:
+        raise RecordError(where, exc.what) from None
+    except (ValueError, RecursionError) as exc:
+        raise RecordError(where, f"not valid JSON ({exc})") from None
+    if _SURROGATE_ESCAPE.search(data):
+        try:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError as exc:
+            half = ord(exc.object[exc.start])
+            raise RecordError(
+                where, f"not Unicode text (\\u{half:04x} is half of a surrogate pair)"
+            ) from None
+    return value
 
 
 def expect_int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
@@ -74,8 +204,9 @@ def expect_object(
     """
     if not isinstance(value, dict):
         raise RecordError(where, f"expected a JSON object, got {type(value).__name__}")
-    for key in sorted(required - value.keys()):
-        raise RecordError(where, f"missing key {key!r}")
-    for key in sorted(value.keys() - required - optional):
-        raise RecordError(where, f"unknown key {key!r}")
+    keys = value.keys()
+    if missing := required - keys:
+        raise RecordError(where, f"missing key {min(missing)!r}")
+    if (extra := keys - required) and not extra <= optional:
+        raise RecordError(where, f"unknown key {min(extra - optional)!r}")
     return value

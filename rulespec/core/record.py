@@ -13,7 +13,17 @@ A record is JSON of this shape (format version 1)::
 
 ``steps`` holds chance outcomes and player actions in the order they were
 applied, so replaying needs no seed. ``options`` lists only the options that
-differ from the game's defaults. Extra top-level keys are refused.
+differ from the game's defaults; they come from the record, and the same steps
+under other options can be illegal or end with other winners. Extra top-level
+keys are refused.
+
+Records may come from programs you do not trust: :meth:`Record.from_json`
+reads them with :func:`~rulespec.core.jsonio.parse_json` (UTF-8, at most
+:data:`~rulespec.core.jsonio.MAX_BYTES` bytes, nested at most
+:data:`~rulespec.core.jsonio.MAX_DEPTH` deep, no key twice) and takes at most
+:data:`MAX_STEPS` steps, in time linear in the input. Malformed input raises
+:class:`RecordError`; a setup or a step that the rules refuse raises
+:class:`ReplayError` on replay. Nothing else escapes.
 """
 
 from __future__ import annotations
@@ -26,21 +36,35 @@ import attrs
 
 from rulespec.core.errors import IllegalAction, RecordError
 from rulespec.core.game import Game, game
+from rulespec.core.jsonio import parse_json
 
-__all__ = ["FORMAT", "VERSION", "Record", "ReplayError"]
+__all__ = ["FORMAT", "MAX_STEPS", "VERSION", "Record", "ReplayError"]
 
 FORMAT = "rulespec-record"
 VERSION = 1
+MAX_STEPS = 200_000
+"""The most steps a record read from JSON may hold."""
 
 
 class ReplayError(ValueError):
     """A record step that the rules refuse: which step, whose, and the clause.
 
-    ``error`` is the :class:`IllegalAction` that the step raised.
+    ``error`` is the :class:`IllegalAction` that the step raised. When the rules
+    refuse the setup itself (options that do not fit the players, such as
+    Duo's ``first_player`` 5 with 2 players), ``index`` and ``step`` are
+    ``None`` and the message starts with ``setup:``.
+
+    >>> import rulespec
+    >>> duo = rulespec.game("duo")
+    >>> options = duo.decode_options({"first_player": 5})
+    >>> Record(duo.id, 2, options).replay()
+    Traceback (most recent call last):
+    ...
+    rulespec.core.record.ReplayError: setup: duo.setup.first-player: first_player is seat 5, ...
     """
 
-    def __init__(self, index: int, step: Any, error: IllegalAction) -> None:
-        super().__init__(f"steps[{index}]: {error}")
+    def __init__(self, index: int | None, step: Any, error: IllegalAction) -> None:
+        super().__init__(f"{'setup' if index is None else f'steps[{index}]'}: {error}")
         self.index = index
         self.step = step
         self.error = error
@@ -72,10 +96,14 @@ class Record:
     def states(self) -> Iterator[Any]:
         """The state before the first step, then the state after each step.
 
-        Raises :class:`ReplayError` at the first step the rules refuse.
+        Raises :class:`ReplayError` at the first step the rules refuse, or before
+        the first state when they refuse the setup (the players and options).
         """
         g = game(self.game)
-        state = g.new_game(self.players, self.options)
+        try:
+            state = g.new_game(self.players, self.options)
+        except IllegalAction as exc:
+            raise ReplayError(None, None, exc) from None
         yield state
         for index, step in enumerate(self.steps):
             try:
@@ -101,13 +129,25 @@ class Record:
         options: Any = None,
         steps: int | None = None,
     ) -> Record:
-        """A record of a uniformly random game (at most ``steps`` steps)."""
+        """A record of a uniformly random game (at most ``steps`` steps).
+
+        Without ``options``, the game's simulation options apply
+        (:meth:`Game.simulation_options`, such as Duo's ``max_rounds`` of 50), so
+        that a random game ends in seconds; they are written in the record's
+        options. Pass ``options=g.default_options()`` for the rules as printed
+        with no cap, and ``steps`` to stop after that many steps.
+
+        >>> import rulespec
+        >>> duo = rulespec.game("duo")
+        >>> Record.play(duo, 3, seed=1).to_data()["options"]
+        {'max_rounds': 50}
+        """
         import random
 
         from rulespec.core.chance import CHANCE
 
         rng = random.Random(seed)
-        opts = g.default_options() if options is None else options
+        opts = g.decode_options(g.simulation_options()) if options is None else options
         state = g.new_game(players, opts)
         taken: list[Any] = []
         while not g.is_over(state) and (steps is None or len(taken) < steps):
@@ -138,7 +178,12 @@ class Record:
 
     @classmethod
     def from_data(cls, data: Any) -> Record:
-        """A record from JSON data; :class:`RecordError` says where it is malformed."""
+        """A record from JSON data; :class:`RecordError` says where it is malformed.
+
+        Only the shape is checked here (at most :data:`MAX_STEPS` steps, each a
+        well-formed action of the game); whether the rules allow the setup and
+        the steps is for :meth:`replay` (or :func:`~rulespec.core.verify.verify`).
+        """
         if not isinstance(data, dict):
             raise RecordError("record", "expected a JSON object")
         expected = {"format", "version", "game", "players", "options", "steps"}
@@ -171,6 +216,8 @@ class Record:
         steps = data["steps"]
         if not isinstance(steps, list):
             raise RecordError("steps", "expected a list")
+        if len(steps) > MAX_STEPS:
+            raise RecordError("steps", f"more than the limit of {MAX_STEPS} steps")
         return cls(
             g.id,
             players,
@@ -180,9 +227,15 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:
-        """A record from JSON text; :class:`RecordError` says where it is malformed."""
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise RecordError("record", f"not valid JSON ({exc})") from None
-        return cls.from_data(data)
+        """A record from JSON text or UTF-8 bytes; :class:`RecordError` says where it is
+        malformed.
+
+        The text is read by :func:`~rulespec.core.jsonio.parse_json`, within the
+        same limits as :func:`~rulespec.core.verify.verify`.
+
+        >>> Record.from_json('{"format": "rulespec-record", "format": "x"}')
+        Traceback (most recent call last):
+        ...
+        rulespec.core.errors.RecordError: record: key 'format' twice in one object
+        """
+        return cls.from_data(parse_json(text))

@@ -87,7 +87,7 @@ def _marker_ids(node: ast.expr) -> list[str]:
     if (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
-        and node.func.attr == "clause"
+        and node.func.attr in ("clause", "rulespec_clause")
         and isinstance(node.func.value, ast.Attribute)
         and node.func.value.attr == "mark"
     ):

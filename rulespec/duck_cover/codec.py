@@ -62,13 +62,14 @@ def _card_in(value: Any, where: str) -> DrawCard:
     raise RecordError(where, f'expected a draw card (1 to 12, "max" or "repeat"), got {value!r}')
 
 
-def _duck(value: Any, where: str, holder: int, foreign: bool) -> int:
-    """A duck card in ``holder``'s grid: 1–12, or under *Low blows* another family's."""
+def _duck(value: Any, where: str, holder: int, foreign: bool, players: int = 7) -> int:
+    """A duck card in ``holder``'s grid: 1–12, or under *Low blows* another family's
+    (of one of ``players`` seats)."""
     if type(value) is int:
         if 1 <= value <= 12:
             return value
         family, number = divmod(value, 100)
-        if foreign and 1 <= family <= 7 and family != holder + 1 and 1 <= number <= 12:
+        if foreign and 1 <= family <= players and family != holder + 1 and 1 <= number <= 12:
             return value
     kinds = (
         "1 to 12, or (seat + 1) * 100 + number for another seat's duck" if foreign else "1 to 12"
@@ -242,10 +243,23 @@ def _call(card: DrawCard | None) -> DrawCard | None:
     return card
 
 
+def _sized(value: Any, where: str, size: int) -> list[Any]:
+    """``value`` if it is a list of exactly ``size`` items; else :class:`RecordError`."""
+    items = _list(value, where)
+    if len(items) != size:
+        raise RecordError(where, f"expected {size} items, got {len(items)}")
+    return items
+
+
 def decode_state(data: Any) -> State:
     """A state from :func:`encode_state`'s data.
 
-    The shape and types are checked; whether the state is reachable is
+    Every shape is checked, and :class:`RecordError` says where one is wrong:
+    one grid per player once a round is dealt (none before the first deal),
+    during a turn one entry per player in ``submitted`` (each ``null`` or the
+    player's own action; none outside a turn), in each round's scores and in ``gifts`` (when not
+    empty), a card in play exactly during a turn, ducks of the families in
+    play. Whether the state is reachable is
     :func:`rulespec.duck_cover.position`'s job (and the invariants').
     """
     keys = {
@@ -275,8 +289,10 @@ def decode_state(data: Any) -> State:
         phase = Phase(d["phase"])
     except ValueError:
         raise RecordError("state.phase", f"unknown phase {d['phase']!r}") from None
+    round_ = _int(d["round"], "state.round", 0, 2)
+    dealt = phase is not Phase.DEAL or round_ > 0
     grids = []
-    for p, g in enumerate(_list(d["grids"], "state.grids", 7)):
+    for p, g in enumerate(_sized(d["grids"], "state.grids", players if dealt else 0)):
         cells = []
         for i, cell in enumerate(_list(g, f"state.grids[{p}]", 84)):
             where = f"state.grids[{p}][{i}]"
@@ -284,7 +300,7 @@ def decode_state(data: Any) -> State:
             if len(pair) != 2:
                 raise RecordError(where, "expected [position, stack]")
             stack = tuple(
-                _duck(c, f"{where}[1][{k}]", p, options.low_blows)
+                _duck(c, f"{where}[1][{k}]", p, options.low_blows, players)
                 for k, c in enumerate(_list(pair[1], f"{where}[1]", 84))
             )
             if not stack:
@@ -301,35 +317,43 @@ def decode_state(data: Any) -> State:
     def optional_card(key: str) -> DrawCard | None:
         return None if d[key] is None else _card_in(d[key], f"state.{key}")
 
+    card = optional_card("card")
+    if (card is None) == (phase is Phase.TURN):
+        raise RecordError("state.card", "a card is in play during a turn, and only then")
     submitted: list[PlayerAction | None] = []
-    for i, a in enumerate(_list(d["submitted"], "state.submitted", 7)):
-        act = None if a is None else decode_action(a, f"state.submitted[{i}]")
-        if act is not None and not isinstance(act, Cover | Duck | Quack | Give | Place):
-            raise RecordError(f"state.submitted[{i}]", "expected a player's action")
+    acting = players if phase is Phase.TURN else 0
+    for i, a in enumerate(_sized(d["submitted"], "state.submitted", acting)):
+        where = f"state.submitted[{i}]"
+        act = None if a is None else decode_action(a, where)
+        if act is not None:
+            if not isinstance(act, Cover | Duck | Quack | Give | Place):
+                raise RecordError(where, "expected a player's action")
+            if act.player != i:
+                raise RecordError(f"{where}.player", f"expected player {i}'s own action")
         submitted.append(act)
     if not isinstance(d["previous_discarded"], bool):
         raise RecordError("state.previous_discarded", "expected true or false")
-    gifts = tuple(
-        _duck(c, f"state.gifts[{p}]", p, True)
-        for p, c in enumerate(_list(d.get("gifts", []), "state.gifts", 7))
-    )
+    gift_list = _list(d.get("gifts", []), "state.gifts", players)
+    if gift_list and (len(gift_list) != players or phase is not Phase.TURN):
+        raise RecordError("state.gifts", "expected none, or one duck per player during a turn")
+    gifts = tuple(_duck(c, f"state.gifts[{p}]", p, True, players) for p, c in enumerate(gift_list))
     return State(
         players=players,
         options=options,
         phase=phase,
-        round=_int(d["round"], "state.round", 0, 2),
+        round=round_,
         grids=tuple(grids),
         draw_pile=cards("draw_pile"),
         captain_pile=cards("captain_pile"),
         discard_zone=cards("discard_zone"),
-        card=optional_card("card"),
+        card=card,
         previous=_call(optional_card("previous")),
         previous_discarded=d["previous_discarded"],
         submitted=tuple(submitted),
         round_scores=tuple(
             tuple(
-                _int(v, f"state.round_scores[{r}][{p}]")
-                for p, v in enumerate(_list(s, f"state.round_scores[{r}]", 7))
+                _int(v, f"state.round_scores[{r}][{p}]", -10_000, 10_000)
+                for p, v in enumerate(_sized(s, f"state.round_scores[{r}]", players))
             )
             for r, s in enumerate(_list(d["round_scores"], "state.round_scores", 3))
         ),

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rulespec.core import checks
 from rulespec.core.chance import Chance
+from rulespec.core.checks import integer, seat
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, register
 from rulespec.core.invariants import Invariant, TransitionInvariant
 from rulespec.duck_cover import codec, rules
-from rulespec.duck_cover.actions import Action, Deal, Reshuffle
+from rulespec.duck_cover.actions import Action, Cover, Deal, Duck, Give, Place, Quack, Reshuffle
 from rulespec.duck_cover.invariants import INVARIANTS, TRANSITION_INVARIANTS
 from rulespec.duck_cover.position import position
 from rulespec.duck_cover.scoring import totals, winners
@@ -34,20 +36,33 @@ class DuckAndCover(Game[State, Action, View, Options]):
     name = "Duck & Cover"
     min_players = 2
     max_players = 7
+    state_type = State
+    action_types = (Cover, Duck, Quack, Give, Place, Deal, Reshuffle)
+    options_type = Options
+    view_type = View
 
     def default_options(self) -> Options:
         return Options()
 
     def new_game(self, players: int, options: Options | None = None) -> State:
-        return rules.new_game(players, options)
+        if options is not None:
+            self._check_options(options)
+        return rules.new_game(integer(players, "players"), options)
 
     def to_move(self, state: State) -> tuple[int, ...]:
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
         return rules.to_move(state)
 
     def legal_actions(self, state: State, player: int) -> rules.LegalActions:
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
+        if type(player) is not int or not 0 <= player < state.players:
+            player = seat(player, state.players, "dc.setup.players")
         return rules.legal_actions(state, player)
 
     def chance(self, state: State) -> Chance:
+        self._check_state(state)
         piles = rules.chance_piles(state)
         if state.phase is Phase.DEAL:
             aside = "; its first two cards are set aside unseen" if state.options.surprises else ""
@@ -60,36 +75,49 @@ class DuckAndCover(Game[State, Action, View, Options]):
         return Chance("reshuffle", "the Captain pile is shuffled into a new draw pile", piles)
 
     def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
+        self._check_state(state)
         if state.phase is Phase.DEAL:
-            *grids, pile = outcome
-            return Deal(tuple(tuple(g) for g in grids), tuple(pile))
+            *grids, pile = checks.outcome(outcome, state.players + 1, "dc.setup.grid")
+            deal = Deal(tuple(grids), pile)
+            rules.check_deal(state, deal)
+            return deal
         if state.phase is Phase.RESHUFFLE:
-            (pile,) = outcome
-            return Reshuffle(tuple(pile))
+            (pile,) = checks.outcome(outcome, 1, "dc.deck.reshuffle")
+            reshuffle = Reshuffle(pile)
+            rules.check_reshuffle(state, reshuffle)
+            return reshuffle
         raise IllegalAction("dc.turn.draw", "the game does not wait for chance now")
 
     def apply(self, state: State, action: Action) -> State:
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
         return rules.apply(state, action)
 
     def is_over(self, state: State) -> bool:
+        self._check_state(state)
         return state.phase is Phase.OVER
 
     def scores(self, state: State) -> tuple[int, ...]:
+        self._check_state(state)
         return totals(state)
 
     def winners(self, state: State) -> tuple[int, ...]:
+        self._check_state(state)
         return winners(state)
 
     def view(self, state: State, player: int) -> View:
-        return view(state, player)
+        self._check_state(state)
+        return view(state, seat(player, state.players, "dc.setup.players"))
 
     def rounds(self, state: State) -> int:
+        self._check_state(state)
         return len(state.round_scores)
 
     def events(self, before: State, action: Action, after: State) -> tuple[str, ...]:
         """``turn`` when a turn resolves, ``gift`` when every player has given a duck
         (*Low blows*), ``reshuffle``, and ``round:single-pile`` or ``round:discard-limit``
         when a round ends."""
+        self._check_step(before, action, after)
         found: list[str] = []
         if type(action) is Reshuffle:
             found.append("reshuffle")
@@ -111,24 +139,28 @@ class DuckAndCover(Game[State, Action, View, Options]):
         return TRANSITION_INVARIANTS
 
     def encode_options(self, options: Options) -> dict[str, Any]:
+        self._check_options(options)
         return codec.encode_options(options)
 
     def decode_options(self, data: Mapping[str, Any]) -> Options:
         return codec.decode_options(data)
 
     def encode_action(self, action: Action) -> dict[str, Any]:
+        self._check_action(action)
         return codec.encode_action(action)
 
     def decode_action(self, data: Any, where: str = "action") -> Action:
         return codec.decode_action(data, where)
 
     def encode_state(self, state: State) -> dict[str, Any]:
+        self._check_state(state)
         return codec.encode_state(state)
 
     def decode_state(self, data: Any) -> State:
         return codec.decode_state(data)
 
     def encode_view(self, view: View) -> dict[str, Any]:
+        self._check_view(view)
         return codec.encode_view(view)
 
     def decode_view(self, data: Any, where: str = "view") -> View:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any, SupportsIndex
 
 from rulespec.core.errors import IllegalAction, PositionError
+from rulespec.core.positions import listed, whole, wholes
 from rulespec.duck_cover.actions import Cover, Duck, Give, PlayerAction, Quack
 from rulespec.duck_cover.cards import (
     CONSTRAINED,
@@ -17,14 +20,68 @@ from rulespec.duck_cover.cards import (
     family_of,
     number_of,
 )
-from rulespec.duck_cover.grid import Grid, Position
+from rulespec.duck_cover.grid import COLUMNS, ROWS, Grid, Position, Stack
 from rulespec.duck_cover.state import Options, Phase, State
 
 __all__ = ["position"]
 
+_CELL = re.compile(r"\.|[0-9]+(?:/[0-9]+)*")
+"""One cell of a grid diagram: an empty place, or cards in ASCII digits joined by ``/``."""
+
+_FAR = 10_000
+"""No place of a grid lies further than this from (0, 0) in either direction."""
+
+Cell = tuple[Position, Stack]
+
+
+def _cells(grid: Any, where: str) -> list[Cell]:
+    """The stacks of one entry of ``grids``, checked to be places and cards."""
+    if grid is None:
+        return list(Grid.dealt(FAMILY).cells)
+    if isinstance(grid, str):
+        rows = [line.split() for line in grid.strip("\n").splitlines()]
+        for r, line in enumerate(row for row in rows if row):
+            for c, text in enumerate(line):
+                if not _CELL.fullmatch(text):
+                    raise PositionError(
+                        f"{where}: row {r + 1}, column {c + 1}: {text!r} is neither '.' nor "
+                        "cards in ASCII digits joined by '/'"
+                    )
+        items: Sequence[tuple[Any, Any]] = Grid.from_diagram(grid).cells
+    elif isinstance(grid, Grid):
+        items = grid.cells
+    elif isinstance(grid, Mapping):
+        items = list(grid.items())
+    else:
+        raise PositionError(
+            f"{where}: expected a diagram, a Grid, {{position: stack}} or None, not {grid!r}"
+        )
+    cells = []
+    for place, stack in items:
+        numbers = wholes(place, f"{where}: position {place!r}")
+        if len(numbers) != 2 or not all(-_FAR <= n <= _FAR for n in numbers):
+            raise PositionError(f"{where}: {place!r} is not a place (column, row)")
+        column, row = numbers
+        cells.append(((column, row), wholes(stack, f"{where} at {(column, row)}")))
+    return cells
+
+
+def _completed(cells: list[Cell], missing: Sequence[int], where: str) -> Grid:
+    """``cells`` with each ``missing`` card, in order, on the next free place of the
+    4×3 rectangle of the deal, read row by row."""
+    taken = {place for place, _ in cells}
+    free = ((c, r) for r in range(ROWS) for c in range(COLUMNS) if (c, r) not in taken)
+    added = []
+    for card in missing:
+        place = next(free, None)
+        if place is None:
+            raise PositionError(f"{where}: no free place of the 4×3 rectangle is left for {card}")
+        added.append((place, (card,)))
+    return Grid(tuple(sorted([*cells, *added])))
+
 
 def position(
-    grids: Sequence[str | Grid | Mapping[Position, Sequence[int]]],
+    grids: Sequence[str | Grid | Mapping[Position, Sequence[int]] | None],
     *,
     card: DrawCard,
     draw_pile: Sequence[DrawCard] | None = None,
@@ -33,7 +90,7 @@ def position(
     previous: Call | None = None,
     previous_discarded: bool = False,
     submitted: Sequence[PlayerAction | None] | None = None,
-    round: int = 0,
+    round: SupportsIndex = 0,
     round_scores: Sequence[Sequence[int]] = (),
     options: Options | None = None,
     set_aside: Sequence[DrawCard] = (),
@@ -41,11 +98,22 @@ def position(
     """A turn in progress: ``card`` has just been drawn and players are to act.
 
     ``grids`` gives each player's ducks as a text diagram (see
-    :meth:`Grid.from_diagram`), a :class:`Grid` or ``{position: stack}``.
+    :meth:`Grid.from_diagram`; cards in ASCII digits), a :class:`Grid` or
+    ``{position: stack}``. Cards and places are whole numbers (``int`` or
+    anything with ``__index__``, never a ``bool``).
+
+    Name only what matters: the rest is laid in the default order. A grid
+    given as ``None`` is its family as the deal lays it in order (1 2 3 4,
+    5 6 7 8, 9 10 11 12, row by row from ``(0, 0)``); a duck card that no
+    grid names goes, in ascending order, to the next free place of its own
+    player's 4×3 rectangle of the deal, read row by row from ``(0, 0)``.
     ``draw_pile`` defaults to the draw cards that are nowhere else, in a
-    canonical order. The position is refused with :class:`PositionError` if
-    no game could reach it: a duck card missing or twice, an empty stack, a
-    draw card too many or missing, a round that would already be over.
+    canonical order (1–12, 1–12, Max, Repeat).
+
+    The position is refused with :class:`PositionError`, which says where, if
+    no game could reach it (a duck card twice, an empty stack, a draw card too
+    many or missing, a round that would already be over) or a value is not
+    of the documented kind.
 
     With the publisher's variants (``options``): under *Constraints* the draw
     cards are the 20 without 1, 2 and 3; under *Surprises* ``set_aside`` names
@@ -60,24 +128,29 @@ def position(
     >>> state = dc.position([grid, grid], card=5)
     >>> dc.legal_actions(state, 0)[:3]  # card 5 stands at (0, 1): three Covers first
     [Cover(player=0, to=(0, 0)), Cover(player=0, to=(0, 2)), Cover(player=0, to=(1, 1))]
-    >>> dc.position(["1 2 3", "1 2 3"], card=5)
+
+    Only the stack that matters named; the other ducks fill the free places:
+
+    >>> state = dc.position(["5/3 . 7", None], card=7)
+    >>> print(state.grids[0].diagram())
+    5/3   1   7   2
+      4   6   8   9
+     10  11  12   .
+    >>> dc.position(["1 2 3", "1 2 ３"], card=5)
     Traceback (most recent call last):
     ...
-    rulespec.core.errors.PositionError: player 0's grid misses card 4
+    rulespec.core.errors.PositionError: grids[1]: row 1, column 3: '３' is neither '.' nor ...
     """
-    players = len(grids)
+    players = len(listed(grids, "grids"))
     if not 2 <= players <= 7:
         raise PositionError(f"Duck & Cover is for 2 to 7 players, not {players}")
+    if options is not None and not isinstance(options, Options):
+        raise PositionError(f"options: expected rulespec.duck_cover.Options, not {options!r}")
     chosen = Options() if options is None else options
-    built: list[Grid] = []
+    given = [_cells(g, f"grids[{p}]") for p, g in enumerate(grids)]
     families: Counter[tuple[int, int]] = Counter()
-    for p, g in enumerate(grids):
-        grid = (
-            g
-            if isinstance(g, Grid)
-            else (Grid.from_diagram(g) if isinstance(g, str) else Grid.from_stacks(g))
-        )
-        counts = Counter(c for _, stack in grid.cells for c in stack)
+    for p, cells in enumerate(given):
+        counts = Counter(c for _, stack in cells for c in stack)
         for c in sorted(counts):
             if c not in FAMILY and not (chosen.low_blows and _foreign(c, p, players)):
                 raise PositionError(
@@ -87,22 +160,34 @@ def position(
             if counts[c] > 1:
                 raise PositionError(f"card {c} appears {counts[c]} times in player {p}'s grid")
             families[(family_of(c, p), number_of(c))] += counts[c]
-        for c in FAMILY:
-            if c not in counts and not chosen.low_blows:
-                raise PositionError(f"player {p}'s grid misses card {c}")
+    built = [
+        _completed(cells, [c for c in FAMILY if (p, c) not in families], f"grids[{p}]")
+        for p, cells in enumerate(given)
+    ]
+    for p, grid in enumerate(built):
         if any(not stack for _, stack in grid.cells):
             raise PositionError(f"player {p}'s grid has an empty stack")
         if len({pos for pos, _ in grid.cells}) != len(grid.cells):
             raise PositionError(f"player {p}'s grid has two stacks in one place")
         if len(grid.cells) == 1:
             raise PositionError(f"player {p} has a single stack: the round would already be over")
-        built.append(grid)
     for f in range(players):
         for c in FAMILY:
             held = families[(f, c)]
-            if held != 1:
-                where = "misses" if held == 0 else f"holds {held} times"
-                raise PositionError(f"the game {where} card {c} of player {f}'s family")
+            if held > 1:
+                raise PositionError(f"the game holds {held} times card {c} of player {f}'s family")
+    card = whole(card, "card")
+    captain_pile = wholes(captain_pile, "captain_pile")
+    discard_zone = wholes(discard_zone, "discard_zone")
+    set_aside = wholes(set_aside, "set_aside")
+    if draw_pile is not None:
+        draw_pile = wholes(draw_pile, "draw_pile")
+    if previous is not None:
+        previous = whole(previous, "previous")
+    if not isinstance(previous_discarded, bool):
+        raise PositionError(
+            f"previous_discarded: expected True or False, not {previous_discarded!r}"
+        )
     deck = chosen.draw_deck
     if len(set_aside) != chosen.set_aside:
         raise PositionError(
@@ -153,19 +238,24 @@ def position(
         raise PositionError(f"previous: {previous!r} is not a call (1–12 or MAX)")
     if chosen.constraints and previous in CONSTRAINED:
         raise PositionError(f"previous: under Constraints no card calls {previous}")
-    if not 0 <= round < 3 or len(round_scores) != round:
+    number = whole(round, "round")
+    scores = tuple(
+        wholes(row, f"round_scores[{r}]")
+        for r, row in enumerate(listed(round_scores, "round_scores"))
+    )
+    if not 0 <= number < 3 or len(scores) != number:
         raise PositionError("round_scores must hold one score list per finished round")
-    for r, scores in enumerate(round_scores):
-        if len(scores) != players or not all(type(v) is int for v in scores):
+    for r, row in enumerate(scores):
+        if len(row) != players:
             raise PositionError(f"round_scores[{r}] must hold one whole number per player")
-    acts = tuple(submitted) if submitted is not None else (None,) * players
+    acts = tuple(listed(submitted, "submitted")) if submitted is not None else (None,) * players
     if len(acts) != players:
         raise PositionError("submitted must hold one entry per player")
     state = State(
         players=players,
         options=chosen,
         phase=Phase.TURN,
-        round=round,
+        round=number,
         grids=tuple(built),
         draw_pile=tuple(draw_pile),
         captain_pile=tuple(captain_pile),
@@ -174,7 +264,7 @@ def position(
         previous=previous,
         previous_discarded=previous_discarded,
         submitted=(None,) * players,
-        round_scores=tuple(tuple(s) for s in round_scores),
+        round_scores=scores,
         set_aside=tuple(set_aside),
     )
     if all(a is not None for a in acts):

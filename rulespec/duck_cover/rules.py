@@ -6,8 +6,10 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import cast, overload
 
+from rulespec.core.checks import pile_of, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
+from rulespec.core.lazy import LazySequence
 from rulespec.duck_cover import variants
 from rulespec.duck_cover.actions import (
     Action,
@@ -30,6 +32,9 @@ __all__ = [
     "LegalActions",
     "apply",
     "called_stack",
+    "check_deal",
+    "check_player_action",
+    "check_reshuffle",
     "destinations",
     "legal_actions",
     "new_game",
@@ -182,7 +187,7 @@ def _check_cover(grid: Grid, index: int, to: Position) -> None:
         raise IllegalAction("dc.move.cover", f"{to} is empty: there is no card to cover")
 
 
-@implements("dc.move.must-move", "dc.move.quack")
+@implements("dc.move.must-move", "dc.move.quack", "dc.setup.players", "dc.turn.draw")
 def check_player_action(state: State, action: PlayerAction) -> int:
     """Refuse ``action`` unless the rules allow it now; return the moving stack's index."""
     player = action.player
@@ -312,7 +317,7 @@ def _check_variant_action(state: State, action: PlayerAction, index: int) -> int
     return index
 
 
-class LegalActions(Sequence[PlayerAction]):
+class LegalActions(LazySequence[PlayerAction]):
     """A player's legal actions, built on demand: Covers, then Ducks, each sorted by
     position; or the single Quack.
 
@@ -514,8 +519,9 @@ def _variant_actions(state: State, player: int, index: int) -> LegalActions:
 
 
 @implements("dc.setup.grid", "dc.setup.draw-deck", "dc.round.new")
-def deal(state: State, action: Deal) -> State:
-    """Lay each player's shuffled family as a 4×3 grid and form the draw pile; then draw."""
+def check_deal(state: State, action: Deal) -> None:
+    """Refuse ``action`` unless the game waits for a deal and it orders each family and
+    the draw cards."""
     if state.phase is not Phase.DEAL:
         raise IllegalAction("dc.round.new", "the game does not wait for a deal now")
     grids = action.grids
@@ -524,13 +530,13 @@ def deal(state: State, action: Deal) -> State:
             "dc.setup.grid", f"a deal lays one grid for each of {state.players} players"
         )
     for p, order in enumerate(grids):
-        if type(order) is not tuple or sorted(order) != list(FAMILY):
+        if not pile_of(order, int) or sorted(order) != list(FAMILY):
             raise IllegalAction(
                 "dc.setup.grid", f"player {p}'s grid must hold each card 1 to 12 once"
             )
     pile = action.draw_pile
     options = state.options
-    if type(pile) is not tuple or Counter(pile) != Counter(options.draw_deck):
+    if not pile_of(pile, int) or Counter(pile) != Counter(options.draw_deck):
         if options.constraints:
             raise IllegalAction(
                 "dc.variant.constraints.deck",
@@ -540,8 +546,15 @@ def deal(state: State, action: Deal) -> State:
             "dc.setup.draw-deck",
             "the draw pile must hold the 26 draw cards: 1–12 twice, Max, Repeat",
         )
+
+
+@implements("dc.setup.grid", "dc.setup.draw-deck", "dc.round.new")
+def deal(state: State, action: Deal) -> State:
+    """Lay each player's shuffled family as a 4×3 grid and form the draw pile; then draw."""
+    check_deal(state, action)
+    grids, pile = action.grids, action.draw_pile
     dealt = tuple(Grid.dealt(order) for order in grids)
-    if options.surprises:
+    if state.options.surprises:
         return _set_aside(state, dealt, pile)
     return _draw(state, dealt, pile, (), (), None, False)
 
@@ -570,15 +583,23 @@ def _set_aside(state: State, grids: tuple[Grid, ...], pile: tuple[int, ...]) -> 
 
 
 @implements("dc.deck.reshuffle")
-def reshuffle(state: State, action: Reshuffle) -> State:
-    """Turn the shuffled Captain pile into the new draw pile; the discard zone stays. Then draw."""
+def check_reshuffle(state: State, action: Reshuffle) -> None:
+    """Refuse ``action`` unless the game waits for a reshuffle and it orders the Captain
+    pile's cards."""
     if state.phase is not Phase.RESHUFFLE:
         raise IllegalAction("dc.deck.reshuffle", "the draw pile is not empty: nothing to reshuffle")
     pile = action.draw_pile
-    if type(pile) is not tuple or Counter(pile) != Counter(state.captain_pile):
+    if not pile_of(pile, int) or Counter(pile) != Counter(state.captain_pile):
         raise IllegalAction(
             "dc.deck.reshuffle", "the new draw pile must hold exactly the Captain pile's cards"
         )
+
+
+@implements("dc.deck.reshuffle")
+def reshuffle(state: State, action: Reshuffle) -> State:
+    """Turn the shuffled Captain pile into the new draw pile; the discard zone stays. Then draw."""
+    check_reshuffle(state, action)
+    pile = action.draw_pile
     return _draw(
         state, state.grids, pile, (), state.discard_zone, state.previous, state.previous_discarded
     )
@@ -846,7 +867,9 @@ def apply(state: State, action: Action) -> State:
         return deal(state, action)  # type: ignore[arg-type]
     if t is Reshuffle:
         return reshuffle(state, action)  # type: ignore[arg-type]
-    raise IllegalAction("dc.turn.simultaneous", f"{action!r} is not a Duck & Cover action")
+    raise wrong_type(
+        "action", action, "a Duck & Cover action (Cover, Duck, Quack, Give, Place, Deal, Reshuffle)"
+    )
 
 
 def chance_piles(state: State) -> tuple[tuple[int, ...], ...]:

@@ -73,7 +73,7 @@ class Options:
     splashes: tuple[int, ...] = attrs.field(
         default=SPLASHES, converter=_to_tuple, validator=_splashes
     )
-    """Splashes of cards 1–12 (FACTS: publisher data; replace to correct the table)."""
+    """Splashes of cards 1–12 (publisher data: see the sources page; replace to correct them)."""
     competition: bool = attrs.field(default=False, validator=_flag)
     """Competition: a visible card scores its number instead of its splashes."""
     constraints: bool = attrs.field(default=False, validator=_flag)

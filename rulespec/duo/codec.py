@@ -142,8 +142,12 @@ def encode_state(state: State) -> dict[str, Any]:
 def decode_state(data: Any) -> State:
     """A state from :func:`encode_state`'s data.
 
-    The shape and types are checked; whether the state is reachable is
-    :func:`rulespec.duo.position`'s job (and the invariants').
+    Every shape is checked, and :class:`RecordError` says where one is wrong:
+    one hand per player and two discard piles once cards are dealt (none
+    before the first deal), seats in range, a turn pile only during a turn
+    and on a pile, one score per player in each round's scores. Whether the
+    state is reachable is :func:`rulespec.duo.position`'s job (and the
+    invariants').
     """
     keys = {
         "players",
@@ -166,33 +170,51 @@ def decode_state(data: Any) -> State:
         raise RecordError("state.phase", f"unknown phase {d['phase']!r}") from None
     if not isinstance(d["options"], dict):
         raise RecordError("state.options", "expected a JSON object")
+    options = decode_options(d["options"])
+    if options.first_player >= players:
+        raise RecordError("state.options.first_player", f"no seat {options.first_player}")
+    round_ = _int(d["round"], "state.round", 0)
+    dealt = phase is not Phase.DEAL or round_ > 0
     hands = tuple(
         tuple(sorted(_cards(h, f"state.hands[{p}]")))
-        for p, h in enumerate(_list(d["hands"], "state.hands", players))
+        for p, h in enumerate(_sized(d["hands"], "state.hands", players if dealt else 0))
     )
     piles = tuple(
-        _cards(p, f"state.piles[{i}]") for i, p in enumerate(_list(d["piles"], "state.piles", 2))
+        _cards(p, f"state.piles[{i}]")
+        for i, p in enumerate(_sized(d["piles"], "state.piles", 2 if dealt else 0))
     )
     turn_pile = d["turn_pile"]
+    if turn_pile is not None:
+        turn_pile = _int(turn_pile, "state.turn_pile", 0, 1)
+        if phase is not Phase.TURN:
+            raise RecordError("state.turn_pile", f"a turn pile is set in the {phase.value} phase")
     return State(
         players=players,
-        options=decode_options(d["options"]),
+        options=options,
         phase=phase,
-        round=_int(d["round"], "state.round", 0),
+        round=round_,
         starter=_int(d["starter"], "state.starter", 0, players - 1),
         turn=_int(d["turn"], "state.turn", 0, players - 1),
-        turn_pile=None if turn_pile is None else _int(turn_pile, "state.turn_pile", 0, 1),
+        turn_pile=turn_pile,
         hands=hands,
         piles=piles,
         draw_pile=_cards(d["draw_pile"], "state.draw_pile"),
         round_scores=tuple(
             tuple(
-                _int(v, f"state.round_scores[{r}][{p}]")
-                for p, v in enumerate(_list(s, f"state.round_scores[{r}]", players))
+                _int(v, f"state.round_scores[{r}][{p}]", -10_000, 10_000)
+                for p, v in enumerate(_sized(s, f"state.round_scores[{r}]", players))
             )
             for r, s in enumerate(_list(d["round_scores"], "state.round_scores"))
         ),
     )
+
+
+def _sized(value: Any, where: str, size: int) -> list[Any]:
+    """``value`` if it is a list of exactly ``size`` items; else :class:`RecordError`."""
+    items = _list(value, where)
+    if len(items) != size:
+        raise RecordError(where, f"expected {size} items, got {len(items)}")
+    return items
 
 
 def encode_view(view: View) -> dict[str, Any]:

@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rulespec.core import checks
 from rulespec.core.chance import Chance
+from rulespec.core.checks import integer, seat
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, register
 from rulespec.core.invariants import Invariant, TransitionInvariant
 from rulespec.core.simulate import random_policy
 from rulespec.duo import codec, rules
-from rulespec.duo.actions import Action, Deal, Draw, Play
+from rulespec.duo.actions import Action, Deal, Draw, Play, Stop
 from rulespec.duo.invariants import INVARIANTS, TRANSITION_INVARIANTS
 from rulespec.duo.policies import greedy_policy
 from rulespec.duo.position import position
@@ -40,20 +42,33 @@ class Duo(Game[State, Action, View, Options]):
     min_players = 2
     max_players = 6
     default_policy = "greedy"
+    state_type = State
+    action_types = (Play, Stop, Draw, Deal)
+    options_type = Options
+    view_type = View
 
     def default_options(self) -> Options:
         return Options()
 
     def new_game(self, players: int, options: Options | None = None) -> State:
-        return rules.new_game(players, options)
+        if options is not None:
+            self._check_options(options)
+        return rules.new_game(integer(players, "players"), options)
 
     def to_move(self, state: State) -> tuple[int, ...]:
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
         return rules.to_move(state)
 
     def legal_actions(self, state: State, player: int) -> rules.LegalActions:
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
+        if type(player) is not int or not 0 <= player < state.players:
+            player = seat(player, state.players, "duo.setup.players")
         return rules.legal_actions(state, player)
 
     def chance(self, state: State) -> Chance:
+        self._check_state(state)
         return Chance(
             "deal",
             "the deck is shuffled: seven cards to each player, two to start the discard "
@@ -62,33 +77,44 @@ class Duo(Game[State, Action, View, Options]):
         )
 
     def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
+        self._check_state(state)
         if state.phase is not Phase.DEAL:
             raise IllegalAction("duo.setup.deal", "the match does not wait for a deal now")
-        (order,) = outcome
-        return Deal(tuple(order))
+        (order,) = checks.outcome(outcome, 1, "duo.setup.deal")
+        action = Deal(order)
+        rules.check_deal(state, action)
+        return action
 
     def apply(self, state: State, action: Action) -> State:
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
         return rules.apply(state, action)
 
     def is_over(self, state: State) -> bool:
+        self._check_state(state)
         return state.phase is Phase.OVER
 
     def scores(self, state: State) -> tuple[int, ...]:
+        self._check_state(state)
         return totals(state)
 
     def winners(self, state: State) -> tuple[int, ...]:
+        self._check_state(state)
         return winners(state)
 
     def view(self, state: State, player: int) -> View:
-        return view(state, player)
+        self._check_state(state)
+        return view(state, seat(player, state.players, "duo.setup.players"))
 
     def rounds(self, state: State) -> int:
+        self._check_state(state)
         return len(state.round_scores)
 
     def events(self, before: State, action: Action, after: State) -> tuple[str, ...]:
         """``play``, ``draw``, ``turn`` when a turn ends, ``round:empty-hand`` or
         ``round:exhausted-draw-pile`` when a round ends, ``match:round-limit`` when the
         round limit stops the match."""
+        self._check_step(before, action, after)
         t = type(action)
         if t is Deal:
             return ()
@@ -126,24 +152,28 @@ class Duo(Game[State, Action, View, Options]):
         return TRANSITION_INVARIANTS
 
     def encode_options(self, options: Options) -> dict[str, Any]:
+        self._check_options(options)
         return codec.encode_options(options)
 
     def decode_options(self, data: Mapping[str, Any]) -> Options:
         return codec.decode_options(data)
 
     def encode_action(self, action: Action) -> dict[str, Any]:
+        self._check_action(action)
         return codec.encode_action(action)
 
     def decode_action(self, data: Any, where: str = "action") -> Action:
         return codec.decode_action(data, where)
 
     def encode_state(self, state: State) -> dict[str, Any]:
+        self._check_state(state)
         return codec.encode_state(state)
 
     def decode_state(self, data: Any) -> State:
         return codec.decode_state(data)
 
     def encode_view(self, view: View) -> dict[str, Any]:
+        self._check_view(view)
         return codec.encode_view(view)
 
     def decode_view(self, data: Any, where: str = "view") -> View:

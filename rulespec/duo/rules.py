@@ -7,8 +7,10 @@ from collections.abc import Iterator, Sequence
 from typing import overload
 
 from rulespec.core.chance import CHANCE
+from rulespec.core.checks import pile_of, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
+from rulespec.core.lazy import LazySequence
 from rulespec.duo.actions import Action, Deal, Draw, Play, PlayerAction, Stop
 from rulespec.duo.cards import TURBO, Card, card_name, deck
 from rulespec.duo.matching import FITS_ON, fits, placement_clause
@@ -19,6 +21,7 @@ __all__ = [
     "LegalActions",
     "apply",
     "chance_piles",
+    "check_deal",
     "legal_actions",
     "new_game",
     "next_player",
@@ -103,21 +106,23 @@ def chance_piles(state: State) -> tuple[tuple[Card, ...], ...]:
     return (deck(state.options.turbo),)
 
 
+@implements("duo.setup.deal")
+def check_deal(state: State, action: Deal) -> None:
+    """Refuse ``action`` unless the match waits for a deal and it orders the deck's cards."""
+    if state.phase is not Phase.DEAL:
+        raise IllegalAction("duo.setup.deal", "the match does not wait for a deal now")
+    order = action.order
+    if not pile_of(order, int) or sorted(order) != list(deck(state.options.turbo)):
+        variant = "the 80 cards of Turbo-DUO" if state.options.turbo else "the 76 cards"
+        raise IllegalAction("duo.setup.deal", f"a deal shuffles {variant}, each once")
+
+
 @implements("duo.setup.deal", "duo.setup.draw-pile", "duo.setup.piles", "duo.round.new")
 def deal(state: State, action: Deal) -> State:
     """Deal seven cards to each player one at a time, start the two discard piles with
     the next two cards, and keep the rest as the draw pile."""
-    if state.phase is not Phase.DEAL:
-        raise IllegalAction("duo.setup.deal", "the match does not wait for a deal now")
+    check_deal(state, action)
     order = action.order
-    cards = deck(state.options.turbo)
-    if (
-        type(order) is not tuple
-        or not all(type(c) is int for c in order)
-        or sorted(order) != list(cards)
-    ):
-        variant = "the 80 cards of Turbo-DUO" if state.options.turbo else "the 76 cards"
-        raise IllegalAction("duo.setup.deal", f"a deal shuffles {variant}, each once")
     n = state.players
     dealt = HAND_SIZE * n
     return State(
@@ -138,6 +143,7 @@ def deal(state: State, action: Deal) -> State:
 # -- the turn ---------------------------------------------------------------------
 
 
+@implements("duo.setup.players", "duo.setup.deal", "duo.turn.order")
 def _check_actor(state: State, player: object) -> int:
     if type(player) is not int or not 0 <= player < state.players:
         raise IllegalAction("duo.setup.players", f"there is no player {player!r} in this match")
@@ -309,7 +315,7 @@ def apply(state: State, action: Action) -> State:
         return draw(state, action)  # type: ignore[arg-type]
     if t is Deal:
         return deal(state, action)  # type: ignore[arg-type]
-    raise IllegalAction("duo.turn.play", f"{action!r} is not a Duo action")
+    raise wrong_type("action", action, "a Duo action (Play, Stop, Draw, Deal)")
 
 
 # -- legal actions ----------------------------------------------------------------
@@ -324,7 +330,7 @@ def playable(hand: Sequence[Card], top: Card) -> list[Card]:
     return found
 
 
-class LegalActions(Sequence[PlayerAction]):
+class LegalActions(LazySequence[PlayerAction]):
     """A player's legal actions: the Plays, sorted by pile then card, then one last
     action, the Draw (before any card this turn) or the Stop (after one).
 

@@ -120,6 +120,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rules_source_url", None, "env", optional_str)
     app.add_config_value("rules_game_pages", None, "env", optional_str)
     app.add_config_value("rules_section_titles", {}, "env", (dict,))
+    app.add_config_value("rules_sources_page", None, "env", optional_str)
     app.add_config_value("rules_needs_json", None, "html", optional_str)
     add_nodes(app)
     RulesDomain.directives = {

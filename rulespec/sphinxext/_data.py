@@ -8,6 +8,7 @@ from pathlib import Path
 
 import attrs
 
+from rulespec.core.clauses import LANGUAGE_NAMES_EN as LANGUAGE_NAMES_EN
 from rulespec.core.clauses import Catalogue, Clause, catalogues
 from rulespec.core.implements import implementations, implemented_clauses
 from rulespec.core.trace import CodeRef, TestRef, implementations_of, test_citations
@@ -15,7 +16,6 @@ from rulespec.core.trace import CodeRef, TestRef, implementations_of, test_citat
 LANGUAGE_NAMES: dict[str, str] = {"fr": "Français", "es": "Español", "de": "Deutsch"}
 """Each language's name, in that language."""
 
-LANGUAGE_NAMES_EN: dict[str, str] = {"fr": "French", "es": "Spanish", "de": "German"}
 
 SECTION_TITLES: dict[str, str] = {
     "setup": "Setup",
@@ -167,7 +167,7 @@ def catalogue_of(game: str) -> Catalogue | None:
 
 def edition_of(cat: Catalogue, language: str) -> str | None:
     """The edition of ``cat``'s game in ``language``, as the catalogue names it."""
-    for lang, _file, edition in cat.sources:
+    for lang, edition in cat.sources:
         if lang == language:
             return edition
     return None

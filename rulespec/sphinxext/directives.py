@@ -34,9 +34,13 @@ NO_INDEX: dict[str, Callable[[str], Any]] = {"no-index": directives.flag}
 """The option of a directive whose clauses go into no index (shown a second time)."""
 
 SOURCE_LABELS = {
-    "publisher-data": "Publisher data outside the rulebooks",
-    "reading": "Our reading (the rulebooks do not say)",
+    "publisher-data": "Source: publisher data; no edition of the rulebook states this rule.",
+    "reading": "Source: the project's reading; no edition of the rulebook states this rule.",
 }
+"""The source line of a clause that no edition states, before its source note."""
+
+READING_BADGE = "the project's reading"
+"""The badge of a clause whose text the interpretation register marks as a reading."""
 
 
 def _block(*classes: str, lang: str | None = None) -> rules_block:
@@ -73,6 +77,11 @@ def page_ref(game: str, kind: str, text: str) -> addnodes.pending_xref:
     )
     ref += nodes.inline(text, text)
     return ref
+
+
+def entry_ref(clause_id: str, register: str, text: str) -> addnodes.pending_xref:
+    """A link to ``clause_id``'s entry in a ``register`` (interpretation or editions)."""
+    return page_ref(clause_id, register, text)
 
 
 def source_ref(where: SourceLine, text: str, title: str | None = None) -> addnodes.pending_xref:
@@ -201,6 +210,11 @@ class RulesDirective(SphinxDirective):
         head += nodes.Text(" ")
         label = STATUS_LABELS[c.status]
         head += nodes.inline(label, label, classes=["rules-badge", f"rules-badge-{c.status}"])
+        if c.interpretation is not None:
+            head += nodes.Text(" ")
+            badge = nodes.inline("", "", classes=["rules-badge", "rules-badge-reading"])
+            badge += entry_ref(c.id, "interpretation", READING_BADGE)
+            head += badge
         if index:
             head += nodes.reference(
                 "",
@@ -213,9 +227,13 @@ class RulesDirective(SphinxDirective):
         statement = _block("rules-statement", lang="en")
         statement += _para(c.statement)
         block += statement
-        block += self.render_languages(c, cat)
+        block += self.render_languages(c)
         if c.source != "rulebook":
-            block += _labelled(SOURCE_LABELS[c.source] + ":", c.source_note or "", "rules-source")
+            block += self.render_source(SOURCE_LABELS[c.source], c.source_note or "")
+        elif c.source_note:
+            block += self.render_source("Source:", c.source_note)
+        if c.note:
+            block += _labelled("The project's note:", c.note, "rules-note", "rules-engine-note")
         if c.status != "implemented" and c.reason:
             note = _block("rules-note", "rules-reason")
             note += _labelled(
@@ -229,21 +247,36 @@ class RulesDirective(SphinxDirective):
         block += self.render_links(c)
         return block
 
-    def render_languages(self, c: Clause, cat: Catalogue) -> rules_block:
+    def render_source(self, label: str, note: str) -> nodes.paragraph:
+        """The source line; a note citing the sources page links to it when configured."""
+        para = _labelled(label, note, "rules-source")
+        page = self.config.rules_sources_page
+        if page and "sources page" in note:
+            ref = addnodes.pending_xref(
+                "",
+                refdomain="std",
+                reftype="doc",
+                reftarget=f"/{page}",
+                refexplicit=True,
+                refwarn=True,
+            )
+            ref += nodes.inline("the sources page", "the sources page")
+            para += nodes.Text(" Open ")
+            para += ref
+            para += nodes.Text(".")
+        return para
+
+    def render_languages(self, c: Clause) -> rules_block:
         langs = _block("rules-langs")
         for lang in LANGUAGES:
             local = c.text(lang)
-            column = _block("rules-lang", f"rules-lang-{lang}", lang=lang)
+            column = _block(
+                "rules-lang", f"rules-lang-{lang}", f"rules-text-{local.kind}", lang=lang
+            )
             column += _para(LANGUAGE_NAMES[lang], "rules-lang-name")
             column += _para(local.text, "rules-lang-text")
-            edition = edition_of(cat, lang)
-            if local.translation or edition is None:
-                language = LANGUAGE_NAMES_EN[lang]
-                where = f"Our translation (no printed {language} text) · {local.locator}"
-            else:
-                where = f"{edition} · {local.locator}"
             locator = _block("rules-locator", lang="en")
-            locator += _para(where)
+            locator += _para(local.label)
             column += locator
             langs += column
         return langs
@@ -252,7 +285,9 @@ class RulesDirective(SphinxDirective):
         it = c.interpretation
         assert it is not None
         note = _block("rules-note", "rules-interpretation")
-        note += _para("Interpretation", "rules-note-title")
+        title = _para("Interpretation (the project's) ", "rules-note-title")
+        title += entry_ref(c.id, "interpretation", "in the register")
+        note += title
         note += _labelled("Question:", it.question)
         note += _labelled("Our reading:", it.reading)
         if it.alternatives:
@@ -271,7 +306,9 @@ class RulesDirective(SphinxDirective):
         ed = c.editions
         assert ed is not None
         note = _block("rules-note", "rules-editions")
-        note += _para("Edition differences", "rules-note-title")
+        title = _para("Edition differences (the project's note) ", "rules-note-title")
+        title += entry_ref(c.id, "editions", "in the register")
+        note += title
         for lang, says in ed.says:
             note += _labelled(f"{LANGUAGE_NAMES_EN[lang]} edition:", says)
         note += _labelled("We follow:", ed.reading)
@@ -332,10 +369,15 @@ class CatalogueDirective(RulesDirective):
             result.append(target)
         intro = nodes.paragraph()
         intro += nodes.Text(
-            "Each clause gives its id and title, our English statement, then the "
-            "French, Spanish and German texts, each with where it stands in that "
-            "edition; our interpretation and the edition differences where there are "
-            "any; and the code and tests behind it. See also the "
+            "Each clause gives its id and title, our English statement, then its "
+            "French, Spanish and German texts. Every text is in the project's own words: "
+            "where the game has an edition in that language, it follows that edition, "
+            "at the place named under it; where it has none, it is our translation. "
+            "A clause no edition states says where it comes from instead. Then come "
+            "our notes on how the engine applies the rule, our interpretation and the "
+            "edition differences where there are any (a clause marked "
+            f"\u201c{READING_BADGE}\u201d rests on an interpretation), and the code "
+            "and tests behind it. See also the "
         )
         intro += page_ref(cat.game, "index", "clause index")
         intro += nodes.Text(".")
@@ -380,10 +422,11 @@ class InterpretationsDirective(RulesDirective):
             it = c.interpretation
             assert it is not None
             sec = self.section(c.title, f"interpretation-{c.id}")
+            self.domain.note_page(c.id, "interpretation", sec["ids"][0], sec)
             head = nodes.paragraph(classes=["rules-register-clause"])
             head += nodes.Text("Clause ")
             head += clause_ref(c.id)
-            head += nodes.Text(f" ({STATUS_LABELS[c.status]})")
+            head += nodes.Text(f" ({STATUS_LABELS[c.status]}): back to its texts")
             sec += head
             sec += _labelled("Question:", it.question)
             sec += _labelled("Our reading:", it.reading)
@@ -424,7 +467,11 @@ class EditionsDirective(RulesDirective):
                 (
                     [
                         _para(f"{LANGUAGE_NAMES[lang]} ({LANGUAGE_NAMES_EN[lang]})"),
-                        _para(edition or "none: our translation"),
+                        _para(
+                            f"{edition}: our texts follow it"
+                            if edition
+                            else "none: our texts are translations"
+                        ),
                     ],
                     [],
                 )
@@ -441,9 +488,11 @@ class EditionsDirective(RulesDirective):
             ed = c.editions
             assert ed is not None
             sec = self.section(c.title, f"editions-{c.id}")
+            self.domain.note_page(c.id, "editions", sec["ids"][0], sec)
             head = nodes.paragraph(classes=["rules-register-clause"])
             head += nodes.Text("Clause ")
             head += clause_ref(c.id)
+            head += nodes.Text(": back to its texts")
             sec += head
             for lang, says in ed.says:
                 sec += _labelled(f"{LANGUAGE_NAMES_EN[lang]} edition:", says)
@@ -527,7 +576,7 @@ class GamesDirective(RulesDirective):
             para = nodes.paragraph()
             para += page_ref(cat.game, "game", cat.title)
             implemented = sum(c.status == "implemented" for c in cat.clauses)
-            editions = ", ".join(LANGUAGE_NAMES_EN[lang] for lang, _f, _e in cat.sources)
+            editions = ", ".join(LANGUAGE_NAMES_EN[lang] for lang, _edition in cat.sources)
             para += nodes.Text(
                 f": {len(cat.clauses)} clauses, {implemented} implemented; "
                 f"editions cited: {editions or 'none'}. "
@@ -567,7 +616,11 @@ class GameDirective(RulesDirective):
         bullets = nodes.bullet_list()
         for lang in LANGUAGES:
             edition = edition_of(cat, lang)
-            text = f"{LANGUAGE_NAMES_EN[lang]}: {edition or 'no edition; the texts are ours'}"
+            text = (
+                f"{LANGUAGE_NAMES_EN[lang]}: {edition}; our texts follow it"
+                if edition
+                else f"{LANGUAGE_NAMES_EN[lang]}: no edition; our texts are translations"
+            )
             bullets += nodes.list_item("", _para(text))
         links = nodes.paragraph()
         links += nodes.Text("See also the ")

@@ -36,7 +36,15 @@ from typing import Any
 
 from rulespec.core.errors import RecordError
 from rulespec.core.game import Game
-from rulespec.core.jsonio import expect_bool, expect_int, expect_list, expect_object, nesting_depth
+from rulespec.core.jsonio import (
+    MAX_BYTES,
+    MAX_DEPTH,
+    expect_bool,
+    expect_int,
+    expect_list,
+    expect_object,
+    parse_json,
+)
 from rulespec.core.record import Record
 from rulespec.testing.adapter import OPTIONAL, Adapter, Refused, Setup
 from rulespec.testing.check import game_of
@@ -52,10 +60,8 @@ __all__ = [
 
 PROTOCOL = 1
 """The version of the protocol this module speaks."""
-MAX_ANSWER_BYTES = 16 * 1024 * 1024
+MAX_ANSWER_BYTES = MAX_BYTES
 """The longest answer line read from an engine: 16 MiB, as for records."""
-MAX_DEPTH = 64
-"""The deepest nesting of JSON arrays and objects an answer may use, as for records."""
 
 _TOO_LONG = object()  # the reader's marker for a line over the limit
 
@@ -135,19 +141,14 @@ def read_answer(line: bytes, request_id: int) -> tuple[str, Any]:
 def _read(line: bytes, request_id: int) -> tuple[str, Any]:
     if len(line) > MAX_ANSWER_BYTES + 1:
         raise _Answer(f"the answer is longer than the limit of {MAX_ANSWER_BYTES} bytes")
+    if line.startswith(b"\xef\xbb\xbf"):
+        raise _Answer("the answer starts with a byte order mark")
     try:
-        text = line.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise _Answer(f"the answer is not UTF-8 text (byte {exc.start})") from None
-    depth = nesting_depth(line)
-    if depth > MAX_DEPTH:
-        raise _Answer(f"the answer is nested {depth} deep, beyond the limit of {MAX_DEPTH}")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        shown = text.strip()
+        data = parse_json(line, where="the answer")
+    except RecordError as exc:
+        shown = line.decode("utf-8", errors="replace").strip()
         shown = shown if len(shown) <= 120 else shown[:120] + " …"
-        raise _Answer(f"the answer is not valid JSON ({exc}): {shown!r}") from None
+        raise _Answer(f"{exc}: {shown!r}") from None
     if not isinstance(data, dict):
         raise _Answer(f"the answer is not a JSON object but {type(data).__name__}")
     if "id" not in data:

@@ -57,6 +57,35 @@ def test_malformed_actions_name_the_place(data: Any, where: str) -> None:
     assert err.value.where == where
 
 
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ({"hands": [["pan", "pan", "pan"]] * 2}, "state.hands"),
+        ({"shelters": [-1, -1, -1, -1]}, "state.shelters"),
+        ({"shot": [0, 0]}, "state.shot"),
+        ({"turn": 3}, "state.turn"),
+        ({"turn": -1}, "state.turn"),
+        ({"winners": [3]}, "state.winners[0]"),
+        ({"winners": [1, 0]}, "state.winners"),
+        ({"winners": [0, 1, 2, 0]}, "state.winners"),
+    ],
+)
+def test_states_of_the_wrong_shape_name_the_place(change: dict[str, Any], where: str) -> None:
+    good = GAME.encode_state(GAME.start(3, seed=2))
+    assert good["phase"] == "play"
+    with pytest.raises(RecordError) as err:
+        GAME.decode_state({**good, **change})
+    assert err.value.where == where
+
+
+def test_no_player_is_on_turn_before_the_deal() -> None:
+    data = GAME.encode_state(GAME.new_game(3))
+    assert GAME.decode_state(data) == GAME.new_game(3)
+    with pytest.raises(RecordError) as err:
+        GAME.decode_state({**data, "turn": 0})
+    assert err.value.where == "state.turn"
+
+
 def test_options_json_lists_only_changes() -> None:
     assert GAME.encode_options(Options()) == {}
     two = Options(action_deck={**{c.value: 1 for c in Card}, "pan": 40})
@@ -85,7 +114,8 @@ def test_states_and_records_round_trip_and_replay() -> None:
 @pytest.mark.parametrize(
     ("line", "kwargs", "message"),
     [
-        ("0 1 2 W 1", {}, "6"),
+        ("0 1 2 W 1 0 2", {}, "7 spaces, not 6"),
+        ("0 1 2 W 1", {"deck": [0] * 3 + [1] * 3 + [2] * 4 + [W] * 4}, "give the whole line"),
         ("0 1 2 W 1 3", {}, "colour in play"),
         ("0 W/1 2 W 1 0", {}, "hides"),
         ("0 1 2 W 1 0", {"targets": [1, 1]}, "one per space"),
@@ -109,5 +139,5 @@ def test_the_position_builder_refuses_unreachable_positions(
 
 
 def test_the_position_builder_refuses_a_wrong_hand_size() -> None:
-    with pytest.raises(PositionError, match="holds 2 cards"):
-        at("0 1 2 W 1 0", ["pan", "pan"])
+    with pytest.raises(PositionError, match="holds 4 cards"):
+        at("0 1 2 W 1 0", ["pan", "pan", "pan", "pan"])

@@ -29,8 +29,10 @@ class Run:
     err: str
 
 
-def run(*args: str, cwd: Path | None = None, timeout: float = 120) -> Run:
-    """``rulespec ARGS...`` in a new process, standard input closed."""
+def run(
+    *args: str, cwd: Path | None = None, timeout: float = 120, env: dict[str, str] | None = None
+) -> Run:
+    """``rulespec ARGS...`` in a new process, standard input closed; ``env`` adds variables."""
     done = subprocess.run(
         [*COMMAND, *args],
         capture_output=True,
@@ -38,7 +40,9 @@ def run(*args: str, cwd: Path | None = None, timeout: float = 120) -> Run:
         stdin=subprocess.DEVNULL,
         cwd=cwd,
         timeout=timeout,
-        env={**os.environ, "COLUMNS": "100"},
+        env={**os.environ, "COLUMNS": "100", **(env or {})},
+        encoding="utf-8",
+        errors="strict",
     )
     return Run(done.returncode, done.stdout, done.stderr)
 

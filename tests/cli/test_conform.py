@@ -182,7 +182,7 @@ def test_bad_json_exits_3_with_the_engine_s_stderr(
 ) -> None:
     status, _, err = _conform(capsys, "duo", "--", *scripts["broken"], "bad-json")
     assert status == 3
-    assert "the engine breaks the protocol: request 1 (hello): the answer is not valid JSON" in err
+    assert "the engine breaks the protocol: request 1 (hello): the answer: not valid JSON" in err
     assert "'OK, ready!'" in err
     assert "  engine 0.1 starting" in err
 

@@ -13,7 +13,7 @@ from tests.cli.helpers import ROOT, one_error_line, run
 
 # Player ranges as the rulebooks print them.
 RANGES = {"duck-and-cover": (2, 7), "duo": (2, 6), "canardage": (3, 6)}
-# FACTS.md: splashes of Duck & Cover cards 1 to 12.
+# Splashes of Duck & Cover cards 1 to 12 (docs/sources.rst).
 SPLASHES = [0, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5]
 
 
@@ -34,6 +34,45 @@ def test_games_lists_each_game_with_its_players_options_and_bots() -> None:
     assert games["duo"]["default_policy"] == "greedy"
     assert "bots: greedy (default), random" in text.out
     assert "simulations add: max_rounds=50" in text.out
+    # Every default in full, in the NAME=VALUE form that --option takes.
+    assert "…" not in text.out
+    for game in games.values():
+        for option in game["options"]:
+            shown = json.dumps(option["default"], ensure_ascii=False)
+            assert f"    {option['name']}={shown}\n" in text.out + "\n", option["name"]
+
+
+@pytest.mark.parametrize("game", sorted(RANGES))
+def test_what_games_prints_is_what_option_takes(game: str) -> None:
+    listing = run("games").out.split("\n\n")
+    block = next(b for b in listing if b.startswith(f"{game}  "))
+    printed = re.findall(r"^    (\w+=.+)$", block, re.M)
+    assert printed
+    result = run(
+        "simulate", game, "--games", "1", "--json", *(a for p in printed for a in ("--option", p))
+    )
+    assert result.status == 0, result.err
+    g = rulespec.game(game)
+    for entry in json.loads(result.out)["option_sets"]:
+        # Each printed default, given back, sets that option to its default.
+        name = entry["label"].split("=", 1)[0]
+        given = g.decode_options(entry["options"])
+        assert getattr(given, name) == getattr(g.default_options(), name), entry["label"]
+
+
+def test_a_canardage_deck_given_as_the_list_games_prints() -> None:
+    from rulespec.canardage import Card
+
+    deck = [20, 1, 12, 1, 2, 1, 2, 2, 6, 3, 3, 1, 2, 1, 2, 3]
+    result = run("simulate", "canardage", "--games", "1", "--json",
+                 "--option", f"action_deck={json.dumps(deck)}")  # fmt: skip
+    assert result.status == 0, result.err
+    counts = json.loads(result.out)["option_sets"][0]["options"]["action_deck"]
+    assert list(counts.values()) == deck
+    assert list(counts) == [c.value for c in Card]
+    wrong = run("simulate", "canardage", "--games", "1", "--option", "action_deck=[1, 2]")
+    assert wrong.status == 2
+    assert "action_deck: expected 16 whole numbers" in one_error_line(wrong)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "es", "de"])
@@ -57,7 +96,8 @@ def test_one_clause_with_its_notes_and_where_it_is_implemented() -> None:
     assert result.status == 0
     c = rulespec.clause("dc.move.quack")
     words = " ".join(result.out.split())
-    assert f"es [{c.text('es').locator}]" in result.out
+    assert re.search(r"^es\n    Our wording in Spanish, following", result.out, re.M)
+    assert " ".join(c.text("es").label.split()) in words
     assert " ".join(c.text("es").text.split()) in words
     assert c.editions is not None
     assert " ".join(c.editions.reading.split()) in words
@@ -70,6 +110,32 @@ def test_one_clause_with_its_notes_and_where_it_is_implemented() -> None:
         assert source[at].lstrip().startswith(("@", "def "))
         head = "\n".join(source[at : at + 6])
         assert "implements(" in head and '"dc.move.quack"' in head
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "says"),
+    [
+        ("duck-and-cover", "es", "Our wording in Spanish, following Captain Games' Spanish"),
+        ("duo", "de", "Our translation into German (there is no German edition), following"),
+        (
+            "canardage",
+            "es",
+            "Our translation into Spanish (there is no Spanish edition), following",
+        ),
+    ],
+)
+def test_rules_say_what_the_texts_are(game: str, lang: str, says: str) -> None:
+    result = run("rules", game, "--lang", lang)
+    assert result.status == 0
+    words = " ".join(result.out.split())
+    assert says in words
+    assert "edition:" not in result.out and "Traducción" not in result.out
+    for c in rulespec.catalogue(game):
+        if c.status == "retired":
+            continue
+        local = c.text(lang)
+        where = local.locator if local.locator is not None else "no edition states it"
+        assert re.search(rf"^{re.escape(c.id)}  .*\[{re.escape(where)}", result.out, re.M), c.id
 
 
 def test_a_clause_with_an_interpretation_shows_the_question_and_the_reading() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.cli.helpers import one_error_line, run
@@ -14,7 +16,24 @@ def test_the_top_level_help_lists_every_command_with_an_example() -> None:
     assert result.status == 0
     for command in COMMANDS:
         assert f"    {command}" in result.out
-    assert "example: rulespec " in result.out
+    assert "examples:\n  rulespec games\n  rulespec simulate " in result.out
+
+
+def test_the_top_level_help_runs_no_sentences_together() -> None:
+    result = run("--help")
+    epilog = result.out.split("examples:", 1)[1]
+    for line in epilog.splitlines():
+        # A sentence ends a line: no full stop followed by more words on it.
+        assert not re.search(r"\w\. \w", line), line
+    assert "Each command has its own --help, with an example." in epilog.splitlines()
+
+
+def test_simulate_help_says_how_to_include_the_default_options() -> None:
+    result = run("simulate", "--help")
+    assert result.status == 0
+    words = " ".join(result.out.split())
+    assert "--option '' to include the default set" in words
+    assert "--option '' --option turbo" in words
 
 
 @pytest.mark.parametrize("command", COMMANDS)

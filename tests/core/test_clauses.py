@@ -15,7 +15,6 @@ title = "Duck & Cover"
 sections = ["turn", "end"]
 
 [catalogue.sources.fr]
-file = "000.txt"
 edition = "French rulebook"
 """
 
@@ -52,7 +51,7 @@ def test_a_small_catalogue_loads() -> None:
     assert cat.game == "duck-and-cover" and cat.sections == ("turn", "end")
     assert [c.id for c in cat] == ["dc.move.cover", "dc.end.one"]
     assert cat["dc.move.cover"].text("es").locator == "Ronda de juego"
-    assert cat.sources == (("fr", "000.txt", "French rulebook"),)
+    assert cat.sources == (("fr", "French rulebook"),)
 
 
 def test_clauses_are_sorted_by_section_then_file_order() -> None:
@@ -105,14 +104,30 @@ def test_clauses_are_sorted_by_section_then_file_order() -> None:
             "source must be one of",
         ),
         (
+            HEAD.replace('edition = "French', 'file = "000.txt"\nedition = "French')
+            + clause_toml(),
+            "catalogue.sources.fr",
+            "unknown key file",
+        ),
+        (
             HEAD.replace("sources.fr", "sources.it") + clause_toml(),
             "catalogue.sources.it",
             "unknown language",
         ),
         (
-            HEAD + clause_toml(fr='text = "a"\nlocator = "b"\ntranslation = "yes"\n'),
-            "clause[0] (dc.move.cover).fr.translation",
-            "true or false",
+            HEAD + clause_toml(fr='text = "a"\nlocator = "b"\ntranslation = true\n'),
+            "clause[0] (dc.move.cover).fr",
+            "unknown key translation",
+        ),
+        (
+            HEAD + clause_toml(source="reading", extra='source_note = "Ours."\n'),
+            "clause[0] (dc.move.cover).fr.locator",
+            "no edition states a reading clause",
+        ),
+        (
+            HEAD + clause_toml(extra='note = ""\n'),
+            "clause[0] (dc.move.cover).note",
+            "non-empty string",
         ),
         (
             HEAD + clause_toml(tail='[clause.editions]\nfr = "a"\nreading = "b"\n'),
@@ -148,14 +163,43 @@ def test_schema_departures_are_refused_naming_the_place(text: str, place: str, s
     assert place in message and says in message, message
 
 
+def _without_locators(text: str) -> str:
+    return "\n".join(line for line in text.split("\n") if not line.startswith("locator = "))
+
+
 def test_publisher_data_needs_a_source_note() -> None:
-    text = HEAD + clause_toml().replace('source = "rulebook"', 'source = "publisher-data"')
+    text = _without_locators(HEAD + clause_toml(source="publisher-data"))
     with pytest.raises(CatalogueError, match=r"clause\[0\] \(dc.move.cover\): a publisher-data"):
         load_catalogue(text, "cat.toml")
     noted = text.replace(
-        'source = "publisher-data"', 'source = "publisher-data"\nsource_note = "FACTS"'
+        'source = "publisher-data"', 'source = "publisher-data"\nsource_note = "A web page."'
     )
-    assert load_catalogue(noted).clauses[0].source_note == "FACTS"
+    assert load_catalogue(noted).clauses[0].source_note == "A web page."
+
+
+def test_the_kind_of_each_text_follows_the_catalogue_sources() -> None:
+    c = load_catalogue(HEAD + clause_toml(extra='note = "An engine detail."\n')).clauses[0]
+    fr, es = c.text("fr"), c.text("es")
+    assert (fr.kind, fr.follows, fr.translation) == ("wording", "French rulebook", False)
+    assert (es.kind, es.follows, es.translation) == ("translation", "French rulebook", True)
+    assert fr.label == "Our wording in French, following French rulebook, at “Tour de jeu”"
+    assert es.label == (
+        "Our translation into Spanish (there is no Spanish edition), "
+        "following French rulebook, at “Ronda de juego”"
+    )
+    assert c.note == "An engine detail."
+
+
+def test_a_clause_no_edition_states_has_no_locator() -> None:
+    text = _without_locators(
+        HEAD + clause_toml(source="reading", extra='source_note = "Our reading."\n')
+    )
+    c = load_catalogue(text).clauses[0]
+    assert all(local.locator is None for local in c.texts)
+    assert (
+        c.text("fr").label == "Our wording in French; no edition states this rule (see its source)"
+    )
+    assert c.text("de").label.startswith("Our translation into German; no edition states")
 
 
 def test_not_formalized_with_a_reason_loads() -> None:
@@ -171,7 +215,7 @@ def test_the_shipped_catalogue_loads() -> None:
     cat = rulespec.catalogue("duck-and-cover")
     assert cat.game == "duck-and-cover" and cat.title == "Duck & Cover"
     assert len(cat) > 20 and len(rulespec.clauses("duck-and-cover")) == len(cat)
-    assert {lang for lang, _, _ in cat.sources} == set(LANGUAGES)
+    assert {lang for lang, _ in cat.sources} == set(LANGUAGES)
     assert "dc.move.cover" in cat and "dc.no.such" not in cat
     with pytest.raises(KeyError):
         rulespec.clause("dc.no.such")
@@ -191,7 +235,8 @@ def test_every_shipped_clause_is_complete() -> None:
             assert [t.language for t in c.texts] == list(LANGUAGES)
             for lang in LANGUAGES:
                 local = c.text(lang)
-                assert local.text.strip() and local.locator.strip(), (c.id, lang)
+                assert local.text.strip(), (c.id, lang)
+                assert (local.locator is not None) == (c.source == "rulebook"), (c.id, lang)
             if c.status == "not-formalized":
                 assert c.reason, c.id
             if c.source != "rulebook":

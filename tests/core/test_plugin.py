@@ -1,4 +1,4 @@
-"""The rulespec pytest plugin: the ``clause`` marker and its check at collection."""
+"""The rulespec pytest plugin: the ``rulespec_clause`` marker and its check at collection."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ pytest_plugins = ["pytester"]
 KNOWN = """
 import pytest
 
-@pytest.mark.clause("dc.move.cover", "dc.move.stack")
+@pytest.mark.rulespec_clause("dc.move.cover", "dc.move.stack")
 def test_cites_known_clauses():
     assert True
 """
@@ -23,11 +23,11 @@ def test_cites_known_clauses():
 UNKNOWN = """
 import pytest
 
-@pytest.mark.clause("dc.move.cover")
+@pytest.mark.rulespec_clause("dc.move.cover")
 def test_fine():
     pass
 
-@pytest.mark.clause("dc.no.such-rule")
+@pytest.mark.rulespec_clause("dc.no.such-rule")
 def test_cites_an_unknown_clause():
     pass
 """
@@ -60,9 +60,9 @@ def test_unknown_clause_id_on_a_class_or_module_is_caught(pytester: pytest.Pytes
         test_marks="""
         import pytest
 
-        pytestmark = pytest.mark.clause("dc.module.unknown")
+        pytestmark = pytest.mark.rulespec_clause("dc.module.unknown")
 
-        @pytest.mark.clause("dc.class.unknown")
+        @pytest.mark.rulespec_clause("dc.class.unknown")
         class TestGroup:
             def test_one(self):
                 pass
@@ -80,7 +80,8 @@ def test_unknown_clause_id_on_a_class_or_module_is_caught(pytester: pytest.Pytes
 
 def test_the_marker_is_registered(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("--markers")
-    result.stdout.fnmatch_lines(["*@pytest.mark.clause(*ids)*rulespec clauses*"])
+    result.stdout.fnmatch_lines(["*@pytest.mark.rulespec_clause(*ids)*rulespec clauses*"])
+    assert "@pytest.mark.clause(" not in result.stdout.str()
 
 
 _TINY = """
@@ -89,7 +90,7 @@ import sys
 import pytest
 
 
-@pytest.mark.clause("dc.move.cover")
+@pytest.mark.rulespec_clause("dc.move.cover")
 def test_without_hypothesis():
     import rulespec
 
@@ -114,7 +115,7 @@ def test_plugin_loads_where_hypothesis_is_absent(clean_venv: VenvFactory, tmp_pa
     assert "1 passed" in out
     # The plugin is active there: an unknown id fails collection.
     (tmp_path / "test_bad.py").write_text(
-        'import pytest\n\n@pytest.mark.clause("dc.nowhere")\ndef test_bad():\n    pass\n',
+        'import pytest\n\n@pytest.mark.rulespec_clause("dc.nowhere")\ndef test_bad():\n    pass\n',
         encoding="utf-8",
     )
     done = subprocess.run(
@@ -128,3 +129,58 @@ def test_plugin_loads_where_hypothesis_is_absent(clean_venv: VenvFactory, tmp_pa
     )
     assert done.returncode == pytest.ExitCode.USAGE_ERROR
     assert "'dc.nowhere' in test_bad.py::test_bad" in done.stderr
+    # A project of its own, with its own ``clause`` marker, is not refused.
+    own = tmp_path / "own"
+    own.mkdir()
+    (own / "conftest.py").write_text(_FOREIGN_CONFTEST, encoding="utf-8")
+    (own / "test_own.py").write_text(_FOREIGN_TEST, encoding="utf-8")
+    out = run(
+        [str(python), "-m", "pytest", "--strict-markers", "-p", "no:cacheprovider", "-q"],
+        cwd=own,
+        env=clean_env(),
+    )
+    assert "2 passed" in out
+
+
+_FOREIGN_CONFTEST = """
+def pytest_configure(config):
+    config.addinivalue_line("markers", "clause(ref): a requirement of this project")
+"""
+
+_FOREIGN_TEST = """
+import pytest
+
+@pytest.mark.clause("REQ-12")
+def test_meets_requirement_12():
+    assert True
+
+@pytest.mark.clause("dc.not-ours")
+def test_uses_a_dotted_id_of_its_own():
+    assert True
+"""
+
+
+def test_a_foreign_clause_marker_is_left_alone(pytester: pytest.Pytester) -> None:
+    """A project with its own ``clause`` marker runs as if rulespec were not installed."""
+    pytester.makeconftest(_FOREIGN_CONFTEST)
+    pytester.makepyfile(test_foreign=_FOREIGN_TEST)
+    result = pytester.runpytest("--strict-markers", "-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.OK
+    result.assert_outcomes(passed=2)
+    assert "no catalogue" not in result.stderr.str()
+
+
+def test_a_project_may_ask_for_the_short_marker(pytester: pytest.Pytester) -> None:
+    """``rulespec_clause_markers`` makes the plugin check another marker name too."""
+    pytester.makeini("[pytest]\nrulespec_clause_markers = clause\n")
+    pytester.makepyfile(
+        test_short='import pytest\n\n@pytest.mark.clause("dc.nowhere")\ndef test_x():\n    pass\n'
+    )
+    result = pytester.runpytest("--strict-markers", "-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*'dc.nowhere' in test_short.py::test_x*"])
+
+
+def test_this_project_checks_its_short_markers(pytestconfig: pytest.Config) -> None:
+    """rulespec's own suite keeps ``@pytest.mark.clause``, checked like the namespaced one."""
+    assert "clause" in pytestconfig.getini("rulespec_clause_markers")

@@ -234,3 +234,56 @@ def test_tampered_chance_steps_are_refused(record: Record) -> None:
     with pytest.raises(ReplayError) as info:
         _tampered(record, r, Reshuffle(pile[1:])).replay()
     assert (info.value.index, info.value.clause) == (r, "dc.deck.reshuffle")
+
+
+@pytest.mark.clause("duo.setup.first-player", "can.setup.action-deck")
+def test_a_setup_the_rules_refuse_is_a_replay_error_before_any_state() -> None:
+    duo, can = rulespec.game("duo"), rulespec.game("canardage")
+    bad = [
+        Record(duo.id, 2, duo.decode_options({"first_player": 5})),
+        Record(can.id, 3, can.decode_options({"action_deck": {"pan": 11}})),
+    ]
+    for record in bad:
+        # The shape is right: reading it succeeds; the rules refuse it on replay.
+        assert Record.from_json(record.to_json()) == record
+        produced = []
+        with pytest.raises(ReplayError) as info:
+            for state in record.states():
+                produced.append(state)
+        assert produced == []
+        assert (info.value.index, info.value.step) == (None, None)
+        assert isinstance(info.value.error, IllegalAction)
+        assert str(info.value) == f"setup: {info.value.error}"
+        with pytest.raises(ReplayError):
+            record.replay()
+
+
+def test_a_random_duo_match_ends_under_the_simulation_cap() -> None:
+    import time
+
+    duo = rulespec.game("duo")
+    start = time.perf_counter()
+    record = Record.play(duo, 3, seed=1)
+    assert time.perf_counter() - start < 30
+    assert record.options == duo.decode_options(duo.simulation_options())
+    assert record.to_data()["options"] == duo.simulation_options()
+    assert duo.is_over(record.replay())
+    # ``steps`` still caps, and explicit options are taken as given.
+    short = Record.play(duo, 3, seed=1, steps=5, options=duo.default_options())
+    assert len(short.steps) == 5 and short.to_data()["options"] == {}
+    # Games whose rules end by themselves add nothing.
+    assert Record.play(GAME, 2, seed=1, steps=3).options == GAME.default_options()
+
+
+def test_records_read_from_json_have_the_limits_of_verify() -> None:
+    from rulespec.core.record import MAX_STEPS
+
+    data = Record.play(GAME, players=2, seed=1, steps=1).to_data()
+    data["steps"] = [{}] * (MAX_STEPS + 1)
+    with pytest.raises(RecordError) as info:
+        Record.from_json(json.dumps(data))
+    assert str(info.value) == f"steps: more than the limit of {MAX_STEPS} steps"
+    with pytest.raises(RecordError, match="larger than the limit"):
+        Record.from_json(" " * (16 * 1024 * 1024 + 1))
+    with pytest.raises(RecordError, match="nested at least 65 deep"):
+        Record.from_json(b"[" * 65 + b"]" * 65)

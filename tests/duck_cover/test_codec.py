@@ -153,6 +153,14 @@ BAD_STATES: list[tuple[tuple[Any, ...], Any, str]] = [
     (("round_scores",), [[1, "2", 3]], "state.round_scores[0][1]"),
     (("options",), [], "state.options"),
     (("extra",), 1, "state"),
+    (("grids",), [], "state.grids"),
+    (("submitted",), [None, None], "state.submitted"),
+    (("submitted", 2), {"type": "quack", "player": 1}, "state.submitted[2].player"),
+    (("round_scores",), [[1, 2]], "state.round_scores[0]"),
+    (("round_scores",), [[1, 2, 3, 4]], "state.round_scores[0]"),
+    (("card",), None, "state.card"),
+    (("phase",), "reshuffle", "state.card"),
+    (("phase",), "deal", "state.grids"),  # round 0 is dealt: no grid yet
 ]
 
 
@@ -164,6 +172,35 @@ def test_a_malformed_state_names_its_place(path: tuple[Any, ...], value: Any, wh
         DC.decode_state(data)
     assert info.value.where == where
     assert str(info.value).startswith(f"{where}: ")
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ({"gifts": [5, 6]}, "state.gifts"),
+        ({"gifts": [5, 6, 7], "phase": "reshuffle", "card": None}, "state.gifts"),
+        ({"gifts": [5, 6, 407]}, "state.gifts[2]"),
+    ],
+)
+def test_low_blows_gifts_have_one_duck_per_player_of_the_families_in_play(
+    change: dict[str, Any], where: str
+) -> None:
+    data = {**_state_data(), "options": {"low_blows": True}, **change}
+    if data["phase"] != "turn":
+        data["submitted"] = []
+    with pytest.raises(rulespec.RecordError) as info:
+        DC.decode_state(data)
+    assert info.value.where == where
+
+
+def test_a_foreign_duck_belongs_to_a_family_in_play() -> None:
+    data = {**_state_data(), "options": {"low_blows": True}}
+    data["grids"][1][2][1] = [407]
+    with pytest.raises(rulespec.RecordError) as info:
+        DC.decode_state(data)
+    assert info.value.where == "state.grids[1][2][1][0]"
+    data["grids"][1][2][1] = [307]
+    assert DC.decode_state(data).grids[1].cells[2][1] == (307,)
 
 
 def test_a_state_without_a_key_is_refused() -> None:

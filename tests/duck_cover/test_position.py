@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rulespec
 from rulespec.duck_cover import Cover, Deal, Duck, Grid, Quack
@@ -41,10 +43,9 @@ def test_a_card_twice_is_refused() -> None:
 
 
 @pytest.mark.clause("dc.setup.grid")
-def test_a_missing_card_is_refused() -> None:
-    refused_position(
-        "player 0's grid misses card 12", ["1 2 3 4\n5 6 7 8\n9 10 11 .", ROWS], card=3
-    )
+def test_a_card_no_grid_names_takes_the_first_free_place() -> None:
+    state = DC.position(["1 2 3 4\n5 6 7 8\n9 10 11 .", ROWS], card=3)
+    assert state.grids[0] == state.grids[1] == Grid.dealt(IDENTITY)
 
 
 @pytest.mark.clause("dc.setup.grid")
@@ -215,3 +216,124 @@ def test_diagrams_round_trip_through_a_seeded_game() -> None:
 def test_a_diagram_with_a_word_is_refused() -> None:
     with pytest.raises(rulespec.PositionError, match="row 2, column 3"):
         Grid.from_diagram("1 2 3\n4 5 six")
+
+
+# -- only the documented syntax --------------------------------------------------
+
+HALF: Any = (0.5, 0)
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ({"grids": [ROWS, "1_0 1 2 3 4 5 6 7 8 9 11 12"]}, r"grids\[1\]: row 1, column 1: '1_0'"),
+        ({"grids": [ROWS, "+5 1 2"]}, r"grids\[1\]: row 1, column 1: '\+5'"),
+        ({"grids": [ROWS, "５ 1 2"]}, r"grids\[1\]: row 1, column 1: '５'"),
+        ({"grids": [ROWS, "1 ٥ 2"]}, r"grids\[1\]: row 1, column 2: '٥'"),
+        ({"grids": [ROWS, "1 2\n3 ²"]}, r"grids\[1\]: row 2, column 2: '²'"),
+        ({"grids": [ROWS, "1 2//3"]}, r"grids\[1\]: row 1, column 2: '2//3'"),
+        ({"grids": [ROWS, {(0, 0): (1,), (1.5, 0): (2,)}]}, r"grids\[1\]: position \(1.5, 0\)"),
+        ({"grids": [ROWS, {(0, 0): (1,), (1, 0): (2.0,)}]}, r"grids\[1\] at \(1, 0\)\[0\]"),
+        ({"grids": [ROWS, {(0, 0): (1,), (1, 0): (True,)}]}, r"grids\[1\] at \(1, 0\)\[0\]"),
+        ({"grids": [ROWS, {(0, 0): (1,), (1, 0): "2"}]}, r"grids\[1\] at \(1, 0\): expected a"),
+        ({"grids": [ROWS, {(0, 0, 0): (1,)}]}, r"grids\[1\]: \(0, 0, 0\) is not a place"),
+        ({"grids": [ROWS, {(0, 10**6): (1,)}]}, r"grids\[1\]: \(0, 1000000\) is not a place"),
+        ({"grids": [ROWS, Grid(((HALF, (1,)),))]}, r"grids\[1\]: position \(0.5, 0\)"),
+        ({"grids": [ROWS, 5]}, r"grids\[1\]: expected a diagram, a Grid"),
+        ({"grids": ROWS}, "grids: expected a list"),
+        ({"card": 5.0}, "card: expected a whole number, not 5.0"),
+        ({"card": True}, "card: expected a whole number, not True"),
+        ({"card": "5"}, "card: expected a whole number"),
+        ({"captain_pile": [5.0]}, r"captain_pile\[0\]: expected a whole number"),
+        ({"discard_zone": (True,)}, r"discard_zone\[0\]: expected a whole number"),
+        ({"draw_pile": "12"}, "draw_pile: expected a list"),
+        ({"previous": 4.0}, "previous: expected a whole number"),
+        ({"previous_discarded": 0}, "previous_discarded: expected True or False"),
+        ({"round": 1.0}, "round: expected a whole number"),
+        ({"round": 1, "round_scores": [[1, 2.0]]}, r"round_scores\[0\]\[1\]: expected a whole"),
+        ({"submitted": Quack(0)}, "submitted: expected a list"),
+        ({"options": {"pressure": True}}, "options: expected rulespec.duck_cover.Options"),
+    ],
+)
+def test_values_of_another_kind_are_refused_saying_where(
+    change: dict[str, Any], where: str
+) -> None:
+    arguments: dict[str, Any] = {"grids": [ROWS, ROWS], "card": 3, **change}
+    with pytest.raises(rulespec.PositionError, match=f"^{where}"):
+        DC.position(**arguments)
+
+
+def test_whole_numbers_of_any_integer_type_are_cards_and_places() -> None:
+    class Index:
+        def __init__(self, value: int) -> None:
+            self.value = value
+
+        def __index__(self) -> int:
+            return self.value
+
+    stacks = {(Index(c % 4), Index(c // 4)): (Index(c + 1),) for c in range(12)}
+    arguments: dict[str, Any] = {"card": Index(3), "captain_pile": [Index(MAX)]}
+    state = DC.position([stacks, None], **arguments)  # type: ignore[list-item]
+    assert state == DC.position([ROWS, ROWS], card=3, captain_pile=[MAX])
+    assert type(state.card) is int and type(state.grids[0].cells[0][1][0]) is int
+
+
+# -- partial positions -------------------------------------------------------------
+
+
+@pytest.mark.clause("dc.setup.grid")
+def test_unnamed_ducks_fill_the_free_places_of_the_deal_in_order() -> None:
+    state = DC.position(["7/5 . 12\n. 1", None, "3"], card=7)
+    assert state.grids[0].diagram() == "7/5   2  12   3\n  4   1   6   8\n  9  10  11   ."
+    assert state.grids[1] == Grid.dealt(IDENTITY)
+    assert state.grids[2] == Grid.dealt((3, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12))
+    assert DC.violations(state) == ()
+    assert all(len(DC.legal_actions(state, p)) > 0 for p in range(3))
+
+
+@pytest.mark.clause("dc.variant.low-blows.gift")
+def test_under_low_blows_a_family_card_no_grid_names_goes_to_its_own_grid() -> None:
+    options = rulespec.duck_cover.Options(low_blows=True)
+    state = DC.position(["1", "107/5"], card=3, options=options)
+    # Seat 0's 7 is in seat 1's grid; the other ducks fill their own family's rectangle.
+    assert state.grids[1].stack_at((0, 0)) == (107, 5)
+    assert state.grids[1].stack_at((1, 0)) == (1,)
+    assert state.grids[0].cards() == (1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
+    assert state.grids[0].stack_at((2, 1)) == (8,)
+    assert DC.violations(state) == ()
+
+
+def test_a_full_rectangle_leaves_no_place_for_a_card_no_grid_names() -> None:
+    options = rulespec.duck_cover.Options(low_blows=True)
+    grid = "201 202 203 204\n205 206 207 208\n209 210 211 212"
+    refused_position(r"grids\[0\]: no free place", [grid, "."], card=3, options=options)
+
+
+@given(st.data())
+def test_a_partial_position_is_a_valid_state_with_the_named_cards_in_place(
+    data: st.DataObject,
+) -> None:
+    players = data.draw(st.integers(2, 7), label="players")
+    grids: list[dict[tuple[int, int], tuple[int, ...]] | None] = []
+    for _ in range(players):
+        named = data.draw(st.lists(st.sampled_from(IDENTITY), unique=True, max_size=11))
+        places = data.draw(
+            st.lists(
+                st.tuples(st.integers(-1, 4), st.integers(-1, 3)),
+                min_size=len(named),
+                max_size=len(named),
+                unique=True,
+            )
+        )
+        grid: dict[tuple[int, int], tuple[int, ...]] = {
+            place: (c,) for place, c in zip(places, named, strict=True)
+        }
+        grids.append(data.draw(st.sampled_from([None, grid])))
+    card = data.draw(st.sampled_from(IDENTITY))
+    state = DC.position(grids, card=card)
+    for p, named_grid in enumerate(grids):
+        for place, stack in (named_grid or {}).items():
+            assert state.grids[p].stack_at(place) == stack
+        assert state.grids[p].cards() == IDENTITY
+    assert DC.violations(state) == ()
+    assert all(len(DC.legal_actions(state, p)) > 0 for p in range(players))

@@ -82,7 +82,8 @@ def test_a_player_who_is_not_seated_cannot_act() -> None:
     state = DC.position([ROWS, ROWS], card=5)
     with refused("dc.setup.players"):
         DC.apply(state, Quack(2))
-    assert len(DC.legal_actions(state, 2)) == 0
+    with refused("dc.setup.players"):
+        DC.legal_actions(state, 2)
 
 
 @pytest.mark.clause("dc.setup.grid")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -94,7 +95,7 @@ def test_malformed_states_say_where() -> None:
         ("players", 7, "state.players"),
         ("turn", 2, "state.turn"),
         ("turn_pile", 3, "state.turn_pile"),
-        ("hands", [["red-1-circle", "nope"]], "state.hands[0][1]"),
+        ("hands", [["red-1-circle", "nope"], ["red-2-circle"]], "state.hands[0][1]"),
         ("piles", "x", "state.piles"),
     ]:
         with pytest.raises(RecordError) as info:
@@ -102,6 +103,26 @@ def test_malformed_states_say_where() -> None:
         assert info.value.where == where, key
     with pytest.raises(RecordError):
         DUO.decode_state({**good, "extra": 1})
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ({"hands": [["red-1-circle"]]}, "state.hands"),
+        ({"hands": [["red-1-circle"]] * 3}, "state.hands"),
+        ({"piles": [["red-1-circle"]]}, "state.piles"),
+        ({"round": 1, "round_scores": [[3]]}, "state.round_scores[0]"),
+        ({"round": 1, "round_scores": [[3, 0, 0]]}, "state.round_scores[0]"),
+        ({"phase": "over", "turn_pile": 0}, "state.turn_pile"),
+        ({"options": {"first_player": 4}}, "state.options.first_player"),
+        ({"phase": "deal", "round": 0}, "state.hands"),
+    ],
+)
+def test_states_of_the_wrong_shape_say_where(change: dict[str, Any], where: str) -> None:
+    good = DUO.encode_state(DUO.start(2, seed=1))
+    with pytest.raises(RecordError) as info:
+        DUO.decode_state({**good, **change})
+    assert info.value.where == where
 
 
 def test_a_record_of_duo_names_the_game() -> None:

@@ -21,6 +21,21 @@ def _needs(data: dict[str, object]) -> dict[str, dict[str, object]]:
     return version["needs"]  # type: ignore[no-any-return]
 
 
+def cat_kind(game: str, lang: str) -> str:
+    """What the ``lang`` texts of ``game`` are: the wording of an edition, or a translation."""
+    has_edition = any(lang == language for language, _ in rulespec.catalogue(game).sources)
+    return "wording" if has_edition else "translation"
+
+
+def test_duo_and_canardage_texts_in_spanish_and_german_are_translations() -> None:
+    needs = _needs(needs_json(["duo", "canardage", "duck-and-cover"]))
+    assert needs["duo.setup.deal"]["kind_fr"] == "wording"
+    assert needs["duo.setup.deal"]["kind_de"] == "translation"
+    assert needs["can.setup.players"]["kind_es"] == "translation"
+    assert {needs["dc.move.cover"][f"kind_{lang}"] for lang in LANGUAGES} == {"wording"}
+    assert not any("Traducción" in str(n["locator_es"]) for n in needs.values())
+
+
 def test_each_clause_is_one_need_with_its_texts_and_links() -> None:
     data = needs_json(tests=TESTS)
     needs = _needs(data)
@@ -35,7 +50,13 @@ def test_each_clause_is_one_need_with_its_texts_and_links() -> None:
         assert need["tags"] == [c.game, c.section]
         for lang in LANGUAGES:
             assert need[f"text_{lang}"] == c.text(lang).text
-            assert need[f"locator_{lang}"] == c.text(lang).locator
+            local = c.text(lang)
+            assert need[f"locator_{lang}"] == (local.locator or "")
+            assert need[f"kind_{lang}"] == cat_kind(c.game, lang)
+            assert need[f"label_{lang}"] == local.label
+            if c.source != "rulebook":
+                assert "no edition states this rule" in str(need[f"label_{lang}"])
+        assert need["note"] == (c.note or "")
         assert need["implemented_by"] == ", ".join(r.name for r in code.get(c.id, ()))
         assert need["checked_by"] == ", ".join(t.nodeid for t in cited.get(c.id, ()))
         assert set(need) - {"id", "title", "type", "status", "tags", "content"} == set(FIELDS)

@@ -13,7 +13,6 @@ import pytest
 import rulespec
 from rulespec.core import trace
 from rulespec.core.clauses import catalogues
-from rulespec.sphinxext._data import LANGUAGE_NAMES_EN
 from tests.sphinxext.helpers import TESTS, Build, blocks, build, clause_blocks, field, project, text
 
 CONF = f"""
@@ -21,6 +20,7 @@ extensions = ["rulespec.sphinxext"]
 rules_tests_dir = {str(TESTS)!r}
 rules_game_pages = "games"
 rules_needs_json = "needs.json"
+rules_sources_page = "sources"
 """
 
 INDEX = """
@@ -33,6 +33,7 @@ Rules
    games/*/index
    traceability
    cite
+   sources
 """
 
 CITE = """
@@ -52,6 +53,7 @@ def site_src(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "index.rst": INDEX,
             "traceability.rst": "Traceability\n============\n\n.. rules:traceability::\n",
             "cite.rst": CITE,
+            "sources.rst": "Sources\n=======\n\nWhere the card data comes from.\n",
         },
     )
 
@@ -100,7 +102,7 @@ def _escaped(value: str) -> str:
 
 def test_every_duck_and_cover_clause_shows_its_languages_code_and_tests(serial: Build) -> None:
     cat = rulespec.catalogue("duck-and-cover")
-    editions = {lang: edition for lang, _file, edition in cat.sources}
+    editions = dict(cat.sources)
     code = trace.implementations_of()
     cited = trace.test_citations(TESTS)
     rendered = clause_blocks(serial)
@@ -116,10 +118,12 @@ def test_every_duck_and_cover_clause_shows_its_languages_code_and_tests(serial: 
                 f"rules-lang-{lang}",
             )[f"column-{lang}"]
             assert _escaped(local.text) in column, (c.id, lang)
-            source = editions[lang]
-            if local.translation:
-                source = f"Our translation (no printed {LANGUAGE_NAMES_EN[lang]} text)"
-            assert _escaped(f"{source} · {local.locator}") in column, (c.id, lang)
+            assert _escaped(local.label) in column, (c.id, lang)
+            if c.source == "rulebook":
+                assert _escaped(f"following {editions[lang]}, at") in column, (c.id, lang)
+            else:
+                assert "no edition states this rule" in column, (c.id, lang)
+                assert "Source: " in inner, c.id
         implemented = field(inner, "Implemented by")
         assert implemented is not None
         for ref in code.get(c.id, ()):
@@ -196,3 +200,52 @@ def test_the_site_carries_the_tabs_and_the_export(serial: Build) -> None:
     data = json.loads((serial.outdir / "needs.json").read_text(encoding="utf-8"))
     needs = data["versions"][data["current_version"]]["needs"]
     assert set(needs) == {c.id for cat in catalogues() for c in cat.clauses}
+
+
+def test_translations_say_so_and_name_the_edition_they_follow(serial: Build) -> None:
+    rendered = clause_blocks(serial)
+    page, inner = rendered["duo.setup.deal"]
+    assert page == "games/duo/rules.html"
+    assert (
+        "Our translation into German (there is no German edition), following "
+        "Ravensburger&#x27;s French rulebook"
+        in inner
+        or "Our translation into German (there is no German edition), following "
+        "Ravensburger's French rulebook"
+        in inner
+    )
+    assert "Traducción del proyecto" not in inner
+
+
+def test_a_reading_is_badged_and_linked_both_ways(serial: Build) -> None:
+    rendered = clause_blocks(serial)
+    for cat in catalogues():
+        for c in cat:
+            _page, inner = rendered[c.id]
+            head = inner.split("</p>", 1)[0]
+            anchor = f"interpretations.html#interpretation-{c.id}"
+            if c.interpretation is None:
+                assert "rules-badge-reading" not in head, c.id
+                continue
+            assert "rules-badge-reading" in head and anchor in head, c.id
+            assert "the project&#x27;s reading" in head or "the project's reading" in head
+    register = serial.page("games/duo/interpretations.html")
+    entry = register.split('id="interpretation-duo.turn.stop"', 1)[1].split("</section>", 1)[0]
+    assert 'href="rules.html#duo.turn.stop"' in entry
+    editions = serial.page("games/duck-and-cover/editions.html")
+    _page, quack = rendered["dc.move.quack"]
+    assert "editions.html#editions-dc.move.quack" in quack
+    entry = editions.split('id="editions-dc.move.quack"', 1)[1].split("</section>", 1)[0]
+    assert 'href="rules.html#dc.move.quack"' in entry
+
+
+def test_a_source_line_citing_the_sources_page_links_to_it(serial: Build) -> None:
+    rendered = clause_blocks(serial)
+    linked = 0
+    for c in rulespec.clauses():
+        _page, inner = rendered[c.id]
+        cites = c.source_note is not None and "sources page" in c.source_note
+        link = re.search(r'Open <a class="reference internal" href="(\.\./)*sources\.html"', inner)
+        assert (link is not None) == cites, c.id
+        linked += cites
+    assert linked >= 5

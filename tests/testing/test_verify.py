@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -76,7 +77,7 @@ def test_an_unfinished_legal_game_is_reported_as_such() -> None:
     ("text", "message"),
     [
         (b"\xff\xfe", "not UTF-8"),
-        (b"[" * (MAX_DEPTH + 1), f"nested {MAX_DEPTH + 1} deep"),
+        (b"[" * (MAX_DEPTH + 1), f"nested at least {MAX_DEPTH + 1} deep"),
         (b'{"format": 1', "not valid JSON"),
         (b"[]", "record: expected a JSON object"),
         (
@@ -129,7 +130,8 @@ def test_the_command_exits_0_1_or_2(tmp_path: Path) -> None:
     good.write_text(rulespec.Record.play(DC, players=2, seed=3).to_json(), encoding="utf-8")
     status, out, err = _cli(str(good))
     assert (status, err) == (0, "")
-    assert out.startswith(f"{good}: duck-and-cover, 2 players, ") and "game over" in out
+    assert out.startswith(f"{good}: duck-and-cover, 2 players (rules as printed), ")
+    assert "game over" in out
 
     bad = tmp_path / "bad.json"
     bad.write_text(_record(Quack(1)).to_json(), encoding="utf-8")
@@ -159,7 +161,8 @@ def _no_crash(data: bytes) -> None:
         assert "\n" not in str(exc)
         return
     if verdict.illegal is not None:
-        assert 0 <= verdict.illegal.index < verdict.steps
+        index = verdict.illegal.index
+        assert index is None or 0 <= index < verdict.steps
 
 
 @given(JSON)
@@ -227,3 +230,122 @@ def test_fuzz_the_command_never_prints_a_traceback(value: Any) -> None:
     assert status in (0, 1, 2)
     assert "Traceback" not in err.getvalue()
     assert err.getvalue().count("\n") <= 1
+
+
+# -- the options and the setup come from the record --------------------------------
+
+
+def test_the_verdict_names_the_options_that_decide_the_winner() -> None:
+    """The same legal steps under another splash table score otherwise: the verdict says
+    which table was played, in its text and its JSON."""
+    played = rulespec.Record.play(DC, players=3, seed=11)
+    splashes = [12 - (c % 12) for c in range(1, 13)]  # a table of our own, not the printed one
+    other = attrs.evolve(played, options=DC.decode_options({"splashes": splashes}))
+    printed, custom = verify(played.to_json()), verify(other.to_json())
+    assert printed.legal and custom.legal
+    assert printed.scores != custom.scores
+    assert printed.options == {} and custom.options == {"splashes": splashes}
+    assert "(rules as printed)" in str(printed)
+    assert f"(options: splashes={json.dumps(splashes, separators=(',', ':'))})" in str(custom)
+
+
+def test_the_json_verdict_holds_the_options(tmp_path: Path) -> None:
+    duo = rulespec.game("duo")
+    path = tmp_path / "duo.json"
+    path.write_text(rulespec.Record.play(duo, 2, seed=2, steps=40).to_json(), encoding="utf-8")
+    status, out, _ = _cli(str(path), "--json")
+    assert status == 0
+    assert json.loads(out)["options"] == {"max_rounds": 50}
+    status, out, _ = _cli(str(path))
+    assert "(options: max_rounds=50)" in out
+
+
+SETUPS = [
+    ("duo", 2, {"first_player": 5}, "duo.setup.first-player"),
+    ("duo", 3, {"first_player": 3}, "duo.setup.first-player"),
+    ("canardage", 3, {"action_deck": {"pan": 11}}, "can.setup.action-deck"),
+    ("canardage", 6, {"action_deck": {"pan": 23}}, "can.setup.action-deck"),
+]
+
+
+@pytest.mark.clause("duo.setup.first-player", "can.setup.action-deck")
+@pytest.mark.parametrize(("game_id", "players", "options", "clause"), SETUPS)
+def test_an_illegal_setup_is_an_illegal_verdict(
+    game_id: str, players: int, options: dict[str, Any], clause: str, tmp_path: Path
+) -> None:
+    g = rulespec.game(game_id)
+    record = rulespec.Record(g.id, players, g.decode_options(options))
+    # The options as a client writes them, on a record whose envelope is well formed.
+    text = json.dumps(
+        {**rulespec.Record(g.id, players, g.default_options()).to_data(), "options": options}
+    )
+    with pytest.raises(rulespec.ReplayError) as info:
+        record.replay()
+    assert info.value.index is None and info.value.step is None
+    assert info.value.clause == clause and str(info.value).startswith(f"setup: {clause}: ")
+    for verdict in (verify(record), verify(text)):
+        assert not verdict.legal and verdict.illegal is not None
+        assert verdict.illegal.index is None and verdict.illegal.action is None
+        assert verdict.illegal.clause == clause
+        assert not verdict.over and verdict.scores == (0,) * players and verdict.winners == ()
+        assert verdict.options == g.encode_options(record.options)
+        assert f"the setup is illegal: {clause}: " in str(verdict)
+    path = tmp_path / "setup.json"
+    path.write_text(text, encoding="utf-8")
+    status, out, err = _cli(str(path), "--json")
+    assert (status, err) == (1, "")
+    assert json.loads(out)["illegal"] == {
+        "index": None,
+        "player": None,
+        "action": None,
+        "clause": clause,
+        "reason": info.value.error.reason,
+    }
+    status, out, err = _cli(str(path))
+    assert status == 1 and "internal error" not in out + err
+
+
+def test_ctrl_c_stops_the_command_with_one_line() -> None:
+    """Ctrl-C while ``verify -`` waits for its input: exit status 130 and one line."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = "import sys; from rulespec.cli.main import entry; print(flush=True); entry()"
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, "verify", "-"],
+        stdin=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+    assert child.stdin is not None and child.stdout is not None
+    child.stdin.write(b'{"format": "rulespec-record", ')
+    child.stdin.flush()
+    assert child.stdout.readline() == b"\n"  # imported: the command starts
+    time.sleep(0.5)  # and blocks on the rest of the input
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=20)
+    assert child.returncode == 130
+    assert (out, err) == (b"", b"rulespec: interrupted\n")
+
+
+def test_a_keyboard_interrupt_is_never_taken_for_a_bad_record(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import rulespec.cli.verify as verify_cli
+
+    def interrupted(path: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(verify_cli, "verify_file", interrupted)
+    status, out, err = _cli("game.json")
+    assert (status, out, err) == (130, "", "rulespec: interrupted\n")
+
+
+def test_a_match_stopped_by_its_round_limit_has_no_winner_and_says_so() -> None:
+    duo = rulespec.game("duo")
+    record = rulespec.Record.play(duo, 2, seed=5, options=duo.decode_options({"max_rounds": 1}))
+    verdict = verify(record)
+    assert verdict.over and verdict.winners == ()
+    assert str(verdict).endswith("; winners: none")

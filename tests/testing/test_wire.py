@@ -200,7 +200,7 @@ def test_a_replayed_record_is_compared_at_every_step() -> None:
 def test_a_broken_engine_answering_bad_json_names_the_request_and_its_stderr(fake: Any) -> None:
     with pytest.raises(ProtocolError) as err:
         WireAdapter(fake("bad-json-hello"), DUO)
-    assert "request 1 (hello): the answer is not valid JSON" in err.value.what
+    assert "request 1 (hello): the answer: not valid JSON" in err.value.what
     assert err.value.stderr == ("starting up",)
     assert err.value.request == {"id": 1, "op": "hello", "protocol": 1, "game": "duo"}
 

@@ -1,0 +1,134 @@
+"""The one decoder of untrusted JSON: the same answer for text, bytes and files."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec import Record, RecordError
+from rulespec.core.jsonio import MAX_BYTES, MAX_DEPTH, parse_json
+from rulespec.core.verify import VerifyError, verify, verify_file
+
+DC = rulespec.game("duck-and-cover")
+GOOD = Record.play(DC, players=2, seed=1, steps=6).to_json()
+
+
+def _answers(data: bytes, tmp_path: Path) -> list[str]:
+    """What each reader says of ``data``: ``"ok"`` or its RecordError line."""
+    path = tmp_path / "record.json"
+    path.write_bytes(data)
+    readers: list[Callable[[], object]] = [
+        lambda: Record.from_json(data),
+        lambda: verify(data),
+        lambda: verify_file(path),
+        lambda: Record.from_json(path.read_bytes()),
+    ]
+    answers = []
+    for read in readers:
+        try:
+            read()
+        except RecordError as exc:
+            answers.append(str(exc).removeprefix(f"{path}: "))
+        else:
+            answers.append("ok")
+    return answers
+
+
+CASES: list[tuple[bytes, str]] = [
+    (GOOD.encode(), "ok"),
+    (b"\xef\xbb\xbf" + GOOD.encode(), "ok"),
+    (b"\xef\xbb\xbf\xef\xbb\xbf" + GOOD.encode(), "record: not valid JSON"),
+    (GOOD.encode("utf-16"), "record: not UTF-8 text (byte 0)"),
+    (GOOD.encode("utf-16-le"), "record: not UTF-8 JSON (a NUL at byte 1: UTF-16 or 32?)"),
+    (GOOD.encode("utf-32-be"), "record: not UTF-8 JSON (a NUL at byte 0: UTF-16 or 32?)"),
+    (GOOD.encode("utf-32"), "record: not UTF-8 text (byte 0)"),
+    (GOOD.replace('"players": 2', '"players": 2, "players": 3').encode(), "twice"),
+    (GOOD.replace('"type": "deal"', '"type": "deal", "type": "deal"').encode(), "twice"),
+    (
+        GOOD.replace('"options": {}', '"options": {"splashes": [1], "splashes": [2]}').encode(),
+        "twice",
+    ),
+    (GOOD.replace('"game": "duck-and-cover"', '"game": "\\ud800"').encode(), "\\ud800 is half"),
+    (GOOD.replace('"game": "duck-and-cover"', '"game": "x\\uDC00"').encode(), "\\udc00 is half"),
+    (GOOD.replace('"players": 2', '"players": NaN').encode(), "NaN is not a JSON number"),
+    (GOOD.replace('"players": 2', '"players": -Infinity').encode(), "-Infinity is not a JSON"),
+    (b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1), f"nested at least {MAX_DEPTH + 1} deep"),
+    (b" " * (MAX_BYTES + 1), f"larger than the limit of {MAX_BYTES} bytes"),
+]
+
+
+@pytest.mark.parametrize(("data", "says"), CASES)
+def test_text_bytes_and_files_get_one_answer(data: bytes, says: str, tmp_path: Path) -> None:
+    answers = _answers(data, tmp_path)
+    assert len(set(answers)) == 1, answers
+    assert says in answers[0]
+    assert "\n" not in answers[0]
+
+
+@pytest.mark.parametrize(("data", "says"), CASES)
+def test_text_gets_the_answer_of_its_utf8_bytes(data: bytes, says: str) -> None:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return  # not UTF-8: as text it is another record (tested with its own bytes)
+    for source in (text, data):
+        try:
+            Record.from_json(source)
+        except RecordError as exc:
+            assert says in str(exc)
+        else:
+            assert says == "ok"
+
+
+def test_a_valid_surrogate_pair_is_one_character() -> None:
+    assert parse_json('["\\ud83e\\udd86"]') == ["\U0001f986"]
+    assert parse_json('["\\\\ud800"]') == ["\\ud800"]  # an escaped backslash, then text
+
+
+def test_a_lone_surrogate_in_python_text_is_a_record_error() -> None:
+    with pytest.raises(RecordError, match="lone surrogate at character 10"):
+        Record.from_json('{"game": "\ud800"}')
+    with pytest.raises(VerifyError, match="lone surrogate"):
+        verify('{"game": "\ud800"}')
+
+
+def test_a_bom_in_text_is_skipped_like_in_bytes() -> None:
+    assert Record.from_json("\ufeff" + GOOD) == Record.from_json(GOOD)
+    assert verify("\ufeff" + GOOD) == verify(GOOD)
+
+
+def test_a_duplicated_key_is_named_wherever_it_is() -> None:
+    with pytest.raises(RecordError) as info:
+        parse_json('[{"a": {"b": 1, "b": 1}}]')
+    assert str(info.value) == "record: key 'b' twice in one object"
+    assert parse_json('{"a": {"b": 1}, "b": {"a": 2}}') == {"a": {"b": 1}, "b": {"a": 2}}
+
+
+@pytest.mark.parametrize(
+    ("text", "depth"),
+    [
+        ("[]", 1),
+        ('[{"a": [1]}]', 3),
+        ('["[[[[", {"]": "{{{"}]', 2),
+        ('["\\\\", [["\\"[["]]]', 3),
+        ('"\\\\\\"[[[["', 0),
+    ],
+)
+def test_the_depth_check_counts_only_brackets_outside_strings(text: str, depth: int) -> None:
+    from rulespec.core.jsonio import _depth
+
+    assert _depth(text.encode()) == depth
+    json.loads(text)  # each case is valid JSON: the count is exact
+
+
+def test_the_depth_limit_is_exact() -> None:
+    assert parse_json("[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
+    with pytest.raises(RecordError, match=f"nested at least {MAX_DEPTH + 1} deep"):
+        parse_json("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
+    # An unterminated string hides the brackets after it, a parser too.
+    with pytest.raises(RecordError, match="not valid JSON"):
+        parse_json('"' + "[" * 10_000)
