@@ -5,8 +5,8 @@ key missing or one too many), and the schema and the decoder must agree on each 
 They agree both ways, so a schema is no stricter than its decoder either. What a schema
 cannot say is left out of the mutations and listed in ``rulespec.schemas``' page: card
 conservation (a deal holds each card once), reachability, ``1.0`` for ``1`` (JSON
-Schema's numbers), duplicate keys (a parser's business), two stacks at one place in a
-view's grid (:func:`_inexpressible`).
+Schema's numbers), duplicate keys (a parser's business), and the orders and places in
+:func:`_inexpressible`.
 """
 
 from __future__ import annotations
@@ -32,14 +32,17 @@ Decoder = Callable[[Any], Any]
 
 def _inexpressible(name: str, data: Any) -> bool:
     """Whether ``data`` is refused for what a schema cannot state: a Duck & Cover view's
-    grid with two stacks at one place."""
-    if name != "duck-and-cover/view":
-        return False
+    grid with two stacks at one place, Canardage's winners out of order."""
     try:
-        places = [[json.dumps(s["position"]) for s in grid] for grid in data["grids"]]
+        if name == "duck-and-cover/view":
+            places = [[json.dumps(s["position"]) for s in grid] for grid in data["grids"]]
+            return any(len(set(p)) < len(p) for p in places)
+        if name == "canardage/state":
+            winners = data["winners"]
+            return bool(winners != sorted(winners))
     except (KeyError, TypeError):
-        return False
-    return any(len(set(p)) < len(p) for p in places)
+        pass
+    return False
 
 
 def _kind(decode: Decoder, chance: bool) -> Decoder:

@@ -26,6 +26,22 @@ def _seat(players: int) -> Schema:
     return {"properties": {"player": integer(0, players - 1)}}
 
 
+def _state_seats(players: int) -> Schema:
+    """What a state of ``players`` players adds: seats below ``players``, one hand,
+    shelter and count of shot ducks per player."""
+    seat = integer(0, players - 1)
+    each = {"minItems": players, "maxItems": players}
+    return {
+        "properties": {
+            "turn": integer(-1, players - 1),
+            "hands": each,
+            "shelters": each,
+            "shot": each,
+            "winners": {"items": seat, "maxItems": players},
+        }
+    }
+
+
 DEFS: dict[str, Schema] = {
     "duck": {
         "description": 'A duck-deck card: a colour 0 to 5 (seat p plays colour p) or "water".',
@@ -82,24 +98,33 @@ DEFS: dict[str, Schema] = {
     "action": tagged(("play", "discard")),
     "chance": tagged(("deal", "reshuffle", "disperse")),
     "step": tagged(("play", "discard", "deal", "reshuffle", "disperse")),
-    "state": obj(
-        {
-            "players": integer(3, COLOURS),
-            "options": ref("options"),
-            "phase": enum(p.value for p in Phase),
-            "turn": integer(-1, COLOURS - 1),
-            "line": ref("line"),
-            "targets": array(_PLAYER, 6),
-            "shelters": array(integer(-1, COLOURS - 1), 6),
-            "deck": ref("ducks"),
-            "seen": integer(0, 40),
-            "hands": array(ref("cards"), 6),
-            "draw_pile": ref("cards"),
-            "played": ref("cards"),
-            "shot": array(_PLAYER, 6),
-            "winners": array(_PLAYER, 6),
-        }
-    ),
+    "state": {
+        **obj(
+            {
+                "players": integer(3, COLOURS),
+                "options": ref("options"),
+                "phase": enum(p.value for p in Phase),
+                "turn": integer(-1, COLOURS - 1),
+                "line": ref("line"),
+                "targets": array(_PLAYER, 6),
+                "shelters": array(integer(-1, COLOURS - 1), 6),
+                "deck": ref("ducks"),
+                "seen": integer(0, 40),
+                "hands": array(ref("cards"), 6),
+                "draw_pile": ref("cards"),
+                "played": ref("cards"),
+                "shot": array(_PLAYER, 6),
+                "winners": {"uniqueItems": True, **array(_PLAYER, 6)},
+            }
+        ),
+        "if": {"properties": {"phase": const(Phase.DEAL.value)}},
+        "then": {
+            "description": "Nobody is on turn before the deal.",
+            "properties": {"turn": const(-1)},
+        },
+        "else": {"properties": {"turn": integer(0)}},
+        "allOf": per_players(3, COLOURS, _state_seats),
+    },
     "view": {
         **obj(
             {

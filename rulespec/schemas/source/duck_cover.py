@@ -57,6 +57,47 @@ def _grid_view(holder: int) -> Schema:
     return array(stack, 84)
 
 
+_TURN: Schema = {"properties": {"phase": const(Phase.TURN.value)}}
+_NOT_DEALT: Schema = {"properties": {"phase": const(Phase.DEAL.value), "round": const(0)}}
+"""Before the first deal: no grids."""
+
+
+def _later_seats(players: int) -> Schema:
+    """A duck of a family no seat of ``players`` players holds."""
+    return {
+        "anyOf": [
+            integer(held_by(f, FAMILY[0], f - 1), held_by(f, FAMILY[-1], f - 1))
+            for f in range(players, SEATS)
+        ]
+    }
+
+
+def _state_seats(players: int) -> Schema:
+    """What a state of ``players`` players adds: one grid per seat once dealt, one action
+    per seat during a turn, one score per seat in each round, one gift per seat or none,
+    and only the families of the seats in play."""
+    each = {"minItems": players, "maxItems": players}
+    ducks: Schema = {}
+    if players < SEATS:
+        ducks = {"not": _later_seats(players)}
+    cell = {"prefixItems": [{}, {"items": ducks}]}
+    return {
+        "properties": {
+            "grids": {"items": {"items": cell}},
+            "round_scores": {"items": each},
+            "gifts": {"maxItems": players, "anyOf": [{"maxItems": 0}, each], "items": ducks},
+        },
+        "allOf": [
+            {
+                "if": _NOT_DEALT,
+                "then": {"properties": {"grids": {"maxItems": 0}}},
+                "else": {"properties": {"grids": each}},
+            },
+            {"if": _TURN, "then": {"properties": {"submitted": each}}},
+        ],
+    }
+
+
 def _option_on(name: str) -> Schema:
     """A state whose options turn the variant ``name`` on."""
     return {"properties": {"options": {"required": [name], "properties": {name: const(True)}}}}
@@ -155,8 +196,16 @@ DEFS: dict[str, Schema] = {
                 "card": nullable(ref("card")),
                 "previous": nullable(ref("call")),
                 "previous_discarded": boolean(),
-                "submitted": array(nullable(ref("action")), SEATS),
-                "round_scores": array(array(integer(), SEATS), 3),
+                "submitted": {
+                    "description": "During a turn, each player's action (null until given).",
+                    "type": "array",
+                    "maxItems": SEATS,
+                    "prefixItems": [
+                        nullable({"allOf": [ref("action"), {"properties": {"player": const(h)}}]})
+                        for h in range(SEATS)
+                    ],
+                },
+                "round_scores": array(array(integer(-10_000, 10_000), SEATS), 3),
             },
             {
                 "set_aside": array(ref("card"), 2),
@@ -172,11 +221,31 @@ DEFS: dict[str, Schema] = {
             "set_aside": _option_on("surprises"),
             "gifts": _option_on("low_blows"),
         },
-        "if": _option_on("low_blows"),
-        "then": {
-            "properties": {"grids": {"prefixItems": [ref(f"grid-{h}") for h in range(SEATS)]}}
-        },
-        "else": {"properties": {"grids": {"items": ref("grid")}}},
+        "allOf": [
+            {
+                "if": _option_on("low_blows"),
+                "then": {
+                    "properties": {
+                        "grids": {"prefixItems": [ref(f"grid-{h}") for h in range(SEATS)]}
+                    }
+                },
+                "else": {"properties": {"grids": {"items": ref("grid")}}},
+            },
+            {
+                "description": "A card is in play during a turn, and only then; outside a "
+                "turn nobody has submitted an action and no gift is pending.",
+                "if": _TURN,
+                "then": {"properties": {"card": ref("card")}},
+                "else": {
+                    "properties": {
+                        "card": {"type": "null"},
+                        "submitted": {"maxItems": 0},
+                        "gifts": {"maxItems": 0},
+                    }
+                },
+            },
+            *per_players(2, SEATS, _state_seats),
+        ],
     },
     **{f"grid-view-{h}": _grid_view(h) for h in range(SEATS)},
     "view": {

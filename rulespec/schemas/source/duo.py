@@ -27,17 +27,29 @@ _PLAYER = integer(0, MAX_PLAYERS - 1)
 _COUNT = integer(0, 10_000)
 
 
+_NOT_DEALT: Schema = {"properties": {"phase": const(Phase.DEAL.value), "round": const(0)}}
+"""Before the first deal: no hands, no discard piles."""
+
+
 def _seats(players: int) -> Schema:
-    """What a state of ``players`` players adds: seats below ``players``, one hand and
-    one score per seat at most."""
+    """What a state of ``players`` players adds: seats below ``players``, one hand per
+    seat once dealt, one score per seat in each round."""
     seat = integer(0, players - 1)
     return {
         "properties": {
+            "options": {"properties": {"first_player": seat}},
             "starter": seat,
             "turn": seat,
-            "hands": {"maxItems": players},
-            "round_scores": {"items": {"maxItems": players}},
-        }
+            "round_scores": {"items": {"minItems": players, "maxItems": players}},
+        },
+        "if": _NOT_DEALT,
+        "then": {"properties": {"hands": {"maxItems": 0}, "piles": {"maxItems": 0}}},
+        "else": {
+            "properties": {
+                "hands": {"minItems": players, "maxItems": players},
+                "piles": {"minItems": 2, "maxItems": 2},
+            }
+        },
     }
 
 
@@ -114,9 +126,14 @@ DEFS: dict[str, Schema] = {
                 "hands": array(ref("cards"), MAX_PLAYERS),
                 "piles": array(ref("cards"), 2),
                 "draw_pile": ref("cards"),
-                "round_scores": array(array(integer(), MAX_PLAYERS), 10_000),
+                "round_scores": array(array(integer(-10_000, 10_000), MAX_PLAYERS), 10_000),
             }
         ),
+        "if": {"not": {"properties": {"phase": const(Phase.TURN.value)}}},
+        "then": {
+            "description": "A turn pile is chosen during a turn only.",
+            "properties": {"turn_pile": {"type": "null"}},
+        },
         "allOf": per_players(MIN_PLAYERS, MAX_PLAYERS, _seats),
     },
     "view": {

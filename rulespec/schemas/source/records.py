@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rulespec.core.game import Game
-from rulespec.core.record import FORMAT, VERSION
+from rulespec.core.record import FORMAT, MAX_STEPS, VERSION
 from rulespec.schemas.source.dsl import Schema, array, boolean, const, integer, obj, ref, string
 
 __all__ = ["GOLDEN_FORMAT", "GOLDEN_VERSION", "definitions"]
@@ -42,7 +42,7 @@ def definitions(game: Game[object, object, object, object]) -> Mapping[str, Sche
                 "options": ref("options"),
                 "steps": {
                     "description": "Chance outcomes and player actions, in the order applied.",
-                    **array(ref("step")),
+                    **array(ref("step"), MAX_STEPS),
                 },
             }
         ),
