@@ -16,12 +16,13 @@ from rulespec import schemas
 Path = tuple[str | int, ...]
 
 
-def examples(dev: int) -> int:
+def examples(dev: int, most: int | None = None) -> int:
     """``dev`` examples under the quick default profile; the profile's own number under
-    ``ci`` and ``deep``."""
+    ``ci`` and ``deep``, at most ``most`` (for tests whose every example is slow)."""
     if os.environ.get("RULESPEC_PROFILE", "dev") == "dev":
         return dev
-    return settings().max_examples
+    found: int = settings().max_examples
+    return found if most is None else min(found, most)
 
 
 @cache
