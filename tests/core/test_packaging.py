@@ -17,6 +17,7 @@ from pathlib import Path
 
 import rulespec
 import rulespec.duck_cover
+import rulespec.schemas
 from rulespec import Record
 from tests.core.conftest import ROOT, VenvFactory, clean_env, run
 
@@ -114,7 +115,7 @@ def test_importing_rulespec_needs_no_test_tools() -> None:
     assert done.stdout.strip() == "[]"
 
 
-def test_wheel_ships_the_catalogue_plugin_and_types(wheel: Path) -> None:
+def test_wheel_ships_the_catalogue_plugin_types_and_schemas(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         assert "rulespec/py.typed" in names
@@ -122,6 +123,11 @@ def test_wheel_ships_the_catalogue_plugin_and_types(wheel: Path) -> None:
         for spec in sorted((ROOT / "spec").glob("*.toml")):
             packaged = archive.read(f"rulespec/_spec/{spec.name}")
             assert packaged == spec.read_bytes()
+        schema_files = sorted((ROOT / "rulespec" / "schemas").glob("*/*.json"))
+        assert len(schema_files) >= 21
+        for file in schema_files:
+            packaged = archive.read(file.relative_to(ROOT).as_posix())
+            assert packaged == file.read_bytes()
         assert not any(n.startswith(("tests/", "spec/")) for n in names)
         info = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
         entry_points = archive.read(info).decode()
@@ -142,6 +148,7 @@ _SCRIPT = """
 import importlib.util, json, sys
 from pathlib import Path
 import rulespec
+import rulespec.schemas
 from rulespec.core.clauses import load_catalogue
 
 dc = rulespec.game("duck-and-cover")
@@ -161,6 +168,8 @@ print(json.dumps({
     "packaged": packaged.is_file(),
     "from_package": load_catalogue(packaged.read_text(encoding="utf-8"), packaged.name)
         == rulespec.catalogue("duck-and-cover"),
+    "schemas": rulespec.schemas.names(),
+    "schema_id": rulespec.schemas.load("canardage/state")["$id"],
 }))
 """
 
@@ -181,5 +190,7 @@ def test_installed_wheel_plays_and_loads_its_catalogue(
     assert out["over"] is True and out["winners"]
     assert out["clauses"] > 20
     assert out["packaged"] is True and out["from_package"] is True
+    assert out["schemas"] == list(rulespec.schemas.names())
+    assert out["schema_id"] == "urn:rulespec:schema:canardage/state"
     # The same seed gives the same game here and there.
     assert out["record"] == Record.play(rulespec.game("duck-and-cover"), 4, seed=2024).to_json()
