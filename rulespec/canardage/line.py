@@ -136,6 +136,8 @@ def parse(text: str) -> tuple[Line, tuple[int, ...]]:
     """
     from rulespec.core.errors import PositionError
 
+    if not isinstance(text, str):
+        raise PositionError(f"expected a line diagram (text), not {text!r}")
     line: list[Stack] = []
     targets: list[int] = []
     for i, cell in enumerate(text.split()):
@@ -146,11 +148,12 @@ def parse(text: str) -> tuple[Line, tuple[int, ...]]:
         for part in cell.split("/"):
             if part.upper() == "W":
                 cards.append(WATER)
-            elif part.isdigit():
+            elif part.isascii() and part.isdigit():
                 cards.append(int(part))
             else:
                 raise PositionError(
-                    f"space {i}: {cell!r} is neither W (water), a colour 0–5 nor hidden/cover"
+                    f"space {i}: {cell!r} is neither W (water), a colour 0–5 in ASCII digits nor "
+                    "hidden/cover"
                 )
         line.append(tuple(cards))
     return tuple(line), tuple(targets)

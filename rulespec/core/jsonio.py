@@ -32,6 +32,7 @@ import re
 from itertools import accumulate
 from typing import Any, NoReturn
 
+from rulespec.core.checks import wrong_type
 from rulespec.core.errors import RecordError
 
 __all__ = [
@@ -108,7 +109,7 @@ def _constant(name: str) -> NoReturn:
 
 def parse_json(source: str | bytes | bytearray, where: str = "record") -> Any:
     """The JSON value in ``source``; :class:`RecordError` (placed at ``where``) when it is
-    not UTF-8 JSON within the limits.
+    not UTF-8 JSON within the limits, :class:`TypeError` when it is neither text nor bytes.
 
     >>> parse_json("[1, [2, [3]]]")
     [1, [2, [3]]]
@@ -126,8 +127,10 @@ def parse_json(source: str | bytes | bytearray, where: str = "record") -> Any:
             raise RecordError(
                 where, f"not Unicode text (a lone surrogate at character {exc.start})"
             ) from None
-    else:
+    elif isinstance(source, bytes | bytearray | memoryview):
         data = bytes(source)
+    else:
+        raise wrong_type("source", source, "JSON text (str or bytes)")
     if len(data) > MAX_BYTES:
         raise RecordError(where, f"larger than the limit of {MAX_BYTES} bytes")
     if data.startswith(_BOM):

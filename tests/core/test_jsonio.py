@@ -132,3 +132,11 @@ def test_the_depth_limit_is_exact() -> None:
     # An unterminated string hides the brackets after it, a parser too.
     with pytest.raises(RecordError, match="not valid JSON"):
         parse_json('"' + "[" * 10_000)
+
+
+@pytest.mark.parametrize("source", [None, 5, 10**12, 1.5, ["{}"]])
+def test_a_source_that_is_neither_text_nor_bytes_is_a_type_error(source: object) -> None:
+    # bytes(10**12) would allocate a terabyte of zeros
+    for read in (parse_json, Record.from_json, verify):
+        with pytest.raises(TypeError, match=r"^source must be JSON text"):
+            read(source)  # type: ignore[arg-type]
