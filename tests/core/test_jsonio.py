@@ -140,3 +140,20 @@ def test_a_source_that_is_neither_text_nor_bytes_is_a_type_error(source: object)
     for read in (parse_json, Record.from_json, verify):
         with pytest.raises(TypeError, match=r"^source must be JSON text"):
             read(source)  # type: ignore[arg-type]
+
+
+def test_the_number_of_arrays_and_objects_is_limited_before_parsing() -> None:
+    from rulespec.core.jsonio import MAX_CONTAINERS
+
+    def lists(count: int) -> str:
+        """One array holding ``count - 1`` empty ones."""
+        return "[" + ",".join(["[]"] * (count - 1)) + "]"
+
+    assert len(parse_json(lists(MAX_CONTAINERS))) == MAX_CONTAINERS - 1
+    too_many = f'{{"format": "rulespec-record", "steps": {lists(MAX_CONTAINERS)}}}'
+    for read in (parse_json, Record.from_json, verify):
+        with pytest.raises(RecordError, match=f"more than the limit of {MAX_CONTAINERS} arrays"):
+            read(too_many)
+    # brackets inside strings are text, not containers
+    text = '"' + "[{" * MAX_CONTAINERS + '"'
+    assert parse_json(text) == "[{" * MAX_CONTAINERS
