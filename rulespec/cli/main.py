@@ -25,7 +25,7 @@ from rulespec.cli import games as games_cli
 from rulespec.cli import play as play_cli
 from rulespec.cli import rules as rules_cli
 from rulespec.cli import verify as verify_cli
-from rulespec.core.errors import RecordError
+from rulespec.core.errors import IllegalAction, RecordError
 from rulespec.core.game import Game
 from rulespec.core.simulate import (
     GameResult,
@@ -110,6 +110,15 @@ def _option_set(
         return label, attrs.evolve(options, **sequences) if sequences else options
     except (RecordError, ValueError, TypeError) as exc:
         raise CommandError(f"--option {label!r}: {exc}") from None
+
+
+def _check_setup(g: Game[Any, Any, Any, Any], players: int, options: Any, label: str) -> None:
+    """A :class:`CommandError` when the rules refuse ``options`` with ``players`` players
+    (Duo's ``first_player`` 5 with 2 players)."""
+    try:
+        g.new_game(players, options)
+    except IllegalAction as exc:
+        raise CommandError(f"--option {label!r} with {players} players: {exc}") from None
 
 
 def _players(g: Game[Any, Any, Any, Any], players: int | None) -> int:
@@ -323,6 +332,8 @@ def _simulate(args: argparse.Namespace) -> int:
         raise CommandError("--workers must be at least 1")
     name, policy = _policy(g, args.policy)
     option_sets = [_option_set(g, spec) for spec in (args.option or [None])]
+    for label, options in option_sets:
+        _check_setup(g, players, options, label)
     if args.plot is not None:
         from rulespec.cli import plot
 
