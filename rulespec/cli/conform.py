@@ -258,8 +258,11 @@ def run(args: argparse.Namespace) -> int:
     for name in ("examples", "max_steps"):
         if getattr(args, name) < 1:
             raise CommandError(f"--{name.replace('_', '-')} must be at least 1")
-    if args.timeout <= 0 or (args.seconds is not None and args.seconds <= 0):
+    # "not x > 0" refuses nan too
+    if not args.timeout > 0 or (args.seconds is not None and not args.seconds > 0):
         raise CommandError("--timeout and --seconds must be positive")
+    if not args.shrink_seconds >= 0:
+        raise CommandError("--shrink-seconds must be 0 or more")
     options = _options(g, args.option, args.players)
     replay = None if args.replay is None else _replay_record(g, args.replay)
     record_path = Path(args.record or f"conform-{g.id}.json")

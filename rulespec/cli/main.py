@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
 import time
@@ -446,7 +447,7 @@ def _bench_policy(
 def _bench(args: argparse.Namespace) -> int:
     g = _game(args.game)
     players = _players(g, args.players)
-    if args.seconds <= 0:
+    if not 0 < args.seconds < math.inf:  # nan and inf too: the run would never end
         raise CommandError("--seconds must be positive")
     names = args.policy or [g.default_policy, *sorted(set(g.policies()) - {g.default_policy})]
     chosen = [_policy(g, name) for name in names]

@@ -95,3 +95,11 @@ def test_the_kit_plays_only_the_player_counts_that_the_options_fit() -> None:
     with pytest.raises(rulespec.IllegalAction) as refused:
         check(Counting(), duo, players=[2, 3], options=options, settings=quick)
     assert refused.value.clause == "duo.setup.first-player"
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "0", "-1"])
+def test_bench_refuses_a_duration_that_never_ends_or_is_not_positive(
+    capsys: pytest.CaptureFixture[str], seconds: str
+) -> None:
+    line = _error(capsys, "bench", "duo", "--seconds", seconds)
+    assert line == "rulespec: error: --seconds must be positive"
