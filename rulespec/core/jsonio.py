@@ -199,6 +199,10 @@ def expect_int(value: Any, where: str, low: int | None = None, high: int | None 
     if type(value) is not int:
         raise RecordError(where, f"expected a whole number, got {value!r}")
     if (low is not None and value < low) or (high is not None and value > high):
+        if high is None:
+            raise RecordError(where, f"{value} is less than {low}")
+        if low is None:
+            raise RecordError(where, f"{value} is more than {high}")
         raise RecordError(where, f"{value} is out of range {low} to {high}")
     return value
 

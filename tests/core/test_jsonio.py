@@ -157,3 +157,15 @@ def test_the_number_of_arrays_and_objects_is_limited_before_parsing() -> None:
     # brackets inside strings are text, not containers
     text = '"' + "[{" * MAX_CONTAINERS + '"'
     assert parse_json(text) == "[{" * MAX_CONTAINERS
+
+
+def test_a_bound_left_open_is_not_named() -> None:
+    from rulespec.core.jsonio import expect_int
+
+    with pytest.raises(RecordError, match=r"^options.max_rounds: -1 is less than 1$"):
+        expect_int(-1, "options.max_rounds", 1)
+    with pytest.raises(RecordError, match=r"^x: 9 is more than 5$"):
+        expect_int(9, "x", None, 5)
+    with pytest.raises(RecordError, match=r"^x: 9 is out of range 0 to 5$"):
+        expect_int(9, "x", 0, 5)
+    assert expect_int(10**9, "options.max_rounds", 1) == 10**9
