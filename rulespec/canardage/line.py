@@ -14,6 +14,8 @@ the end of the game (the empty spaces are then the last ones).
 
 from __future__ import annotations
 
+import re
+
 from rulespec.canardage.actions import Stack
 from rulespec.canardage.cards import WATER
 from rulespec.core.implements import implements
@@ -138,6 +140,8 @@ def parse(text: str) -> tuple[Line, tuple[int, ...]]:
 
     if not isinstance(text, str):
         raise PositionError(f"expected a line diagram (text), not {text!r}")
+    if odd := re.search(r"[^\S \t\r\n]", text):
+        raise PositionError(f"{odd.group()!r} in the diagram: only plain spaces separate its cells")
     line: list[Stack] = []
     targets: list[int] = []
     for i, cell in enumerate(text.split()):

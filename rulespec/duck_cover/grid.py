@@ -43,6 +43,8 @@ def neighbours(position: Position) -> tuple[Position, Position, Position, Positi
 
 _STACK = re.compile(r"[0-9]+(?:/[0-9]+)*")
 """A stack in a grid diagram: its cards in ASCII digits, bottom first, joined by ``/``."""
+_ODD_SPACE = re.compile(r"[^\S \t\r\n]")
+"""A space that is no separator of a diagram (a no-break space, a line separator, …)."""
 _MARGIN = 3
 """The free places on each side of a new :class:`PlaceMasks` frame."""
 
@@ -264,6 +266,10 @@ class Grid:
         """
         if not isinstance(diagram, str):
             raise PositionError(f"expected a diagram (text), not {diagram!r}")
+        if odd := _ODD_SPACE.search(diagram):
+            raise PositionError(
+                f"{odd.group()!r} in the diagram: only plain spaces separate its cells"
+            )
         origin_place = wholes(origin, "origin")
         if len(origin_place) != 2:
             raise PositionError(f"origin: {origin!r} is not a place (column, row)")

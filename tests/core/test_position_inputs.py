@@ -109,3 +109,17 @@ def test_a_diagram_that_is_not_text_is_a_position_error(diagram: Any) -> None:
         canardage.line.parse(diagram)
     with pytest.raises(PositionError, match="origin"):
         Grid.from_diagram("1 2", origin=(0.5, 0))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\u2028", "\u3000", "\x0b", "\x1c"])
+def test_only_plain_spaces_and_new_lines_separate_the_cells_of_a_diagram(space: str) -> None:
+    grid = f"1 2 3 4\n5 6 7 8\n9 1{space}0 11 12"  # would read as cards 1 and 0
+    with pytest.raises(PositionError, match="only plain spaces separate its cells"):
+        Grid.from_diagram(grid)
+    with pytest.raises(PositionError, match=r"^grids\[1\]: .* only plain spaces"):
+        duck_cover.position([GOOD["duck-and-cover"]["grids"][0], grid], card=3)
+    with pytest.raises(PositionError, match="only plain spaces separate its cells"):
+        canardage.line.parse(f"0 W 1{space}2 W 0")
+    with pytest.raises(PositionError, match=r"^line: .* only plain spaces"):
+        canardage.position(f"0 W 1{space}2 W", [["pan"] * 3] * 3)
+    assert Grid.from_diagram("1\t2\r\n3 4\n") == Grid.from_diagram("1 2\n3 4")
