@@ -14,6 +14,8 @@ the end of the game (the empty spaces are then the last ones).
 
 from __future__ import annotations
 
+import re
+
 from rulespec.canardage.actions import Stack
 from rulespec.canardage.cards import WATER
 from rulespec.core.implements import implements
@@ -136,6 +138,10 @@ def parse(text: str) -> tuple[Line, tuple[int, ...]]:
     """
     from rulespec.core.errors import PositionError
 
+    if not isinstance(text, str):
+        raise PositionError(f"expected a line diagram (text), not {text!r}")
+    if odd := re.search(r"[^\S \t\r\n]", text):
+        raise PositionError(f"{odd.group()!r} in the diagram: only plain spaces separate its cells")
     line: list[Stack] = []
     targets: list[int] = []
     for i, cell in enumerate(text.split()):
@@ -146,11 +152,12 @@ def parse(text: str) -> tuple[Line, tuple[int, ...]]:
         for part in cell.split("/"):
             if part.upper() == "W":
                 cards.append(WATER)
-            elif part.isdigit():
+            elif part.isascii() and part.isdigit():
                 cards.append(int(part))
             else:
                 raise PositionError(
-                    f"space {i}: {cell!r} is neither W (water), a colour 0–5 nor hidden/cover"
+                    f"space {i}: {cell!r} is neither W (water), a colour 0–5 in ASCII digits nor "
+                    "hidden/cover"
                 )
         line.append(tuple(cards))
     return tuple(line), tuple(targets)

@@ -48,7 +48,10 @@ def _line(line: Any) -> tuple[tuple[Stack, ...], tuple[int, ...]]:
                     f"line: space {i}: {cell!r} is neither W (water), a colour 0–5 in ASCII "
                     "digits nor hidden/cover"
                 )
-        return parse(line)
+        try:
+            return parse(line)
+        except PositionError as exc:
+            raise PositionError(f"line: {exc}") from None
     stacks = tuple(wholes(stack, f"line[{i}]") for i, stack in enumerate(listed(line, "line")))
     return stacks, ()
 

@@ -102,12 +102,22 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.set_defaults(run=run)
 
 
-def _options(g: Game[Any, Any, Any, Any], specs: list[str] | None) -> Any:
-    from rulespec.cli.main import _option_set
+def _options(g: Game[Any, Any, Any, Any], specs: list[str] | None, players: int | None) -> Any:
+    """The options of ``--option``; a usage error when they fit no player count asked for."""
+    from rulespec.cli.main import CommandError, _check_setup, _option_set
 
     if not specs:
         return None
-    return _option_set(g, ",".join(specs), simulation=False)[1]
+    label, options = _option_set(g, ",".join(specs), simulation=False)
+    counts = list(range(g.min_players, g.max_players + 1)) if players is None else [players]
+    for count in counts[:-1]:
+        try:
+            _check_setup(g, count, options, label)
+        except CommandError:
+            continue
+        return options
+    _check_setup(g, counts[-1], options, label)
+    return options
 
 
 def _replay_record(g: Game[Any, Any, Any, Any], path: str) -> Record:
@@ -248,9 +258,12 @@ def run(args: argparse.Namespace) -> int:
     for name in ("examples", "max_steps"):
         if getattr(args, name) < 1:
             raise CommandError(f"--{name.replace('_', '-')} must be at least 1")
-    if args.timeout <= 0 or (args.seconds is not None and args.seconds <= 0):
+    # "not x > 0" refuses nan too
+    if not args.timeout > 0 or (args.seconds is not None and not args.seconds > 0):
         raise CommandError("--timeout and --seconds must be positive")
-    options = _options(g, args.option)
+    if not args.shrink_seconds >= 0:
+        raise CommandError("--shrink-seconds must be 0 or more")
+    options = _options(g, args.option, args.players)
     replay = None if args.replay is None else _replay_record(g, args.replay)
     record_path = Path(args.record or f"conform-{g.id}.json")
     seed = random.randrange(10**6) if args.seed is None else args.seed

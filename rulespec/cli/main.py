@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
 import time
@@ -25,7 +26,7 @@ from rulespec.cli import games as games_cli
 from rulespec.cli import play as play_cli
 from rulespec.cli import rules as rules_cli
 from rulespec.cli import verify as verify_cli
-from rulespec.core.errors import RecordError
+from rulespec.core.errors import IllegalAction, RecordError
 from rulespec.core.game import Game
 from rulespec.core.simulate import (
     GameResult,
@@ -110,6 +111,15 @@ def _option_set(
         return label, attrs.evolve(options, **sequences) if sequences else options
     except (RecordError, ValueError, TypeError) as exc:
         raise CommandError(f"--option {label!r}: {exc}") from None
+
+
+def _check_setup(g: Game[Any, Any, Any, Any], players: int, options: Any, label: str) -> None:
+    """A :class:`CommandError` when the rules refuse ``options`` with ``players`` players
+    (Duo's ``first_player`` 5 with 2 players)."""
+    try:
+        g.new_game(players, options)
+    except IllegalAction as exc:
+        raise CommandError(f"--option {label!r} with {players} players: {exc}") from None
 
 
 def _players(g: Game[Any, Any, Any, Any], players: int | None) -> int:
@@ -334,6 +344,8 @@ def _simulate(args: argparse.Namespace) -> int:
         raise CommandError("--workers must be at least 1")
     name, policy = _policy(g, args.policy)
     option_sets = [_option_set(g, spec) for spec in (args.option or [None])]
+    for label, options in option_sets:
+        _check_setup(g, players, options, label)
     if args.plot is not None:
         from rulespec.cli import plot
 
@@ -447,7 +459,7 @@ def _bench_policy(
 def _bench(args: argparse.Namespace) -> int:
     g = _game(args.game)
     players = _players(g, args.players)
-    if args.seconds <= 0:
+    if not 0 < args.seconds < math.inf:  # nan and inf too: the run would never end
         raise CommandError("--seconds must be positive")
     names = args.policy or [g.default_policy, *sorted(set(g.policies()) - {g.default_policy})]
     chosen = [_policy(g, name) for name in names]

@@ -186,14 +186,22 @@ def _name(player: int, seat: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Play one game; return 0 when it ends, 1 when it stops before."""
-    from rulespec.cli.main import CommandError, _game, _option_set, _players, _policy
+    from rulespec.cli.main import (
+        CommandError,
+        _check_setup,
+        _game,
+        _option_set,
+        _players,
+        _policy,
+    )
 
     g = _game(args.game)
     players = _players(g, args.players)
     if not 0 <= args.seat < players:
         raise CommandError(f"--seat must be from 0 to {players - 1}, not {args.seat}")
     bot_name, bot = _policy(g, args.bot)
-    _, options = _option_set(g, args.option, simulation=False)
+    label, options = _option_set(g, args.option, simulation=False)
+    _check_setup(g, players, options, label)
     seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
     path = Path(args.record or f"rulespec-{g.id}-{seed}.json")
     if not path.parent.is_dir():

@@ -11,8 +11,8 @@ behaves the same for both:
   RFC 8259 allows; UTF-16 and UTF-32 are refused;
 - strict JSON: no ``NaN`` or ``Infinity``, no key twice in one object, no
   string holding half of a surrogate pair (``"\\ud800"``);
-- arrays and objects nested at most :data:`MAX_DEPTH` deep, checked before
-  parsing.
+- arrays and objects nested at most :data:`MAX_DEPTH` deep, and at most
+  :data:`MAX_CONTAINERS` of them in all, checked before parsing.
 
 Every check takes time linear in the input, and every refusal is one
 :class:`RecordError` line.
@@ -32,10 +32,12 @@ import re
 from itertools import accumulate
 from typing import Any, NoReturn
 
+from rulespec.core.checks import wrong_type
 from rulespec.core.errors import RecordError
 
 __all__ = [
     "MAX_BYTES",
+    "MAX_CONTAINERS",
     "MAX_DEPTH",
     "expect_bool",
     "expect_int",
@@ -48,6 +50,10 @@ MAX_BYTES = 16 * 1024 * 1024
 """The largest JSON text :func:`parse_json` reads: 16 MiB of UTF-8."""
 MAX_DEPTH = 64
 """The deepest nesting of JSON arrays and objects :func:`parse_json` reads."""
+MAX_CONTAINERS = 1_000_000
+"""The most JSON arrays and objects, in all, :func:`parse_json` reads: five per step of a
+record of :data:`~rulespec.core.record.MAX_STEPS` steps (a record holds fewer than three
+per step), so that the memory and time that parsing takes stay within bounds too."""
 
 _BOM = b"\xef\xbb\xbf"
 _NOT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
@@ -58,15 +64,18 @@ _CHUNK = 1 << 16
 input beyond the size of a processor cache too."""
 
 
-def _depth(data: bytes, stop_above: int | None = None) -> int:
-    """The deepest bracket nesting outside strings: exact for valid JSON, and never less
-    than what a parser reaches before it finds an error. Once the depth passes
-    ``stop_above``, the rest is not read (the result is then a lower bound).
+def _shape(
+    data: bytes, stop_above: int | None = None, stop_beyond: int | None = None
+) -> tuple[int, int]:
+    """The deepest bracket nesting outside strings, and how many arrays and objects open
+    outside strings: exact for valid JSON, and never less than what a parser reaches
+    before it finds an error. Once the depth passes ``stop_above`` or the count passes
+    ``stop_beyond``, the rest is not read (the results are then lower bounds).
 
-    >>> _depth(b'[{"a": "[[["}, [1]]')
-    2
+    >>> _shape(b'[{"a": "[[["}, [1]]')
+    (2, 3)
     """
-    deepest = depth = 0
+    deepest = depth = opened = 0
     in_string = escaped = False
     for start in range(0, len(data), _CHUNK):
         chunk = data[start : start + _CHUNK]
@@ -85,10 +94,23 @@ def _depth(data: bytes, stop_above: int | None = None) -> int:
         if brackets:
             levels = accumulate(map(_DEPTH_STEP.__getitem__, brackets), initial=depth)
             deepest = max(deepest, max(levels))
-            if stop_above is not None and deepest > stop_above:
+            opens = brackets.count(b"[") + brackets.count(b"{")
+            opened += opens
+            depth += 2 * opens - len(brackets)
+            if (stop_above is not None and deepest > stop_above) or (
+                stop_beyond is not None and opened > stop_beyond
+            ):
                 break
-            depth += 2 * (brackets.count(b"[") + brackets.count(b"{")) - len(brackets)
-    return deepest
+    return deepest, opened
+
+
+def _depth(data: bytes, stop_above: int | None = None) -> int:
+    """The deepest bracket nesting outside strings (see :func:`_shape`).
+
+    >>> _depth(b'[{"a": "[[["}, [1]]')
+    2
+    """
+    return _shape(data, stop_above)[0]
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -108,7 +130,7 @@ def _constant(name: str) -> NoReturn:
 
 def parse_json(source: str | bytes | bytearray, where: str = "record") -> Any:
     """The JSON value in ``source``; :class:`RecordError` (placed at ``where``) when it is
-    not UTF-8 JSON within the limits.
+    not UTF-8 JSON within the limits, :class:`TypeError` when it is neither text nor bytes.
 
     >>> parse_json("[1, [2, [3]]]")
     [1, [2, [3]]]
@@ -126,8 +148,10 @@ def parse_json(source: str | bytes | bytearray, where: str = "record") -> Any:
             raise RecordError(
                 where, f"not Unicode text (a lone surrogate at character {exc.start})"
             ) from None
-    else:
+    elif isinstance(source, bytes | bytearray | memoryview):
         data = bytes(source)
+    else:
+        raise wrong_type("source", source, "JSON text (str or bytes)")
     if len(data) > MAX_BYTES:
         raise RecordError(where, f"larger than the limit of {MAX_BYTES} bytes")
     if data.startswith(_BOM):
@@ -138,9 +162,13 @@ def parse_json(source: str | bytes | bytearray, where: str = "record") -> Any:
         raise RecordError(where, f"not UTF-8 text (byte {exc.start})") from None
     if "\x00" in text:
         raise RecordError(where, f"not UTF-8 JSON (a NUL at byte {data.index(0)}: UTF-16 or 32?)")
-    depth = _depth(data, stop_above=MAX_DEPTH)
+    depth, containers = _shape(data, stop_above=MAX_DEPTH, stop_beyond=MAX_CONTAINERS)
     if depth > MAX_DEPTH:
         raise RecordError(where, f"nested at least {depth} deep, beyond the limit of {MAX_DEPTH}")
+    if containers > MAX_CONTAINERS:
+        raise RecordError(
+            where, f"more than the limit of {MAX_CONTAINERS} arrays and objects in all"
+        )
     try:
         value = json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
     except RecordError as exc:
@@ -171,6 +199,10 @@ def expect_int(value: Any, where: str, low: int | None = None, high: int | None 
     if type(value) is not int:
         raise RecordError(where, f"expected a whole number, got {value!r}")
     if (low is not None and value < low) or (high is not None and value > high):
+        if high is None:
+            raise RecordError(where, f"{value} is less than {low}")
+        if low is None:
+            raise RecordError(where, f"{value} is more than {high}")
         raise RecordError(where, f"{value} is out of range {low} to {high}")
     return value
 

@@ -20,8 +20,10 @@ keys are refused.
 Records may come from programs you do not trust: :meth:`Record.from_json`
 reads them with :func:`~rulespec.core.jsonio.parse_json` (UTF-8, at most
 :data:`~rulespec.core.jsonio.MAX_BYTES` bytes, nested at most
-:data:`~rulespec.core.jsonio.MAX_DEPTH` deep, no key twice) and takes at most
-:data:`MAX_STEPS` steps, in time linear in the input. Malformed input raises
+:data:`~rulespec.core.jsonio.MAX_DEPTH` deep, at most
+:data:`~rulespec.core.jsonio.MAX_CONTAINERS` arrays and objects, no key
+twice) and takes at most :data:`MAX_STEPS` steps, in time linear in the
+input. Malformed input raises
 :class:`RecordError`; a setup or a step that the rules refuse raises
 :class:`ReplayError` on replay. Nothing else escapes.
 """
@@ -131,6 +133,9 @@ class Record:
     ) -> Record:
         """A record of a uniformly random game (at most ``steps`` steps).
 
+        ``seed`` and ``steps`` are integers (or ``None``); like every entry point,
+        a wrong type is a :class:`TypeError` naming the argument.
+
         Without ``options``, the game's simulation options apply
         (:meth:`Game.simulation_options`, such as Duo's ``max_rounds`` of 50), so
         that a random game ends in seconds; they are written in the record's
@@ -145,8 +150,16 @@ class Record:
         import random
 
         from rulespec.core.chance import CHANCE
+        from rulespec.core.checks import integer, wrong_type
 
-        rng = random.Random(seed)
+        if not isinstance(g, Game):
+            raise wrong_type("g", g, "a game (such as rulespec.game('duo'))")
+        players = integer(players, "players")
+        if steps is not None:
+            steps = integer(steps, "steps")
+            if steps < 0:
+                raise ValueError(f"steps must be 0 or more, not {steps}")
+        rng = random.Random(None if seed is None else integer(seed, "seed"))
         opts = g.decode_options(g.simulation_options()) if options is None else options
         state = g.new_game(players, opts)
         taken: list[Any] = []

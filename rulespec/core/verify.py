@@ -10,7 +10,9 @@ in time linear in the input, and turns every problem into one
   skipped; UTF-16 and UTF-32 refused);
 - strict JSON: no key twice in one object, no ``NaN``, no half of a
   surrogate pair;
-- brackets nested at most :data:`MAX_DEPTH` deep (checked before parsing);
+- brackets nested at most :data:`MAX_DEPTH` deep, and at most
+  :data:`~rulespec.core.jsonio.MAX_CONTAINERS` arrays and objects in all
+  (checked before parsing);
 - at most :data:`MAX_STEPS` steps.
 
 The options are the record's own: the verdict names them, since the same

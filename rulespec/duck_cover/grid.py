@@ -8,6 +8,7 @@ positions are never renormalised.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from typing import overload
@@ -16,6 +17,7 @@ import attrs
 
 from rulespec.core.errors import PositionError
 from rulespec.core.implements import implements
+from rulespec.core.positions import wholes
 
 __all__ = ["COLUMNS", "ROWS", "Grid", "PlaceMasks", "Places", "Position", "Stack", "neighbours"]
 
@@ -39,6 +41,10 @@ def neighbours(position: Position) -> tuple[Position, Position, Position, Positi
     return ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1))
 
 
+_STACK = re.compile(r"[0-9]+(?:/[0-9]+)*")
+"""A stack in a grid diagram: its cards in ASCII digits, bottom first, joined by ``/``."""
+_ODD_SPACE = re.compile(r"[^\S \t\r\n]")
+"""A space that is no separator of a diagram (a no-break space, a line separator, …)."""
 _MARGIN = 3
 """The free places on each side of a new :class:`PlaceMasks` frame."""
 
@@ -229,11 +235,17 @@ class Grid:
     @classmethod
     def from_stacks(cls, stacks: Mapping[Position, Sequence[int]]) -> Grid:
         """A grid from ``{position: cards bottom first}``; refuses an empty stack."""
+        if not isinstance(stacks, Mapping):
+            raise PositionError(f"expected a mapping of position to stack, not {stacks!r}")
         cells = []
         for position, cards in stacks.items():
-            if not cards:
+            place = wholes(position, f"position {position!r}")
+            if len(place) != 2:
+                raise PositionError(f"{position!r} is not a place (column, row)")
+            stack = wholes(cards, f"the stack at {position!r}")
+            if not stack:
                 raise PositionError(f"the stack at {position} is empty")
-            cells.append(((int(position[0]), int(position[1])), tuple(int(c) for c in cards)))
+            cells.append(((place[0], place[1]), stack))
         return cls(tuple(sorted(cells)))
 
     @classmethod
@@ -252,6 +264,16 @@ class Grid:
         >>> g.stack_at((0, 0)), g.stack_at((2, 1))
         ((7, 5), None)
         """
+        if not isinstance(diagram, str):
+            raise PositionError(f"expected a diagram (text), not {diagram!r}")
+        if odd := _ODD_SPACE.search(diagram):
+            raise PositionError(
+                f"{odd.group()!r} in the diagram: only plain spaces separate its cells"
+            )
+        origin_place = wholes(origin, "origin")
+        if len(origin_place) != 2:
+            raise PositionError(f"origin: {origin!r} is not a place (column, row)")
+        column, row = origin_place
         lines = [line.split() for line in diagram.strip("\n").splitlines()]
         lines = [line for line in lines if line]
         stacks: dict[Position, list[int]] = {}
@@ -259,14 +281,12 @@ class Grid:
             for c, cell in enumerate(line):
                 if cell == ".":
                     continue
-                try:
-                    cards = [int(card) for card in cell.split("/")]
-                except ValueError:
+                if not _STACK.fullmatch(cell):
                     raise PositionError(
                         f"row {r + 1}, column {c + 1}: {cell!r} is neither '.' nor cards "
-                        "joined by '/'"
-                    ) from None
-                stacks[(origin[0] + c, origin[1] + r)] = cards
+                        "in ASCII digits joined by '/'"
+                    )
+                stacks[(column + c, row + r)] = [int(card) for card in cell.split("/")]
         return cls.from_stacks(stacks)
 
     def diagram(self) -> str:

@@ -47,7 +47,10 @@ def _cells(grid: Any, where: str) -> list[Cell]:
                         f"{where}: row {r + 1}, column {c + 1}: {text!r} is neither '.' nor "
                         "cards in ASCII digits joined by '/'"
                     )
-        items: Sequence[tuple[Any, Any]] = Grid.from_diagram(grid).cells
+        try:
+            items: Sequence[tuple[Any, Any]] = Grid.from_diagram(grid).cells
+        except PositionError as exc:
+            raise PositionError(f"{where}: {exc}") from None
     elif isinstance(grid, Grid):
         items = grid.cells
     elif isinstance(grid, Mapping):

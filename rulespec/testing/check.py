@@ -532,13 +532,31 @@ def _settings(base: hypothesis.settings | None) -> hypothesis.settings:
 
 
 def _players(
-    g: Game[Any, Any, Any, Any], players: int | Sequence[int] | None
+    g: Game[Any, Any, Any, Any], players: int | Sequence[int] | None, options: Any = None
 ) -> st.SearchStrategy[int]:
+    """The player counts to play: those asked for (all by default) that ``options`` fit;
+    the :class:`~rulespec.IllegalAction` of the first when ``options`` fit none."""
+    if players is None:
+        counts: tuple[int, ...] = tuple(range(g.min_players, g.max_players + 1))
+    else:
+        counts = (players,) if isinstance(players, int) else tuple(players)
+    if options is not None:
+        fitting = tuple(n for n in counts if _fits(g, n, options))
+        if not fitting:
+            g.new_game(counts[0], options)  # raises: the rules refuse this setup
+        if fitting != counts:
+            return st.sampled_from(fitting)
     if players is None:
         return st.integers(g.min_players, g.max_players)
-    if isinstance(players, int):
-        return st.just(players)
-    return st.sampled_from(tuple(players))
+    return st.just(players) if isinstance(players, int) else st.sampled_from(counts)
+
+
+def _fits(g: Game[Any, Any, Any, Any], players: int, options: Any) -> bool:
+    try:
+        g.new_game(players, options)
+    except IllegalAction:
+        return False
+    return True
 
 
 def check(
@@ -583,7 +601,7 @@ def check(
     g = game_of(game)
     kit = kit_for(g)
     capabilities(adapter)  # a clear TypeError now rather than inside Hypothesis
-    player_counts = _players(g, players)
+    player_counts = _players(g, players, options)
     option_values = kit.options(g) if options is None else st.just(options)
     stats = _Stats()
 

@@ -228,6 +228,9 @@ def test_a_crash_exits_3_with_the_status_and_the_last_stderr_lines(
         (["duo", "--examples", "0", "--", "x"], "--examples must be at least 1"),
         (["duo", "--", "/no/such/engine"], "cannot start '/no/such/engine'"),
         (["duo", "--replay", "/no/such.json", "--", "x"], "/no/such.json: cannot read it"),
+        (["duo", "--timeout", "nan", "--", "x"], "--timeout and --seconds must be positive"),
+        (["duo", "--seconds", "nan", "--", "x"], "--timeout and --seconds must be positive"),
+        (["duo", "--shrink-seconds", "nan", "--", "x"], "--shrink-seconds must be 0 or more"),
     ],
 )
 def test_usage_errors_exit_2(

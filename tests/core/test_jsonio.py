@@ -132,3 +132,40 @@ def test_the_depth_limit_is_exact() -> None:
     # An unterminated string hides the brackets after it, a parser too.
     with pytest.raises(RecordError, match="not valid JSON"):
         parse_json('"' + "[" * 10_000)
+
+
+@pytest.mark.parametrize("source", [None, 5, 10**12, 1.5, ["{}"]])
+def test_a_source_that_is_neither_text_nor_bytes_is_a_type_error(source: object) -> None:
+    # bytes(10**12) would allocate a terabyte of zeros
+    for read in (parse_json, Record.from_json, verify):
+        with pytest.raises(TypeError, match=r"^source must be JSON text"):
+            read(source)  # type: ignore[arg-type]
+
+
+def test_the_number_of_arrays_and_objects_is_limited_before_parsing() -> None:
+    from rulespec.core.jsonio import MAX_CONTAINERS
+
+    def lists(count: int) -> str:
+        """One array holding ``count - 1`` empty ones."""
+        return "[" + ",".join(["[]"] * (count - 1)) + "]"
+
+    assert len(parse_json(lists(MAX_CONTAINERS))) == MAX_CONTAINERS - 1
+    too_many = f'{{"format": "rulespec-record", "steps": {lists(MAX_CONTAINERS)}}}'
+    for read in (parse_json, Record.from_json, verify):
+        with pytest.raises(RecordError, match=f"more than the limit of {MAX_CONTAINERS} arrays"):
+            read(too_many)
+    # brackets inside strings are text, not containers
+    text = '"' + "[{" * MAX_CONTAINERS + '"'
+    assert parse_json(text) == "[{" * MAX_CONTAINERS
+
+
+def test_a_bound_left_open_is_not_named() -> None:
+    from rulespec.core.jsonio import expect_int
+
+    with pytest.raises(RecordError, match=r"^options.max_rounds: -1 is less than 1$"):
+        expect_int(-1, "options.max_rounds", 1)
+    with pytest.raises(RecordError, match=r"^x: 9 is more than 5$"):
+        expect_int(9, "x", None, 5)
+    with pytest.raises(RecordError, match=r"^x: 9 is out of range 0 to 5$"):
+        expect_int(9, "x", 0, 5)
+    assert expect_int(10**9, "options.max_rounds", 1) == 10**9

@@ -287,3 +287,36 @@ def test_records_read_from_json_have_the_limits_of_verify() -> None:
         Record.from_json(" " * (16 * 1024 * 1024 + 1))
     with pytest.raises(RecordError, match="nested at least 65 deep"):
         Record.from_json(b"[" * 65 + b"]" * 65)
+
+
+def test_play_refuses_arguments_of_the_wrong_type_at_once() -> None:
+    duo = rulespec.game("duo")
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"steps": True}, "steps"),
+        ({"steps": 2.5}, "steps"),
+        ({"steps": "3"}, "steps"),
+        ({"seed": "x"}, "seed"),
+        ({"seed": 1.5}, "seed"),
+    ]
+    for kwargs, name in cases:
+        with pytest.raises(TypeError, match=f"^{name} must be an integer"):
+            Record.play(duo, 2, **kwargs)
+    with pytest.raises(TypeError, match=r"^g must be a game"):
+        Record.play("duo", 2, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="steps must be 0 or more"):
+        Record.play(duo, 2, seed=1, steps=-1)
+
+
+def test_play_reads_integers_of_other_types() -> None:
+    class Number:
+        def __init__(self, value: int) -> None:
+            self.value = value
+
+        def __index__(self) -> int:
+            return self.value
+
+    duo = rulespec.game("duo")
+    record = Record.play(duo, Number(3), seed=Number(4), steps=Number(5))  # type: ignore[arg-type]
+    assert record == Record.play(duo, 3, seed=4, steps=5)
+    assert type(record.players) is int and len(record.steps) == 5
+    assert Record.from_json(record.to_json()) == record
