@@ -10,7 +10,8 @@ or any project's modules against its own tests::
     python -m rulespec.testing.mutation --target engine/rules.py --tests tests/rules \\
         --sample 50 --seed 1
 
-``--list`` prints the sample without running anything.
+``--list`` prints the sample without running anything; ``--only ID ...``
+runs the named mutants alone (to check that a new test kills a survivor).
 """
 
 from __future__ import annotations
@@ -96,6 +97,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--suite", help="the suite's name in the results (default: the game)")
     parser.add_argument("--list", action="store_true", help="print the sample and stop")
+    parser.add_argument(
+        "--only", nargs="+", metavar="ID", help="run these mutants (by id) instead of a sample"
+    )
     return parser
 
 
@@ -116,6 +120,14 @@ def main(argv: list[str] | None = None) -> int:
     sources = {t: (root / t).read_text(encoding="utf-8") for t in targets}
     pool = [m for t in targets for m in mutants_of(sources[t], t, checked=False)]
     chosen = sample(pool, args.sample, args.seed, sources)
+    if args.only:
+        if args.out:
+            parser.error("--only runs a few mutants: it writes no results (leave out --out)")
+        by_id = {m.id: m for m in pool}
+        unknown = [i for i in args.only if i not in by_id]
+        if unknown:
+            parser.error(f"no such mutant: {', '.join(unknown)}")
+        chosen = [by_id[i] for i in args.only]
     if args.list:
         for m in chosen:
             print(f"{m.id}\n    {m.before}\n    {m.after}")
