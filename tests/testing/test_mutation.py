@@ -11,6 +11,7 @@ import pytest
 from rulespec.testing.mutation import mutants_of, order_tests, run, sample, sound
 from rulespec.testing.mutation.__main__ import GAMES
 from rulespec.testing.mutation.report import merge_results, read_notes, suite_result
+from rulespec.testing.mutation.runner import _Copy
 
 SOURCE = textwrap.dedent(
     '''\
@@ -127,22 +128,16 @@ def _project(folder: Path) -> Path:
     return folder
 
 
-def test_the_runner_kills_survives_and_times_out(tmp_path: Path) -> None:
+def test_the_runner_tells_killed_from_surviving_mutants(tmp_path: Path) -> None:
     root = _project(tmp_path / "project")
     source = (root / "calc.py").read_text(encoding="utf-8")
     pool = {m.id: m for m in mutants_of(source, "calc.py")}
-    chosen = [
-        pool["calc.py:2:14:arithmetic://"],
-        pool["calc.py:6:14:arithmetic:-"],
-        pool["calc.py:11:11:arithmetic:+="],
+    chosen = [pool["calc.py:2:14:arithmetic://"], pool["calc.py:6:14:arithmetic:-"]]
+    result = run(root, chosen, ["tests"], seed=1)
+    assert [(o.status, o.killed_by, o.killed) for o in result.outcomes] == [
+        ("killed", "tests/test_calc.py::test_double", True),
+        ("survived", None, False),
     ]
-    result = run(root, chosen, ["tests"], seed=1, timeout=8.0)
-    assert [(o.status, o.killed_by) for o in result.outcomes] == [
-        ("killed", "tests/test_calc.py::test_double"),
-        ("survived", None),
-        ("timeout", None),
-    ]
-    assert [o.killed for o in result.outcomes] == [True, False, True]
     # The project itself is never changed.
     assert (root / "calc.py").read_text(encoding="utf-8") == source
 
@@ -156,9 +151,9 @@ def test_the_runner_kills_survives_and_times_out(tmp_path: Path) -> None:
     entry = suite_result(
         result, read_notes(notes), seed=1, sample=3, population=9, targets=["calc.py"], command="x"
     )
-    assert (entry["killed"], entry["timeouts"], entry["equivalent"]) == (2, 1, 1)
-    assert (entry["score"], entry["score_without_equivalents"]) == (66.7, 100.0)
-    assert entry["before_added_tests"]["score"] == 33.3
+    assert (entry["killed"], entry["timeouts"], entry["equivalent"]) == (1, 0, 1)
+    assert (entry["score"], entry["score_without_equivalents"]) == (50.0, 100.0)
+    assert entry["before_added_tests"]["score"] == 0.0
     assert [(s["status"], s.get("test")) for s in entry["survivors"]] == [
         ("killed by an added test", "tests/test_calc.py::test_double"),
         ("equivalent", None),
@@ -167,6 +162,16 @@ def test_the_runner_kills_survives_and_times_out(tmp_path: Path) -> None:
     merge_results(out, "b", entry)
     merge_results(out, "a", {"total": 0})
     assert list(json.loads(out.read_text(encoding="utf-8"))["suites"]) == ["a", "b"]
+
+
+def test_a_test_process_past_its_time_is_stopped(tmp_path: Path) -> None:
+    root = _project(tmp_path / "project")
+    (root / "tests" / "test_slow.py").write_text(
+        "import time\n\n\ndef test_slow():\n    time.sleep(60)\n", encoding="utf-8"
+    )
+    copy = _Copy(root, tmp_path / "work", seed=1, profile=None)
+    status, _, seconds = copy.test(["tests/test_slow.py"], timeout=1.0)
+    assert status is None and seconds < 30
 
 
 def test_the_runner_refuses_a_project_whose_tests_fail(tmp_path: Path) -> None:
