@@ -215,4 +215,5 @@ def test_the_traceability_matrix_shows_each_game_s_mutation_score(tmp_path: Path
     results.write_text("{}", encoding="utf-8")
     broken = build(src, tmp_path / "out", fresh=True)
     assert broken.status != 0
-    assert "rules_mutation_scores" in broken.warnings and "not a rulespec-mutation" in broken.warnings
+    assert "rules_mutation_scores" in broken.warnings
+    assert "not a rulespec-mutation" in broken.warnings
