@@ -182,6 +182,10 @@ def test_a_card_that_is_not_in_the_hand_is_refused_by_its_name() -> None:
         DUO.apply(three_players(), Play(0, card("red-3-triangle"), 0))
     assert info.value.clause == "duo.turn.play"
     assert str(info.value).endswith(": red-3-triangle is not in your hand")
+    # The card numbered 0 (in player 0's hand) is a card too.
+    assert card("blue-1-circle") == 0
+    with pytest.raises(IllegalAction, match=": blue-1-circle is not in your hand"):
+        DUO.apply(three_players(turn=1), Play(1, card("blue-1-circle"), 1))
     with pytest.raises(IllegalAction, match=r"99 \(not a card\) is not in your hand"):
         DUO.apply(three_players(), Play(0, 99, 0))
 
