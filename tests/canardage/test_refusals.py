@@ -17,7 +17,7 @@ from tests.canardage.helpers import GAME, W, at
 def _like_a_list(seq: Sequence[Any]) -> None:
     listed = list(seq)
     n = len(listed)
-    assert n == len(seq) and n >= 3
+    assert n == len(seq) and n >= 2
     assert [seq[i] for i in range(-n, n)] == listed + listed
     assert list(seq[1:3]) == listed[1:3] and list(seq[::-1]) == listed[::-1]
     for i in (n, n + 1, -n - 1):
@@ -30,8 +30,10 @@ def test_canarchie_s_new_orders_index_like_a_list() -> None:
     _like_a_list(arrangements(((1,), (W,), (0,), (2,))))
 
 
-@pytest.mark.clause("can.turn.play-one", "can.action.canarchie")
+@pytest.mark.clause("can.turn.play-one", "can.action.canarchie", "can.turn.discard")
 def test_legal_actions_and_each_card_s_uses_index_like_lists() -> None:
+    # Nothing can be played: the legal actions are one discard per card.
+    _like_a_list(legal_actions(at("0 1 2 W 1 0", ["pan", "canardage", "pan"]), 0))
     s = at("1/2 W 0 1 0 2", ["canarchie", "pan", "en-joue"], targets=[2])
     legal = legal_actions(s, 0)
     _like_a_list(legal)
