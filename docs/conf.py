@@ -26,8 +26,10 @@ extensions = [
 ]
 
 # The rules domain (rulespec.sphinxext): tests for "Checked by", one folder of
-# pages per game made from the catalogues, and the sphinx-needs export.
+# pages per game made from the catalogues, the mutation scores (written by
+# ``python -m rulespec.testing.mutation``, only read here) and the sphinx-needs export.
 rules_tests_dir = "../tests"
+rules_mutation_scores = "_data/mutation.json"
 rules_game_pages = "games"
 rules_needs_json = "needs.json"
 rules_sources_page = "sources"  # where source notes that cite "the sources page" link

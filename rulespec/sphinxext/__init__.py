@@ -36,6 +36,10 @@ Settings (all optional):
 - ``rules_game_pages``: a folder in which to write each game's pages before
   reading (see :mod:`rulespec.sphinxext.pages`).
 - ``rules_section_titles``: headings for catalogue section names.
+- ``rules_mutation_scores``: a mutation results file (relative to
+  ``conf.py``, written by ``python -m rulespec.testing.mutation``); the
+  traceability matrix then shows each game's score and its survivors, read
+  from the file (nothing runs during the build).
 - ``rules_needs_json``: a file name under the HTML output to write the
   sphinx-needs export to (see :mod:`rulespec.core.export`).
 
@@ -73,6 +77,9 @@ def _resolve_paths(app: Sphinx, config: Any) -> None:
         if not path.is_dir():
             logger.warning("rules_tests_dir: no folder at %s", path, type="rules", subtype="config")
         config.rules_tests_dir = str(path)
+    scores = config.rules_mutation_scores
+    if scores:
+        config.rules_mutation_scores = str((Path(app.confdir) / scores).resolve())
 
 
 def _outdated(
@@ -124,6 +131,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rules_game_pages", None, "env", optional_str)
     app.add_config_value("rules_section_titles", {}, "env", (dict,))
     app.add_config_value("rules_sources_page", None, "env", optional_str)
+    app.add_config_value("rules_mutation_scores", None, "env", optional_str)
     app.add_config_value("rules_needs_json", None, "html", optional_str)
     add_nodes(app)
     RulesDomain.directives = {

@@ -171,3 +171,75 @@ def edition_of(cat: Catalogue, language: str) -> str | None:
         if lang == language:
             return edition
     return None
+
+
+@attrs.frozen
+class Survivor:
+    """A mutant that outlived the tests once: where, what, and what became of it."""
+
+    where: str
+    """``path:line:column``."""
+    kind: str
+    before: str
+    after: str
+    status: str
+    """``equivalent``, ``killed by an added test`` or ``survived``."""
+    why: str | None
+    test: str | None
+
+
+@attrs.frozen
+class MutationScore:
+    """A game's line in a mutation results file (see :mod:`rulespec.testing.mutation`)."""
+
+    total: int
+    killed: int
+    timeouts: int
+    equivalent: int
+    score: float
+    score_without_equivalents: float
+    score_before_added_tests: float
+    seed: int
+    survivors: tuple[Survivor, ...]
+
+
+def mutation_scores(path: Path) -> dict[str, MutationScore]:
+    """Each suite's score in the mutation results file ``path``, by suite (game id).
+
+    Raises:
+        ValueError: the file is not a results file, or an entry lacks a field.
+    """
+    import json
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("format") != "rulespec-mutation":
+            raise ValueError("not a rulespec-mutation file")
+        scores: dict[str, MutationScore] = {}
+        for suite, entry in data["suites"].items():
+            survivors = tuple(
+                Survivor(
+                    where=f"{s['path']}:{s['line']}:{s['column']}",
+                    kind=s["kind"],
+                    before=s["before"],
+                    after=s["after"],
+                    status=s["status"],
+                    why=s.get("why"),
+                    test=s.get("test"),
+                )
+                for s in entry["survivors"]
+            )
+            scores[suite] = MutationScore(
+                total=entry["total"],
+                killed=entry["killed"],
+                timeouts=entry["timeouts"],
+                equivalent=entry["equivalent"],
+                score=entry["score"],
+                score_without_equivalents=entry["score_without_equivalents"],
+                score_before_added_tests=entry["before_added_tests"]["score"],
+                seed=entry["seed"],
+                survivors=survivors,
+            )
+    except (OSError, KeyError, TypeError, AttributeError, json.JSONDecodeError) as error:
+        raise ValueError(f"{path}: {type(error).__name__}: {error}") from None
+    return scores

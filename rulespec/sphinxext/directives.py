@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, cast
 
 from docutils import nodes
@@ -18,10 +19,12 @@ from rulespec.sphinxext._data import (
     LANGUAGE_NAMES,
     LANGUAGE_NAMES_EN,
     STATUS_LABELS,
+    MutationScore,
     SourceLine,
     TraceData,
     catalogue_of,
     edition_of,
+    mutation_scores,
     section_title,
     trace_data,
 )
@@ -543,6 +546,7 @@ class TraceabilityDirective(RulesDirective):
         else:
             chosen = list(catalogues())
         trace = self.trace
+        mutation = self.mutation()
         result: list[nodes.Node] = []
         for cat in chosen:
             sec = self.section(cat.title, f"traceability-{cat.game}")
@@ -592,8 +596,64 @@ class TraceabilityDirective(RulesDirective):
                 headers.append("Checked by")
                 widths.append(4)
             sec += _table(headers, rows, widths, ["rules-trace"])
+            if mutation is not None and cat.game in mutation:
+                sec += _mutation(mutation[cat.game])
             result.append(sec)
         return result
+
+    def mutation(self) -> dict[str, MutationScore] | None:
+        """The scores of ``rules_mutation_scores``, if set and readable."""
+        path = self.config.rules_mutation_scores
+        if not path:
+            return None
+        self.env.note_dependency(path)
+        try:
+            return mutation_scores(Path(path))
+        except ValueError as error:
+            logger.warning(
+                "rules_mutation_scores: %s",
+                error,
+                location=self.get_location(),
+                type="rules",
+                subtype="config",
+            )
+            return None
+
+
+def _mutation(score: MutationScore) -> nodes.Element:
+    """A game's mutation score, and what became of each survivor."""
+    block = _block("rules-mutation")
+    equivalent = (
+        f"; {score.score_without_equivalents} % without the {score.equivalent} equivalent"
+        + ("s" if score.equivalent > 1 else "")
+        if score.equivalent
+        else ""
+    )
+    timeouts = f", {score.timeouts} of them by timeout" if score.timeouts else ""
+    block += _para(
+        f"Mutation test: {score.killed} of {score.total} sampled mutants of the rule modules "
+        f"killed ({score.score} %{equivalent}){timeouts}; seed {score.seed}; "
+        f"{score.score_before_added_tests} % before the tests added for its survivors.",
+        "rules-mutation-score",
+    )
+    bullets = nodes.bullet_list(classes=["rules-compact"])
+    for s in score.survivors:
+        para = nodes.paragraph()
+        para += nodes.literal(s.where, s.where)
+        para += nodes.Text(f" ({s.kind}) ")
+        para += nodes.literal(s.before, s.before)
+        para += nodes.Text(" → ")
+        para += nodes.literal(s.after, s.after)
+        para += nodes.Text(f": {s.status}")
+        if s.test:
+            para += nodes.Text(" ")
+            para += nodes.literal(s.test, s.test)
+        if s.why:
+            para += nodes.Text(f"; {s.why}")
+        bullets += nodes.list_item("", para)
+    if score.survivors:
+        block += bullets
+    return block
 
 
 class GamesDirective(RulesDirective):

@@ -8,6 +8,7 @@ import pytest
 
 import rulespec
 from rulespec.duck_cover import Cover, Deal, Duck, Phase, PlayerAction, Quack, Reshuffle, State
+from rulespec.duck_cover.rules import LegalActions
 from tests.duck_cover.helpers import (
     COVERED5,
     DC,
@@ -551,6 +552,42 @@ def test_legal_actions_are_a_lone_quack_or_nothing() -> None:
     after = DC.apply(state, Quack(1))
     assert list(DC.legal_actions(after, 1)) == []
     assert list(DC.legal_actions(DC.new_game(2), 0)) == []
+
+
+@pytest.mark.clause("dc.move.cover", "dc.move.duck", "dc.move.quack")
+def test_legal_actions_index_like_the_list_they_hold() -> None:
+    state = DC.position([ROWS, COVERED5], card=5)
+    for player in (0, 1):
+        legal = DC.legal_actions(state, player)
+        listed = list(legal)
+        n = len(listed)
+        assert [legal[i] for i in range(-n, n)] == listed + listed
+        assert legal[1:3] == listed[1:3] and legal[::-1] == listed[::-1]
+        for i in (n, n + 1, -n - 1):
+            with pytest.raises(IndexError):
+                _ = legal[i]
+
+
+@pytest.mark.clause("dc.move.cover", "dc.move.duck", "dc.move.quack")
+def test_a_sequence_of_legal_actions_built_from_places_holds_exactly_them() -> None:
+    covers, ducks = [(0, 0), (2, 1)], [(-1, 0)]
+    legal = LegalActions(1, covers, ducks, False)
+    listed = [Cover(1, (0, 0)), Cover(1, (2, 1)), Duck(1, (-1, 0))]
+    assert list(legal) == listed and len(legal) == 3
+    assert [legal[i] for i in range(-3, 3)] == listed + listed
+    for action in listed:
+        assert action in legal
+    for action in [
+        Cover(1, (0, 0), origin=(1, 1)),
+        Duck(1, (-1, 0), origin=(1, 1)),
+        Cover(0, (0, 0)),
+        Cover(1, (-1, 0)),
+        Duck(1, (0, 0)),
+        Quack(1),
+    ]:
+        assert action not in legal, action
+    alone = LegalActions(1, [], [], True)
+    assert list(alone) == [Quack(1)] and Quack(1) in alone and Quack(0) not in alone
 
 
 # -- the deck ---------------------------------------------------------------------

@@ -57,6 +57,16 @@ def test_deal_must_be_the_whole_deck() -> None:
         DUO.apply(turbo, Deal(order))
 
 
+@pytest.mark.clause("duo.setup.deal")
+def test_a_deal_comes_only_when_the_match_waits_for_one() -> None:
+    order = Deal(tuple(card(n) for n in ALL_NAMES[:-1]))
+    state = DUO.apply(DUO.new_game(2), order)
+    assert state.phase is Phase.TURN
+    with pytest.raises(IllegalAction, match="does not wait for a deal") as info:
+        DUO.apply(state, order)
+    assert info.value.clause == "duo.setup.deal"
+
+
 @pytest.mark.clause("duo.setup.draw-pile", "duo.setup.piles")
 def test_piles_start_with_the_next_two_cards_and_the_rest_is_the_draw_pile() -> None:
     deal = deal_order(2, HANDS_2, ["blue-4-square", "joker-3"], ["green-1-circle"])

@@ -172,3 +172,35 @@ def test_two_turbo_jokers_give_one_play_per_pile() -> None:
 def test_actions_of_another_game_are_refused() -> None:
     with pytest.raises(TypeError, match="action must be a Duo action"):
         DUO.apply(three_players(), "draw")  # type: ignore[arg-type]
+
+
+@pytest.mark.clause("duo.turn.play")
+def test_a_card_that_is_not_in_the_hand_is_refused_by_its_name() -> None:
+    # red-3-triangle is in player 1's hand, and it would fit on red-3-circle.
+    with pytest.raises(IllegalAction) as info:
+        DUO.apply(three_players(), Play(0, card("red-3-triangle"), 0))
+    assert info.value.clause == "duo.turn.play"
+    assert str(info.value).endswith(": red-3-triangle is not in your hand")
+    # The card numbered 0 (in player 0's hand) is a card too.
+    assert card("blue-1-circle") == 0
+    with pytest.raises(IllegalAction, match=": blue-1-circle is not in your hand"):
+        DUO.apply(three_players(turn=1), Play(1, card("blue-1-circle"), 1))
+    with pytest.raises(IllegalAction, match=r"99 \(not a card\) is not in your hand"):
+        DUO.apply(three_players(), Play(0, 99, 0))
+
+
+@pytest.mark.clause("duo.turn.order", "duo.turn.play")
+def test_legal_actions_hold_exactly_the_actions_they_list() -> None:
+    state = three_players()
+    legal = DUO.legal_actions(state, 0)
+    listed = list(legal)
+    cards = {c for hand in state.hands for c in hand}
+    for player in range(3):
+        for pile in (0, 1):
+            for c in cards:
+                action = Play(player, c, pile)
+                assert (action in legal) == (action in listed), action
+        assert (Draw(player) in legal) == (player == 0)
+    # Another seat's play of a card that player 0 may play is not player 0's action.
+    assert Play(0, card("red-3-cross"), 0) in legal
+    assert Play(1, card("red-3-cross"), 0) not in legal

@@ -154,3 +154,66 @@ def test_a_missing_tests_folder_is_a_warning(tmp_path: Path) -> None:
     result = build(src, tmp_path / "out")
     assert result.status != 0
     assert f"rules_tests_dir: no folder at {src / 'no-such-folder'}" in result.warnings
+
+
+def _mutation_entry(killed: int, survivors: list[dict[str, object]]) -> dict[str, object]:
+    equivalent = sum(s["status"] == "equivalent" for s in survivors)
+    return {
+        "seed": 3,
+        "total": 40,
+        "killed": killed,
+        "timeouts": 1,
+        "equivalent": equivalent,
+        "score": round(100 * killed / 40, 1),
+        "score_without_equivalents": round(100 * killed / (40 - equivalent), 1),
+        "before_added_tests": {"score": 80.0},
+        "survivors": survivors,
+    }
+
+
+def test_the_traceability_matrix_shows_each_game_s_mutation_score(tmp_path: Path) -> None:
+    from rulespec.testing.mutation.report import merge_results
+
+    results = tmp_path / "mutation.json"
+    survivor = {
+        "path": "rulespec/duo/rules.py",
+        "line": 7,
+        "column": 3,
+        "kind": "comparison",
+        "before": "if a < b:",
+        "after": "if a <= b:",
+        "status": "equivalent",
+        "why": "a never equals b here",
+    }
+    merge_results(results, "duo", _mutation_entry(39, [survivor]))
+    src = project(
+        tmp_path / "src",
+        ONE_LINE + "rules_mutation_scores = '../mutation.json'\n",
+        {
+            "index.rst": "Matrix\n======\n\n.. rules:traceability:: duo\n\n"
+            ".. rules:traceability:: canardage\n"
+        },
+    )
+    result = build(src, tmp_path / "out")
+    assert (result.status, result.warnings) == (0, "")
+    page = text(result.page("index.html"))
+    duo, canardage = page.split("Canardage", 1)
+    assert (
+        "Mutation test: 39 of 40 sampled mutants of the rule modules killed "
+        "(97.5 %; 100.0 % without the 1 equivalent), 1 of them by timeout; seed 3; "
+        "80.0 % before the tests added for its survivors."
+    ) in duo
+    assert "rulespec/duo/rules.py:7:3 (comparison) if a < b: → if a <= b: : equivalent" in duo
+    assert "a never equals b here" in duo
+    assert "Mutation test" not in canardage
+
+    # The file is read at build time, never computed: a changed file changes the page.
+    merge_results(results, "duo", _mutation_entry(40, []))
+    again = build(src, tmp_path / "out", fresh=False)
+    assert "Mutation test: 40 of 40 sampled" in text(again.page("index.html"))
+
+    results.write_text("{}", encoding="utf-8")
+    broken = build(src, tmp_path / "out", fresh=True)
+    assert broken.status != 0
+    assert "rules_mutation_scores" in broken.warnings
+    assert "not a rulespec-mutation" in broken.warnings

@@ -1,0 +1,115 @@
+"""Refused deals and plays name the rule and say why; the sequences of legal actions
+and of Canarchie's new orders behave as the lists they stand for."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from rulespec import IllegalAction
+from rulespec.canardage import Card, Deal, Options, Play
+from rulespec.canardage.rules import CLAUSES, arrangements, legal_actions
+from tests.canardage.helpers import GAME, W, at
+
+
+def _like_a_list(seq: Sequence[Any]) -> None:
+    listed = list(seq)
+    n = len(listed)
+    assert n == len(seq) and n >= 2
+    assert [seq[i] for i in range(-n, n)] == listed + listed
+    assert list(seq[1:3]) == listed[1:3] and list(seq[::-1]) == listed[::-1]
+    for i in (n, n + 1, -n - 1):
+        with pytest.raises(IndexError):
+            _ = seq[i]
+
+
+@pytest.mark.clause("can.action.canarchie")
+def test_canarchie_s_new_orders_index_like_a_list() -> None:
+    _like_a_list(arrangements(((1,), (W,), (0,), (2,))))
+
+
+@pytest.mark.clause("can.turn.play-one", "can.action.canarchie", "can.turn.discard")
+def test_legal_actions_and_each_card_s_uses_index_like_lists() -> None:
+    # Nothing can be played: the legal actions are one discard per card.
+    _like_a_list(legal_actions(at("0 1 2 W 1 0", ["pan", "canardage", "pan"]), 0))
+    s = at("1/2 W 0 1 0 2", ["canarchie", "pan", "en-joue"], targets=[2])
+    legal = legal_actions(s, 0)
+    _like_a_list(legal)
+    many = legal.uses(Card.CANARCHIE)
+    assert len(many) == 359
+    _like_a_list(many)
+    assert list(many) == [a for a in legal if a.card is Card.CANARCHIE]
+
+
+def _refusal(state: Any, action: Any) -> IllegalAction:
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(state, action)
+    return info.value
+
+
+@pytest.mark.clause("can.setup.duck-deck")
+def test_a_deal_with_another_duck_deck_is_refused() -> None:
+    s = GAME.new_game(3)
+    ducks = (*[0, 1, 2, W] * 5,)
+    actions = Options().deck()
+    assert GAME.apply(s, Deal(ducks, actions)).line
+    for wrong in [(*ducks[:-1], 0), ducks[:-1], (*ducks, 1), (*ducks[:-1], 3)]:
+        error = _refusal(s, Deal(wrong, actions))
+        assert error.clause == "can.setup.duck-deck", wrong
+
+
+@pytest.mark.clause("can.action.double-viseur", "can.action.canardage")
+def test_two_target_cards_refuse_spaces_that_are_not_front_then_back_neighbours() -> None:
+    s = at("0 1 W 2 0 1", ["double-viseur", "pan", "pan"])
+    error = _refusal(s, Play(0, Card.DOUBLE_VISEUR, (1, 3)))
+    assert (error.clause, error.reason) == (
+        CLAUSES[Card.DOUBLE_VISEUR],
+        "the two targets go on two adjacent spaces, front one first",
+    )
+    s = at("0 1 W 2 0 1", ["canardage", "pan", "pan"], targets=[2, 3])
+    error = _refusal(s, Play(0, Card.CANARDAGE, (3, 2)))
+    assert (error.clause, error.reason) == (
+        CLAUSES[Card.CANARDAGE],
+        "Canardage shoots two neighbouring targeted spaces, front one first",
+    )
+
+
+@pytest.mark.clause("can.action.banzai", "can.action.a-couvert")
+def test_a_duck_in_front_cannot_banzai_and_cannot_hide_under_water() -> None:
+    s = at("0 W 1 2 0 1", ["banzai", "a-couvert", "pan"])
+    error = _refusal(s, Play(0, Card.BANZAI, (0,)))
+    assert (error.clause, error.reason) == (
+        CLAUSES[Card.BANZAI],
+        "your duck is already first: Banzaï must move it to the front",
+    )
+    error = _refusal(s, Play(0, Card.A_COUVERT, (0, 1)))
+    assert (error.clause, error.reason) == (
+        CLAUSES[Card.A_COUVERT],
+        "a duck cannot hide under a water card",
+    )
+
+
+@pytest.mark.clause("can.turn.play-one")
+@pytest.mark.parametrize(
+    "spaces",
+    [
+        [0],
+        ("0",),
+        0,
+        pytest.param(
+            (0.0,),
+            marks=pytest.mark.xfail(
+                raises=TypeError,
+                strict=True,
+                reason="(0.0,) equals (0,), so the play passes the check and fails later",
+            ),
+        ),
+    ],
+)
+def test_spaces_that_are_not_whole_numbers_are_refused(spaces: Any) -> None:
+    s = at("0 1 W 2 0 1", ["pan", "pan", "en-joue"], targets=[0])
+    error = _refusal(s, Play(0, Card.PAN, spaces))
+    assert error.clause == CLAUSES[Card.PAN]
+    assert error.reason == f"spaces must be a tuple of whole numbers, not {spaces!r}"
