@@ -312,7 +312,12 @@ def test_ctrl_c_stops_the_command_with_one_line() -> None:
     import sys
     import time
 
-    script = "import sys; from rulespec.cli.main import entry; print(flush=True); entry()"
+    # A shell that starts a job in the background makes it ignore SIGINT, and Python keeps
+    # an ignored SIGINT ignored: restore what a terminal gives, Ctrl-C as KeyboardInterrupt.
+    script = (
+        "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "from rulespec.cli.main import entry; print(flush=True); entry()"
+    )
     child = subprocess.Popen(
         [sys.executable, "-c", script, "verify", "-"],
         stdin=subprocess.PIPE,
