@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulespec.core.errors import IllegalAction
 from rulespec.duo import Draw, Options, Play, State, Stop
 from tests.duo.helpers import DUO, card, refused
 
