@@ -16,7 +16,18 @@
   line), Canarchie keeping the order or dropping a card.
 - Clauses: each part of a state or view names the clauses it depends on,
   from the card just played and what lay on the spaces it touched (a pair,
-  a Planqué card, water).
+  a Planqué card, water). A difference that shows only later (legal actions
+  or scores, through a black box) is explained by the earliest step whose
+  effect accounts for it: rulespec's state is changed in one simple way
+  until it gives the engine's answer, and the kind of change names the step.
+  A line that holds the same stacks in another order just after a shot, or
+  whose stacks are found later in another order when no card that moves
+  stacks was played and the last change to the line was a shot, names the
+  closing up first and the shooting card second: the card's own part (which
+  duck fell) agreed.
+  A Planqué card offered again on its space is laid to Planqué itself
+  (can.action.planque), not to the protection: through a black box it looks
+  the same as a card taken off the line too early.
 """
 
 from __future__ import annotations
@@ -322,6 +333,19 @@ def _culprit(
     the duck deck a later turn can show only indirectly (a shot, a move, a Dispersion);
     when every card in question depends on the targets, the last play that took
     targets off or moved them; with ``among``, the last play of one of those cards."""
+    play = _last_play(steps, cards, among)
+    if play is None:
+        return []
+    found = _pairs_first(_card_clauses(play.before, play.action))
+    if _closes_up(play.action):
+        found.append("can.line.close-up")
+    return found
+
+
+def _last_play(
+    steps: Sequence[Step], cards: Iterable[Any] = (), among: frozenset[Card] | None = None
+) -> Step | None:
+    """The step of :func:`_culprit`'s play, or ``None``."""
     aimed = bool(set(cards)) and set(cards) <= _AIMED
     for s in reversed(steps):
         action = s.action
@@ -330,11 +354,19 @@ def _culprit(
                 continue
             if among is not None and action.card not in among:
                 continue
-            found = _pairs_first(_card_clauses(s.before, action))
-            if _closes_up(action):
-                found.append("can.line.close-up")
-            return found
-    return []
+            return s
+    return None
+
+
+def _rearranged(steps: Sequence[Step]) -> list[str]:
+    """The clauses that explain a line whose stacks stand in another order: when the
+    last play that changed the line was a shot, the closing up first and the shot's
+    clauses second (the shot's own part, which duck fell, agreed when it was
+    compared); otherwise :func:`_culprit`'s."""
+    play = _last_play(steps, among=_REMOVERS | _SHIFTERS | {Card.DISPERSION})
+    if play is None or play.action.card not in SHOOTERS:
+        return _culprit(steps)
+    return _pairs_first(["can.line.close-up", *_card_clauses(play.before, play.action)])
 
 
 def _refilled(steps: Sequence[Step]) -> int:
@@ -477,8 +509,22 @@ def _by_kind(kind: str | None, steps: Sequence[Step]) -> list[str]:
         return [*close, *_culprit(steps, among=_REMOVERS)]
     if kind == "refill":
         return _sent_under(steps) or _culprit(steps)
-    among = _REMOVERS if kind == "gone" else _SHIFTERS | {Card.EN_AVANT_MARCHE}
-    return _culprit(steps, among=among) or _culprit(steps)
+    if kind == "gone":
+        return _culprit(steps, among=_REMOVERS) or _culprit(steps)
+    return _culprit(steps, among=_SHIFTERS | {Card.EN_AVANT_MARCHE}) or _rearranged(steps)
+
+
+def _reordered(action: Any, expected: Any, actual: Any) -> bool:
+    """Whether after a shot both lines hold the same stacks in another order: the shot
+    took the right duck, the closing up put the others in the wrong places."""
+    if not (isinstance(action, Play) and action.card in SHOOTERS):
+        return False
+    if not isinstance(expected, tuple) or not isinstance(actual, tuple) or expected == actual:
+        return False
+    try:
+        return sorted(map(tuple, expected)) == sorted(map(tuple, actual))
+    except TypeError:
+        return False
 
 
 def _hand_source(step: Step) -> list[str]:
@@ -664,11 +710,16 @@ class CanardageKit(GameKit):
             elif isinstance(action, Disperse):
                 found.extend(("can.action.dispersion", "can.setup.line"))
             else:
-                found.extend(_card_clauses(before, action))
+                own = _card_clauses(before, action)
+                close: list[str] = []
                 if _closes_up(action):
-                    found.append("can.line.close-up")
+                    close.append("can.line.close-up")
                     if isinstance(after, State) and len(after.line) < 6:
-                        found.append("can.line.short")
+                        close.append("can.line.short")
+                if base == "line" and _reordered(action, expected.get(part), actual.get(part)):
+                    found.extend(_pairs_first([*close, *own]))
+                else:
+                    found.extend((*own, *close))
             if base == "seen":
                 found.append("can.view.deck-bottom")
         elif base == "targets":
