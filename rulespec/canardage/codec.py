@@ -14,6 +14,7 @@ from rulespec.canardage.cards import DEFAULT_ACTION_DECK, WATER, Card, sort_card
 from rulespec.canardage.state import Options, Phase, State
 from rulespec.canardage.view import View
 from rulespec.core.errors import RecordError
+from rulespec.core.jsonio import expect_enum
 from rulespec.core.jsonio import expect_int as _int
 from rulespec.core.jsonio import expect_list as _list
 from rulespec.core.jsonio import expect_object as _object
@@ -211,10 +212,7 @@ def decode_state(data: Any) -> State:
     """
     d = _object(data, "state", _STATE_KEYS)
     players = _int(d["players"], "state.players", 3, 6)
-    try:
-        phase = Phase(d["phase"])
-    except ValueError:
-        raise RecordError("state.phase", f"unknown phase {d['phase']!r}") from None
+    phase = expect_enum(Phase, d["phase"], "state.phase", "phase")
     if not isinstance(d["options"], dict):
         raise RecordError("state.options", "expected a JSON object")
 
@@ -311,10 +309,7 @@ def decode_view(data: Any, where: str = "view") -> View:
     """
     d = _object(data, where, _VIEW_KEYS)
     players = _int(d["players"], f"{where}.players", 3, 6)
-    try:
-        phase = Phase(d["phase"])
-    except ValueError:
-        raise RecordError(f"{where}.phase", f"unknown phase {d['phase']!r}") from None
+    phase = expect_enum(Phase, d["phase"], f"{where}.phase", "phase")
 
     def ints(key: str, low: int, high: int) -> tuple[int, ...]:
         return tuple(

@@ -27,10 +27,11 @@ rulespec.core.errors.RecordError: record: key 'players' twice in one object
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 from itertools import accumulate
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from rulespec.core.checks import wrong_type
 from rulespec.core.errors import RecordError
@@ -40,11 +41,14 @@ __all__ = [
     "MAX_CONTAINERS",
     "MAX_DEPTH",
     "expect_bool",
+    "expect_enum",
     "expect_int",
     "expect_list",
     "expect_object",
     "parse_json",
 ]
+
+E = TypeVar("E", bound=enum.Enum)
 
 MAX_BYTES = 16 * 1024 * 1024
 """The largest JSON text :func:`parse_json` reads: 16 MiB of UTF-8."""
@@ -205,6 +209,23 @@ def expect_int(value: Any, where: str, low: int | None = None, high: int | None 
             raise RecordError(where, f"{value} is more than {high}")
         raise RecordError(where, f"{value} is out of range {low} to {high}")
     return value
+
+
+def expect_enum(kind: type[E], value: Any, where: str, noun: str) -> E:
+    """``value`` as a member of the enumeration ``kind``; else :class:`RecordError`.
+
+    >>> import enum
+    >>> class Side(enum.Enum):
+    ...     LEFT = "left"
+    >>> expect_enum(Side, "right", "state.side", "side")
+    Traceback (most recent call last):
+    ...
+    rulespec.core.errors.RecordError: state.side: unknown side 'right'
+    """
+    try:
+        return kind(value)
+    except ValueError:
+        raise RecordError(where, f"unknown {noun} {value!r}") from None
 
 
 def expect_bool(value: Any, where: str) -> bool:

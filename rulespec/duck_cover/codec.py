@@ -14,6 +14,7 @@ from typing import Any
 
 from rulespec.core.errors import RecordError
 from rulespec.core.jsonio import expect_bool as _bool
+from rulespec.core.jsonio import expect_enum
 from rulespec.core.jsonio import expect_int as _int
 from rulespec.core.jsonio import expect_list as _list
 from rulespec.core.jsonio import expect_object as _object
@@ -285,10 +286,7 @@ def decode_state(data: Any) -> State:
     for key, option in (("set_aside", "surprises"), ("gifts", "low_blows")):
         if key in d and not getattr(options, option):
             raise RecordError(f"state.{key}", f"only a state with the {option} option has one")
-    try:
-        phase = Phase(d["phase"])
-    except ValueError:
-        raise RecordError("state.phase", f"unknown phase {d['phase']!r}") from None
+    phase = expect_enum(Phase, d["phase"], "state.phase", "phase")
     round_ = _int(d["round"], "state.round", 0, 2)
     dealt = phase is not Phase.DEAL or round_ > 0
     grids = []
@@ -455,10 +453,7 @@ def decode_view(data: Any, where: str = "view") -> View:
     """
     d = _object(data, where, _VIEW_KEYS)
     players = _int(d["players"], f"{where}.players", 2, 7)
-    try:
-        phase = Phase(d["phase"])
-    except ValueError:
-        raise RecordError(f"{where}.phase", f"unknown phase {d['phase']!r}") from None
+    phase = expect_enum(Phase, d["phase"], f"{where}.phase", "phase")
 
     def card(key: str) -> DrawCard | None:
         return None if d[key] is None else _card_in(d[key], f"{where}.{key}")

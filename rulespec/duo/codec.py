@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulespec.core.errors import RecordError
+from rulespec.core.jsonio import expect_enum
 from rulespec.core.jsonio import expect_int as _int
 from rulespec.core.jsonio import expect_list as _list
 from rulespec.core.jsonio import expect_object as _object
@@ -164,10 +165,7 @@ def decode_state(data: Any) -> State:
     }
     d = _object(data, "state", keys)
     players = _int(d["players"], "state.players", 2, 6)
-    try:
-        phase = Phase(d["phase"])
-    except ValueError:
-        raise RecordError("state.phase", f"unknown phase {d['phase']!r}") from None
+    phase = expect_enum(Phase, d["phase"], "state.phase", "phase")
     if not isinstance(d["options"], dict):
         raise RecordError("state.options", "expected a JSON object")
     options = decode_options(d["options"])
@@ -272,10 +270,7 @@ def decode_view(data: Any, where: str = "view") -> View:
     """
     d = _object(data, where, _VIEW_KEYS)
     players = _int(d["players"], f"{where}.players", 2, 6)
-    try:
-        phase = Phase(d["phase"])
-    except ValueError:
-        raise RecordError(f"{where}.phase", f"unknown phase {d['phase']!r}") from None
+    phase = expect_enum(Phase, d["phase"], f"{where}.phase", "phase")
 
     def sizes(key: str, count: int) -> tuple[int, ...]:
         return tuple(
