@@ -259,6 +259,94 @@ class Game(abc.ABC, Generic[S, A, V, O]):
 
         return {"random": random_policy}
 
+    # -- integer encodings, for learning agents ---------------------------------
+
+    def action_space_size(self, players: int, options: O | None = None) -> int:
+        """How many action ids a game of ``players`` players with ``options`` has.
+
+        Every action a player may ever take in such a game has an id from ``0`` to
+        this number minus one (:meth:`action_id`); the number depends on the player
+        count and the options only, never on the state, so a network's output layer
+        can be built once. The numbering is stable within a major version (see
+        :doc:`/reference/encodings`).
+
+        Raises :class:`TypeError` when ``players`` is not an integer or ``options``
+        not this game's options, :class:`~rulespec.IllegalAction` (the game's
+        ``setup.players`` clause) for a player count the rules do not allow.
+        """
+        raise NotImplementedError(f"{self.name} has no action encoding")
+
+    def action_id(self, state: S, action: A) -> int:
+        """The id of a player's ``action`` in ``state``: an integer from ``0`` to
+        ``action_space_size(players, options) - 1``, the inverse of
+        :meth:`action_from_id`.
+
+        The id is that of the action's own player (the same id names different
+        actions for different players) and may depend on ``state`` (Duck & Cover
+        numbers a destination relative to the moving card). Only legal actions
+        have ids: an action that the rules refuse in ``state`` raises
+        :class:`~rulespec.IllegalAction` naming the clause :meth:`apply` would
+        name. A chance action has no id: it raises :class:`TypeError` (``action``
+        must be a player action), as does an object that is no action of this
+        game; a ``state`` of another type is a :class:`TypeError` too.
+        """
+        raise NotImplementedError(f"{self.name} has no action encoding")
+
+    def action_from_id(self, state: S, player: int, action_id: int) -> A:
+        """The legal action of ``player`` in ``state`` whose id is ``action_id``.
+
+        Raises :class:`TypeError` when ``player`` or ``action_id`` is not an
+        integer or ``state`` not this game's state;
+        :class:`~rulespec.IllegalAction` for a seat the game does not have (the
+        game's ``setup.players`` clause), for an id outside
+        ``range(action_space_size(...))`` and for an id that names no legal
+        action of ``player`` in ``state`` (each game's page in
+        :doc:`/reference/encodings` names the clause it cites).
+        """
+        raise NotImplementedError(f"{self.name} has no action encoding")
+
+    def legal_action_ids(self, state: S, player: int) -> tuple[int, ...]:
+        """The ids of the actions that :meth:`legal_actions` gives, in ascending order.
+
+        Empty for a player who is not to move; :class:`~rulespec.IllegalAction`
+        for a seat the game does not have, :class:`TypeError` for a ``player``
+        that is not an integer.
+        """
+        return tuple(sorted(self.action_id(state, a) for a in self.legal_actions(state, player)))
+
+    def legal_action_mask(self, state: S, player: int) -> tuple[bool, ...]:
+        """One flag per action id: whether that id is in :meth:`legal_action_ids`.
+
+        Its length is :meth:`action_space_size` of the state's player count and
+        options. Errors as for :meth:`legal_action_ids`.
+        """
+        ids = self.legal_action_ids(state, player)
+        table: Any = state
+        mask = [False] * self.action_space_size(table.players, table.options)
+        for i in ids:
+            mask[i] = True
+        return tuple(mask)
+
+    def observation_shape(self, players: int, options: O | None = None) -> tuple[int, ...]:
+        """The shape of :meth:`observation` in a game of ``players`` players with
+        ``options``: it depends on nothing else.
+
+        Errors as for :meth:`action_space_size`.
+        """
+        raise NotImplementedError(f"{self.name} has no observation encoding")
+
+    def observation(self, view: V) -> tuple[float, ...]:
+        """A player's view as numbers: ``prod(observation_shape(...))`` floats, the
+        array of that shape flattened row-major.
+
+        Computed from ``view`` alone (the result of :meth:`view`), so it holds
+        nothing that the player may not know: two states that a player sees alike
+        give them the same observation. Each game's layout (what each slice
+        means) is documented in :doc:`/reference/encodings`. Raises
+        :class:`TypeError` when ``view`` is not this game's view.
+        """
+        raise NotImplementedError(f"{self.name} has no observation encoding")
+
     # -- JSON -------------------------------------------------------------------
 
     @abc.abstractmethod
