@@ -21,7 +21,7 @@ from rulespec.core.chance import CHANCE
 
 Case = tuple[str, int, dict[str, Any]]
 
-_ENCODED = {"duo"}
+_ENCODED = {"duo", "duck-and-cover"}
 _GAME_IDS = [g.id for g in rulespec.games() if g.id in _ENCODED]
 
 
@@ -48,10 +48,18 @@ _STRIDE = 1 if _PROFILE in ("ci", "deep") else 8
 _STEPS = 400
 
 
-def _check_state(g: rulespec.Game[Any, Any, Any, Any], state: Any, size: int, shape: int) -> None:
+def _kind(action: Any) -> str:
+    """An action's class, and ``+origin`` for a move that names its origin."""
+    return type(action).__name__ + ("+origin" if getattr(action, "origin", None) else "")
+
+
+def _check_state(
+    g: rulespec.Game[Any, Any, Any, Any], state: Any, size: int, shape: int, kinds: set[str]
+) -> None:
     movers = g.to_move(state)
     for p in range(state.players):
         legal = list(g.legal_actions(state, p))
+        kinds.update(map(_kind, legal))
         ids = [g.action_id(state, a) for a in legal]
         assert all(0 <= i < size for i in ids), (legal, ids, size)
         assert len(set(ids)) == len(ids), legal
@@ -77,6 +85,7 @@ def test_ids_cover_every_legal_action_of_random_games(
     size = g.action_space_size(players, opts)
     shape = math.prod(g.observation_shape(players, opts))
     rng = random.Random(f"{game_id}-{players}-{options}")
+    kinds: set[str] = set()
     for _ in range(_GAMES_PER_CASE):
         state = g.new_game(players, opts)
         for _ in range(_STEPS):
@@ -87,10 +96,12 @@ def test_ids_cover_every_legal_action_of_random_games(
                 state = g.apply(state, g.sample_chance(state, rng))
                 continue
             if rng.randrange(_STRIDE) == 0:
-                _check_state(g, state, size, shape)
+                _check_state(g, state, size, shape, kinds)
             actor = rng.choice(movers)
             state = g.apply(state, rng.choice(g.legal_actions(state, actor)))
-        _check_state(g, state, size, shape)
+        _check_state(g, state, size, shape, kinds)
+    if options.get("low_blows"):
+        assert {"Give", "Place", "Cover+origin", "Duck+origin"} <= kinds, kinds
 
 
 @pytest.mark.parametrize("game_id", _GAME_IDS)
