@@ -198,6 +198,74 @@ class Game(abc.ABC, Generic[S, A, V, O]):
     def view(self, state: S, player: int) -> V:
         """What ``player`` may know of ``state`` under the rules."""
 
+    # -- seeing from a seat -------------------------------------------------------
+
+    def sample_state(self, view: V, rng: random.Random, options: O | None = None) -> S:
+        """A full state drawn at random among those that show ``view`` to its player.
+
+        A *determinisation*: everything the view shows is kept (the player's own
+        cards, the public cards, what the player knows of a pile's order), and
+        everything it hides is drawn with ``rng`` (the other hands, the order of
+        the piles, the covered cards, the other players' hidden choices), so that
+        ``view(sample_state(v, rng), v.player) == v`` and the sample breaks no
+        invariant. Each game's page says what it draws and how (uniformly over
+        the arrangements of the hidden cards, copies of a card told apart, unless
+        the game says otherwise).
+
+        ``options`` are the rules the game is played with: every player knows
+        them but the view does not carry them; ``None`` for
+        :meth:`default_options`.
+
+        ``view`` must be this game's view (else :class:`TypeError`), ``rng`` a
+        :class:`random.Random` (else :class:`TypeError`). A view that no state
+        shows to its player under ``options`` (edited by hand, or of a game played
+        with other options) raises :class:`ValueError` saying why.
+
+        The first sample of a view is checked against the invariants and the
+        view; later samples of the same view (a search calls this thousands of
+        times) are built from the same trusted pieces and not checked again.
+        """
+        self._check_view(view)
+        if not isinstance(rng, random.Random):
+            raise wrong_type("rng", rng, "a random.Random")
+        if options is None:
+            options = self.default_options()
+        else:
+            self._check_options(options)
+        state = self._sample_state(view, rng, options)
+        key = (self.id, view, options)
+        try:
+            confirmed = key in _CONFIRMED
+        except TypeError:  # a view edited to hold a list: check every sample
+            self._confirm_sample(view, state)
+            return state
+        if not confirmed:
+            self._confirm_sample(view, state)
+            if len(_CONFIRMED) >= _CONFIRMED_MAX:
+                _CONFIRMED.clear()
+            _CONFIRMED[key] = None
+        return state
+
+    def _sample_state(self, view: V, rng: random.Random, options: O) -> S:
+        """:meth:`sample_state` once its arguments are checked: a game that can
+        sample overrides this."""
+        raise NotImplementedError(f"{self.name} does not sample states from views")
+
+    def _confirm_sample(self, view: V, state: S) -> None:
+        """Refuse ``view`` when ``state``, sampled from it, breaks an invariant or shows
+        another view: no state could show it."""
+        broken = self.violations(state)
+        if broken:
+            raise ValueError(
+                f"no {self.name} state shows this view: a state built from it breaks "
+                f"{broken[0].invariant} ({broken[0].message})"
+            )
+        player: int = view.player  # type: ignore[attr-defined]
+        if self.view(state, player) != view:
+            raise ValueError(
+                f"no {self.name} state shows this view: its fields contradict each other"
+            )
+
     # -- checking ---------------------------------------------------------------
 
     @property
@@ -426,6 +494,10 @@ class Game(abc.ABC, Generic[S, A, V, O]):
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"
 
+
+_CONFIRMED: dict[tuple[str, object, object], None] = {}
+"""The views (with their options) whose first sample passed the checks."""
+_CONFIRMED_MAX = 4096
 
 _GAMES: dict[str, Game[Any, Any, Any, Any]] = {}
 
