@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.checks import integer, wrong_type
+from rulespec.core.encoding import mask
 from rulespec.core.invariants import Invariant, TransitionInvariant, Violation
 
 if TYPE_CHECKING:
@@ -273,6 +274,10 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         Raises :class:`TypeError` when ``players`` is not an integer or ``options``
         not this game's options, :class:`~rulespec.IllegalAction` (the game's
         ``setup.players`` clause) for a player count the rules do not allow.
+
+        >>> import rulespec
+        >>> [g.action_space_size(g.min_players) for g in rulespec.games()]
+        [832, 53, 156]
         """
         raise NotImplementedError(f"{self.name} has no action encoding")
 
@@ -289,6 +294,18 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         name. A chance action has no id: it raises :class:`TypeError` (``action``
         must be a player action), as does an object that is no action of this
         game; a ``state`` of another type is a :class:`TypeError` too.
+
+        >>> import rulespec
+        >>> duo = rulespec.game("duo")
+        >>> state = duo.start(2, seed=3)
+        >>> [duo.action_id(state, a) for a in duo.legal_actions(state, 0)]
+        [24, 155]
+        >>> duo.action_from_id(state, 0, 155)
+        Draw(player=0)
+        >>> duo.action_from_id(state, 0, 154)
+        Traceback (most recent call last):
+          ...
+        rulespec.core.errors.IllegalAction: duo.turn.stop: you have played no card this turn: ...
         """
         raise NotImplementedError(f"{self.name} has no action encoding")
 
@@ -319,19 +336,26 @@ class Game(abc.ABC, Generic[S, A, V, O]):
 
         Its length is :meth:`action_space_size` of the state's player count and
         options. Errors as for :meth:`legal_action_ids`.
+
+        >>> import rulespec
+        >>> duo = rulespec.game("duo")
+        >>> mask = duo.legal_action_mask(duo.start(2, seed=3), 0)
+        >>> len(mask), [i for i, legal in enumerate(mask) if legal]
+        (156, [24, 155])
         """
         ids = self.legal_action_ids(state, player)
         table: Any = state
-        mask = [False] * self.action_space_size(table.players, table.options)
-        for i in ids:
-            mask[i] = True
-        return tuple(mask)
+        return mask(ids, self.action_space_size(table.players, table.options))
 
     def observation_shape(self, players: int, options: O | None = None) -> tuple[int, ...]:
         """The shape of :meth:`observation` in a game of ``players`` players with
         ``options``: it depends on nothing else.
 
         Errors as for :meth:`action_space_size`.
+
+        >>> import rulespec
+        >>> rulespec.game("duck-and-cover").observation_shape(2)
+        (559,)
         """
         raise NotImplementedError(f"{self.name} has no observation encoding")
 
@@ -344,6 +368,12 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         give them the same observation. Each game's layout (what each slice
         means) is documented in :doc:`/reference/encodings`. Raises
         :class:`TypeError` when ``view`` is not this game's view.
+
+        >>> import math, rulespec
+        >>> can = rulespec.game("canardage")
+        >>> values = can.observation(can.view(can.start(4, seed=1), 0))
+        >>> len(values) == math.prod(can.observation_shape(4))
+        True
         """
         raise NotImplementedError(f"{self.name} has no observation encoding")
 

@@ -21,8 +21,7 @@ from rulespec.core.chance import CHANCE
 
 Case = tuple[str, int, dict[str, Any]]
 
-_ENCODED = {"duo", "duck-and-cover"}
-_GAME_IDS = [g.id for g in rulespec.games() if g.id in _ENCODED]
+_GAME_IDS = [g.id for g in rulespec.games()]
 
 
 def _cases() -> list[Case]:
@@ -38,7 +37,7 @@ def _cases() -> list[Case]:
         ("duck-and-cover", 7, {"low_blows": True, "surprises": True}),
         ("duck-and-cover", 3, {"constraints": True}),
     ]
-    return found + [case for case in extra if case[0] in _ENCODED]
+    return found + extra
 
 
 _PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
