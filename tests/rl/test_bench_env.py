@@ -13,7 +13,7 @@ _NUMBER = re.compile(r"[0-9]+(\.[0-9]+)?")
 
 
 def _bench(capsys: pytest.CaptureFixture[str], *extra: str) -> list[str]:
-    status = main(["bench", "duck-and-cover", "--players", "2", "--seconds", "0.1", *extra])
+    status = main(["bench", "canardage", "--players", "3", "--seconds", "0.1", *extra])
     out = capsys.readouterr().out
     assert status == 0
     return out.splitlines()

@@ -64,3 +64,24 @@ def test_the_same_seed_plays_the_same_game(game_id: str, players: int, most: boo
     settings = _settings(game_id, most)
     seed_test(lambda: rz.env(game_id, players, **settings), num_cycles=200)
     parallel_seed_test(lambda: rz.parallel_env(game_id, players, **settings), num_cycles=200)
+
+
+VARIANTS = [
+    pytest.param(
+        "duck-and-cover",
+        {"low_blows": True, "constraints": True, "surprises": True, "pressure": True},
+        id="duck-and-cover-variants",
+    ),
+    pytest.param("duo", {"turbo": True, "exhausted": "empty-draw"}, id="duo-turbo"),
+]
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS)
+def test_the_variants_pass_the_api_tests(game_id: str, options: dict[str, Any]) -> None:
+    settings = {**_settings(game_id, most=True), "options": options}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        warnings.filterwarnings("ignore", "Observation is not a NumPy array")
+        warnings.filterwarnings("ignore", "Observation space for each agent probably")
+        api_test(rz.env(game_id, 3, **settings), num_cycles=10_000)
+        parallel_api_test(rz.parallel_env(game_id, 3, **settings), num_cycles=10_000)
