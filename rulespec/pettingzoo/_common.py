@@ -87,7 +87,8 @@ class Table:
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation and action mask now."""
         seat, episode = self.seat(agent), self.episode
-        numbers = np.array(episode.observation(seat), dtype=np.float32)
+        flat = episode.observation(seat)
+        numbers = np.fromiter(flat, dtype=np.float32, count=len(flat))
         mask = np.zeros(episode.action_space_size, dtype=np.int8)
         mask[list(episode.legal_action_ids(seat))] = 1
         return {"observation": numbers.reshape(episode.observation_shape), "action_mask": mask}
