@@ -41,9 +41,9 @@ import attrs
 
 from rulespec.core.chance import CHANCE
 from rulespec.core.checks import integer, wrong_type
-from rulespec.core.errors import IllegalAction, RecordError
+from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
-from rulespec.rl.lengths import max_game_length
+from rulespec.rl.lengths import capped_options, max_game_length
 
 __all__ = ["REWARDS", "Episode", "Outcome", "Reward"]
 
@@ -96,7 +96,7 @@ class Episode:
             raise ValueError(f"on_illegal must be 'lose' or 'raise', not {on_illegal!r}")
         self.game = game
         self.players = integer(players, "players")
-        self.options = _capped_options(game, self.players, options, max_rounds)
+        self.options = capped_options(game, self.players, options, max_rounds)
         self.reward: Reward = reward
         self.on_illegal: OnIllegal = on_illegal
         self.illegal_reward = float(illegal_reward)
@@ -240,26 +240,3 @@ class Episode:
             return tuple(sign * s for s in g.scores(state))
         won = g.winners(state) if g.is_over(state) else ()
         return tuple(1.0 if p in won else 0.0 for p in range(self.players))
-
-
-def _capped_options(
-    game: Game[Any, Any, Any, Any], players: int, options: Any, max_rounds: int | None
-) -> Any:
-    """``options`` with the round limit an episode plays under: ``max_rounds`` when given,
-    else the options' own, else the one simulations use."""
-    if options is None:
-        options = game.default_options()
-    game.new_game(players, options)  # checks players and options
-    data = dict(game.encode_options(options))
-    if max_rounds is not None:
-        rounds = integer(max_rounds, "max_rounds")
-        if "max_rounds" not in attrs.fields_dict(type(options)):
-            raise ValueError(f"{game.name} has no max_rounds option (max_steps caps any game)")
-        data["max_rounds"] = rounds
-    else:
-        for key, value in game.simulation_options().items():
-            data.setdefault(key, value)
-    try:
-        return game.decode_options(data)
-    except RecordError as exc:  # a max_rounds below 1
-        raise ValueError(str(exc)) from None

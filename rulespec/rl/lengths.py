@@ -26,10 +26,19 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from rulespec.core.checks import integer
+from rulespec.core.errors import RecordError
 from rulespec.core.game import Game
 
-__all__ = ["default_cap", "max_chance_steps", "max_game_length", "rule_bound"]
+__all__ = [
+    "capped_options",
+    "default_cap",
+    "max_chance_steps",
+    "max_game_length",
+    "rule_bound",
+]
 
 DUCK_AND_COVER_TURNS = 2000
 """Duck & Cover's cap, in turns (every player acts once a turn): random play takes
@@ -150,3 +159,37 @@ def max_chance_steps(
     if game.id == "duck-and-cover":
         return 3 + length // integer(players, "players")
     return 1 + 2 * length
+
+
+def capped_options(
+    game: Game[Any, Any, Any, Any],
+    players: int,
+    options: Any = None,
+    max_rounds: int | None = None,
+) -> Any:
+    """``options`` (the game's defaults when ``None``) with the round limit an
+    environment plays under: ``max_rounds`` when given, else the options' own, else
+    the one simulations use (:meth:`Game.simulation_options`). A game without a
+    ``max_rounds`` option refuses ``max_rounds`` with :class:`ValueError`.
+
+    >>> import rulespec
+    >>> duo = rulespec.game("duo")
+    >>> capped_options(duo, 2).max_rounds, capped_options(duo, 2, max_rounds=3).max_rounds
+    (50, 3)
+    """
+    if options is None:
+        options = game.default_options()
+    game.new_game(players, options)  # checks players and options
+    data = dict(game.encode_options(options))
+    if max_rounds is not None:
+        rounds = integer(max_rounds, "max_rounds")
+        if "max_rounds" not in attrs.fields_dict(type(options)):
+            raise ValueError(f"{game.name} has no max_rounds option (max_steps caps any game)")
+        data["max_rounds"] = rounds
+    else:
+        for key, value in game.simulation_options().items():
+            data.setdefault(key, value)
+    try:
+        return game.decode_options(data)
+    except RecordError as exc:  # a max_rounds below 1
+        raise ValueError(str(exc)) from None
