@@ -78,7 +78,7 @@ VARIANTS = [
 
 @pytest.mark.parametrize(("game_id", "options"), VARIANTS)
 def test_the_variants_pass_the_api_tests(game_id: str, options: dict[str, Any]) -> None:
-    settings = {"max_steps": 1500 if THOROUGH else 300, "options": options}
+    settings: dict[str, Any] = {"max_steps": 1500 if THOROUGH else 300, "options": options}
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         warnings.filterwarnings("ignore", "Observation is not a NumPy array")
