@@ -11,20 +11,23 @@ a place, numbered as :func:`~rulespec.duck_cover.grid.neighbours` lists them:
 
 **Action ids**: 53 without *Low blows*, 737 with it, whatever the player count.
 
-===============  ==============================================================
-id               action
-===============  ==============================================================
-``0``            :class:`Quack` (« Coin »)
-``1 + d``        :class:`Cover` of the stack on side ``d`` of the called card
-``5 + 4k + d``   :class:`Duck` to the empty place on side ``d`` of stack ``k``
+===================  ==========================================================
+id                   action
+===================  ==========================================================
+``0``                :class:`Quack` (« Coin »)
+``1 + d``            :class:`Cover` of the stack on side ``d`` of the called
+                     card
+``5 + 4k + d``       :class:`Duck` to the empty place on side ``d`` of stack
+                     ``k``
 *Low blows* only
-``53 + k``       :class:`Give` of the visible duck of stack ``k``
-``65 + 4k + d``  :class:`Place` of the duck received on side ``d`` of stack ``k``
-``113 + 52o      a move that names its ``origin`` (two visible cards carry the
-+ m``            called number): the card of stack ``o`` moves, and ``m`` is
-                 ``d`` for a Cover on its side ``d``, ``4 + 4k + d`` for a Duck
-                 beside stack ``k``
-===============  ==============================================================
+``53 + k``           :class:`Give` of the visible duck of stack ``k``
+``65 + 4k + d``      :class:`Place` of the duck received on side ``d`` of stack
+                     ``k``
+``113 + 52o + m``    a move that names its ``origin`` (two visible cards carry
+                     the called number): the card of stack ``o`` moves, and
+                     ``m`` is ``d`` for a Cover on its side ``d``,
+                     ``4 + 4k + d`` for a Duck beside stack ``k``
+===================  ==========================================================
 
 ``k`` and ``o`` are indexes of the stacks of the player's grid as it is when the
 action is chosen (for a Place, after the gift). An empty place may lie beside

@@ -2,14 +2,14 @@
 
 **Action ids** (156 in every game, whatever the player count and options):
 
-=============  ==============================================
-id             action
-=============  ==============================================
-``0``–``76``   :class:`Play` of card ``id`` on pile 0
-``77``–``153`` :class:`Play` of card ``id - 77`` on pile 1
-``154``        :class:`Stop`
-``155``        :class:`Draw`
-=============  ==============================================
+================  ==============================================
+id                action
+================  ==============================================
+``0``–``76``      :class:`Play` of card ``id`` on pile 0
+``77``–``153``    :class:`Play` of card ``id - 77`` on pile 1
+``154``           :class:`Stop`
+``155``           :class:`Draw`
+================  ==============================================
 
 Cards are numbered as in :mod:`rulespec.duo.cards` (``76``, the Turbo-joker, is
 only ever legal in Turbo-DUO). An id outside ``0``–``155`` is refused citing
