@@ -45,7 +45,7 @@ from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
 from rulespec.rl.lengths import capped_options, max_game_length
 
-__all__ = ["REWARDS", "Episode", "Outcome", "Reward"]
+__all__ = ["REWARDS", "Episode", "OnIllegal", "Outcome", "Reward"]
 
 Reward = Literal["win", "score"]
 REWARDS: tuple[Reward, ...] = ("win", "score")
@@ -99,6 +99,8 @@ class Episode:
         self.options = capped_options(game, self.players, options, max_rounds)
         self.reward: Reward = reward
         self.on_illegal: OnIllegal = on_illegal
+        if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, int | float):
+            raise wrong_type("illegal_reward", illegal_reward, "a number")
         self.illegal_reward = float(illegal_reward)
         self.max_steps = max_game_length(game, self.players, self.options, max_steps)
         """The player actions after which the game is truncated."""

@@ -339,6 +339,8 @@ def test_bad_arguments_are_refused_clearly() -> None:
         rz.env("duo", 2, on_illegal="ignore")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="max_steps"):
         rz.env("duo", 2, max_steps=0)
+    with pytest.raises(TypeError, match="illegal_reward"):
+        rz.env("duo", 2, illegal_reward="-1")  # type: ignore[arg-type]
     env = rz.env("duo", 2)
     with pytest.raises(ValueError, match="3 players"):
         env.reset(options={"state": rulespec.game("duo").start(3, seed=1)})
