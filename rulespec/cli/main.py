@@ -463,10 +463,14 @@ def _bench(args: argparse.Namespace) -> int:
         raise CommandError("--seconds must be positive")
     names = args.policy or [g.default_policy, *sorted(set(g.policies()) - {g.default_policy})]
     chosen = [_policy(g, name) for name in names]
+    make_env = _env_maker() if args.env else None
+    uniform: tuple[int, float] | None = None  # the random policy's player steps and seconds
     for name, policy in chosen:
         games, rounds, steps, elapsed, sample = _bench_policy(
             g, players, name, policy, args.seconds, args.seed
         )
+        if name == "random":
+            uniform = (steps, elapsed)
         print(f"{g.id}, {players} players, policy {name!r}: {games} games in {elapsed:.1f} s")
         print(f"{elapsed / max(steps, 1) * 1e6:.1f} µs per player step")
         if rounds != games:
@@ -479,7 +483,55 @@ def _bench(args: argparse.Namespace) -> int:
             list(legal(state, actor))
         cost = (time.perf_counter() - start) / len(sample) * 1e6
         print(f"legal actions, listed in full: {cost:.1f} µs per player and step")
+    if make_env is not None:
+        if uniform is None:
+            _, _, steps, elapsed, _ = _bench_policy(
+                g, players, "random", g.policies()["random"], args.seconds, args.seed
+            )
+            uniform = (steps, elapsed)
+        env_steps, env_elapsed = _bench_env(make_env, g, players, args.seconds, args.seed)
+        print(
+            f"PettingZoo AEC env, uniform legal ids: {env_steps / env_elapsed:.0f} player "
+            f"steps/s (the engine's loop, policy 'random': {uniform[0] / uniform[1]:.0f})"
+        )
     return 0
+
+
+def _env_maker() -> Any:
+    """:func:`rulespec.pettingzoo.env`, or a usage error when the ``rl`` extra is missing."""
+    try:
+        from rulespec.pettingzoo import env
+    except ImportError as exc:
+        raise CommandError(
+            f"--env needs the rl extra (pip install 'rulespec[rl]'): {exc}"
+        ) from None
+    return env
+
+
+def _bench_env(
+    make_env: Any, g: Game[Any, Any, Any, Any], players: int, seconds: float, seed: int
+) -> tuple[int, float]:
+    """Whole games through the PettingZoo AEC environment for ``seconds``, each agent
+    sending a legal id drawn uniformly from its action mask: (player steps, elapsed)."""
+    import random
+
+    rng = random.Random(seed)
+    env = make_env(g.id, players)
+    steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        env.reset(seed=rng.getrandbits(32))
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(rng.choice(observation["action_mask"].nonzero()[0]))
+            steps += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return steps, now - start
 
 
 class _Parser(argparse.ArgumentParser):
@@ -555,7 +607,10 @@ def _parser() -> argparse.ArgumentParser:
         help="measure full random games per second",
         description="Drive the public loop (legal actions, uniform choice, apply with its "
         "full legality check) for whole games and print the rate.",
-        epilog="example: rulespec bench duck-and-cover --players 4 --seconds 10",
+        epilog="examples:\n"
+        "  rulespec bench duck-and-cover --players 4 --seconds 10\n"
+        "  rulespec bench duo --players 2 --seconds 5 --env",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     bench.add_argument("game", help="the game id, e.g. duck-and-cover")
     bench.add_argument("--players", type=int, default=None, help="number of players (default 4)")
@@ -566,6 +621,13 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         help="how players choose; repeat to measure several (default: every policy "
         "of the game, its default first)",
+    )
+    bench.add_argument(
+        "--env",
+        action="store_true",
+        help="also drive the PettingZoo AEC environment with uniform legal action ids for "
+        "as long, and print its player steps per second next to the engine's (needs "
+        "rulespec[rl])",
     )
     bench.set_defaults(run=_bench)
 
