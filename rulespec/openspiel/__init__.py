@@ -33,8 +33,9 @@ import rulespec
 from rulespec.core.checks import integer
 from rulespec.openspiel.game import NAMES
 from rulespec.openspiel.params import DEFAULT_PLAYERS, parameters
+from rulespec.openspiel.state import resampler
 
-__all__ = ["NAMES", "load"]
+__all__ = ["NAMES", "load", "resampler"]
 
 
 def load(

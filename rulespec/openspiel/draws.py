@@ -148,9 +148,9 @@ class Draws:
         index = integer(outcome, "outcome")
         left = dict(self.left)
         copies = left.get(index, 0)
-        if not copies:
-            raise ValueError(f"{index} is not a card left to draw (outcomes: {list(left)})")
         k = self.current
+        if not copies:
+            raise ValueError(f"{index} is not a card index left to draw in pile {k}")
         where = _copies(self.piles[k])[index]
         placed = list(self.placed)
         placed[k] = (*placed[k], where[len(where) - copies])

@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from enum import Enum
 from typing import Any
 
 import pyspiel
 
+from rulespec.canardage.cards import duck_name
 from rulespec.core.chance import CHANCE
+from rulespec.duck_cover.cards import draw_card_name
+from rulespec.duo.cards import card_name
 from rulespec.openspiel.node import Node
 
-__all__ = ["RulespecState"]
+__all__ = ["RulespecState", "card_label", "resampler"]
 
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -24,9 +28,20 @@ _SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
-def _label(card: object) -> str:
-    value = getattr(card, "value", card)
-    return str(value)
+def card_label(game_id: str, card: Any) -> str:
+    """A card of a chance pile by its name in the game's JSON (``"blue-2-square"``,
+    ``"Max"``, ``"duck 3"``, ``"pan"``).
+
+    >>> card_label("duo", 5), card_label("duck-and-cover", 5), card_label("canardage", 6)
+    ('blue-2-square', '5', 'water')
+    """
+    if game_id == "duo":
+        return card_name(card)
+    if game_id == "duck-and-cover":
+        return draw_card_name(card)
+    if isinstance(card, Enum):
+        return str(card.value)
+    return duck_name(card)
 
 
 class RulespecState(pyspiel.State):  # type: ignore[misc]
@@ -98,7 +113,8 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]
             if draws is None:
                 return f"card {action}"
             k = draws.current
-            card = _label(draws.card(action)) if 0 <= action < len(draws.piles[k]) else "?"
+            known = 0 <= action < len(draws.piles[k])
+            card = card_label(game.id, draws.card(action)) if known else "?"
             return f"{game.chance(node.state).kind}: pile {k}, card {action} ({card})"
         found = node.actions(player).get(action)
         return f"action {action} (not legal now)" if found is None else repr(found)
@@ -125,3 +141,25 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return str(self.node)
+
+
+def resampler(seed: int | None = None) -> Callable[[RulespecState, int], RulespecState]:
+    """A resampling function for OpenSpiel's ISMCTS bot (``bot.set_resampler(...)``)
+    whose samples follow ``random.Random(seed)``, so that a search can be replayed.
+
+    Without it the bot resamples with a ``pyspiel`` sampler seeded by the clock.
+
+    >>> from rulespec import openspiel as ros
+    >>> state = ros.load("duo", 2).new_initial_state()
+    >>> while state.is_chance_node():
+    ...     state.apply_action(state.chance_outcomes()[0][0])
+    >>> one, two = resampler(5), resampler(5)
+    >>> str(one(state, 0)) == str(two(state, 0))
+    True
+    """
+    rng = random.Random(seed)
+
+    def resample(state: RulespecState, player: int) -> RulespecState:
+        return state.resample_from_infostate(player, rng.random)
+
+    return resample
