@@ -93,7 +93,7 @@ class Record:
     past share its records.
     """
 
-    __slots__ = ("_digests", "acted", "game", "previous", "state", "steps")
+    __slots__ = ("_digests", "acted", "game", "memo", "previous", "state", "steps")
 
     def __init__(
         self,
@@ -113,6 +113,9 @@ class Record:
         self.steps: int = (previous.steps + 1 if previous else 0) if steps is None else steps
         """How many steps led here (0 for the first record)."""
         self._digests: dict[int, str] = dict(digests or {})
+        self.memo: dict[str, Any] = {}
+        """What the nodes of this step derive from its state (its JSON, its chance
+        step), shared by them; dropped when the next step is made."""
 
     @classmethod
     def first(cls, game: Game[Any, Any, Any, Any], state: Any) -> Record:
@@ -131,6 +134,7 @@ class Record:
 
     def then(self, state: Any, acted: Mapping[int, int]) -> Record:
         """The record of the next step: ``state``, reached by the players' ``acted`` ids."""
+        self.memo.clear()
         return Record(self.game, self, state, acted)
 
     def _entry(self, player: int, view: str | None = None) -> str:

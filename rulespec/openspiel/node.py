@@ -194,6 +194,15 @@ class Node:
             found = self._memo[key] = self.settings.game.observation(self.view(player))
         return found
 
+    @property
+    def chance_kind(self) -> str:
+        """The kind of the pending chance step (``"deal"``, ``"reshuffle"``…)."""
+        memo = self.record.memo
+        if "kind" not in memo:
+            memo["kind"] = self.settings.game.chance(self.record.state).kind
+        kind: str = memo["kind"]
+        return kind
+
     def returns(self) -> tuple[float, ...]:
         """Each player's return: 1 for a winner of a finished game, else 0."""
         won = () if self.truncated else self.settings.game.winners(self.record.state)
@@ -266,12 +275,14 @@ class Node:
         """The rules' state as JSON, then the draws of a pending chance step and the moves."""
         text: str | None = self._memo.get("str")
         if text is None:
-            game = self.settings.game
-            lines = [json.dumps(game.encode_state(self.record.state), sort_keys=True)]
+            memo, state = self.record.memo, self.record.state
+            if "json" not in memo:
+                memo["json"] = json.dumps(self.settings.game.encode_state(state), sort_keys=True)
+            lines = [memo["json"]]
             if self.draws is not None:
                 k = self.draws.current
                 lines.append(
-                    f"chance: {game.chance(self.record.state).kind}, pile {k}, "
+                    f"chance: {self.chance_kind}, pile {k}, "
                     f"{len(self.draws.placed[k])} of {len(self.draws.piles[k])} cards placed"
                 )
             cut = ", truncated" if self.truncated else ""

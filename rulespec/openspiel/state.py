@@ -115,7 +115,7 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]
             k = draws.current
             known = 0 <= action < len(draws.piles[k])
             card = card_label(game.id, draws.card(action)) if known else "?"
-            return f"{game.chance(node.state).kind}: pile {k}, card {action} ({card})"
+            return f"{node.chance_kind}: pile {k}, card {action} ({card})"
         found = node.actions(player).get(action)
         return f"action {action} (not legal now)" if found is None else repr(found)
 
