@@ -35,9 +35,9 @@ import pyspiel
 
 import rulespec
 from rulespec.core.game import Game
-from rulespec.openspiel import params as parameters
 from rulespec.openspiel.node import Node, Settings
 from rulespec.openspiel.observer import HistoryObserver, ViewObserver, observer
+from rulespec.openspiel.params import parameters, settings, specification
 from rulespec.openspiel.state import RulespecState
 from rulespec.rl import lengths
 
@@ -80,7 +80,7 @@ def game_type(game: Game[Any, Any, Any, Any]) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=parameters.specification(game),
+        parameter_specification=specification(game),
     )
 
 
@@ -110,7 +110,7 @@ class RulespecGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         rules = self.rules
-        players, options, cap = parameters.settings(rules, params or {})
+        players, options, cap = settings(rules, params or {})
         length = max_game_length(rules, players, options, cap)
         first = rules.chance(rules.new_game(players, options))
         info = pyspiel.GameInfo(
@@ -122,7 +122,7 @@ class RulespecGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=length,
         )
-        full = parameters.parameters(rules, players, options, cap)
+        full = parameters(rules, players, options, cap)
         super().__init__(game_type(rules), info, full)
         self.settings = Settings(rules, players, options, length, rules.id in SIMULTANEOUS)
         """The players, options and move cap shared by the game's states."""

@@ -12,8 +12,8 @@ apart give the same entries.
 The sequence grows with the game (a Duck & Cover view alone is two
 kilobytes), so a player's information state names it by a digest: the
 chained BLAKE2b hash ``h_i = H(h_{i-1}, e_i)``, 128 bits. Two sequences give
-the same digest only if they are equal (a collision aside, about one chance in
-2^64 among billions of sequences). The information state string is
+the same digest only if they are equal, a collision aside (among a billion
+histories, a chance below 2^-60). The information state string is
 
 .. code-block:: text
 
