@@ -44,6 +44,7 @@ Nothing else in a state is hidden.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from functools import lru_cache
 
@@ -187,11 +188,14 @@ def _search(
 
 
 def _sweep(
-    tops: tuple[Card, ...], chains: list[list[Card]], counts: list[int], rng: random.Random
+    tops: tuple[Card, ...],
+    chains: list[list[Card]],
+    counts: list[int],
+    rng: random.Random,
 ) -> None:
-    """Redraw each two neighbouring covered cards together, uniformly among the pairs of
-    unseen cards that fit between their neighbours (copies counted), updating
-    ``counts``."""
+    """Redraw each two neighbouring covered cards together, top down, uniformly among
+    the pairs of unseen cards that fit between their neighbours (copies counted),
+    updating ``counts``."""
     below_of = _BELOW
     free = sum(1 << c for c in range(_CARDS) if counts[c])
     for top, chain in zip(tops, chains, strict=True):
@@ -201,30 +205,28 @@ def _sweep(
             counts[second] += 1
             free |= (1 << first) | (1 << second)
             under = _ABOVE[chain[k + 2]] if k + 2 < len(chain) else _EVERY
-            firsts = free & below_of[top if k == 0 else chain[k - 1]]
+            mask = free & below_of[top if k == 0 else chain[k - 1]]
             turbos = counts[TURBO]
+            cards = []
+            weights = []
             total = 0
-            for turn in (0, 1):  # add up the pairs' weights, then walk to the drawn one
-                if turn:
-                    pick = rng.randrange(total)
-                mask = firsts
-                while mask:
-                    low = mask & -mask
-                    mask ^= low
-                    a = low.bit_length() - 1
-                    seconds = free & below_of[a] & under
-                    if a != TURBO:
-                        seconds &= ~low  # a card lies on a copy of itself only if a Turbo-joker
-                    weight = seconds.bit_count()
-                    if seconds >> TURBO & 1:
-                        weight += turbos - 1 - (a == TURBO)
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                a = low.bit_length() - 1
+                seconds = free & below_of[a] & under
+                if a != TURBO:
+                    seconds &= ~low  # a card lies on a copy of itself only if a Turbo-joker
+                weight = seconds.bit_count()
+                if seconds >> TURBO & 1:
+                    weight += turbos - 1 - (a == TURBO)
+                if weight:
                     weight *= counts[a]
-                    if turn:
-                        pick -= weight
-                        if pick < 0:
-                            break
-                    else:
-                        total += weight
+                    total += weight
+                    cards.append(a)
+                    weights.append(total)
+            pick = rng.randrange(total)
+            a = cards[bisect_right(weights, pick)]
             counts[a] -= 1
             if not counts[a]:
                 free ^= 1 << a
