@@ -73,8 +73,9 @@ _ABOVE: tuple[int, ...] = tuple(
 _EVERY = (1 << _CARDS) - 1
 
 _BUDGET = 20_000
-"""Steps of one search for the covered chains before it starts again."""
-_ATTEMPTS = 6
+"""Steps of the first search for the covered chains before it starts again; each new
+search may take twice as many."""
+_ATTEMPTS = 7
 
 
 def _nth(mask: int, n: int) -> Card:
@@ -149,9 +150,10 @@ def _search(
     covered: tuple[int, ...],
     counts: list[int],
     rng: random.Random,
+    budget: int,
 ) -> list[list[Card]] | None:
     """Chains of ``covered`` cards down from each top, taken from ``counts`` (which it
-    updates); ``None`` when the budget runs out, ``[]`` when no chains exist."""
+    updates); ``None`` after ``budget`` steps, ``[]`` when no chains exist."""
     slots = [(i, k) for i in range(len(tops)) for k in range(covered[i])]
     free = sum(1 << c for c in range(_CARDS) if counts[c])
     chains: list[list[Card]] = [[] for _ in tops]
@@ -163,7 +165,7 @@ def _search(
         if len(untried) == depth:
             untried.append(free & _BELOW[tops[i] if k == 0 else chains[i][-1]])
         steps += 1
-        if steps > _BUDGET:
+        if steps > budget:
             return None
         mask = untried[depth]
         if mask:
@@ -240,9 +242,9 @@ def _sweep(
 
 def _chains(pieces: _Pieces, rng: random.Random) -> tuple[list[list[Card]], list[int]]:
     """The covered cards of both piles, and the counts of the unseen cards left."""
-    for _ in range(_ATTEMPTS):
+    for attempt in range(_ATTEMPTS):
         counts = list(pieces.counts)
-        chains = _search(pieces.tops, pieces.covered, counts, rng)
+        chains = _search(pieces.tops, pieces.covered, counts, rng, _BUDGET << attempt)
         if chains == []:
             break
         if chains is not None:

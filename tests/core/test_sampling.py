@@ -60,7 +60,7 @@ def _states(game_id: str, seed: int) -> Iterator[tuple[Any, Any]]:
         state = g.new_game(players, options)
         steps = 0
         while steps < 600:
-            if rng.random() < 0.08 or g.is_over(state) or g.to_move(state) == (CHANCE,):
+            if rng.random() < 0.03 or g.is_over(state) or g.to_move(state) == (CHANCE,):
                 yield options, state
             if g.is_over(state):
                 break
@@ -90,7 +90,7 @@ def test_a_sample_shows_the_view_breaks_nothing_and_plays_on(game_id: str, seed:
             assert g.view(guess, player) == seen
             assert g.violations(guess) == ()
             assert guess.options == options
-            if rng.random() < 0.03:
+            if rng.random() < 0.02:
                 _play_out(g, guess, rng)  # raises if a step from the sample is refused
                 played_on += 1
     assert chance_seen > 0 and played_on > 0
