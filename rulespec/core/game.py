@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.checks import integer, wrong_type
+from rulespec.core.encoding import mask
 from rulespec.core.invariants import Invariant, TransitionInvariant, Violation
 
 if TYPE_CHECKING:
@@ -258,6 +259,123 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         from rulespec.core.simulate import random_policy
 
         return {"random": random_policy}
+
+    # -- integer encodings, for learning agents ---------------------------------
+
+    def action_space_size(self, players: int, options: O | None = None) -> int:
+        """How many action ids a game of ``players`` players with ``options`` has.
+
+        Every action a player may ever take in such a game has an id from ``0`` to
+        this number minus one (:meth:`action_id`); the number depends on the player
+        count and the options only, never on the state, so a network's output layer
+        can be built once. The numbering is stable within a major version (see
+        :doc:`/reference/encodings`).
+
+        Raises :class:`TypeError` when ``players`` is not an integer or ``options``
+        not this game's options, :class:`~rulespec.IllegalAction` (the game's
+        ``setup.players`` clause) for a player count the rules do not allow.
+
+        >>> import rulespec
+        >>> [g.action_space_size(g.min_players) for g in rulespec.games()]
+        [832, 53, 156]
+        """
+        raise NotImplementedError(f"{self.name} has no action encoding")
+
+    def action_id(self, state: S, action: A) -> int:
+        """The id of a player's ``action`` in ``state``: an integer from ``0`` to
+        ``action_space_size(players, options) - 1``, the inverse of
+        :meth:`action_from_id`.
+
+        The id is that of the action's own player (the same id names different
+        actions for different players) and may depend on ``state`` (Duck & Cover
+        numbers a destination relative to the moving card). Only legal actions
+        have ids: an action that the rules refuse in ``state`` raises
+        :class:`~rulespec.IllegalAction` naming the clause :meth:`apply` would
+        name. A chance action has no id: it raises :class:`TypeError` (``action``
+        must be a player action), as does an object that is no action of this
+        game; a ``state`` of another type is a :class:`TypeError` too.
+
+        >>> import rulespec
+        >>> duo = rulespec.game("duo")
+        >>> state = duo.start(2, seed=3)
+        >>> [duo.action_id(state, a) for a in duo.legal_actions(state, 0)]
+        [24, 155]
+        >>> duo.action_from_id(state, 0, 155)
+        Draw(player=0)
+        >>> duo.action_from_id(state, 0, 154)
+        Traceback (most recent call last):
+          ...
+        rulespec.core.errors.IllegalAction: duo.turn.stop: you have played no card this turn: ...
+        """
+        raise NotImplementedError(f"{self.name} has no action encoding")
+
+    def action_from_id(self, state: S, player: int, action_id: int) -> A:
+        """The legal action of ``player`` in ``state`` whose id is ``action_id``.
+
+        Raises :class:`TypeError` when ``player`` or ``action_id`` is not an
+        integer or ``state`` not this game's state;
+        :class:`~rulespec.IllegalAction` for a seat the game does not have (the
+        game's ``setup.players`` clause), for an id outside
+        ``range(action_space_size(...))`` and for an id that names no legal
+        action of ``player`` in ``state`` (each game's page in
+        :doc:`/reference/encodings` names the clause it cites).
+        """
+        raise NotImplementedError(f"{self.name} has no action encoding")
+
+    def legal_action_ids(self, state: S, player: int) -> tuple[int, ...]:
+        """The ids of the actions that :meth:`legal_actions` gives, in ascending order.
+
+        Empty for a player who is not to move; :class:`~rulespec.IllegalAction`
+        for a seat the game does not have, :class:`TypeError` for a ``player``
+        that is not an integer.
+        """
+        return tuple(sorted(self.action_id(state, a) for a in self.legal_actions(state, player)))
+
+    def legal_action_mask(self, state: S, player: int) -> tuple[bool, ...]:
+        """One flag per action id: whether that id is in :meth:`legal_action_ids`.
+
+        Its length is :meth:`action_space_size` of the state's player count and
+        options. Errors as for :meth:`legal_action_ids`.
+
+        >>> import rulespec
+        >>> duo = rulespec.game("duo")
+        >>> mask = duo.legal_action_mask(duo.start(2, seed=3), 0)
+        >>> len(mask), [i for i, legal in enumerate(mask) if legal]
+        (156, [24, 155])
+        """
+        ids = self.legal_action_ids(state, player)
+        table: Any = state
+        return mask(ids, self.action_space_size(table.players, table.options))
+
+    def observation_shape(self, players: int, options: O | None = None) -> tuple[int, ...]:
+        """The shape of :meth:`observation` in a game of ``players`` players with
+        ``options``: it depends on nothing else.
+
+        Errors as for :meth:`action_space_size`.
+
+        >>> import rulespec
+        >>> rulespec.game("duck-and-cover").observation_shape(2)
+        (559,)
+        """
+        raise NotImplementedError(f"{self.name} has no observation encoding")
+
+    def observation(self, view: V) -> tuple[float, ...]:
+        """A player's view as numbers: ``prod(observation_shape(...))`` floats, the
+        array of that shape flattened row-major.
+
+        Computed from ``view`` alone (the result of :meth:`view`), so it holds
+        nothing that the player may not know: two states that a player sees alike
+        give them the same observation. Each game's layout (what each slice
+        means) is documented in :doc:`/reference/encodings`. Raises
+        :class:`TypeError` when ``view`` is not this game's view.
+
+        >>> import math, rulespec
+        >>> can = rulespec.game("canardage")
+        >>> values = can.observation(can.view(can.start(4, seed=1), 0))
+        >>> len(values) == math.prod(can.observation_shape(4))
+        True
+        """
+        raise NotImplementedError(f"{self.name} has no observation encoding")
 
     # -- JSON -------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, register
 from rulespec.core.invariants import Invariant, TransitionInvariant
 from rulespec.core.simulate import random_policy
-from rulespec.duo import codec, rules
+from rulespec.duo import codec, encoding, rules
 from rulespec.duo.actions import Action, Deal, Draw, Play, Stop
 from rulespec.duo.invariants import INVARIANTS, TRANSITION_INVARIANTS
 from rulespec.duo.policies import greedy_policy
@@ -142,6 +142,29 @@ class Duo(Game[State, Action, View, Options]):
     def policies(self) -> Mapping[str, Policy]:
         """``greedy`` (play when you can; the default) and ``random`` (uniform)."""
         return {"greedy": greedy_policy, "random": random_policy}
+
+    def action_space_size(self, players: int, options: Options | None = None) -> int:
+        """156: Plays of each card on each pile, Stop, Draw (see :mod:`rulespec.duo.encoding`)."""
+        return encoding.action_space_size(players, options)
+
+    def action_id(self, state: State, action: Action) -> int:
+        self._check_state(state)
+        return encoding.action_id(state, action)  # type: ignore[arg-type]
+
+    def action_from_id(self, state: State, player: int, action_id: int) -> Action:
+        self._check_state(state)
+        return encoding.action_from_id(state, player, action_id)
+
+    def legal_action_ids(self, state: State, player: int) -> tuple[int, ...]:
+        self._check_state(state)
+        return encoding.legal_action_ids(state, player)
+
+    def observation_shape(self, players: int, options: Options | None = None) -> tuple[int, ...]:
+        return encoding.observation_shape(players, options)
+
+    def observation(self, view: View) -> tuple[float, ...]:
+        self._check_view(view)
+        return encoding.observation(view)
 
     @property
     def invariants(self) -> tuple[Invariant, ...]:
