@@ -20,8 +20,8 @@ from typing import Any, NoReturn, cast
 import attrs
 
 import rulespec
+from rulespec.cli import baseline, console
 from rulespec.cli import conform as conform_cli
-from rulespec.cli import console
 from rulespec.cli import games as games_cli
 from rulespec.cli import play as play_cli
 from rulespec.cli import rules as rules_cli
@@ -381,6 +381,9 @@ def _bench(args: argparse.Namespace) -> int:
         raise CommandError("--seconds must be positive")
     names = args.policy or [g.default_policy, *sorted(set(g.policies()) - {g.default_policy})]
     chosen = [policy_named(g, name) for name in names]
+    if args.baseline is not None:
+        baseline.check(args.baseline)
+    measured: list[tuple[str, float, float]] = []
     for name, policy in chosen:
         games, rounds, steps, elapsed, sample = _bench_policy(
             g, players, name, policy, args.seconds, args.seed
@@ -390,6 +393,7 @@ def _bench(args: argparse.Namespace) -> int:
         if rounds != games:
             print(f"{rounds / elapsed:.1f} rounds/s")
         print(f"{games / elapsed:.1f} games/s")
+        measured.append((name, games / elapsed, rounds / elapsed))
     if sample:
         legal = g.legal_actions
         start = time.perf_counter()
@@ -397,6 +401,12 @@ def _bench(args: argparse.Namespace) -> int:
             list(legal(state, actor))
         cost = (time.perf_counter() - start) / len(sample) * 1e6
         print(f"legal actions, listed in full: {cost:.1f} µs per player and step")
+    if args.baseline is not None:
+        sys.stdout.flush()
+        done = baseline.run(args.baseline, players, args.seed, args.seconds)
+        print(f"baseline: {' '.join(done.command)} ran in {done.seconds:.1f} s")
+        for line in baseline.compare(args.baseline, done.output, measured, g.policies()):
+            print(line)
     return 0
 
 
@@ -473,7 +483,12 @@ def _parser() -> argparse.ArgumentParser:
         help="measure full random games per second",
         description="Drive the public loop (legal actions, uniform choice, apply with its "
         "full legality check) for whole games and print the rate.",
-        epilog="example: rulespec bench duck-and-cover --players 4 --seconds 10",
+        epilog="examples:\n"
+        "  rulespec bench duck-and-cover --players 4 --seconds 10\n"
+        "  rulespec bench duo --policy greedy --baseline path/to/baseline.py\n"
+        "      (then plays as long with the program baseline.py, run as\n"
+        "      'baseline.py PLAYERS GAMES SEED', and prints the ratio of the rates)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     bench.add_argument("game", help="the game id, e.g. duck-and-cover")
     bench.add_argument("--players", type=int, default=None, help="number of players (default 4)")
@@ -484,6 +499,13 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         help="how players choose; repeat to measure several (default: every policy "
         "of the game, its default first)",
+    )
+    bench.add_argument(
+        "--baseline",
+        metavar="PROGRAM",
+        help="then run PROGRAM PLAYERS GAMES SEED (a .py file with this Python), a program "
+        "that prints 'N full games/s' or 'N rounds/s', for about as long, and print the "
+        "ratio of the two rates",
     )
     bench.set_defaults(run=_bench)
 
