@@ -208,9 +208,15 @@ class Game(abc.ABC, Generic[S, A, V, O]):
     # -- checking ---------------------------------------------------------------
 
     invariants: tuple[Invariant, ...]
-    """The state invariants the rulebook implies."""
+    """The state invariants the rulebook implies.
+
+    :meta hide-value:
+    """
     transition_invariants: tuple[TransitionInvariant, ...]
-    """The invariants of every step ``(before, action, after)``."""
+    """The invariants of every step ``(before, action, after)``.
+
+    :meta hide-value:
+    """
 
     def violations(self, state: S) -> tuple[Violation, ...]:
         """The invariants ``state`` breaks (none for any reachable state)."""
@@ -266,7 +272,10 @@ class Game(abc.ABC, Generic[S, A, V, O]):
 
     codec: Codec[S, A, V, O]
     """The game's JSON codec (its ``codec`` module): the functions behind the
-    ``encode_*`` and ``decode_*`` methods, which check the argument's type first."""
+    ``encode_*`` and ``decode_*`` methods, which check the argument's type first.
+
+    :meta hide-value:
+    """
 
     def encode_options(self, options: O) -> dict[str, Any]:
         """``options`` as JSON data (only the values that differ from the defaults)."""
