@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.checks import integer, wrong_type
+from rulespec.core.codec import Codec
 from rulespec.core.encoding import mask
 from rulespec.core.invariants import Invariant, TransitionInvariant, Violation
 
@@ -112,9 +113,16 @@ class Game(abc.ABC, Generic[S, A, V, O]):
 
     # -- setting up -------------------------------------------------------------
 
-    @abc.abstractmethod
     def default_options(self) -> O:
-        """The options of the rules as printed (no variant)."""
+        """The options of the rules as printed (no variant): :attr:`options_type` with
+        every field at its default.
+
+        >>> import rulespec
+        >>> rulespec.game("duo").default_options().turbo
+        False
+        """
+        options: O = self.options_type()
+        return options
 
     @abc.abstractmethod
     def new_game(self, players: int, options: O | None = None) -> S:
@@ -200,15 +208,16 @@ class Game(abc.ABC, Generic[S, A, V, O]):
 
     # -- checking ---------------------------------------------------------------
 
-    @property
-    @abc.abstractmethod
-    def invariants(self) -> tuple[Invariant, ...]:
-        """The state invariants the rulebook implies."""
+    invariants: tuple[Invariant, ...]
+    """The state invariants the rulebook implies.
 
-    @property
-    @abc.abstractmethod
-    def transition_invariants(self) -> tuple[TransitionInvariant, ...]:
-        """The invariants of every step ``(before, action, after)``."""
+    :meta hide-value:
+    """
+    transition_invariants: tuple[TransitionInvariant, ...]
+    """The invariants of every step ``(before, action, after)``.
+
+    :meta hide-value:
+    """
 
     def violations(self, state: S) -> tuple[Violation, ...]:
         """The invariants ``state`` breaks (none for any reachable state)."""
@@ -379,31 +388,40 @@ class Game(abc.ABC, Generic[S, A, V, O]):
 
     # -- JSON -------------------------------------------------------------------
 
-    @abc.abstractmethod
+    codec: Codec[S, A, V, O]
+    """The game's JSON codec (its ``codec`` module): the functions behind the
+    ``encode_*`` and ``decode_*`` methods, which check the argument's type first.
+
+    :meta hide-value:
+    """
+
     def encode_options(self, options: O) -> dict[str, Any]:
         """``options`` as JSON data (only the values that differ from the defaults)."""
+        self._check_options(options)
+        return self.codec.encode_options(options)
 
-    @abc.abstractmethod
     def decode_options(self, data: Mapping[str, Any]) -> O:
         """Options from JSON data; raises :class:`RecordError` when malformed."""
+        return self.codec.decode_options(data)
 
-    @abc.abstractmethod
     def encode_action(self, action: A) -> dict[str, Any]:
         """``action`` as JSON data."""
+        self._check_action(action)
+        return self.codec.encode_action(action)
 
-    @abc.abstractmethod
     def decode_action(self, data: Any, where: str = "action") -> A:
         """An action from JSON data; raises :class:`RecordError` naming ``where``."""
+        return self.codec.decode_action(data, where)
 
-    @abc.abstractmethod
     def encode_state(self, state: S) -> dict[str, Any]:
         """``state`` as JSON data, complete (hidden parts included)."""
+        self._check_state(state)
+        return self.codec.encode_state(state)
 
-    @abc.abstractmethod
     def decode_state(self, data: Any) -> S:
         """A state from :meth:`encode_state`'s data; raises :class:`RecordError`."""
+        return self.codec.decode_state(data)
 
-    @abc.abstractmethod
     def encode_view(self, view: V) -> dict[str, Any]:
         """A player's view (from :meth:`view`) as JSON data; its keys are the view's fields.
 
@@ -413,8 +431,9 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         >>> duo.decode_view(duo.encode_view(view)) == view
         True
         """
+        self._check_view(view)
+        return self.codec.encode_view(view)
 
-    @abc.abstractmethod
     def decode_view(self, data: Any, where: str = "view") -> V:
         """A view from :meth:`encode_view`'s data; raises :class:`RecordError` naming
         ``where``.
@@ -422,6 +441,7 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         Parts whose order the rules leave open (a hand, the stacks of a grid) may come
         in any order.
         """
+        return self.codec.decode_view(data, where)
 
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"
