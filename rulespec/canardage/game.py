@@ -44,6 +44,7 @@ class Canardage(Game[State, Action, View, Options]):
     options_type = Options
     view_type = View
     codec = codec
+    encoding = encoding
     invariants = INVARIANTS
     transition_invariants = TRANSITION_INVARIANTS
 
@@ -148,30 +149,6 @@ class Canardage(Game[State, Action, View, Options]):
         if after.phase is Phase.OVER and before.phase is not Phase.OVER:
             found.append("end:winner" if len(after.winners) == 1 else "end:shared")
         return tuple(found)
-
-    def action_space_size(self, players: int, options: Options | None = None) -> int:
-        """832: each card's plays by spaces, then the discards (see
-        :mod:`rulespec.canardage.encoding`)."""
-        return encoding.action_space_size(players, options)
-
-    def action_id(self, state: State, action: Action) -> int:
-        self._check_state(state)
-        return encoding.action_id(state, action)  # type: ignore[arg-type]
-
-    def action_from_id(self, state: State, player: int, action_id: int) -> Action:
-        self._check_state(state)
-        return encoding.action_from_id(state, player, action_id)
-
-    def legal_action_ids(self, state: State, player: int) -> tuple[int, ...]:
-        self._check_state(state)
-        return encoding.legal_action_ids(state, player)
-
-    def observation_shape(self, players: int, options: Options | None = None) -> tuple[int, ...]:
-        return encoding.observation_shape(players, options)
-
-    def observation(self, view: View) -> tuple[float, ...]:
-        self._check_view(view)
-        return encoding.observation(view)
 
     position = staticmethod(position)
 

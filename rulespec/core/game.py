@@ -5,12 +5,12 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.checks import integer, wrong_type
 from rulespec.core.codec import Codec
-from rulespec.core.encoding import mask
+from rulespec.core.encoding import Encoding, mask
 from rulespec.core.invariants import Invariant, TransitionInvariant, Violation
 
 if TYPE_CHECKING:
@@ -271,6 +271,14 @@ class Game(abc.ABC, Generic[S, A, V, O]):
 
     # -- integer encodings, for learning agents ---------------------------------
 
+    encoding: Encoding[S, V, O]
+    """The game's integer encodings (its ``encoding`` module): the functions behind
+    the methods below, which check the state's or the view's type first; the module's
+    own documentation gives the game's layout.
+
+    :meta hide-value:
+    """
+
     def action_space_size(self, players: int, options: O | None = None) -> int:
         """How many action ids a game of ``players`` players with ``options`` has.
 
@@ -288,7 +296,7 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         >>> [g.action_space_size(g.min_players) for g in rulespec.games()]
         [832, 53, 156]
         """
-        raise NotImplementedError(f"{self.name} has no action encoding")
+        return self.encoding.action_space_size(players, options)
 
     def action_id(self, state: S, action: A) -> int:
         """The id of a player's ``action`` in ``state``: an integer from ``0`` to
@@ -316,7 +324,8 @@ class Game(abc.ABC, Generic[S, A, V, O]):
           ...
         rulespec.core.errors.IllegalAction: duo.turn.stop: you have played no card this turn: ...
         """
-        raise NotImplementedError(f"{self.name} has no action encoding")
+        self._check_state(state)
+        return self.encoding.action_id(state, action)
 
     def action_from_id(self, state: S, player: int, action_id: int) -> A:
         """The legal action of ``player`` in ``state`` whose id is ``action_id``.
@@ -329,7 +338,8 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         action of ``player`` in ``state`` (each game's page in
         :doc:`/reference/encodings` names the clause it cites).
         """
-        raise NotImplementedError(f"{self.name} has no action encoding")
+        self._check_state(state)
+        return cast(A, self.encoding.action_from_id(state, player, action_id))
 
     def legal_action_ids(self, state: S, player: int) -> tuple[int, ...]:
         """The ids of the actions that :meth:`legal_actions` gives, in ascending order.
@@ -338,7 +348,8 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         for a seat the game does not have, :class:`TypeError` for a ``player``
         that is not an integer.
         """
-        return tuple(sorted(self.action_id(state, a) for a in self.legal_actions(state, player)))
+        self._check_state(state)
+        return self.encoding.legal_action_ids(state, player)
 
     def legal_action_mask(self, state: S, player: int) -> tuple[bool, ...]:
         """One flag per action id: whether that id is in :meth:`legal_action_ids`.
@@ -366,7 +377,7 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         >>> rulespec.game("duck-and-cover").observation_shape(2)
         (559,)
         """
-        raise NotImplementedError(f"{self.name} has no observation encoding")
+        return self.encoding.observation_shape(players, options)
 
     def observation(self, view: V) -> tuple[float, ...]:
         """A player's view as numbers: ``prod(observation_shape(...))`` floats, the
@@ -384,7 +395,8 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         >>> len(values) == math.prod(can.observation_shape(4))
         True
         """
-        raise NotImplementedError(f"{self.name} has no observation encoding")
+        self._check_view(view)
+        return self.encoding.observation(view)
 
     # -- JSON -------------------------------------------------------------------
 

@@ -41,6 +41,7 @@ class DuckAndCover(Game[State, Action, View, Options]):
     options_type = Options
     view_type = View
     codec = codec
+    encoding = encoding
     invariants = INVARIANTS
     transition_invariants = TRANSITION_INVARIANTS
 
@@ -129,29 +130,6 @@ class DuckAndCover(Game[State, Action, View, Options]):
             else:
                 found.append("round:discard-limit")
         return tuple(found)
-
-    def action_space_size(self, players: int, options: Options | None = None) -> int:
-        """53, or 737 under *Low blows* (see :mod:`rulespec.duck_cover.encoding`)."""
-        return encoding.action_space_size(players, options)
-
-    def action_id(self, state: State, action: Action) -> int:
-        self._check_state(state)
-        return encoding.action_id(state, action)  # type: ignore[arg-type]
-
-    def action_from_id(self, state: State, player: int, action_id: int) -> Action:
-        self._check_state(state)
-        return encoding.action_from_id(state, player, action_id)
-
-    def legal_action_ids(self, state: State, player: int) -> tuple[int, ...]:
-        self._check_state(state)
-        return encoding.legal_action_ids(state, player)
-
-    def observation_shape(self, players: int, options: Options | None = None) -> tuple[int, ...]:
-        return encoding.observation_shape(players, options)
-
-    def observation(self, view: View) -> tuple[float, ...]:
-        self._check_view(view)
-        return encoding.observation(view)
 
     position = staticmethod(position)
 

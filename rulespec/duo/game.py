@@ -46,6 +46,7 @@ class Duo(Game[State, Action, View, Options]):
     options_type = Options
     view_type = View
     codec = codec
+    encoding = encoding
     invariants = INVARIANTS
     transition_invariants = TRANSITION_INVARIANTS
 
@@ -141,29 +142,6 @@ class Duo(Game[State, Action, View, Options]):
     def policies(self) -> Mapping[str, Policy]:
         """``greedy`` (play when you can; the default) and ``random`` (uniform)."""
         return {"greedy": greedy_policy, "random": random_policy}
-
-    def action_space_size(self, players: int, options: Options | None = None) -> int:
-        """156: Plays of each card on each pile, Stop, Draw (see :mod:`rulespec.duo.encoding`)."""
-        return encoding.action_space_size(players, options)
-
-    def action_id(self, state: State, action: Action) -> int:
-        self._check_state(state)
-        return encoding.action_id(state, action)  # type: ignore[arg-type]
-
-    def action_from_id(self, state: State, player: int, action_id: int) -> Action:
-        self._check_state(state)
-        return encoding.action_from_id(state, player, action_id)
-
-    def legal_action_ids(self, state: State, player: int) -> tuple[int, ...]:
-        self._check_state(state)
-        return encoding.legal_action_ids(state, player)
-
-    def observation_shape(self, players: int, options: Options | None = None) -> tuple[int, ...]:
-        return encoding.observation_shape(players, options)
-
-    def observation(self, view: View) -> tuple[float, ...]:
-        self._check_view(view)
-        return encoding.observation(view)
 
     position = staticmethod(position)
 

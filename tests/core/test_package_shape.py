@@ -33,6 +33,7 @@ ROLES = frozenset(
         "actions",
         "cards",
         "codec",
+        "encoding",
         "examples",
         "game",
         "invariants",
@@ -229,6 +230,7 @@ def test_each_role_plays_its_part(package: str) -> None:
     assert game.position is importlib.import_module(f"{package}.position").position
     assert game is rulespec.game(game.id)
     assert game.codec is importlib.import_module(f"{package}.codec")
+    assert game.encoding is importlib.import_module(f"{package}.encoding")
     invariants = importlib.import_module(f"{package}.invariants")
     assert game.invariants == invariants.INVARIANTS
     assert game.transition_invariants == invariants.TRANSITION_INVARIANTS
