@@ -45,7 +45,10 @@ def _caught(mutant: type[Match]) -> tuple[DivergenceError, float]:
     [
         pytest.param(
             m,
-            marks=[pytest.mark.clause(m.BREAKS)] + ([pytest.mark.heavy] if i >= DEV_MUTANTS else []),
+            marks=[
+                pytest.mark.clause(m.BREAKS),
+                *([pytest.mark.heavy] if i >= DEV_MUTANTS else []),
+            ],
             id=m.__name__,
         )
         for i, m in enumerate(MUTANTS)
