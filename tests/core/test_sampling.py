@@ -167,3 +167,27 @@ def test_refuses_a_view_of_other_options(game_id: str) -> None:
     with pytest.raises(ValueError, match=r"no .* state shows this view"):
         g.sample_state(seen, random.Random(1))
     assert g.view(g.sample_state(seen, random.Random(1), other), 0) == seen
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_view_is_checked_on_its_first_sample_only(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    g = rulespec.game(game_id)
+    checked: list[object] = []
+    original = type(g).violations
+
+    def counted(self: Any, state: Any) -> Any:
+        checked.append(state)
+        return original(self, state)
+
+    monkeypatch.setattr(type(g), "violations", counted)
+    seen = g.view(g.start(g.min_players, seed=424242), 0)
+    rng = random.Random(1)
+    for _ in range(5):
+        g.sample_state(seen, rng)
+    assert len(checked) == 1
+    edited = _edits(game_id, seen)[1]  # a refusal is never remembered as checked
+    for _ in range(2):
+        with pytest.raises(ValueError, match=r"no .* state shows this view"):
+            g.sample_state(edited, rng)
