@@ -20,13 +20,20 @@ from typing import Any, NoReturn, cast
 import attrs
 
 import rulespec
+from rulespec.cli import baseline, console
 from rulespec.cli import conform as conform_cli
-from rulespec.cli import console
 from rulespec.cli import games as games_cli
 from rulespec.cli import play as play_cli
 from rulespec.cli import rules as rules_cli
 from rulespec.cli import verify as verify_cli
-from rulespec.core.errors import IllegalAction, RecordError
+from rulespec.cli.arguments import (
+    check_setup,
+    game_named,
+    option_set,
+    player_count,
+    policy_named,
+)
+from rulespec.cli.errors import CommandError
 from rulespec.core.game import Game
 from rulespec.core.simulate import (
     GameResult,
@@ -39,95 +46,6 @@ from rulespec.core.simulate import (
 )
 
 __all__ = ["main"]
-
-
-class CommandError(Exception):
-    """A usage error, reported as one line."""
-
-
-def _game(name: str) -> Game[Any, Any, Any, Any]:
-    try:
-        return rulespec.game(name)
-    except KeyError as exc:
-        raise CommandError(str(exc.args[0])) from None
-
-
-def _policy(g: Game[Any, Any, Any, Any], name: str | None) -> tuple[str, Policy]:
-    policies = g.policies()
-    chosen = g.default_policy if name is None else name
-    if chosen not in policies:
-        known = ", ".join(sorted(policies))
-        raise CommandError(f"{g.id} has no policy {chosen!r} (known: {known})")
-    return chosen, policies[chosen]
-
-
-def _items(spec: str) -> list[str]:
-    """``spec`` split at the commas outside brackets: ``"a,b=[1,2]"`` → ``a``, ``b=[1,2]``."""
-    items, depth, start = [], 0, 0
-    for at, char in enumerate(spec):
-        if char in "[{":
-            depth += 1
-        elif char in "]}":
-            depth -= 1
-        elif char == "," and depth == 0:
-            items.append(spec[start:at])
-            start = at + 1
-    items.append(spec[start:])
-    return items
-
-
-def _option_set(
-    g: Game[Any, Any, Any, Any], spec: str | None, *, simulation: bool = True
-) -> tuple[str, Any]:
-    """Options from ``"a,b=3"`` (a name alone means ``true``), over the simulation
-    defaults when ``simulation``.
-
-    Values are JSON, as ``rulespec games`` prints them; a list given for an option
-    whose value is a sequence (Canardage's ``action_deck``) sets it in that order.
-    """
-    data: dict[str, Any] = dict(g.simulation_options()) if simulation else {}
-    label = spec or "default"
-    defaults = g.default_options()
-    sequences: dict[str, tuple[Any, ...]] = {}
-    for item in _items(spec or ""):
-        item = item.strip()
-        if not item:
-            continue
-        key, sep, text = item.partition("=")
-        value: Any = True
-        if sep:
-            try:
-                value = json.loads(text)
-            except ValueError:
-                value = text
-        name = key.strip().replace("-", "_")
-        if isinstance(value, list) and isinstance(getattr(defaults, name, None), tuple):
-            sequences[name] = tuple(value)
-            data.pop(name, None)
-        else:
-            data[name] = value
-    try:
-        options = g.decode_options(data)
-        return label, attrs.evolve(options, **sequences) if sequences else options
-    except (RecordError, ValueError, TypeError) as exc:
-        raise CommandError(f"--option {label!r}: {exc}") from None
-
-
-def _check_setup(g: Game[Any, Any, Any, Any], players: int, options: Any, label: str) -> None:
-    """A :class:`CommandError` when the rules refuse ``options`` with ``players`` players
-    (Duo's ``first_player`` 5 with 2 players)."""
-    try:
-        g.new_game(players, options)
-    except IllegalAction as exc:
-        raise CommandError(f"--option {label!r} with {players} players: {exc}") from None
-
-
-def _players(g: Game[Any, Any, Any, Any], players: int | None) -> int:
-    n = 4 if players is None else players
-    n = min(max(n, g.min_players), g.max_players) if players is None else n
-    if not g.min_players <= n <= g.max_players:
-        raise CommandError(f"{g.name} is for {g.min_players} to {g.max_players} players, not {n}")
-    return n
 
 
 class _Progress:
@@ -336,16 +254,16 @@ def _play_set(
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    g = _game(args.game)
-    players = _players(g, args.players)
+    g = game_named(args.game)
+    players = player_count(g, args.players)
     if args.games < 1:
         raise CommandError("--games must be at least 1")
     if args.workers < 1:
         raise CommandError("--workers must be at least 1")
-    name, policy = _policy(g, args.policy)
-    option_sets = [_option_set(g, spec) for spec in (args.option or [None])]
+    name, policy = policy_named(g, args.policy)
+    option_sets = [option_set(g, spec) for spec in (args.option or [None])]
     for label, options in option_sets:
-        _check_setup(g, players, options, label)
+        check_setup(g, players, options, label)
     if args.plot is not None:
         from rulespec.cli import plot
 
@@ -457,14 +375,17 @@ def _bench_policy(
 
 
 def _bench(args: argparse.Namespace) -> int:
-    g = _game(args.game)
-    players = _players(g, args.players)
+    g = game_named(args.game)
+    players = player_count(g, args.players)
     if not 0 < args.seconds < math.inf:  # nan and inf too: the run would never end
         raise CommandError("--seconds must be positive")
     names = args.policy or [g.default_policy, *sorted(set(g.policies()) - {g.default_policy})]
-    chosen = [_policy(g, name) for name in names]
+    chosen = [policy_named(g, name) for name in names]
+    if args.baseline is not None:
+        baseline.check(args.baseline)
     make_env = _env_maker() if args.env else None
     uniform: tuple[int, float] | None = None  # the random policy's player steps and seconds
+    measured: list[tuple[str, float, float]] = []
     for name, policy in chosen:
         games, rounds, steps, elapsed, sample = _bench_policy(
             g, players, name, policy, args.seconds, args.seed
@@ -476,6 +397,7 @@ def _bench(args: argparse.Namespace) -> int:
         if rounds != games:
             print(f"{rounds / elapsed:.1f} rounds/s")
         print(f"{games / elapsed:.1f} games/s")
+        measured.append((name, games / elapsed, rounds / elapsed))
     if sample:
         legal = g.legal_actions
         start = time.perf_counter()
@@ -494,6 +416,12 @@ def _bench(args: argparse.Namespace) -> int:
             f"PettingZoo AEC env, uniform legal ids: {env_steps / env_elapsed:.0f} player "
             f"steps/s (the engine's loop, policy 'random': {uniform[0] / uniform[1]:.0f})"
         )
+    if args.baseline is not None:
+        sys.stdout.flush()
+        done = baseline.run(args.baseline, players, args.seed, args.seconds)
+        print(f"baseline: {' '.join(done.command)} ran in {done.seconds:.1f} s")
+        for line in baseline.compare(args.baseline, done.output, measured, g.policies()):
+            print(line)
     return 0
 
 
@@ -609,7 +537,10 @@ def _parser() -> argparse.ArgumentParser:
         "full legality check) for whole games and print the rate.",
         epilog="examples:\n"
         "  rulespec bench duck-and-cover --players 4 --seconds 10\n"
-        "  rulespec bench duo --players 2 --seconds 5 --env",
+        "  rulespec bench duo --players 2 --seconds 5 --env\n"
+        "  rulespec bench duo --policy greedy --baseline path/to/baseline.py\n"
+        "      (then plays as long with the program baseline.py, run as\n"
+        "      'baseline.py PLAYERS GAMES SEED', and prints the ratio of the rates)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     bench.add_argument("game", help="the game id, e.g. duck-and-cover")
@@ -628,6 +559,13 @@ def _parser() -> argparse.ArgumentParser:
         help="also drive the PettingZoo AEC environment with uniform legal action ids for "
         "as long, and print its player steps per second next to the engine's (needs "
         "rulespec[rl])",
+    )
+    bench.add_argument(
+        "--baseline",
+        metavar="PROGRAM",
+        help="then run PROGRAM PLAYERS GAMES SEED (a .py file with this Python), a program "
+        "that prints 'N full games/s' or 'N rounds/s', for about as long, and print the "
+        "ratio of the two rates",
     )
     bench.set_defaults(run=_bench)
 

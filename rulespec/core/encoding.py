@@ -13,12 +13,46 @@ the same in every game.
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from rulespec.core.checks import integer
 from rulespec.core.errors import IllegalAction
 
-__all__ = ["checked_id", "mask", "one_hot", "refuse_unless_legal", "relative_seat"]
+__all__ = ["Encoding", "checked_id", "mask", "one_hot", "refuse_unless_legal", "relative_seat"]
+
+S = TypeVar("S", contravariant=True)
+V = TypeVar("V", contravariant=True)
+O = TypeVar("O", contravariant=True)  # noqa: E741
+
+
+class Encoding(Protocol[S, V, O]):
+    """The functions behind a game's integer encodings, for states ``S``, views ``V``
+    and options ``O``: each game's ``encoding`` module is one, and a game names it in
+    :attr:`rulespec.core.game.Game.encoding`.
+
+    >>> import rulespec
+    >>> from rulespec.duo import encoding
+    >>> rulespec.game("duo").encoding is encoding
+    True
+    """
+
+    def action_space_size(self, players: int, options: O | None = ..., /) -> int:
+        """How many action ids a game of ``players`` players with ``options`` has."""
+
+    def action_id(self, state: S, action: Any, /) -> int:
+        """The id of a player's legal ``action`` in ``state``."""
+
+    def action_from_id(self, state: S, player: int, action_id: int, /) -> Any:
+        """The legal action of ``player`` whose id is ``action_id``."""
+
+    def legal_action_ids(self, state: S, player: int, /) -> tuple[int, ...]:
+        """The ids of ``player``'s legal actions, ascending."""
+
+    def observation_shape(self, players: int, options: O | None = ..., /) -> tuple[int, ...]:
+        """The shape of a view's observation."""
+
+    def observation(self, view: V, /) -> tuple[float, ...]:
+        """A view as numbers, flattened row-major."""
 
 
 def checked_id(value: object, size: int, clause: str) -> int:
