@@ -46,7 +46,7 @@ class BuiltSequence(_Items, LazySequence[T]):
     """A sequence whose items are already built: a tuple underneath, so ``len``,
     indexing, ``in`` and iteration run at the speed of a tuple, and equal, like any
     :class:`LazySequence`, to the lists, tuples and lazy sequences of the same items.
-    A slice is a sequence of the same class.
+    A slice is a :class:`BuiltSequence` too.
 
     >>> seq = BuiltSequence((1, 2, 3))
     >>> seq == [1, 2, 3], seq == (1, 2, 3), seq[1:] == [2, 3], seq != [3, 2, 1]
@@ -65,10 +65,10 @@ class BuiltSequence(_Items, LazySequence[T]):
     @overload
     def __getitem__(self, i: int) -> T: ...
     @overload
-    def __getitem__(self, i: slice) -> Self: ...
-    def __getitem__(self, i: int | slice) -> T | Self:
+    def __getitem__(self, i: slice) -> BuiltSequence[T]: ...
+    def __getitem__(self, i: int | slice) -> T | BuiltSequence[T]:
         if type(i) is slice:
-            return type(self)(_item(self, i))  # type: ignore[call-overload]
+            return BuiltSequence(_item(self, i))  # type: ignore[call-overload]
         return _item(self, i)  # type: ignore[call-overload, no-any-return]
 
     __eq__ = LazySequence.__eq__

@@ -68,7 +68,7 @@ def new_game(players: int, options: Options | None = None) -> State:
     return State(
         players=players,
         options=options,
-        phase=Phase.DEAL,
+        phase=_DEAL,
         round=0,
         starter=options.first_player,
         turn=options.first_player,
@@ -107,7 +107,7 @@ def next_starter(state: State) -> int:
 
 def chance_piles(state: State) -> tuple[tuple[Card, ...], ...]:
     """The pile the awaited deal shuffles: the whole deck, in canonical order."""
-    if state.phase is not Phase.DEAL:
+    if state.phase is not _DEAL:
         raise IllegalAction("duo.setup.deal", "the match does not wait for a deal now")
     return (deck(state.options.turbo),)
 
@@ -115,7 +115,7 @@ def chance_piles(state: State) -> tuple[tuple[Card, ...], ...]:
 @implements("duo.setup.deal")
 def check_deal(state: State, action: Deal) -> None:
     """Refuse ``action`` unless the match waits for a deal and it orders the deck's cards."""
-    if state.phase is not Phase.DEAL:
+    if state.phase is not _DEAL:
         raise IllegalAction("duo.setup.deal", "the match does not wait for a deal now")
     order = action.order
     if not pile_of(order, int) or sorted(order) != list(deck(state.options.turbo)):
@@ -134,7 +134,7 @@ def deal(state: State, action: Deal) -> State:
     return State(
         players=n,
         options=state.options,
-        phase=Phase.TURN,
+        phase=_TURN,
         round=state.round,
         starter=state.starter,
         turn=state.starter,
