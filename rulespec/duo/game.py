@@ -100,7 +100,8 @@ class Duo(Game[State, Action, View, Options]):
     def apply(self, state: State, action: Action) -> State:
         if not isinstance(state, State):
             raise self._wrong_state(state)
-        return rules.apply(state, action)
+        # The rule function of this kind of action; rules.apply refuses any other object.
+        return rules.STEPS.get(type(action), rules.apply)(state, action)
 
     def is_over(self, state: State) -> bool:
         if not isinstance(state, State):

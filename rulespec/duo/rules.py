@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rulespec.core.builder import builder
 from rulespec.core.chance import CHANCE
@@ -18,6 +19,7 @@ from rulespec.duo.scoring import exhausted_scores, out_scores, reached_target
 from rulespec.duo.state import Options, Phase, State
 
 __all__ = [
+    "STEPS",
     "LegalActions",
     "apply",
     "chance_piles",
@@ -302,18 +304,16 @@ def _end_round(
     )
 
 
+STEPS: dict[type, Callable[[State, Any], State]] = {Play: play, Stop: stop, Draw: draw, Deal: deal}
+"""The rule function that applies each kind of action."""
+
+
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; :class:`IllegalAction` names the clause it breaks."""
-    t = type(action)
-    if t is Play:
-        return play(state, action)  # type: ignore[arg-type]
-    if t is Stop:
-        return stop(state, action)  # type: ignore[arg-type]
-    if t is Draw:
-        return draw(state, action)  # type: ignore[arg-type]
-    if t is Deal:
-        return deal(state, action)  # type: ignore[arg-type]
-    raise wrong_type("action", action, "a Duo action (Play, Stop, Draw, Deal)")
+    step = STEPS.get(type(action))
+    if step is None:
+        raise wrong_type("action", action, "a Duo action (Play, Stop, Draw, Deal)")
+    return step(state, action)
 
 
 # -- legal actions ----------------------------------------------------------------
