@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulespec.core import checks
 from rulespec.core.chance import Chance
-from rulespec.core.checks import integer, seat
+from rulespec.core.checks import integer, seat, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, register
 from rulespec.core.simulate import random_policy
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from rulespec.core.simulate import Policy
 
 __all__ = ["GAME", "Duo"]
+
+_OVER = Phase.OVER
 
 
 class Duo(Game[State, Action, View, Options]):
@@ -77,6 +79,15 @@ class Duo(Game[State, Action, View, Options]):
             rules.chance_piles(state),
         )
 
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        """A deal drawn uniformly with ``rng``: as :meth:`chance`'s deck shuffled by
+        ``Chance.sample``, the same draws of ``rng`` for the same deal."""
+        if not isinstance(rng, random.Random):
+            raise wrong_type("rng", rng, "a random.Random")
+        self._check_state(state)
+        (cards,) = rules.chance_piles(state)
+        return Deal(tuple(rng.sample(cards, len(cards))))
+
     def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
         self._check_state(state)
         if state.phase is not Phase.DEAL:
@@ -89,11 +100,13 @@ class Duo(Game[State, Action, View, Options]):
     def apply(self, state: State, action: Action) -> State:
         if not isinstance(state, State):
             raise self._wrong_state(state)
-        return rules.apply(state, action)
+        # The rule function of this kind of action; rules.apply refuses any other object.
+        return rules.STEPS.get(type(action), rules.apply)(state, action)
 
     def is_over(self, state: State) -> bool:
-        self._check_state(state)
-        return state.phase is Phase.OVER
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
+        return state.phase is _OVER
 
     def scores(self, state: State) -> tuple[int, ...]:
         self._check_state(state)
