@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from math import factorial
-from typing import overload
+from typing import Any, overload
 
 from rulespec.canardage.actions import (
     Action,
@@ -111,12 +110,12 @@ def check_deal(state: State, action: Deal) -> None:
     if state.phase is not Phase.DEAL:
         raise IllegalAction("can.chance.shuffles", "the game does not wait for its deal now")
     ducks, cards = action.ducks, action.actions
-    if not pile_of(ducks, int) or Counter(ducks) != Counter(duck_deck(state.players)):
+    if not pile_of(ducks, int) or sorted(ducks) != list(duck_deck(state.players)):
         raise IllegalAction(
             "can.setup.duck-deck",
             "the duck deck must hold five ducks of each colour in play and five water cards",
         )
-    if not pile_of(cards, Card) or Counter(cards) != Counter(state.options.deck()):
+    if not pile_of(cards, Card) or sort_cards(cards) != state.options.deck():
         raise IllegalAction(
             "can.setup.action-deck", "the action deck must hold exactly the game's action cards"
         )
@@ -147,11 +146,14 @@ def deal(state: State, action: Deal) -> State:
     )
 
 
+_SEATS = tuple((p,) for p in range(6))
+
+
 def to_move(state: State) -> tuple[int, ...]:
     """The player on turn, ``(CHANCE,)`` at a shuffle, ``()`` when the game is over."""
     phase = state.phase
     if phase is Phase.PLAY:
-        return (state.turn,)
+        return _SEATS[state.turn]
     if phase is Phase.OVER:
         return ()
     return (-1,)
@@ -315,46 +317,54 @@ class Arrangements(LazySequence[Line]):
     [((0,), (6,), (6,)), ((6,), (0,), (6,))]
     """
 
-    __slots__ = ("_counts", "_current", "_items", "_len", "_line")
+    __slots__ = ("_counted", "_counts", "_current", "_items", "_len", "_line", "_orders")
 
     def __init__(self, line: Line) -> None:
-        counted = Counter(line)
+        counted = _tally(line)
         self._line = line
+        self._counted = counted
         self._items = sorted(counted)
         self._counts = [counted[item] for item in self._items]
-        total = _multinomial(self._counts)
+        self._orders = _multinomial(self._counts)
         self._current = -1
-        self._len = total - 1
+        self._len = self._orders - 1
+
+    # Ranking walks the orders in lexicographic order: of the ``orders`` arrangements of
+    # ``n`` remaining stacks, ``orders * count / n`` begin with an item held ``count`` times.
 
     def _rank(self, line: Line) -> int:
         counts = list(self._counts)
+        orders, n = self._orders, len(line)
         rank = 0
         for stack in line:
             for k, item in enumerate(self._items):
-                if counts[k] == 0:
+                count = counts[k]
+                if count == 0:
                     continue
+                first = orders * count // n
                 if item == stack:
-                    counts[k] -= 1
+                    counts[k] = count - 1
+                    orders, n = first, n - 1
                     break
-                counts[k] -= 1
-                rank += _multinomial(counts)
-                counts[k] += 1
+                rank += first
         return rank
 
     def _unrank(self, rank: int) -> Line:
         counts = list(self._counts)
+        orders, n = self._orders, len(self._line)
         out: list[Stack] = []
-        for _ in range(len(self._line)):
+        while n:
             for k, item in enumerate(self._items):
-                if counts[k] == 0:
+                count = counts[k]
+                if count == 0:
                     continue
-                counts[k] -= 1
-                m = _multinomial(counts)
-                if rank < m:
+                first = orders * count // n
+                if rank < first:
                     out.append(item)
+                    counts[k] = count - 1
+                    orders, n = first, n - 1
                     break
-                rank -= m
-                counts[k] += 1
+                rank -= first
         return tuple(out)
 
     def __len__(self) -> int:
@@ -381,8 +391,15 @@ class Arrangements(LazySequence[Line]):
             and line != self._line
             and len(line) == len(self._line)
             and all(type(s) is tuple for s in line)
-            and Counter(line) == Counter(self._line)
+            and _tally(line) == self._counted
         )
+
+
+def _tally(line: Line) -> dict[Stack, int]:
+    counted: dict[Stack, int] = {}
+    for stack in line:
+        counted[stack] = counted.get(stack, 0) + 1
+    return counted
 
 
 def _multinomial(counts: list[int]) -> int:
@@ -399,13 +416,23 @@ def arrangements(line: Line) -> Arrangements:
     return Arrangements(line)
 
 
+def _shelters(state: State) -> frozenset[int]:
+    return frozenset(state.shelters).difference(_NO_SHELTER)
+
+
+_NO_SHELTER = (NO_SHELTER,)
+
+
 def uses(state: State, player: int, card: Card) -> Sequence[Spaces] | Arrangements:
     """The ways ``player`` may play ``card`` now: ``spaces`` tuples, or for Canarchie the
     new lines."""
     if card is Card.CANARCHIE:
         return arrangements(state.line)
-    shelters = frozenset(s for s in state.shelters if s != NO_SHELTER)
-    return _USES[card](state.line, frozenset(state.targets), shelters, player)
+    return _USES[card](state.line, frozenset(state.targets), _shelters(state), player)
+
+
+Group = Sequence[Spaces] | Arrangements | None
+"""The uses of one card in :class:`LegalActions`; ``None`` for a card to discard."""
 
 
 class LegalActions(LazySequence[PlayerAction]):
@@ -416,37 +443,101 @@ class LegalActions(LazySequence[PlayerAction]):
     :meth:`cards` and :meth:`uses` serve a player who picks a card first.
     """
 
-    __slots__ = ("_groups", "_len", "_player", "_starts")
+    __slots__ = ("_cards", "_groups", "_len", "_player", "_starts")
 
-    def __init__(
-        self, player: int, groups: list[tuple[Card, Sequence[Spaces] | Arrangements | None]]
-    ) -> None:
+    def __init__(self, player: int, groups: dict[Card, Group]) -> None:
         self._player = player
         self._groups = groups
-        starts = []
-        total = 0
-        for _, group in groups:
-            starts.append(total)
-            total += 1 if group is None else len(group)
-        self._starts = starts
-        self._len = total
+        self._cards = tuple(groups)
+        self._starts: list[int] = []
+        self._len = -1
+
+    def _count(self) -> int:
+        """The number of actions; on first use, where each card's actions start."""
+        if self._len < 0:
+            total = 0
+            for group in self._groups.values():
+                self._starts.append(total)
+                total += 1 if group is None else len(group)
+            self._len = total
+        return self._len
 
     def cards(self) -> tuple[Card, ...]:
         """The cards that can be played now (or, when none can, the cards to discard)."""
-        return tuple(card for card, _ in self._groups)
+        return self._cards
 
     def uses(self, card: Card) -> Sequence[PlayerAction]:
-        """The actions that play (or discard) ``card``."""
-        for k, (c, _) in enumerate(self._groups):
-            if c is card:
-                start = self._starts[k]
-                end = self._starts[k + 1] if k + 1 < len(self._starts) else self._len
-                return (
-                    [self[i] for i in range(start, end)]
-                    if end - start < 50
-                    else _Slice(self, start, end)
-                )
+        """The actions that play (or discard) ``card``, built when read."""
+        if card in self._groups:
+            return _Uses(self._player, card, self._groups[card])
         return []
+
+    def _uses_of(self, card: Card) -> Group:
+        """The uses of ``card``; ``None`` when it cannot be played."""
+        return self._groups.get(card)
+
+    def __len__(self) -> int:
+        return self._count()
+
+    @overload
+    def __getitem__(self, i: int) -> PlayerAction: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[PlayerAction]: ...
+    def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        total = self._count()
+        if i < 0:
+            i += total
+        if not 0 <= i < total:
+            raise IndexError(i)
+        k = len(self._starts) - 1
+        while self._starts[k] > i:
+            k -= 1
+        card = self._cards[k]
+        return _use(self._player, card, self._groups[card], i - self._starts[k])
+
+    def __iter__(self) -> Iterator[PlayerAction]:
+        for card, group in self._groups.items():
+            yield from _Uses(self._player, card, group)
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Discard):
+            return (
+                action.player == self._player
+                and action.card in self._groups
+                and self._groups[action.card] is None
+            )
+        if not isinstance(action, Play) or action.player != self._player:
+            return False
+        group = self._groups.get(action.card)
+        if group is None:
+            return False
+        if isinstance(group, Arrangements):
+            return action.spaces == () and action.line in group
+        return action.line == () and action.spaces in group
+
+    def __repr__(self) -> str:
+        return f"LegalActions({list(self)!r})"
+
+
+def _use(player: int, card: Card, group: Group, j: int) -> PlayerAction:
+    """The ``j``-th action of ``card`` in its group."""
+    if group is None:
+        return Discard(player, card)
+    if isinstance(group, Arrangements):
+        return Play(player, card, (), group[j])
+    return Play(player, card, group[j])
+
+
+class _Uses(LazySequence[PlayerAction]):
+    """The actions of one card, built when read."""
+
+    __slots__ = ("_card", "_group", "_len", "_player")
+
+    def __init__(self, player: int, card: Card, group: Group) -> None:
+        self._player, self._card, self._group = player, card, group
+        self._len = 1 if group is None else len(group)
 
     def __len__(self) -> int:
         return self._len
@@ -457,86 +548,47 @@ class LegalActions(LazySequence[PlayerAction]):
     def __getitem__(self, i: slice) -> Sequence[PlayerAction]: ...
     def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
         if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
+            return [self[k] for k in range(*i.indices(self._len))]
         if i < 0:
             i += self._len
         if not 0 <= i < self._len:
             raise IndexError(i)
-        k = len(self._starts) - 1
-        while self._starts[k] > i:
-            k -= 1
-        card, group = self._groups[k]
-        if group is None:
-            return Discard(self._player, card)
-        j = i - self._starts[k]
-        if isinstance(group, Arrangements):
-            return Play(self._player, card, (), group[j])
-        return Play(self._player, card, group[j])
-
-    def __iter__(self) -> Iterator[PlayerAction]:
-        for i in range(self._len):
-            yield self[i]
-
-    def __contains__(self, action: object) -> bool:
-        if isinstance(action, Discard):
-            return action.player == self._player and any(
-                c is action.card and g is None for c, g in self._groups
-            )
-        if not isinstance(action, Play) or action.player != self._player:
-            return False
-        for card, group in self._groups:
-            if card is action.card and group is not None:
-                if isinstance(group, Arrangements):
-                    return action.spaces == () and action.line in group
-                return action.line == () and action.spaces in group
-        return False
-
-    def __repr__(self) -> str:
-        return f"LegalActions({list(self)!r})"
+        return _use(self._player, self._card, self._group, i)
 
 
-class _Slice(LazySequence[PlayerAction]):
-    __slots__ = ("_end", "_of", "_start")
-
-    def __init__(self, of: LegalActions, start: int, end: int) -> None:
-        self._of, self._start, self._end = of, start, end
-
-    def __len__(self) -> int:
-        return self._end - self._start
-
-    @overload
-    def __getitem__(self, i: int) -> PlayerAction: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[PlayerAction]: ...
-    def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
-            raise IndexError(i)
-        return self._of[self._start + i]
-
-
-_NONE = LegalActions(0, [])
+_NONE = LegalActions(0, {})
 
 
 @implements("can.turn.play-one", "can.turn.discard")
 def legal_actions(state: State, player: int) -> LegalActions:
-    """The legal actions of ``player`` now (empty when they are not to play)."""
+    """The legal actions of ``player`` now (empty when they are not to play).
+
+    Worked out once per state: the state keeps them for the next call.
+    """
     if state.phase is not Phase.PLAY or player != state.turn:
         return _NONE
-    groups: list[tuple[Card, Sequence[Spaces] | Arrangements | None]] = []
-    seen: set[Card] = set()
-    for card in state.hands[player]:
-        if card in seen:
+    legal: LegalActions | None = state._legal
+    if legal is None:
+        legal = _legal_actions(state, player)
+        object.__setattr__(state, "_legal", legal)
+    return legal
+
+
+def _legal_actions(state: State, player: int) -> LegalActions:
+    line, hand = state.line, state.hands[player]
+    targets, shelters = frozenset(state.targets), _shelters(state)
+    groups: dict[Card, Group] = {}
+    for card in hand:
+        if card in groups:
             continue
-        seen.add(card)
-        found = uses(state, player, card)
-        if len(found):
-            groups.append((card, found))
+        if card is Card.CANARCHIE:
+            found: Group = arrangements(line)
+        else:
+            found = _USES[card](line, targets, shelters, player)
+        if found:
+            groups[card] = found
     if not groups:
-        groups = [(card, None) for card in sort_cards(list(seen))]
+        groups = dict.fromkeys(sort_cards(hand))
     return LegalActions(player, groups)
 
 
@@ -639,7 +691,10 @@ def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str
 
 
 def _check_spaces(value: object) -> bool:
-    return type(value) is tuple and all(type(s) is int for s in value)
+    return type(value) is tuple and set(map(type, value)) <= _INT
+
+
+_INT = {int}
 
 
 def _check_line(value: object) -> bool:
@@ -670,12 +725,13 @@ def check_action(state: State, action: PlayerAction) -> None:
             raise IllegalAction(
                 CLAUSES[card], f"line must be a tuple of stacks of cards, not {action.line!r}"
             )
-        found = uses(state, player, card)
-        if card is Card.CANARCHIE:
-            if action.spaces == () and action.line in found:
+        found = legal_actions(state, player)._uses_of(card)  # worked out once per state
+        if found is not None:
+            if card is Card.CANARCHIE:
+                if action.spaces == () and action.line in found:
+                    return
+            elif action.line == () and action.spaces in found:
                 return
-        elif action.line == () and action.spaces in found:
-            return
     legal = legal_actions(state, player)
     if not isinstance(action, Play):
         if action not in legal:
@@ -720,13 +776,24 @@ def play(state: State, action: PlayerAction) -> State:
     check_action(state, action)
     p = action.player
     card = action.card
-    hands = _replace_hand(state.hands, p, _without(state.hands[p], card))
-    if not isinstance(action, Play):
-        return _end_turn(_evolve(state, hands=hands, played=(*state.played, card)))
-    spaces = action.spaces
+    hand = _without(state.hands[p], card)
+    played = (*state.played, card)
     line, deck, targets = state.line, state.deck, state.targets
     seen, shelters, shot = state.seen, state.shelters, state.shot
-    played = (*state.played, card)
+    if not isinstance(action, Play):
+        return _end_turn(
+            state,
+            hand=hand,
+            played=played,
+            line=line,
+            deck=deck,
+            seen=seen,
+            targets=targets,
+            shelters=shelters,
+            shot=shot,
+            draw_pile=state.draw_pile,
+        )
+    spaces = action.spaces
     killed: tuple[int, ...] = ()
     if card is Card.EN_JOUE or card is Card.DOUBLE_VISEUR:
         targets = tuple(sorted((*targets, *spaces)))
@@ -754,28 +821,39 @@ def play(state: State, action: PlayerAction) -> State:
     elif card is Card.CANARCHIE:
         line = action.line
     elif card is Card.DISPERSION:
-        return _disperse(state, hands, played)
+        return _disperse(state, _replace_hand(state.hands, p, hand), played)
     elif card is Card.A_COUVERT:
         line, deck = hide(line, deck, spaces[0], spaces[1])
     else:  # Planqué: the card lies on the line instead of joining the played cards
         shelters = _replace(shelters, p, spaces[0])
         played = state.played
+    seen = min(seen, len(deck))
     if killed:
         shot = _owners(shot, killed)
-    after = _evolve(
+        if _is_over(shot):
+            return _finish(
+                state,
+                hands=_replace_hand(state.hands, p, hand),
+                played=played,
+                line=line,
+                deck=deck,
+                seen=seen,
+                targets=targets,
+                shelters=shelters,
+                shot=shot,
+            )
+    return _end_turn(
         state,
-        hands=hands,
+        hand=hand,
         played=played,
         line=line,
         deck=deck,
-        seen=min(seen, len(deck)),
+        seen=seen,
         targets=targets,
         shelters=shelters,
         shot=shot,
+        draw_pile=state.draw_pile,
     )
-    if killed and _is_over(after):
-        return _finish(state, after)
-    return _end_turn(after)
 
 
 def _replace_hand(
@@ -830,7 +908,7 @@ def check_disperse(state: State, action: Disperse) -> None:
     if state.phase is not Phase.DISPERSION:
         raise IllegalAction("can.chance.shuffles", "no Dispersion waits for its shuffle now")
     deck = action.deck
-    if not pile_of(deck, int) or Counter(deck) != Counter(state.deck):
+    if not pile_of(deck, int) or sorted(deck) != sorted(state.deck):
         raise IllegalAction(
             "can.action.dispersion", "the shuffled duck deck must hold exactly the deck's cards"
         )
@@ -841,26 +919,70 @@ def disperse(state: State, action: Disperse) -> State:
     """Lay six new cards from the shuffled duck deck, as at the start; then draw."""
     check_disperse(state, action)
     line, rest = dealt(action.deck)
-    return _end_turn(_evolve(state, phase=Phase.PLAY, line=line, deck=rest, seen=0))
+    return _resume(state, line=line, deck=rest, seen=0)
 
 
 # -- drawing, the next turn, the end ---------------------------------------------------
 
 
 @implements("can.turn.draw", "can.deck.reshuffle")
-def _end_turn(state: State) -> State:
-    """Draw back to three cards; an empty draw pile first waits for the reshuffle of the
-    played cards. Then the next player's turn begins."""
+def _end_turn(
+    state: State,
+    *,
+    hand: tuple[Card, ...],
+    played: tuple[Card, ...],
+    line: Line,
+    deck: tuple[int, ...],
+    seen: int,
+    targets: tuple[int, ...],
+    shelters: tuple[int, ...],
+    shot: tuple[int, ...],
+    draw_pile: tuple[Card, ...],
+) -> State:
+    """The turn of ``state``'s player ends, their card resolved: ``hand`` is what they
+    hold now, the other arguments are the table. They draw back to three cards, an empty
+    draw pile first waiting for the reshuffle of the played cards; then the next player's
+    turn begins."""
     p = state.turn
-    hand = state.hands[p]
-    if len(hand) >= 3:
-        return _next_turn(state)
-    if not state.draw_pile:
-        if state.played:
-            return _evolve(state, phase=Phase.RESHUFFLE)
-        return _next_turn(state)  # pragma: no cover - new_game refuses decks this small
-    hands = _replace_hand(state.hands, p, sort_cards([*hand, state.draw_pile[0]]))
-    return _next_turn(_evolve(state, hands=hands, draw_pile=state.draw_pile[1:]))
+    phase, turn = Phase.PLAY, p
+    if len(hand) < 3 and draw_pile:
+        hand, draw_pile = sort_cards([*hand, draw_pile[0]]), draw_pile[1:]
+    elif len(hand) < 3 and played:
+        phase = Phase.RESHUFFLE
+    if phase is Phase.PLAY:
+        turn, shelters, played = _next_turn(p, state.players, shelters, played)
+    return State(
+        players=state.players,
+        options=state.options,
+        phase=phase,
+        turn=turn,
+        line=line,
+        targets=targets,
+        shelters=shelters,
+        deck=deck,
+        seen=seen,
+        hands=_replace_hand(state.hands, p, hand),
+        draw_pile=draw_pile,
+        played=played,
+        shot=shot,
+    )
+
+
+def _resume(state: State, **changes: Any) -> State:
+    """The turn of ``state``'s player ends after a chance step that made ``changes``."""
+    table: dict[str, Any] = {
+        "hand": state.hands[state.turn],
+        "played": state.played,
+        "line": state.line,
+        "deck": state.deck,
+        "seen": state.seen,
+        "targets": state.targets,
+        "shelters": state.shelters,
+        "shot": state.shot,
+        "draw_pile": state.draw_pile,
+    }
+    table.update(changes)
+    return _end_turn(state, **table)
 
 
 @implements("can.deck.reshuffle", "can.chance.shuffles")
@@ -870,7 +992,7 @@ def check_reshuffle(state: State, action: Reshuffle) -> None:
     if state.phase is not Phase.RESHUFFLE:
         raise IllegalAction("can.deck.reshuffle", "the draw pile is not empty: nothing to shuffle")
     pile = action.draw_pile
-    if not pile_of(pile, Card) or Counter(pile) != Counter(state.played):
+    if not pile_of(pile, Card) or sort_cards(pile) != sort_cards(state.played):
         raise IllegalAction(
             "can.deck.reshuffle", "the new draw pile must hold exactly the played cards"
         )
@@ -880,55 +1002,54 @@ def check_reshuffle(state: State, action: Reshuffle) -> None:
 def reshuffle(state: State, action: Reshuffle) -> State:
     """The shuffled played cards become the draw pile; the player on turn draws."""
     check_reshuffle(state, action)
-    pile = action.draw_pile
-    return _end_turn(_evolve(state, phase=Phase.PLAY, draw_pile=pile, played=()))
+    return _resume(state, draw_pile=action.draw_pile, played=())
 
 
 @implements("can.turn.order", "can.action.planque", "can.end.out")
-def _next_turn(state: State) -> State:
+def _next_turn(
+    turn: int, players: int, shelters: tuple[int, ...], played: tuple[Card, ...]
+) -> tuple[int, tuple[int, ...], tuple[Card, ...]]:
     """The turn passes clockwise, to every player, out or not; a Planqué card of the new
-    player is taken off the line first."""
-    nxt = (state.turn + 1) % state.players
-    shelters, played = state.shelters, state.played
+    player is taken off the line first. Returns the new player, shelters and played cards."""
+    nxt = (turn + 1) % players
     if shelters[nxt] != NO_SHELTER:
-        shelters = _replace(shelters, nxt, NO_SHELTER)
-        played = (*played, Card.PLANQUE)
-    return _evolve(state, phase=Phase.PLAY, turn=nxt, shelters=shelters, played=played)
+        return nxt, _replace(shelters, nxt, NO_SHELTER), (*played, Card.PLANQUE)
+    return nxt, shelters, played
 
 
-def _is_over(state: State) -> bool:
-    return sum(1 for s in state.shot if s < DUCKS_PER_COLOUR) <= 1
+def _is_over(shot: tuple[int, ...]) -> bool:
+    return sum(1 for s in shot if s < DUCKS_PER_COLOUR) <= 1
 
 
 @implements("can.end.winner", "can.end.simultaneous")
-def _finish(before: State, after: State) -> State:
-    """The game ends: the last player with ducks wins; when one play removes the last
-    ducks of every player still in, those players share the victory."""
-    alive = tuple(p for p, s in enumerate(after.shot) if s < DUCKS_PER_COLOUR)
+def _finish(state: State, **changes: Any) -> State:
+    """The game ends after ``changes``: the last player with ducks wins; when one play
+    removes the last ducks of every player still in, those players share the victory."""
+    alive = tuple(p for p, s in enumerate(changes["shot"]) if s < DUCKS_PER_COLOUR)
     if not alive:
-        alive = tuple(p for p, s in enumerate(before.shot) if s < DUCKS_PER_COLOUR)
-    return _evolve(after, phase=Phase.OVER, winners=alive)
+        alive = tuple(p for p, s in enumerate(state.shot) if s < DUCKS_PER_COLOUR)
+    return _evolve(state, phase=Phase.OVER, winners=alive, **changes)
 
 
-def _evolve(state: State, **changes: object) -> State:
-    values = {
-        "players": state.players,
-        "options": state.options,
-        "phase": state.phase,
-        "turn": state.turn,
-        "line": state.line,
-        "targets": state.targets,
-        "shelters": state.shelters,
-        "deck": state.deck,
-        "seen": state.seen,
-        "hands": state.hands,
-        "draw_pile": state.draw_pile,
-        "played": state.played,
-        "shot": state.shot,
-        "winners": state.winners,
-    }
-    values.update(changes)
-    return State(**values)  # type: ignore[arg-type]
+def _evolve(state: State, **changes: Any) -> State:
+    """``state`` with ``changes``: the one new state a step makes."""
+    get = changes.get
+    return State(
+        players=state.players,
+        options=state.options,
+        phase=get("phase", state.phase),
+        turn=get("turn", state.turn),
+        line=get("line", state.line),
+        targets=get("targets", state.targets),
+        shelters=get("shelters", state.shelters),
+        deck=get("deck", state.deck),
+        seen=get("seen", state.seen),
+        hands=get("hands", state.hands),
+        draw_pile=get("draw_pile", state.draw_pile),
+        played=get("played", state.played),
+        shot=get("shot", state.shot),
+        winners=get("winners", state.winners),
+    )
 
 
 def apply(state: State, action: Action) -> State:

@@ -99,17 +99,24 @@ def outcome(value: object, piles: int, clause: str) -> tuple[tuple[Any, ...], ..
             raise wrong_type("outcome", value, "a sequence of piles, each a sequence of cards")
     if len(found) != piles:
         raise IllegalAction(clause, f"this chance step shuffles {piles} pile(s), not {len(found)}")
-    return tuple(tuple(_card(c) for c in pile) for pile in found)
+    return tuple(tuple(map(_card, pile)) for pile in found)
 
 
 def _collection(value: object) -> bool:
     return isinstance(value, Iterable) and not isinstance(value, str | bytes | Mapping)
 
 
+_INTEGRAL: dict[type, bool] = {int: False}
+"""For each type of card met in an outcome: whether it becomes ``int`` (NumPy's integers)."""
+
+
 def _card(value: Any) -> Any:
-    if type(value) is int or isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        return value
-    return operator.index(value)
+    kind = type(value)
+    integral = _INTEGRAL.get(kind)
+    if integral is None:
+        integral = not issubclass(kind, bool) and hasattr(kind, "__index__")
+        _INTEGRAL[kind] = integral
+    return operator.index(value) if integral else value
 
 
 def pile_of(value: object, kind: type) -> bool:
