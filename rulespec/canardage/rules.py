@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator, Sequence
 from math import factorial
 from typing import Any, overload
 
+from rulespec.canardage import masks
 from rulespec.canardage.actions import (
     Action,
     Deal,
@@ -16,7 +17,29 @@ from rulespec.canardage.actions import (
     Reshuffle,
     Stack,
 )
-from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, WATER_CARDS, Card, sort_cards
+from rulespec.canardage.cards import (
+    A_COUVERT,
+    BANZAI,
+    CANARCHIE,
+    CANARDAGE,
+    DISPERSION,
+    DOUBLE_VISEUR,
+    DUCKS_PER_COLOUR,
+    EN_AVANT_MARCHE,
+    EN_JOUE,
+    PALME_ARRIERE,
+    PALME_AVANT,
+    PAN,
+    PLANQUE,
+    RECTIFIER_DROITE,
+    RECTIFIER_GAUCHE,
+    TIREUR_D_ELITE,
+    TU_LOUCHES,
+    WATER,
+    WATER_CARDS,
+    Card,
+    sort_cards,
+)
 from rulespec.canardage.line import dealt, forward, hide, shoot
 from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
 from rulespec.core.checks import pile_of, wrong_type
@@ -148,13 +171,17 @@ def deal(state: State, action: Deal) -> State:
 
 _SEATS = tuple((p,) for p in range(6))
 
+# The phases tested at every step, read once: Python 3.11 reads a member of an Enum class
+# slowly (the cards have their names in rulespec.canardage.cards for the same reason).
+_PLAY, _OVER = Phase.PLAY, Phase.OVER
+
 
 def to_move(state: State) -> tuple[int, ...]:
     """The player on turn, ``(CHANCE,)`` at a shuffle, ``()`` when the game is over."""
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         return _SEATS[state.turn]
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return ()
     return (-1,)
 
@@ -289,21 +316,21 @@ def _planque(line: Line, targets: frozenset[int], shelters: frozenset[int], p: i
 
 
 _USES: dict[Card, Uses] = {
-    Card.EN_JOUE: _en_joue,
-    Card.DOUBLE_VISEUR: _double_viseur,
-    Card.PAN: _pan,
-    Card.TIREUR_D_ELITE: _tireur,
-    Card.TU_LOUCHES: _tu_louches,
-    Card.CANARDAGE: _canardage,
-    Card.RECTIFIER_GAUCHE: _rectifier_gauche,
-    Card.RECTIFIER_DROITE: _rectifier_droite,
-    Card.EN_AVANT_MARCHE: _always,
-    Card.PALME_ARRIERE: _palme_arriere,
-    Card.PALME_AVANT: _palme_avant,
-    Card.BANZAI: _banzai,
-    Card.DISPERSION: _always,
-    Card.A_COUVERT: _a_couvert,
-    Card.PLANQUE: _planque,
+    EN_JOUE: _en_joue,
+    DOUBLE_VISEUR: _double_viseur,
+    PAN: _pan,
+    TIREUR_D_ELITE: _tireur,
+    TU_LOUCHES: _tu_louches,
+    CANARDAGE: _canardage,
+    RECTIFIER_GAUCHE: _rectifier_gauche,
+    RECTIFIER_DROITE: _rectifier_droite,
+    EN_AVANT_MARCHE: _always,
+    PALME_ARRIERE: _palme_arriere,
+    PALME_AVANT: _palme_avant,
+    BANZAI: _banzai,
+    DISPERSION: _always,
+    A_COUVERT: _a_couvert,
+    PLANQUE: _planque,
 }
 
 
@@ -426,7 +453,7 @@ _NO_SHELTER = (NO_SHELTER,)
 def uses(state: State, player: int, card: Card) -> Sequence[Spaces] | Arrangements:
     """The ways ``player`` may play ``card`` now: ``spaces`` tuples, or for Canarchie the
     new lines."""
-    if card is Card.CANARCHIE:
+    if card is CANARCHIE:
         return arrangements(state.line)
     return _USES[card](state.line, frozenset(state.targets), _shelters(state), player)
 
@@ -565,7 +592,7 @@ def legal_actions(state: State, player: int) -> LegalActions:
 
     Worked out once per state: the state keeps them for the next call.
     """
-    if state.phase is not Phase.PLAY or player != state.turn:
+    if state.phase is not _PLAY or player != state.turn:
         return _NONE
     legal: LegalActions | None = state._legal
     if legal is None:
@@ -576,15 +603,17 @@ def legal_actions(state: State, player: int) -> LegalActions:
 
 def _legal_actions(state: State, player: int) -> LegalActions:
     line, hand = state.line, state.hands[player]
-    targets, shelters = frozenset(state.targets), _shelters(state)
+    table = masks.survey(line, state.targets, state.shelters, player)
     groups: dict[Card, Group] = {}
     for card in hand:
         if card in groups:
             continue
-        if card is Card.CANARCHIE:
+        if card is CANARCHIE:
             found: Group = arrangements(line)
+        elif table is not None:  # the quick path, equal to the rule functions'
+            found = masks.spaces(card, table)
         else:
-            found = _USES[card](line, targets, shelters, player)
+            found = _USES[card](line, frozenset(state.targets), _shelters(state), player)
         if found:
             groups[card] = found
     if not groups:
@@ -602,15 +631,15 @@ def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str
     targets = set(state.targets)
     shelters = {s for s in state.shelters if s != NO_SHELTER}
     arity = {
-        Card.EN_AVANT_MARCHE: 0,
-        Card.DISPERSION: 0,
-        Card.CANARCHIE: 0,
-        Card.TU_LOUCHES: 2,
-        Card.CANARDAGE: 2,
-        Card.A_COUVERT: 2,
+        EN_AVANT_MARCHE: 0,
+        DISPERSION: 0,
+        CANARCHIE: 0,
+        TU_LOUCHES: 2,
+        CANARDAGE: 2,
+        A_COUVERT: 2,
     }.get(card, 1)
     name = card.french
-    if card is Card.DOUBLE_VISEUR:
+    if card is DOUBLE_VISEUR:
         pairs = _double_viseur(line, frozenset(targets), frozenset(shelters), player)
         arity = len(pairs[0]) if pairs else 1
         if pairs and len(spaces) != 2:
@@ -620,37 +649,37 @@ def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str
     for s in spaces:
         if not 0 <= s < n:
             return clause, f"space {s} is not on the line (0 to {n - 1})"
-    if card in (Card.EN_JOUE, Card.DOUBLE_VISEUR):
-        if card is Card.DOUBLE_VISEUR and len(spaces) == 2 and spaces[1] != spaces[0] + 1:
+    if card in (EN_JOUE, DOUBLE_VISEUR):
+        if card is DOUBLE_VISEUR and len(spaces) == 2 and spaces[1] != spaces[0] + 1:
             return clause, "the two targets go on two adjacent spaces, front one first"
         taken = [s for s in spaces if s in targets]
         if taken:
             return "can.targets.spaces", f"space {taken[0]} already has a target"
-    if card in (Card.PAN, Card.CANARDAGE) and any(s not in targets for s in spaces):
+    if card in (PAN, CANARDAGE) and any(s not in targets for s in spaces):
         s = next(s for s in spaces if s not in targets)
         return clause, f"space {s} is not targeted: {name} shoots only at targeted spaces"
-    if card is Card.CANARDAGE and spaces[1] != spaces[0] + 1:
+    if card is CANARDAGE and spaces[1] != spaces[0] + 1:
         return clause, "Canardage shoots two neighbouring targeted spaces, front one first"
-    if card is Card.TU_LOUCHES:
+    if card is TU_LOUCHES:
         t, s = spaces
         if t not in targets:
             return clause, f"space {t} is not targeted: Tu louches shoots beside a target"
         if abs(t - s) != 1:
             return clause, f"space {s} is not beside the targeted space {t}"
     shot = {
-        Card.PAN: spaces,
-        Card.TIREUR_D_ELITE: spaces,
-        Card.TU_LOUCHES: spaces[1:],
-        Card.CANARDAGE: spaces,
+        PAN: spaces,
+        TIREUR_D_ELITE: spaces,
+        TU_LOUCHES: spaces[1:],
+        CANARDAGE: spaces,
     }.get(card, ())
     for s in shot:
-        if line[s][-1] == WATER and card is not Card.PAN:
+        if line[s][-1] == WATER and card is not PAN:
             return clause, f"space {s} holds water: {name} shoots a duck"
         if line[s][-1] != WATER and s in shelters:
             return "can.planque.space", f"a Planqué card protects space {s}: no duck is shot there"
-    if card in (Card.RECTIFIER_GAUCHE, Card.RECTIFIER_DROITE):
+    if card in (RECTIFIER_GAUCHE, RECTIFIER_DROITE):
         (s,) = spaces
-        to = s - 1 if card is Card.RECTIFIER_GAUCHE else s + 1
+        to = s - 1 if card is RECTIFIER_GAUCHE else s + 1
         if s not in targets:
             return clause, f"space {s} has no target to move"
         if not 0 <= to < n:
@@ -658,20 +687,20 @@ def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str
             return clause, f"the target on the {end} space cannot leave the line"
         if to in targets:
             return clause, f"space {to} is already targeted"
-    if card in (Card.PALME_ARRIERE, Card.PALME_AVANT, Card.BANZAI, Card.A_COUVERT):
+    if card in (PALME_ARRIERE, PALME_AVANT, BANZAI, A_COUVERT):
         s = spaces[0]
         if line[s][-1] != player:
             hidden = len(line[s]) == 2 and line[s][0] == player
             if hidden:
                 return "can.cover.pair", f"your duck at space {s} is hidden: it cannot move alone"
             return clause, f"space {s} does not show one of your ducks"
-        if card is Card.PALME_ARRIERE and s == n - 1:
+        if card is PALME_ARRIERE and s == n - 1:
             return clause, "the last duck of the line has no neighbour behind"
-        if card is Card.PALME_AVANT and s == 0:
+        if card is PALME_AVANT and s == 0:
             return clause, "the first duck of the line has no neighbour in front"
-        if card is Card.BANZAI and s == 0:
+        if card is BANZAI and s == 0:
             return clause, "your duck is already first: Banzaï must move it to the front"
-        if card is Card.A_COUVERT:
+        if card is A_COUVERT:
             c = spaces[1]
             if len(line[s]) == 2:
                 return "can.cover.pair", "a duck that covers another cannot hide in turn"
@@ -681,7 +710,7 @@ def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str
                 return clause, "a duck cannot hide under a water card"
             if len(line[c]) == 2:
                 return "can.cover.pair", f"the duck at space {c} already covers a duck"
-    if card is Card.PLANQUE:
+    if card is PLANQUE:
         (s,) = spaces
         if line[s][-1] == WATER:
             return clause, "a Planqué card goes on a duck, not on water"
@@ -705,7 +734,7 @@ def _check_line(value: object) -> bool:
 def check_action(state: State, action: PlayerAction) -> None:
     """Refuse ``action`` unless the rules allow it now."""
     player = action.player
-    if state.phase is not Phase.PLAY:
+    if state.phase is not _PLAY:
         if state.phase is Phase.OVER:
             raise IllegalAction("can.end.winner", "the game is over")
         raise IllegalAction("can.chance.shuffles", "the game waits for a shuffle, not a player")
@@ -727,7 +756,7 @@ def check_action(state: State, action: PlayerAction) -> None:
             )
         found = legal_actions(state, player)._uses_of(card)  # worked out once per state
         if found is not None:
-            if card is Card.CANARCHIE:
+            if card is CANARCHIE:
                 if action.spaces == () and action.line in found:
                     return
             elif action.line == () and action.spaces in found:
@@ -743,7 +772,7 @@ def check_action(state: State, action: PlayerAction) -> None:
         return
     if action in legal:
         return
-    if card is Card.CANARCHIE:
+    if card is CANARCHIE:
         if action.line == state.line:
             raise IllegalAction(
                 "can.action.canarchie", "Canarchie must change the order of the line"
@@ -795,34 +824,34 @@ def play(state: State, action: PlayerAction) -> State:
         )
     spaces = action.spaces
     killed: tuple[int, ...] = ()
-    if card is Card.EN_JOUE or card is Card.DOUBLE_VISEUR:
+    if card is EN_JOUE or card is DOUBLE_VISEUR:
         targets = tuple(sorted((*targets, *spaces)))
-    elif card is Card.PAN:
+    elif card is PAN:
         targets = tuple(t for t in targets if t != spaces[0])
         if line[spaces[0]][-1] != WATER:
             line, deck, killed = shoot(line, deck, spaces)
-    elif card is Card.TIREUR_D_ELITE or card is Card.CANARDAGE:
+    elif card is TIREUR_D_ELITE or card is CANARDAGE:
         targets = tuple(t for t in targets if t not in spaces)
         line, deck, killed = shoot(line, deck, spaces)
-    elif card is Card.TU_LOUCHES:
+    elif card is TU_LOUCHES:
         targets = tuple(t for t in targets if t != spaces[0])
         line, deck, killed = shoot(line, deck, spaces[1:])
-    elif card is Card.RECTIFIER_GAUCHE or card is Card.RECTIFIER_DROITE:
+    elif card is RECTIFIER_GAUCHE or card is RECTIFIER_DROITE:
         s = spaces[0]
-        to = s - 1 if card is Card.RECTIFIER_GAUCHE else s + 1
+        to = s - 1 if card is RECTIFIER_GAUCHE else s + 1
         targets = tuple(sorted(to if t == s else t for t in targets))
-    elif card is Card.EN_AVANT_MARCHE:
+    elif card is EN_AVANT_MARCHE:
         line, deck, under = forward(line, deck)
         seen += under
-    elif card is Card.PALME_ARRIERE or card is Card.PALME_AVANT:
-        line = _swap(line, spaces[0], spaces[0] + (1 if card is Card.PALME_ARRIERE else -1))
-    elif card is Card.BANZAI:
+    elif card is PALME_ARRIERE or card is PALME_AVANT:
+        line = _swap(line, spaces[0], spaces[0] + (1 if card is PALME_ARRIERE else -1))
+    elif card is BANZAI:
         line = _to_front(line, spaces[0])
-    elif card is Card.CANARCHIE:
+    elif card is CANARCHIE:
         line = action.line
-    elif card is Card.DISPERSION:
+    elif card is DISPERSION:
         return _disperse(state, _replace_hand(state.hands, p, hand), played)
-    elif card is Card.A_COUVERT:
+    elif card is A_COUVERT:
         line, deck = hide(line, deck, spaces[0], spaces[1])
     else:  # Planqué: the card lies on the line instead of joining the played cards
         shelters = _replace(shelters, p, spaces[0])
@@ -944,12 +973,12 @@ def _end_turn(
     draw pile first waiting for the reshuffle of the played cards; then the next player's
     turn begins."""
     p = state.turn
-    phase, turn = Phase.PLAY, p
+    phase, turn = _PLAY, p
     if len(hand) < 3 and draw_pile:
         hand, draw_pile = sort_cards([*hand, draw_pile[0]]), draw_pile[1:]
     elif len(hand) < 3 and played:
         phase = Phase.RESHUFFLE
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         turn, shelters, played = _next_turn(p, state.players, shelters, played)
     return State(
         players=state.players,
@@ -1013,7 +1042,7 @@ def _next_turn(
     player is taken off the line first. Returns the new player, shelters and played cards."""
     nxt = (turn + 1) % players
     if shelters[nxt] != NO_SHELTER:
-        return nxt, _replace(shelters, nxt, NO_SHELTER), (*played, Card.PLANQUE)
+        return nxt, _replace(shelters, nxt, NO_SHELTER), (*played, PLANQUE)
     return nxt, shelters, played
 
 
