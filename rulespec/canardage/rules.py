@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from math import factorial
 from typing import Any, overload
@@ -130,6 +131,8 @@ def first_player(line: Line) -> int:
 @implements("can.setup.duck-deck", "can.setup.action-deck", "can.chance.shuffles")
 def check_deal(state: State, action: Deal) -> None:
     """Refuse ``action`` unless the game waits for its deal and it orders both decks."""
+    if state._legal is action:  # checked when the game made it
+        return
     if state.phase is not Phase.DEAL:
         raise IllegalAction("can.chance.shuffles", "the game does not wait for its deal now")
     ducks, cards = action.ducks, action.actions
@@ -142,6 +145,7 @@ def check_deal(state: State, action: Deal) -> None:
         raise IllegalAction(
             "can.setup.action-deck", "the action deck must hold exactly the game's action cards"
         )
+    object.__setattr__(state, "_legal", action)
 
 
 @implements("can.setup.hands", "can.setup.action-deck", "can.chance.shuffles")
@@ -720,10 +724,12 @@ def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str
 
 
 def _check_spaces(value: object) -> bool:
-    return type(value) is tuple and set(map(type, value)) <= _INT
-
-
-_INT = {int}
+    if type(value) is not tuple:
+        return False
+    for space in value:  # noqa: SIM110 - quicker than all() over a generator
+        if type(space) is not int:
+            return False
+    return True
 
 
 def _check_line(value: object) -> bool:
@@ -790,9 +796,17 @@ def check_action(state: State, action: PlayerAction) -> None:
 # -- playing a card ------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=4096)
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` less one ``card``."""
     i = hand.index(card)
     return hand[:i] + hand[i + 1 :]
+
+
+@functools.lru_cache(maxsize=4096)
+def _drawn(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` with ``card`` drawn, in the canonical order."""
+    return sort_cards([*hand, card])
 
 
 def _replace(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
@@ -811,16 +825,7 @@ def play(state: State, action: PlayerAction) -> State:
     seen, shelters, shot = state.seen, state.shelters, state.shot
     if not isinstance(action, Play):
         return _end_turn(
-            state,
-            hand=hand,
-            played=played,
-            line=line,
-            deck=deck,
-            seen=seen,
-            targets=targets,
-            shelters=shelters,
-            shot=shot,
-            draw_pile=state.draw_pile,
+            state, hand, played, line, deck, seen, targets, shelters, shot, state.draw_pile
         )
     spaces = action.spaces
     killed: tuple[int, ...] = ()
@@ -872,16 +877,7 @@ def play(state: State, action: PlayerAction) -> State:
                 shot=shot,
             )
     return _end_turn(
-        state,
-        hand=hand,
-        played=played,
-        line=line,
-        deck=deck,
-        seen=seen,
-        targets=targets,
-        shelters=shelters,
-        shot=shot,
-        draw_pile=state.draw_pile,
+        state, hand, played, line, deck, seen, targets, shelters, shot, state.draw_pile
     )
 
 
@@ -934,6 +930,8 @@ def _disperse(state: State, hands: tuple[tuple[Card, ...], ...], played: tuple[C
 def check_disperse(state: State, action: Disperse) -> None:
     """Refuse ``action`` unless a Dispersion waits for its shuffle and it orders the duck
     deck's cards."""
+    if state._legal is action:  # checked when the game made it
+        return
     if state.phase is not Phase.DISPERSION:
         raise IllegalAction("can.chance.shuffles", "no Dispersion waits for its shuffle now")
     deck = action.deck
@@ -941,6 +939,7 @@ def check_disperse(state: State, action: Disperse) -> None:
         raise IllegalAction(
             "can.action.dispersion", "the shuffled duck deck must hold exactly the deck's cards"
         )
+    object.__setattr__(state, "_legal", action)
 
 
 @implements("can.action.dispersion", "can.chance.shuffles")
@@ -957,7 +956,6 @@ def disperse(state: State, action: Disperse) -> State:
 @implements("can.turn.draw", "can.deck.reshuffle")
 def _end_turn(
     state: State,
-    *,
     hand: tuple[Card, ...],
     played: tuple[Card, ...],
     line: Line,
@@ -975,25 +973,26 @@ def _end_turn(
     p = state.turn
     phase, turn = _PLAY, p
     if len(hand) < 3 and draw_pile:
-        hand, draw_pile = sort_cards([*hand, draw_pile[0]]), draw_pile[1:]
+        hand, draw_pile = _drawn(hand, draw_pile[0]), draw_pile[1:]
     elif len(hand) < 3 and played:
         phase = Phase.RESHUFFLE
     if phase is _PLAY:
         turn, shelters, played = _next_turn(p, state.players, shelters, played)
-    return State(
-        players=state.players,
-        options=state.options,
-        phase=phase,
-        turn=turn,
-        line=line,
-        targets=targets,
-        shelters=shelters,
-        deck=deck,
-        seen=seen,
-        hands=_replace_hand(state.hands, p, hand),
-        draw_pile=draw_pile,
-        played=played,
-        shot=shot,
+    hands = _replace_hand(state.hands, p, hand)
+    return State(  # the fields in their order (a call by position is the quicker)
+        state.players,
+        state.options,
+        phase,
+        turn,
+        line,
+        targets,
+        shelters,
+        deck,
+        seen,
+        hands,
+        draw_pile,
+        played,
+        shot,
     )
 
 
@@ -1011,13 +1010,15 @@ def _resume(state: State, **changes: Any) -> State:
         "draw_pile": state.draw_pile,
     }
     table.update(changes)
-    return _end_turn(state, **table)
+    return _end_turn(state, *table.values())
 
 
 @implements("can.deck.reshuffle", "can.chance.shuffles")
 def check_reshuffle(state: State, action: Reshuffle) -> None:
     """Refuse ``action`` unless the game waits for the played cards' shuffle and it orders
     them."""
+    if state._legal is action:  # checked when the game made it
+        return
     if state.phase is not Phase.RESHUFFLE:
         raise IllegalAction("can.deck.reshuffle", "the draw pile is not empty: nothing to shuffle")
     pile = action.draw_pile
@@ -1025,6 +1026,7 @@ def check_reshuffle(state: State, action: Reshuffle) -> None:
         raise IllegalAction(
             "can.deck.reshuffle", "the new draw pile must hold exactly the played cards"
         )
+    object.__setattr__(state, "_legal", action)
 
 
 @implements("can.deck.reshuffle", "can.chance.shuffles")

@@ -99,7 +99,7 @@ def outcome(value: object, piles: int, clause: str) -> tuple[tuple[Any, ...], ..
             raise wrong_type("outcome", value, "a sequence of piles, each a sequence of cards")
     if len(found) != piles:
         raise IllegalAction(clause, f"this chance step shuffles {piles} pile(s), not {len(found)}")
-    return tuple(tuple(map(_card, pile)) for pile in found)
+    return tuple(_cards(pile) for pile in found)
 
 
 def _collection(value: object) -> bool:
@@ -110,13 +110,19 @@ _INTEGRAL: dict[type, bool] = {int: False}
 """For each type of card met in an outcome: whether it becomes ``int`` (NumPy's integers)."""
 
 
-def _card(value: Any) -> Any:
-    kind = type(value)
+def _integral(kind: type) -> bool:
     integral = _INTEGRAL.get(kind)
     if integral is None:
         integral = not issubclass(kind, bool) and hasattr(kind, "__index__")
         _INTEGRAL[kind] = integral
-    return operator.index(value) if integral else value
+    return integral
+
+
+def _cards(pile: Iterable[Any]) -> tuple[Any, ...]:
+    cards = tuple(pile)
+    if any(_integral(kind) for kind in set(map(type, cards))):
+        return tuple(operator.index(c) if _integral(type(c)) else c for c in cards)
+    return cards
 
 
 def pile_of(value: object, kind: type) -> bool:
