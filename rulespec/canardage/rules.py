@@ -462,10 +462,6 @@ def uses(state: State, player: int, card: Card) -> Sequence[Spaces] | Arrangemen
     return _USES[card](state.line, frozenset(state.targets), _shelters(state), player)
 
 
-Group = Sequence[Spaces] | Arrangements | None
-"""The uses of one card in :class:`LegalActions`; ``None`` for a card to discard."""
-
-
 class LegalActions(LazySequence[PlayerAction]):
     """A player's legal actions: the plays of each card in hand, in the rulebook's card
     order (then by spaces); or, when no card can be played, one discard per card.
@@ -474,10 +470,9 @@ class LegalActions(LazySequence[PlayerAction]):
     :meth:`cards` and :meth:`uses` serve a player who picks a card first.
     """
 
-    __slots__ = ("_cards", "_groups", "_len", "_player", "_starts")
+    __slots__ = ("_cards", "_groups", "_len", "_starts")
 
-    def __init__(self, player: int, groups: dict[Card, Group]) -> None:
-        self._player = player
+    def __init__(self, groups: dict[Card, Sequence[PlayerAction]]) -> None:
         self._groups = groups
         self._cards = tuple(groups)
         self._starts: list[int] = []
@@ -489,7 +484,7 @@ class LegalActions(LazySequence[PlayerAction]):
             total = 0
             for group in self._groups.values():
                 self._starts.append(total)
-                total += 1 if group is None else len(group)
+                total += len(group)
             self._len = total
         return self._len
 
@@ -498,14 +493,8 @@ class LegalActions(LazySequence[PlayerAction]):
         return self._cards
 
     def uses(self, card: Card) -> Sequence[PlayerAction]:
-        """The actions that play (or discard) ``card``, built when read."""
-        if card in self._groups:
-            return _Uses(self._player, card, self._groups[card])
-        return []
-
-    def _uses_of(self, card: Card) -> Group:
-        """The uses of ``card``; ``None`` when it cannot be played."""
-        return self._groups.get(card)
+        """The actions that play (or discard) ``card``."""
+        return self._groups.get(card, ())
 
     def __len__(self) -> int:
         return self._count()
@@ -525,53 +514,37 @@ class LegalActions(LazySequence[PlayerAction]):
         k = len(self._starts) - 1
         while self._starts[k] > i:
             k -= 1
-        card = self._cards[k]
-        return _use(self._player, card, self._groups[card], i - self._starts[k])
+        return self._groups[self._cards[k]][i - self._starts[k]]
 
     def __iter__(self) -> Iterator[PlayerAction]:
-        for card, group in self._groups.items():
-            yield from _Uses(self._player, card, group)
+        for group in self._groups.values():
+            yield from group
 
     def __contains__(self, action: object) -> bool:
-        if isinstance(action, Discard):
-            return (
-                action.player == self._player
-                and action.card in self._groups
-                and self._groups[action.card] is None
-            )
-        if not isinstance(action, Play) or action.player != self._player:
+        if not isinstance(action, Play | Discard) or not isinstance(action.card, Card):
             return False
-        group = self._groups.get(action.card)
-        if group is None:
-            return False
-        if isinstance(group, Arrangements):
-            return action.spaces == () and action.line in group
-        return action.line == () and action.spaces in group
+        return action in self._groups.get(action.card, ())
 
     def __repr__(self) -> str:
         return f"LegalActions({list(self)!r})"
 
 
-def _use(player: int, card: Card, group: Group, j: int) -> PlayerAction:
-    """The ``j``-th action of ``card`` in its group."""
-    if group is None:
-        return Discard(player, card)
-    if isinstance(group, Arrangements):
-        return Play(player, card, (), group[j])
-    return Play(player, card, group[j])
+@functools.lru_cache(maxsize=1 << 14)
+def _plays(player: int, card: Card, uses: tuple[Spaces, ...]) -> tuple[Play, ...]:
+    """The plays of ``card`` on each of ``uses`` (kept: actions never change)."""
+    return tuple(Play(player, card, spaces) for spaces in uses)
 
 
-class _Uses(LazySequence[PlayerAction]):
-    """The actions of one card, built when read."""
+class _Orders(LazySequence[PlayerAction]):
+    """Canarchie's plays, one per new order of the line, built when read."""
 
-    __slots__ = ("_card", "_group", "_len", "_player")
+    __slots__ = ("_orders", "_player")
 
-    def __init__(self, player: int, card: Card, group: Group) -> None:
-        self._player, self._card, self._group = player, card, group
-        self._len = 1 if group is None else len(group)
+    def __init__(self, player: int, orders: Arrangements) -> None:
+        self._player, self._orders = player, orders
 
     def __len__(self) -> int:
-        return self._len
+        return len(self._orders)
 
     @overload
     def __getitem__(self, i: int) -> PlayerAction: ...
@@ -579,15 +552,20 @@ class _Uses(LazySequence[PlayerAction]):
     def __getitem__(self, i: slice) -> Sequence[PlayerAction]: ...
     def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
         if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(self._len))]
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError(i)
-        return _use(self._player, self._card, self._group, i)
+            return [self[k] for k in range(*i.indices(len(self)))]
+        return Play(self._player, CANARCHIE, (), self._orders[i])
+
+    def __contains__(self, action: object) -> bool:
+        return (
+            isinstance(action, Play)
+            and action.player == self._player
+            and action.card is CANARCHIE
+            and action.spaces == ()
+            and action.line in self._orders
+        )
 
 
-_NONE = LegalActions(0, {})
+_NONE = LegalActions({})
 
 
 @implements("can.turn.play-one", "can.turn.discard")
@@ -598,31 +576,34 @@ def legal_actions(state: State, player: int) -> LegalActions:
     """
     if state.phase is not _PLAY or player != state.turn:
         return _NONE
-    legal: LegalActions | None = state._legal
+    legal = state._legal
     if legal is None:
         legal = _legal_actions(state, player)
         object.__setattr__(state, "_legal", legal)
-    return legal
+    return legal  # type: ignore[no-any-return]
 
 
 def _legal_actions(state: State, player: int) -> LegalActions:
     line, hand = state.line, state.hands[player]
     table = masks.survey(line, state.targets, state.shelters, player)
-    groups: dict[Card, Group] = {}
+    groups: dict[Card, Sequence[PlayerAction]] = {}
     for card in hand:
         if card in groups:
             continue
         if card is CANARCHIE:
-            found: Group = arrangements(line)
-        elif table is not None:  # the quick path, equal to the rule functions'
+            orders = arrangements(line)
+            if orders:
+                groups[card] = _Orders(player, orders)
+            continue
+        if table is not None:  # the quick path, equal to the rule functions'
             found = masks.spaces(card, table)
         else:
-            found = _USES[card](line, frozenset(state.targets), _shelters(state), player)
+            found = tuple(_USES[card](line, frozenset(state.targets), _shelters(state), player))
         if found:
-            groups[card] = found
+            groups[card] = _plays(player, card, found)
     if not groups:
-        groups = dict.fromkeys(sort_cards(hand))
-    return LegalActions(player, groups)
+        groups = {card: (Discard(player, card),) for card in sort_cards(hand)}
+    return LegalActions(groups)
 
 
 # -- why a play is refused ------------------------------------------------------------
@@ -760,13 +741,8 @@ def check_action(state: State, action: PlayerAction) -> None:
             raise IllegalAction(
                 CLAUSES[card], f"line must be a tuple of stacks of cards, not {action.line!r}"
             )
-        found = legal_actions(state, player)._uses_of(card)  # worked out once per state
-        if found is not None:
-            if card is CANARCHIE:
-                if action.spaces == () and action.line in found:
-                    return
-            elif action.line == () and action.spaces in found:
-                return
+        if action in legal_actions(state, player).uses(card):  # worked out once per state
+            return
     legal = legal_actions(state, player)
     if not isinstance(action, Play):
         if action not in legal:
