@@ -131,8 +131,6 @@ def first_player(line: Line) -> int:
 @implements("can.setup.duck-deck", "can.setup.action-deck", "can.chance.shuffles")
 def check_deal(state: State, action: Deal) -> None:
     """Refuse ``action`` unless the game waits for its deal and it orders both decks."""
-    if state._legal is action:  # checked when the game made it
-        return
     if state.phase is not Phase.DEAL:
         raise IllegalAction("can.chance.shuffles", "the game does not wait for its deal now")
     ducks, cards = action.ducks, action.actions
@@ -145,7 +143,6 @@ def check_deal(state: State, action: Deal) -> None:
         raise IllegalAction(
             "can.setup.action-deck", "the action deck must hold exactly the game's action cards"
         )
-    object.__setattr__(state, "_legal", action)
 
 
 @implements("can.setup.hands", "can.setup.action-deck", "can.chance.shuffles")
@@ -906,8 +903,6 @@ def _disperse(state: State, hands: tuple[tuple[Card, ...], ...], played: tuple[C
 def check_disperse(state: State, action: Disperse) -> None:
     """Refuse ``action`` unless a Dispersion waits for its shuffle and it orders the duck
     deck's cards."""
-    if state._legal is action:  # checked when the game made it
-        return
     if state.phase is not Phase.DISPERSION:
         raise IllegalAction("can.chance.shuffles", "no Dispersion waits for its shuffle now")
     deck = action.deck
@@ -915,7 +910,6 @@ def check_disperse(state: State, action: Disperse) -> None:
         raise IllegalAction(
             "can.action.dispersion", "the shuffled duck deck must hold exactly the deck's cards"
         )
-    object.__setattr__(state, "_legal", action)
 
 
 @implements("can.action.dispersion", "can.chance.shuffles")
@@ -993,8 +987,6 @@ def _resume(state: State, **changes: Any) -> State:
 def check_reshuffle(state: State, action: Reshuffle) -> None:
     """Refuse ``action`` unless the game waits for the played cards' shuffle and it orders
     them."""
-    if state._legal is action:  # checked when the game made it
-        return
     if state.phase is not Phase.RESHUFFLE:
         raise IllegalAction("can.deck.reshuffle", "the draw pile is not empty: nothing to shuffle")
     pile = action.draw_pile
@@ -1002,7 +994,6 @@ def check_reshuffle(state: State, action: Reshuffle) -> None:
         raise IllegalAction(
             "can.deck.reshuffle", "the new draw pile must hold exactly the played cards"
         )
-    object.__setattr__(state, "_legal", action)
 
 
 @implements("can.deck.reshuffle", "can.chance.shuffles")

@@ -118,8 +118,8 @@ class State(Shown):
     winners: tuple[int, ...] = ()
     """Set when the game ends."""
     _legal: Any = attrs.field(default=None, init=False, eq=False, repr=False)
-    # What the rules worked out once about this state, which never changes: the legal
-    # actions of the player on turn, or at a chance step the chance action already checked.
+    # The legal actions of the player on turn, worked out once (see rules.legal_actions):
+    # the state never changes, so neither do they.
 
     @property
     def living(self) -> tuple[int, ...]:

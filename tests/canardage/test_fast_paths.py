@@ -1,4 +1,5 @@
-"""The quick path of the legal actions (bit masks) against the rule functions, card by card."""
+"""The quick paths against the plain ones: the legal actions from bit masks against the rule
+functions, card by card; the game's own chance sampling against the core's."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from rulespec.canardage.masks import spaces, survey
 from rulespec.canardage.policy import random_card_policy
 from rulespec.canardage.rules import CLAUSES, arrangements, legal_actions, uses
 from rulespec.canardage.state import NO_SHELTER
+from rulespec.core.game import Game
 from tests.canardage.helpers import GAME
 
 SPACE_CARDS = [card for card in Card if card is not Card.CANARCHIE]
@@ -114,3 +116,21 @@ def test_a_table_the_masks_cannot_hold_falls_back_on_the_rule_functions() -> Non
     assert survey(odd.line, odd.targets, odd.shelters, odd.turn) is None
     assert survey(odd.line * 2, state.targets, state.shelters, odd.turn) is None
     assert list(legal_actions(odd, odd.turn)) == _plainly_legal(odd, odd.turn)
+
+
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6))
+@pytest.mark.clause("can.chance.shuffles")
+def test_sampled_chance_steps_are_the_core_s_with_the_same_draws(seed: int, players: int) -> None:
+    rng = random.Random(seed)
+    state = GAME.new_game(players)
+    while not GAME.is_over(state):
+        if GAME.to_move(state) != (CHANCE,):
+            state = GAME.apply(state, random_card_policy(GAME, state, state.turn, rng))
+            continue
+        before = rng.getstate()
+        sampled = GAME.sample_chance(state, rng)
+        after = rng.getstate()
+        rng.setstate(before)
+        assert sampled == Game.sample_chance(GAME, state, rng)  # outcome checked, then made
+        assert rng.getstate() == after
+        state = GAME.apply(state, sampled)
