@@ -467,34 +467,21 @@ class LegalActions(LazySequence[PlayerAction]):
     :meth:`cards` and :meth:`uses` serve a player who picks a card first.
     """
 
-    __slots__ = ("_cards", "_groups", "_len", "_starts")
+    __slots__ = ("_groups",)
 
     def __init__(self, groups: dict[Card, Sequence[PlayerAction]]) -> None:
         self._groups = groups
-        self._cards = tuple(groups)
-        self._starts: list[int] = []
-        self._len = -1
-
-    def _count(self) -> int:
-        """The number of actions; on first use, where each card's actions start."""
-        if self._len < 0:
-            total = 0
-            for group in self._groups.values():
-                self._starts.append(total)
-                total += len(group)
-            self._len = total
-        return self._len
 
     def cards(self) -> tuple[Card, ...]:
         """The cards that can be played now (or, when none can, the cards to discard)."""
-        return self._cards
+        return tuple(self._groups)
 
     def uses(self, card: Card) -> Sequence[PlayerAction]:
         """The actions that play (or discard) ``card``."""
         return self._groups.get(card, ())
 
     def __len__(self) -> int:
-        return self._count()
+        return sum(map(len, self._groups.values()))
 
     @overload
     def __getitem__(self, i: int) -> PlayerAction: ...
@@ -503,15 +490,16 @@ class LegalActions(LazySequence[PlayerAction]):
     def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
-        total = self._count()
+        total = len(self)
         if i < 0:
             i += total
         if not 0 <= i < total:
             raise IndexError(i)
-        k = len(self._starts) - 1
-        while self._starts[k] > i:
-            k -= 1
-        return self._groups[self._cards[k]][i - self._starts[k]]
+        for group in self._groups.values():
+            if i < len(group):
+                return group[i]
+            i -= len(group)
+        raise AssertionError("unreachable: i is below the total")  # pragma: no cover
 
     def __iter__(self) -> Iterator[PlayerAction]:
         for group in self._groups.values():
@@ -526,10 +514,17 @@ class LegalActions(LazySequence[PlayerAction]):
         return f"LegalActions({list(self)!r})"
 
 
-@functools.lru_cache(maxsize=1 << 14)
+_PLAYS: dict[tuple[int, Card, tuple[Spaces, ...]], tuple[Play, ...]] = {}
+"""The plays of a player's card on each of the uses that :mod:`masks` names: made once
+(actions never change, and the masks name few sets of uses)."""
+
+
 def _plays(player: int, card: Card, uses: tuple[Spaces, ...]) -> tuple[Play, ...]:
-    """The plays of ``card`` on each of ``uses`` (kept: actions never change)."""
-    return tuple(Play(player, card, spaces) for spaces in uses)
+    key = (player, card, uses)
+    plays = _PLAYS.get(key)
+    if plays is None:
+        plays = _PLAYS[key] = tuple(Play(player, card, spaces) for spaces in uses)
+    return plays
 
 
 class _Orders(LazySequence[PlayerAction]):
@@ -781,14 +776,14 @@ def check_action(state: State, action: PlayerAction) -> None:
 # -- playing a card ------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.cache
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``hand`` less one ``card``."""
     i = hand.index(card)
     return hand[:i] + hand[i + 1 :]
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.cache
 def _drawn(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``hand`` with ``card`` drawn, in the canonical order."""
     return sort_cards([*hand, card])
