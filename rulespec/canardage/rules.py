@@ -519,14 +519,6 @@ _PLAYS: dict[tuple[int, Card, tuple[Spaces, ...]], tuple[Play, ...]] = {}
 (actions never change, and the masks name few sets of uses)."""
 
 
-def _plays(player: int, card: Card, uses: tuple[Spaces, ...]) -> tuple[Play, ...]:
-    key = (player, card, uses)
-    plays = _PLAYS.get(key)
-    if plays is None:
-        plays = _PLAYS[key] = tuple(Play(player, card, spaces) for spaces in uses)
-    return plays
-
-
 class _Orders(LazySequence[PlayerAction]):
     """Canarchie's plays, one per new order of the line, built when read."""
 
@@ -559,6 +551,9 @@ class _Orders(LazySequence[PlayerAction]):
 
 _NONE = LegalActions({})
 
+_keep_legal = vars(State)["_legal"].__set__
+"""Store a state's legal actions in its cache slot (the state is frozen, the cache not)."""
+
 
 @implements("can.turn.play-one", "can.turn.discard")
 def legal_actions(state: State, player: int) -> LegalActions:
@@ -571,7 +566,7 @@ def legal_actions(state: State, player: int) -> LegalActions:
     legal = state._legal
     if legal is None:
         legal = _legal_actions(state, player)
-        object.__setattr__(state, "_legal", legal)
+        _keep_legal(state, legal)
     return legal  # type: ignore[no-any-return]
 
 
@@ -592,7 +587,11 @@ def _legal_actions(state: State, player: int) -> LegalActions:
         else:
             found = tuple(_USES[card](line, frozenset(state.targets), _shelters(state), player))
         if found:
-            groups[card] = _plays(player, card, found)
+            key = (player, card, found)
+            plays = _PLAYS.get(key)
+            if plays is None:
+                plays = _PLAYS[key] = tuple(Play(player, card, spaces) for spaces in found)
+            groups[card] = plays
     if not groups:
         groups = {card: (Discard(player, card),) for card in sort_cards(hand)}
     return LegalActions(groups)
@@ -955,7 +954,7 @@ def _end_turn(
         phase = Phase.RESHUFFLE
     if phase is _PLAY:
         turn, shelters, played = _next_turn(p, state.players, shelters, played)
-    hands = _replace_hand(state.hands, p, hand)
+    hands = (*state.hands[:p], hand, *state.hands[p + 1 :])
     return State(  # the fields in their order (a call by position is the quicker)
         state.players,
         state.options,
