@@ -97,17 +97,18 @@ class Canardage(Game[State, Action, View, Options]):
     def sample_chance(self, state: State, rng: random.Random) -> Action:
         """A chance action drawn uniformly with ``rng``: :meth:`chance`'s piles shuffled as
         ``Chance.sample`` shuffles them (the same draws of ``rng``), an action made from
-        the game's own piles needing none of the checks of an outcome from outside."""
+        the game's own piles needing none of the checks of an outcome from outside (nor,
+        applied to ``state``, those of :meth:`apply`)."""
         if not isinstance(rng, random.Random):
             raise wrong_type("rng", rng, "a random.Random")
         self._check_state(state)
         piles = rules.chance_piles(state)
         shuffled: list[tuple[Any, ...]] = [tuple(rng.sample(pile, len(pile))) for pile in piles]
         if state.phase is Phase.DEAL:
-            return Deal(*shuffled)
+            return rules.sampled(state, Deal(*shuffled))
         if state.phase is Phase.DISPERSION:
-            return Disperse(*shuffled)
-        return Reshuffle(*shuffled)
+            return rules.sampled(state, Disperse(*shuffled))
+        return rules.sampled(state, Reshuffle(*shuffled))
 
     def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
         self._check_state(state)

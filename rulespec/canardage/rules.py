@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator, Sequence
 from math import factorial
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 from rulespec.canardage import masks
 from rulespec.canardage.actions import (
@@ -67,6 +67,7 @@ __all__ = [
 
 Line = tuple[Stack, ...]
 Spaces = tuple[int, ...]
+ChanceAction = TypeVar("ChanceAction", Deal, Reshuffle, Disperse)
 
 CLAUSES: dict[Card, str] = {card: f"can.action.{card.value}" for card in Card}
 """The clause of each action card."""
@@ -131,6 +132,8 @@ def first_player(line: Line) -> int:
 @implements("can.setup.duck-deck", "can.setup.action-deck", "can.chance.shuffles")
 def check_deal(state: State, action: Deal) -> None:
     """Refuse ``action`` unless the game waits for its deal and it orders both decks."""
+    if state._legal is action:  # sampled by the game from this state's own piles
+        return
     if state.phase is not Phase.DEAL:
         raise IllegalAction("can.chance.shuffles", "the game does not wait for its deal now")
     ducks, cards = action.ducks, action.actions
@@ -552,7 +555,7 @@ class _Orders(LazySequence[PlayerAction]):
 _NONE = LegalActions({})
 
 _keep_legal = vars(State)["_legal"].__set__
-"""Store a state's legal actions in its cache slot (the state is frozen, the cache not)."""
+"""Store what is known legal in a state's cache slot (the state is frozen, the cache not)."""
 
 
 @implements("can.turn.play-one", "can.turn.discard")
@@ -712,7 +715,7 @@ def _offered(state: State, action: PlayerAction) -> bool:
     """Whether ``action`` is the very object that the legal actions of ``state``, already
     worked out, offer: legal then, with nothing more to check."""
     legal = state._legal
-    if legal is None or not isinstance(action.card, Card):
+    if type(legal) is not LegalActions or not isinstance(action.card, Card):
         return False
     offered = legal.uses(action.card)
     return type(offered) is tuple and id(action) in map(id, offered)
@@ -909,6 +912,8 @@ def _disperse(state: State, hands: tuple[tuple[Card, ...], ...], played: tuple[C
 def check_disperse(state: State, action: Disperse) -> None:
     """Refuse ``action`` unless a Dispersion waits for its shuffle and it orders the duck
     deck's cards."""
+    if state._legal is action:  # sampled by the game from this state's own piles
+        return
     if state.phase is not Phase.DISPERSION:
         raise IllegalAction("can.chance.shuffles", "no Dispersion waits for its shuffle now")
     deck = action.deck
@@ -993,6 +998,8 @@ def _resume(state: State, **changes: Any) -> State:
 def check_reshuffle(state: State, action: Reshuffle) -> None:
     """Refuse ``action`` unless the game waits for the played cards' shuffle and it orders
     them."""
+    if state._legal is action:  # sampled by the game from this state's own piles
+        return
     if state.phase is not Phase.RESHUFFLE:
         raise IllegalAction("can.deck.reshuffle", "the draw pile is not empty: nothing to shuffle")
     pile = action.draw_pile
@@ -1070,6 +1077,13 @@ def apply(state: State, action: Action) -> State:
     raise wrong_type(
         "action", action, "a Canardage action (Play, Discard, Deal, Reshuffle, Disperse)"
     )
+
+
+def sampled(state: State, action: ChanceAction) -> ChanceAction:
+    """``action``, which the game made by shuffling :func:`chance_piles` of ``state``: legal
+    by construction, so applying it to ``state`` checks it no further."""
+    _keep_legal(state, action)
+    return action
 
 
 def chance_piles(state: State) -> tuple[tuple[object, ...], ...]:

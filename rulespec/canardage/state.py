@@ -118,8 +118,9 @@ class State(Shown):
     winners: tuple[int, ...] = ()
     """Set when the game ends."""
     _legal: Any = attrs.field(default=None, init=False, eq=False, repr=False)
-    # The legal actions of the player on turn, worked out once (see rules.legal_actions):
-    # the state never changes, so neither do they.
+    # What is known legal here, worked out once (the state never changes): the legal
+    # actions of the player on turn (rules.legal_actions), or at a chance step the chance
+    # action the game sampled from this state's own piles (rules.sampled).
 
     @property
     def living(self) -> tuple[int, ...]:

@@ -12,12 +12,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulespec import CHANCE
-from rulespec.canardage import Card, Discard, Play, State
+from rulespec import CHANCE, IllegalAction
+from rulespec.canardage import Card, Deal, Discard, Disperse, Play, Reshuffle, State
 from rulespec.canardage.cards import WATER
 from rulespec.canardage.masks import spaces, survey
 from rulespec.canardage.policy import random_card_policy
-from rulespec.canardage.rules import CLAUSES, arrangements, legal_actions, uses
+from rulespec.canardage.rules import (
+    CLAUSES,
+    arrangements,
+    check_deal,
+    check_disperse,
+    check_reshuffle,
+    legal_actions,
+    uses,
+)
 from rulespec.canardage.state import NO_SHELTER
 from rulespec.core.game import Game
 from tests.canardage.helpers import GAME
@@ -133,4 +141,27 @@ def test_sampled_chance_steps_are_the_core_s_with_the_same_draws(seed: int, play
         rng.setstate(before)
         assert sampled == Game.sample_chance(GAME, state, rng)  # outcome checked, then made
         assert rng.getstate() == after
+        fresh = attrs.evolve(state)  # the same table, nothing known of it
+        assert fresh._legal is None
+        if isinstance(sampled, Deal):  # the full checks accept it
+            check_deal(fresh, sampled)
+        elif isinstance(sampled, Reshuffle):
+            check_reshuffle(fresh, sampled)
+        else:
+            assert isinstance(sampled, Disperse)
+            check_disperse(fresh, sampled)
         state = GAME.apply(state, sampled)
+
+
+@pytest.mark.clause("can.chance.shuffles", "can.turn.play-one")
+def test_what_a_state_knows_is_legal_never_lets_another_kind_of_action_through() -> None:
+    state = GAME.new_game(4)
+    deal = GAME.sample_chance(state, random.Random(3))  # known legal here now
+    with pytest.raises(IllegalAction, match="shuffle"):
+        GAME.apply(state, Play(0, Card.PAN, (0,)))
+    dealt = GAME.apply(state, deal)
+    offered = legal_actions(dealt, dealt.turn)[0]  # known legal there now
+    with pytest.raises(IllegalAction):
+        GAME.apply(dealt, deal)
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, offered)
