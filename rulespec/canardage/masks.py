@@ -42,8 +42,8 @@ __all__ = ["Survey", "spaces", "survey"]
 
 Spaces = tuple[int, ...]
 
-Survey = tuple[int, int, int, int, int, int, int]
-"""A table read into masks: ``(player, full, targets, sheltered, water, own, lone)``, where
+Survey = tuple[int, int, int, int, int, int]
+"""A table read into masks: ``(full, targets, sheltered, water, own, lone)``, where
 ``full`` holds every space of the line, ``own`` the spaces that show one of the player's
 ducks and ``lone`` the spaces holding one duck alone (no water, no pair)."""
 
@@ -114,14 +114,13 @@ def survey(
             if len(stack) == 1:
                 lone |= bit
         bit <<= 1
-    return player, full, aimed, sheltered, water, own, lone
+    return full, aimed, sheltered, water, own, lone
 
 
 def spaces(card: Card, table: Survey) -> tuple[Spaces, ...]:
     """The uses of ``card`` (not Canarchie, whose uses are orders of the line) on a
     surveyed table."""
-    _, full, aimed, sheltered, water, own, lone = table
-    shootable = full & ~water & ~sheltered
+    full, aimed, sheltered, water, own, lone = table
     if card is PAN:  # a target on water, or on a duck no Planqué protects
         return _SINGLES[aimed & full & (water | ~sheltered)]
     if card is EN_JOUE:  # a free space
@@ -132,6 +131,7 @@ def spaces(card: Card, table: Survey) -> tuple[Spaces, ...]:
         return _SINGLES[own & full >> 1]
     if card is PALME_AVANT or card is BANZAI:  # your duck, not first
         return _SINGLES[own & ~1]
+    shootable = full & ~water & ~sheltered
     if card is A_COUVERT:  # your lone duck, beside a lone duck
         mine = own & lone
         return _sides(mine & lone << 1, mine & lone >> 1)
