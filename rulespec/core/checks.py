@@ -99,30 +99,17 @@ def outcome(value: object, piles: int, clause: str) -> tuple[tuple[Any, ...], ..
             raise wrong_type("outcome", value, "a sequence of piles, each a sequence of cards")
     if len(found) != piles:
         raise IllegalAction(clause, f"this chance step shuffles {piles} pile(s), not {len(found)}")
-    return tuple(_cards(pile) for pile in found)
+    return tuple(tuple(_card(c) for c in pile) for pile in found)
 
 
 def _collection(value: object) -> bool:
     return isinstance(value, Iterable) and not isinstance(value, str | bytes | Mapping)
 
 
-_INTEGRAL: dict[type, bool] = {int: False}
-"""For each type of card met in an outcome: whether it becomes ``int`` (NumPy's integers)."""
-
-
-def _integral(kind: type) -> bool:
-    integral = _INTEGRAL.get(kind)
-    if integral is None:
-        integral = not issubclass(kind, bool) and hasattr(kind, "__index__")
-        _INTEGRAL[kind] = integral
-    return integral
-
-
-def _cards(pile: Iterable[Any]) -> tuple[Any, ...]:
-    cards = tuple(pile)
-    if any(_integral(kind) for kind in set(map(type, cards))):
-        return tuple(operator.index(c) if _integral(type(c)) else c for c in cards)
-    return cards
+def _card(value: Any) -> Any:
+    if type(value) is int or isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return value
+    return operator.index(value)
 
 
 def pile_of(value: object, kind: type) -> bool:
@@ -132,4 +119,4 @@ def pile_of(value: object, kind: type) -> bool:
     >>> pile_of((3, 5), int), pile_of((3, True), int), pile_of([3, 5], int)
     (True, False, False)
     """
-    return type(value) is tuple and set(map(type, value)) <= {kind}
+    return type(value) is tuple and all(type(v) is kind for v in value)
