@@ -16,12 +16,14 @@ from rulespec.canardage.state import Options, Phase, State
 from rulespec.canardage.view import View, view
 from rulespec.core import checks
 from rulespec.core.chance import Chance
-from rulespec.core.checks import integer, seat
+from rulespec.core.checks import integer, seat, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, register
 from rulespec.core.simulate import Policy, random_policy
 
 __all__ = ["GAME", "Canardage"]
+
+_OVER = Phase.OVER  # read once: a member of an Enum class is slow to read in Python 3.11
 
 
 class Canardage(Game[State, Action, View, Options]):
@@ -92,6 +94,22 @@ class Canardage(Game[State, Action, View, Options]):
             )
         return Chance("reshuffle", "the played action cards are shuffled into a draw pile", piles)
 
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        """A chance action drawn uniformly with ``rng``: :meth:`chance`'s piles shuffled as
+        ``Chance.sample`` shuffles them (the same draws of ``rng``), an action made from
+        the game's own piles needing none of the checks of an outcome from outside (nor,
+        applied to ``state``, those of :meth:`apply`)."""
+        if not isinstance(rng, random.Random):
+            raise wrong_type("rng", rng, "a random.Random")
+        self._check_state(state)
+        piles = rules.chance_piles(state)
+        shuffled: list[tuple[Any, ...]] = [tuple(rng.sample(pile, len(pile))) for pile in piles]
+        if state.phase is Phase.DEAL:
+            return rules.sampled(state, Deal(*shuffled))
+        if state.phase is Phase.DISPERSION:
+            return rules.sampled(state, Disperse(*shuffled))
+        return rules.sampled(state, Reshuffle(*shuffled))
+
     def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
         self._check_state(state)
         if state.phase is Phase.DEAL:
@@ -117,8 +135,9 @@ class Canardage(Game[State, Action, View, Options]):
         return rules.apply(state, action)
 
     def is_over(self, state: State) -> bool:
-        self._check_state(state)
-        return state.phase is Phase.OVER
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
+        return state.phase is _OVER
 
     def scores(self, state: State) -> tuple[int, ...]:
         """Each player's living ducks."""
