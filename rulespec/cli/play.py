@@ -44,7 +44,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--players", type=int, default=None, help="number of players, you included (default 4)"
     )
     parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
-    parser.add_argument("--bot", default=None, help="how the bots play (default: the game's)")
+    parser.add_argument(
+        "--policy",
+        "--bot",
+        dest="bot",
+        default=None,
+        metavar="POLICY[,POLICY...]",
+        help="how the bots play (default: the game's): one of the game's policies or "
+        "search[:PLAYOUTS], for every bot, or one per seat joined by commas (your own "
+        "seat's is not used)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed of the deals and the bots")
     parser.add_argument(
         "--option", default=None, metavar="NAME[=VALUE],...", help="options of the rules"
@@ -192,14 +201,14 @@ def run(args: argparse.Namespace) -> int:
         _game,
         _option_set,
         _players,
-        _policy,
+        _seat_policies,
     )
 
     g = _game(args.game)
     players = _players(g, args.players)
     if not 0 <= args.seat < players:
         raise CommandError(f"--seat must be from 0 to {players - 1}, not {args.seat}")
-    bot_name, bot = _policy(g, args.bot)
+    _, bot, seat_names = _seat_policies(g, args.bot, players)
     label, options = _option_set(g, args.option, simulation=False)
     _check_setup(g, players, options, label)
     seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
@@ -212,7 +221,11 @@ def run(args: argparse.Namespace) -> int:
     state = g.new_game(players, options)
     record = Record(g.id, players, options)
     print(f"{g.name}, {players} players, seed {seed}: you are player {seat}; ", end="")
-    print(f"the bots play {bot_name!r}.")
+    bots = {p: name for p, name in enumerate(seat_names) if p != seat}
+    if len(set(bots.values())) == 1:
+        print(f"the bots play {next(iter(bots.values()))!r}.")
+    else:
+        print("the bots play " + ", ".join(f"{n!r} (player {p})" for p, n in bots.items()) + ".")
     print("At each of your moves type its number; ? explains the moves, q stops.")
     try:
         while not g.is_over(state):
