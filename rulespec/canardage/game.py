@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rulespec.canardage import codec, rules
+from rulespec.canardage import codec, rules, sampling
 from rulespec.canardage.actions import Action, Deal, Discard, Disperse, Play, Reshuffle
 from rulespec.canardage.invariants import INVARIANTS, TRANSITION_INVARIANTS
 from rulespec.canardage.policy import random_card_policy
@@ -131,6 +132,11 @@ class Canardage(Game[State, Action, View, Options]):
     def view(self, state: State, player: int) -> View:
         self._check_state(state)
         return view(state, seat(player, state.players, "can.setup.players"))
+
+    def _sample_state(self, view: View, rng: random.Random, options: Options) -> State:
+        """The other hands, the draw pile and the duck deck above its seen bottom are
+        dealt at random (see :mod:`rulespec.canardage.sampling`)."""
+        return sampling.sample_state(view, rng, options)
 
     def events(self, before: State, action: Action, after: State) -> tuple[str, ...]:
         """``turn``, ``play:<card>`` or ``discard``, ``duck-shot`` per duck shot,

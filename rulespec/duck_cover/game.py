@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -11,7 +12,7 @@ from rulespec.core.checks import integer, seat
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, register
 from rulespec.core.invariants import Invariant, TransitionInvariant
-from rulespec.duck_cover import codec, rules
+from rulespec.duck_cover import codec, rules, sampling
 from rulespec.duck_cover.actions import Action, Cover, Deal, Duck, Give, Place, Quack, Reshuffle
 from rulespec.duck_cover.invariants import INVARIANTS, TRANSITION_INVARIANTS
 from rulespec.duck_cover.position import position
@@ -109,6 +110,11 @@ class DuckAndCover(Game[State, Action, View, Options]):
     def view(self, state: State, player: int) -> View:
         self._check_state(state)
         return view(state, seat(player, state.players, "dc.setup.players"))
+
+    def _sample_state(self, view: View, rng: random.Random, options: Options) -> State:
+        """The covered cards, the hidden piles and the other players' actions of this
+        turn are drawn at random (see :mod:`rulespec.duck_cover.sampling`)."""
+        return sampling.sample_state(view, rng, options)
 
     def rounds(self, state: State) -> int:
         self._check_state(state)
