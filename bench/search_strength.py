@@ -12,11 +12,12 @@ winners.
 Printed per setting: games, the bot's win share with its 95 % Wilson interval,
 the share an equal player would expect, and the mean time of a searched
 decision (one with more than one legal action; a single legal action is played
-without search), then the total time. Timings are wall-clock; run it on a
-quiet machine (``nice`` lowers its priority, not its timings).
+without search) and the processor time of the setting's games, then the total
+wall-clock time. Processor time barely depends on what else the machine runs,
+so ``nice`` changes the wall-clock time only.
 
 Usage: ``uv run python bench/search_strength.py [--games 100] [--seed 0]
-[--workers 1] [--only GAME]``
+[--workers 1] [--only GAME] [--players N] [--playouts N]``
 """
 
 from __future__ import annotations
@@ -68,6 +69,9 @@ class Game:
     share: float
     searched: int
     seconds: float
+    """Processor time of the searched decisions."""
+    cpu: float
+    """Processor time of the whole game."""
 
 
 def one_game(setting: Setting, seed: int, index: int) -> Game:
@@ -76,6 +80,7 @@ def one_game(setting: Setting, seed: int, index: int) -> Game:
     bot = Search(playouts=setting.playouts)
     other = g.policies()[setting.opponent]
     seat = index % setting.players
+    began = time.process_time()
     rng = random.Random(f"{seed}-{index}")
     state = g.new_game(setting.players, g.decode_options(g.simulation_options()))
     searched, seconds = 0, 0.0
@@ -85,17 +90,17 @@ def one_game(setting: Setting, seed: int, index: int) -> Game:
             action = g.sample_chance(state, rng)
         elif actor == seat:
             many = len(g.legal_actions(state, actor)) > 1
-            start = time.perf_counter()
+            start = time.process_time()
             action = bot(g, state, actor, rng)
             if many:
-                seconds += time.perf_counter() - start
+                seconds += time.process_time() - start
                 searched += 1
         else:
             action = other(g, state, actor, rng)
         state = g.apply(state, action)
     winners = g.winners(state)
     share = 1 / len(winners) if seat in winners else 0.0
-    return Game(share, searched, seconds)
+    return Game(share, searched, seconds, time.process_time() - began)
 
 
 def _play(job: tuple[Setting, int, int]) -> Game:
@@ -108,14 +113,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--only", default=None, help="only this game's settings")
+    parser.add_argument("--playouts", type=int, default=None, help="every setting's budget")
+    parser.add_argument("--players", type=int, default=None, help="only this player count")
     args = parser.parse_args()
-    chosen = [s for s in SETTINGS if args.only in (None, s.game)]
+    chosen = [
+        s if args.playouts is None else attrs.evolve(s, playouts=args.playouts)
+        for s in SETTINGS
+        if args.only in (None, s.game) and args.players in (None, s.players)
+    ]
     began = time.perf_counter()
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
-    print("| setting | games | win share (95 % interval) | equal player | ms per decision |")
+    print(
+        "| setting | games | win share (95 % interval) | equal player | ms per decision | CPU s |"
+    )
     try:
         for setting in chosen:
-            start = time.perf_counter()
             jobs = [(setting, args.seed, i) for i in range(args.games)]
             games = list(pool.map(_play, jobs) if pool else map(_play, jobs))
             won = sum(r.share for r in games)
@@ -125,7 +137,7 @@ def main() -> None:
             print(
                 f"| {setting.label} | {len(games)} | {100 * won / len(games):.1f} % "
                 f"({100 * low:.1f}–{100 * high:.1f}) | {100 / setting.players:.1f} % "
-                f"| {per:.1f} ({searched} decisions, {time.perf_counter() - start:.0f} s) |",
+                f"| {per:.1f} ({searched} decisions) | {sum(r.cpu for r in games):.0f} |",
                 flush=True,
             )
     finally:
