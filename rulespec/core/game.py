@@ -223,6 +223,14 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         The first sample of a view is checked against the invariants and the
         view; later samples of the same view (a search calls this thousands of
         times) are built from the same trusted pieces and not checked again.
+
+        >>> import random, rulespec
+        >>> duo = rulespec.game("duo")
+        >>> state = duo.start(3, seed=4)
+        >>> seen = duo.view(state, 1)
+        >>> guess = duo.sample_state(seen, random.Random(0))
+        >>> duo.view(guess, 1) == seen, guess.hands[1] == state.hands[1]
+        (True, True)
         """
         self._check_view(view)
         if not isinstance(rng, random.Random):

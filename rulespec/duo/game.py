@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -12,7 +13,7 @@ from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, register
 from rulespec.core.invariants import Invariant, TransitionInvariant
 from rulespec.core.simulate import random_policy
-from rulespec.duo import codec, rules
+from rulespec.duo import codec, rules, sampling
 from rulespec.duo.actions import Action, Deal, Draw, Play, Stop
 from rulespec.duo.invariants import INVARIANTS, TRANSITION_INVARIANTS
 from rulespec.duo.policies import greedy_policy
@@ -105,6 +106,12 @@ class Duo(Game[State, Action, View, Options]):
     def view(self, state: State, player: int) -> View:
         self._check_state(state)
         return view(state, seat(player, state.players, "duo.setup.players"))
+
+    def _sample_state(self, view: View, rng: random.Random, options: Options) -> State:
+        """The other hands, the draw pile and the covered cards of the discard piles are
+        drawn at random (see :mod:`rulespec.duo.sampling`: the covered cards only
+        nearly uniformly)."""
+        return sampling.sample_state(view, rng, options)
 
     def rounds(self, state: State) -> int:
         self._check_state(state)

@@ -18,7 +18,7 @@ import pytest
 import rulespec
 from rulespec import CHANCE
 
-GAMES = ("canardage", "duck-and-cover")
+GAMES = ("canardage", "duck-and-cover", "duo")
 SCALE = {"dev": 1, "ci": 3, "deep": 12}.get(os.environ.get("RULESPEC_PROFILE", "dev"), 1)
 
 
