@@ -51,10 +51,10 @@ class Setting:
 
 
 SETTINGS = (
-    Setting("duck-and-cover", 2, "random", 40),
-    Setting("duck-and-cover", 4, "random", 40),
-    Setting("duo", 2, "random", 100),
-    Setting("duo", 4, "random", 100),
+    Setting("duck-and-cover", 2, "random", 50),
+    Setting("duck-and-cover", 4, "random", 50),
+    Setting("duo", 2, "random", 30),
+    Setting("duo", 4, "random", 30),
     Setting("duo", 2, "greedy", 100),
     Setting("duo", 4, "greedy", 100),
     Setting("canardage", 3, "random", 100),
@@ -115,11 +115,14 @@ def main() -> None:
     parser.add_argument("--only", default=None, help="only this game's settings")
     parser.add_argument("--playouts", type=int, default=None, help="every setting's budget")
     parser.add_argument("--players", type=int, default=None, help="only this player count")
+    parser.add_argument("--opponent", default=None, help="only against this policy")
     args = parser.parse_args()
     chosen = [
         s if args.playouts is None else attrs.evolve(s, playouts=args.playouts)
         for s in SETTINGS
-        if args.only in (None, s.game) and args.players in (None, s.players)
+        if args.only in (None, s.game)
+        and args.players in (None, s.players)
+        and args.opponent in (None, s.opponent)
     ]
     began = time.perf_counter()
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
