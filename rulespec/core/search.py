@@ -121,6 +121,8 @@ class Search:
         self, g: Game[Any, Any, Any, Any], state: Any, player: int, rng: random.Random
     ) -> Any:
         """The action ``player`` takes in ``state``, from ``player``'s view only."""
+        if not isinstance(g, Game):
+            raise wrong_type("g", g, "a game")
         if not isinstance(rng, random.Random):
             raise wrong_type("rng", rng, "a random.Random")
         legal = g.legal_actions(state, player)
