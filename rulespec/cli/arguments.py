@@ -13,9 +13,10 @@ from typing import Any
 import attrs
 
 from rulespec.cli.errors import CommandError
+from rulespec.core import search
 from rulespec.core.errors import IllegalAction, RecordError
 from rulespec.core.game import Game, game
-from rulespec.core.simulate import Policy
+from rulespec.core.simulate import Policy, SeatPolicies
 
 __all__ = ["check_setup", "game_named", "option_set", "player_count", "policy_named"]
 
@@ -56,21 +57,57 @@ def player_count(g: Game[Any, Any, Any, Any], players: int | None) -> int:
 
 
 def policy_named(g: Game[Any, Any, Any, Any], name: str | None) -> tuple[str, Policy]:
-    """The policy ``name`` of ``g`` (its default when ``None``), with its name.
+    """The policy ``name`` of ``g`` (its default when ``None``), with its name: one of
+    the game's own, or the search bot (``search``, ``search:PLAYOUTS``).
 
     >>> policy_named(game_named("duo"), None)[0]
     'greedy'
+    >>> policy_named(game_named("duo"), "search:8")[0]
+    'search:8'
     >>> policy_named(game_named("duo"), "clever")
     Traceback (most recent call last):
       ...
-    rulespec.cli.errors.CommandError: duo has no policy 'clever' (known: greedy, random)
+    rulespec.cli.errors.CommandError: duo has no policy 'clever' (known: greedy, random, ...)
     """
-    policies = g.policies()
     chosen = g.default_policy if name is None else name
+    try:
+        searcher = search.parse(chosen)
+    except ValueError as exc:
+        raise CommandError(f"--policy {exc}") from None
+    if searcher is not None:
+        return searcher.name, searcher
+    policies = g.policies()
     if chosen not in policies:
-        known = ", ".join(sorted(policies))
+        known = ", ".join([*sorted(policies), search.NAME + "[:PLAYOUTS]"])
         raise CommandError(f"{g.id} has no policy {chosen!r} (known: {known})")
     return chosen, policies[chosen]
+
+
+def seat_policies(
+    g: Game[Any, Any, Any, Any], spec: str | None, players: int
+) -> tuple[str, Policy, tuple[str, ...]]:
+    """``--policy``: one policy for every seat, or one per seat joined by commas; returns
+    the label, the policy and each seat's policy name.
+
+    >>> label, _, names = seat_policies(game_named("duo"), "random,greedy", 2)
+    >>> label, names
+    ('random,greedy', ('random', 'greedy'))
+    >>> seat_policies(game_named("duo"), "random,greedy", 3)
+    Traceback (most recent call last):
+      ...
+    rulespec.cli.errors.CommandError: --policy 'random,greedy' names 2 policies for 3 players: ...
+    """
+    if spec is None or "," not in spec:
+        name, policy = policy_named(g, spec)
+        return name, policy, (name,) * players
+    chosen = [policy_named(g, item.strip()) for item in spec.split(",")]
+    if len(chosen) != players:
+        raise CommandError(
+            f"--policy {spec!r} names {len(chosen)} policies for {players} players: "
+            "give one for every seat, or one per seat"
+        )
+    names = tuple(name for name, _ in chosen)
+    return ",".join(names), SeatPolicies(tuple(p for _, p in chosen)), names
 
 
 def _items(spec: str) -> list[str]:

@@ -31,9 +31,10 @@ from rulespec.cli.arguments import (
     game_named,
     option_set,
     player_count,
-    policy_named,
+    seat_policies,
 )
 from rulespec.cli.errors import CommandError
+from rulespec.core import search
 from rulespec.core.game import Game
 from rulespec.core.simulate import (
     GameResult,
@@ -41,8 +42,10 @@ from rulespec.core.simulate import (
     Policy,
     Spread,
     Statistics,
+    WinShare,
     simulate,
     summarize,
+    win_shares,
 )
 
 __all__ = ["main"]
@@ -116,7 +119,26 @@ def _winning(g: Game[Any, Any, Any, Any]) -> str:
     return f"the {'lowest' if g.lowest_score_wins else 'highest'} score wins"
 
 
-def _summary(g: Game[Any, Any, Any, Any], players: int, policy: str, stats: Statistics) -> str:
+def _share_lines(names: Sequence[str], shares: Sequence[WinShare]) -> list[str]:
+    """Each seat's policy and win share with its interval, as a small table."""
+    width = max(6, *(len(name) for name in names))
+    lines = [f"seat  {'policy':<{width}}  win share  95% interval (Wilson)"]
+    for name, s in zip(names, shares, strict=True):
+        lines.append(
+            f"{s.seat:>4}  {name:<{width}}  {100 * s.share:>8.1f}%  "
+            f"{100 * s.low:.1f}% to {100 * s.high:.1f}%"
+        )
+    return lines
+
+
+def _summary(
+    g: Game[Any, Any, Any, Any],
+    players: int,
+    policy: str,
+    stats: Statistics,
+    names: Sequence[str],
+    shares: Sequence[WinShare],
+) -> str:
     n = stats.games
     lines = [f"{g.name}: {n} games, {players} players, policy {policy!r}", ""]
     lines += [f"scores: {_winning(g)}", ""]
@@ -126,6 +148,7 @@ def _summary(g: Game[Any, Any, Any, Any], players: int, policy: str, stats: Stat
         lines.append(
             f"{s.seat:>4}  {s.mean_score:>10.2f}  {s.wins:>4}  {s.shared_wins:>11}  {rate:>7.1f}%"
         )
+    lines += ["", *_share_lines(names, shares)]
     for prefix, what in (("round:", "rounds"), ("match:", "matches"), ("end:", "games")):
         keys = [k for k in stats.ends if k.startswith(prefix)]
         if not keys:
@@ -260,7 +283,7 @@ def _simulate(args: argparse.Namespace) -> int:
         raise CommandError("--games must be at least 1")
     if args.workers < 1:
         raise CommandError("--workers must be at least 1")
-    name, policy = policy_named(g, args.policy)
+    name, policy, names = seat_policies(g, args.policy, players)
     option_sets = [option_set(g, spec) for spec in (args.option or [None])]
     for label, options in option_sets:
         check_setup(g, players, options, label)
@@ -294,11 +317,13 @@ def _simulate(args: argparse.Namespace) -> int:
             "games": args.games,
             "seed": args.seed,
             "policy": name,
+            "policies": list(names),
             "option_sets": [
                 {
                     "label": label,
                     "options": g.encode_options(options),
                     "statistics": attrs.asdict(stats),
+                    "win_shares": [attrs.asdict(s) for s in win_shares(results)],
                     "results": [_result_data(r) for r in results],
                 }
                 for label, options, stats, results in sets
@@ -306,10 +331,10 @@ def _simulate(args: argparse.Namespace) -> int:
         }
         print(json.dumps(document, ensure_ascii=False, indent=1))
     else:
-        for label, _, stats, _ in sets:
+        for label, _, stats, results in sets:
             if many:
                 print(f"== options: {label}")
-            print(_summary(g, players, name, stats))
+            print(_summary(g, players, name, stats, names, win_shares(results)))
         if many:
             print(_comparison(players, [(label, stats) for label, _, stats, _ in sets]))
         if folder is not None:
@@ -380,7 +405,7 @@ def _bench(args: argparse.Namespace) -> int:
     if not 0 < args.seconds < math.inf:  # nan and inf too: the run would never end
         raise CommandError("--seconds must be positive")
     names = args.policy or [g.default_policy, *sorted(set(g.policies()) - {g.default_policy})]
-    chosen = [policy_named(g, name) for name in names]
+    chosen = [seat_policies(g, name, players)[:2] for name in names]
     if args.baseline is not None:
         baseline.check(args.baseline)
     make_env = _env_maker() if args.env else None
@@ -502,14 +527,23 @@ def _parser() -> argparse.ArgumentParser:
         "--option turbo,exhausted=empty-draw\n"
         "      (compares the default options, Turbo-DUO, and Turbo-DUO with the other\n"
         "      reading of an exhausted draw pile)\n"
-        "  rulespec simulate canardage --games 100 --json --record runs/ --plot stats.png",
+        "  rulespec simulate canardage --games 100 --json --record runs/ --plot stats.png\n"
+        "  rulespec simulate duo --players 2 --games 50 --policy search:50,greedy\n"
+        "      (the search bot in seat 0 against the greedy bot)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sim.add_argument("game", help="the game id, e.g. duck-and-cover")
     sim.add_argument("--players", type=int, default=None, help="number of players (default 4)")
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed; game i uses seed 'SEED-i'")
-    sim.add_argument("--policy", default=None, help="how players choose (default: the game's)")
+    sim.add_argument(
+        "--policy",
+        default=None,
+        metavar="POLICY[,POLICY...]",
+        help="how players choose (default: the game's): one of the game's policies, or "
+        f"search[:PLAYOUTS] (search bot, {search.DEFAULT_PLAYOUTS} playouts by default); "
+        "one for every seat, or one per seat joined by commas",
+    )
     sim.add_argument(
         "--option",
         action="append",
@@ -550,8 +584,10 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--policy",
         action="append",
-        help="how players choose; repeat to measure several (default: every policy "
-        "of the game, its default first)",
+        metavar="POLICY[,POLICY...]",
+        help="how players choose, as for simulate (search[:PLAYOUTS] too, or one per "
+        "seat joined by commas); repeat to measure several (default: every policy of the "
+        "game, its default first; the search bot only when named)",
     )
     bench.add_argument(
         "--env",

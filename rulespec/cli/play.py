@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from rulespec.cli.arguments import check_setup, game_named, option_set, player_count, policy_named
+from rulespec.cli.arguments import check_setup, game_named, option_set, player_count, seat_policies
 from rulespec.cli.errors import CommandError
 from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game
@@ -46,7 +46,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--players", type=int, default=None, help="number of players, you included (default 4)"
     )
     parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
-    parser.add_argument("--bot", default=None, help="how the bots play (default: the game's)")
+    parser.add_argument(
+        "--policy",
+        "--bot",
+        dest="bot",
+        default=None,
+        metavar="POLICY[,POLICY...]",
+        help="how the bots play (default: the game's): one of the game's policies or "
+        "search[:PLAYOUTS], for every bot, or one per seat joined by commas (your own "
+        "seat's is not used)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed of the deals and the bots")
     parser.add_argument(
         "--option", default=None, metavar="NAME[=VALUE],...", help="options of the rules"
@@ -190,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
     players = player_count(g, args.players)
     if not 0 <= args.seat < players:
         raise CommandError(f"--seat must be from 0 to {players - 1}, not {args.seat}")
-    bot_name, bot = policy_named(g, args.bot)
+    _, bot, seat_names = seat_policies(g, args.bot, players)
     label, options = option_set(g, args.option, simulation=False)
     check_setup(g, players, options, label)
     seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
@@ -203,7 +212,11 @@ def run(args: argparse.Namespace) -> int:
     state = g.new_game(players, options)
     record = Record(g.id, players, options)
     print(f"{g.name}, {players} players, seed {seed}: you are player {seat}; ", end="")
-    print(f"the bots play {bot_name!r}.")
+    bots = {p: name for p, name in enumerate(seat_names) if p != seat}
+    if len(set(bots.values())) == 1:
+        print(f"the bots play {next(iter(bots.values()))!r}.")
+    else:
+        print("the bots play " + ", ".join(f"{n!r} (player {p})" for p, n in bots.items()) + ".")
     print("At each of your moves type its number; ? explains the moves, q stops.")
     try:
         while not g.is_over(state):
