@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, settings
 PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 
 settings.register_profile(
-    "dev", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "dev", max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile(
     "ci",
