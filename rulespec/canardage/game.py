@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rulespec.canardage import codec, rules, sampling
+from rulespec.canardage import codec, encoding, rules, sampling
 from rulespec.canardage.actions import Action, Deal, Discard, Disperse, Play, Reshuffle
 from rulespec.canardage.invariants import INVARIANTS, TRANSITION_INVARIANTS
 from rulespec.canardage.policy import random_card_policy
@@ -19,7 +19,6 @@ from rulespec.core.chance import Chance
 from rulespec.core.checks import integer, seat
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, register
-from rulespec.core.invariants import Invariant, TransitionInvariant
 from rulespec.core.simulate import Policy, random_policy
 
 __all__ = ["GAME", "Canardage"]
@@ -45,6 +44,10 @@ class Canardage(Game[State, Action, View, Options]):
     action_types = (Play, Discard, Deal, Reshuffle, Disperse)
     options_type = Options
     view_type = View
+    codec = codec
+    encoding = encoding
+    invariants = INVARIANTS
+    transition_invariants = TRANSITION_INVARIANTS
 
     def policies(self) -> Mapping[str, Policy]:
         """``"random"`` (a legal action uniformly; Canarchie's many orders dominate it)
@@ -55,9 +58,6 @@ class Canardage(Game[State, Action, View, Options]):
         ['random', 'random-card']
         """
         return {"random": random_policy, "random-card": random_card_policy}
-
-    def default_options(self) -> Options:
-        return Options()
 
     def new_game(self, players: int, options: Options | None = None) -> State:
         if options is not None:
@@ -155,42 +155,6 @@ class Canardage(Game[State, Action, View, Options]):
         if after.phase is Phase.OVER and before.phase is not Phase.OVER:
             found.append("end:winner" if len(after.winners) == 1 else "end:shared")
         return tuple(found)
-
-    @property
-    def invariants(self) -> tuple[Invariant, ...]:
-        return INVARIANTS
-
-    @property
-    def transition_invariants(self) -> tuple[TransitionInvariant, ...]:
-        return TRANSITION_INVARIANTS
-
-    def encode_options(self, options: Options) -> dict[str, Any]:
-        self._check_options(options)
-        return codec.encode_options(options)
-
-    def decode_options(self, data: Mapping[str, Any]) -> Options:
-        return codec.decode_options(data)
-
-    def encode_action(self, action: Action) -> dict[str, Any]:
-        self._check_action(action)
-        return codec.encode_action(action)
-
-    def decode_action(self, data: Any, where: str = "action") -> Action:
-        return codec.decode_action(data, where)
-
-    def encode_state(self, state: State) -> dict[str, Any]:
-        self._check_state(state)
-        return codec.encode_state(state)
-
-    def decode_state(self, data: Any) -> State:
-        return codec.decode_state(data)
-
-    def encode_view(self, view: View) -> dict[str, Any]:
-        self._check_view(view)
-        return codec.encode_view(view)
-
-    def decode_view(self, data: Any, where: str = "view") -> View:
-        return codec.decode_view(data, where)
 
     position = staticmethod(position)
 

@@ -22,6 +22,14 @@ from typing import Any
 
 import attrs
 
+from rulespec.cli.arguments import (
+    check_setup,
+    game_named,
+    option_set,
+    player_count,
+    seat_policies,
+)
+from rulespec.cli.errors import CommandError
 from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game
 from rulespec.core.record import Record
@@ -181,8 +189,6 @@ def _choose(moves: Sequence[Any], said: Sequence[str], help: str) -> Any:
 
 
 def _save(record: Record, path: Path) -> None:
-    from rulespec.cli.main import CommandError
-
     try:
         path.write_text(record.to_json() + "\n", encoding="utf-8")
     except OSError as exc:
@@ -195,22 +201,13 @@ def _name(player: int, seat: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Play one game; return 0 when it ends, 1 when it stops before."""
-    from rulespec.cli.main import (
-        CommandError,
-        _check_setup,
-        _game,
-        _option_set,
-        _players,
-        _seat_policies,
-    )
-
-    g = _game(args.game)
-    players = _players(g, args.players)
+    g = game_named(args.game)
+    players = player_count(g, args.players)
     if not 0 <= args.seat < players:
         raise CommandError(f"--seat must be from 0 to {players - 1}, not {args.seat}")
-    _, bot, seat_names = _seat_policies(g, args.bot, players)
-    label, options = _option_set(g, args.option, simulation=False)
-    _check_setup(g, players, options, label)
+    _, bot, seat_names = seat_policies(g, args.bot, players)
+    label, options = option_set(g, args.option, simulation=False)
+    check_setup(g, players, options, label)
     seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
     path = Path(args.record or f"rulespec-{g.id}-{seed}.json")
     if not path.parent.is_dir():

@@ -36,7 +36,7 @@ from functools import lru_cache
 from rulespec.core.sampling import dealt_out, impossible, sizes, unseen
 from rulespec.duck_cover.actions import PlayerAction
 from rulespec.duck_cover.cards import FAMILY, family_of, held_by, number_of
-from rulespec.duck_cover.grid import Grid, Position
+from rulespec.duck_cover.grid import Grid, PlaceMasks, Position, _set_masks
 from rulespec.duck_cover.rules import legal_actions
 from rulespec.duck_cover.state import Options, Phase, State
 from rulespec.duck_cover.view import View
@@ -53,7 +53,7 @@ class _Pieces:
     """What every sample of one view shares: the grids' visible parts, the hidden ducks
     and draw cards, and the sizes of the places they are dealt to."""
 
-    __slots__ = ("cells", "covered", "draw", "draw_parts", "low_blows", "pools")
+    __slots__ = ("cells", "covered", "draw", "draw_parts", "low_blows", "masks", "pools", "whole")
 
     def __init__(self, view: View, options: Options) -> None:
         n = view.players
@@ -73,6 +73,13 @@ class _Pieces:
             self.cells.append(stacks)
             tops.append([top for _, top, _ in stacks])
         self.covered = [sum(c for _, _, c in stacks) for stacks in self.cells]
+        self.masks = [PlaceMasks.around([(q, (top,)) for q, top, _ in s]) for s in self.cells]
+        """Each grid's places (they depend on the places and the visible cards only)."""
+        self.whole = [
+            None if covered else Grid(tuple((q, (top,)) for q, top, _ in stacks))
+            for stacks, covered in zip(self.cells, self.covered, strict=True)
+        ]
+        """The grids with no covered card: the same in every sample."""
         self.pools: list[list[Duck]] = []
         """The hidden ducks: one pool per grid, or one for all under *Low blows*."""
         if self.low_blows:
@@ -128,13 +135,19 @@ def _grids(pieces: _Pieces, rng: random.Random) -> tuple[Grid, ...]:
         dealt = [dealt_out(pool, (), rng)[1] for pool in pieces.pools]
     grids = []
     for holder, (stacks, ducks) in enumerate(zip(pieces.cells, dealt, strict=True)):
+        whole = pieces.whole[holder]
+        if whole is not None:
+            grids.append(whole)
+            continue
         cells = []
         at = 0
         for place, top, covered in stacks:
             under = tuple(held_by(f, k, holder) for f, k in ducks[at : at + covered])
             at += covered
             cells.append((place, (*under, top)))
-        grids.append(Grid(tuple(cells)))
+        grid = Grid(tuple(cells))
+        _set_masks(grid, pieces.masks[holder])
+        grids.append(grid)
     return tuple(grids)
 
 

@@ -44,6 +44,7 @@ Nothing else in a state is hidden.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from functools import lru_cache
 
@@ -72,8 +73,9 @@ _ABOVE: tuple[int, ...] = tuple(
 _EVERY = (1 << _CARDS) - 1
 
 _BUDGET = 20_000
-"""Steps of one search for the covered chains before it starts again."""
-_ATTEMPTS = 6
+"""Steps of the first search for the covered chains before it starts again; each new
+search may take twice as many."""
+_ATTEMPTS = 7
 
 
 def _nth(mask: int, n: int) -> Card:
@@ -148,9 +150,10 @@ def _search(
     covered: tuple[int, ...],
     counts: list[int],
     rng: random.Random,
+    budget: int,
 ) -> list[list[Card]] | None:
     """Chains of ``covered`` cards down from each top, taken from ``counts`` (which it
-    updates); ``None`` when the budget runs out, ``[]`` when no chains exist."""
+    updates); ``None`` after ``budget`` steps, ``[]`` when no chains exist."""
     slots = [(i, k) for i in range(len(tops)) for k in range(covered[i])]
     free = sum(1 << c for c in range(_CARDS) if counts[c])
     chains: list[list[Card]] = [[] for _ in tops]
@@ -162,7 +165,7 @@ def _search(
         if len(untried) == depth:
             untried.append(free & _BELOW[tops[i] if k == 0 else chains[i][-1]])
         steps += 1
-        if steps > _BUDGET:
+        if steps > budget:
             return None
         mask = untried[depth]
         if mask:
@@ -187,11 +190,14 @@ def _search(
 
 
 def _sweep(
-    tops: tuple[Card, ...], chains: list[list[Card]], counts: list[int], rng: random.Random
+    tops: tuple[Card, ...],
+    chains: list[list[Card]],
+    counts: list[int],
+    rng: random.Random,
 ) -> None:
-    """Redraw each two neighbouring covered cards together, uniformly among the pairs of
-    unseen cards that fit between their neighbours (copies counted), updating
-    ``counts``."""
+    """Redraw each two neighbouring covered cards together, top down, uniformly among
+    the pairs of unseen cards that fit between their neighbours (copies counted),
+    updating ``counts``."""
     below_of = _BELOW
     free = sum(1 << c for c in range(_CARDS) if counts[c])
     for top, chain in zip(tops, chains, strict=True):
@@ -201,30 +207,28 @@ def _sweep(
             counts[second] += 1
             free |= (1 << first) | (1 << second)
             under = _ABOVE[chain[k + 2]] if k + 2 < len(chain) else _EVERY
-            firsts = free & below_of[top if k == 0 else chain[k - 1]]
+            mask = free & below_of[top if k == 0 else chain[k - 1]]
             turbos = counts[TURBO]
+            cards = []
+            weights = []
             total = 0
-            for turn in (0, 1):  # add up the pairs' weights, then walk to the drawn one
-                if turn:
-                    pick = rng.randrange(total)
-                mask = firsts
-                while mask:
-                    low = mask & -mask
-                    mask ^= low
-                    a = low.bit_length() - 1
-                    seconds = free & below_of[a] & under
-                    if a != TURBO:
-                        seconds &= ~low  # a card lies on a copy of itself only if a Turbo-joker
-                    weight = seconds.bit_count()
-                    if seconds >> TURBO & 1:
-                        weight += turbos - 1 - (a == TURBO)
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                a = low.bit_length() - 1
+                seconds = free & below_of[a] & under
+                if a != TURBO:
+                    seconds &= ~low  # a card lies on a copy of itself only if a Turbo-joker
+                weight = seconds.bit_count()
+                if seconds >> TURBO & 1:
+                    weight += turbos - 1 - (a == TURBO)
+                if weight:
                     weight *= counts[a]
-                    if turn:
-                        pick -= weight
-                        if pick < 0:
-                            break
-                    else:
-                        total += weight
+                    total += weight
+                    cards.append(a)
+                    weights.append(total)
+            pick = rng.randrange(total)
+            a = cards[bisect_right(weights, pick)]
             counts[a] -= 1
             if not counts[a]:
                 free ^= 1 << a
@@ -238,9 +242,9 @@ def _sweep(
 
 def _chains(pieces: _Pieces, rng: random.Random) -> tuple[list[list[Card]], list[int]]:
     """The covered cards of both piles, and the counts of the unseen cards left."""
-    for _ in range(_ATTEMPTS):
+    for attempt in range(_ATTEMPTS):
         counts = list(pieces.counts)
-        chains = _search(pieces.tops, pieces.covered, counts, rng)
+        chains = _search(pieces.tops, pieces.covered, counts, rng, _BUDGET << attempt)
         if chains == []:
             break
         if chains is not None:

@@ -60,7 +60,7 @@ def _states(game_id: str, seed: int) -> Iterator[tuple[Any, Any]]:
         state = g.new_game(players, options)
         steps = 0
         while steps < 600:
-            if rng.random() < 0.08 or g.is_over(state) or g.to_move(state) == (CHANCE,):
+            if rng.random() < 0.03 or g.is_over(state) or g.to_move(state) == (CHANCE,):
                 yield options, state
             if g.is_over(state):
                 break
@@ -90,7 +90,7 @@ def test_a_sample_shows_the_view_breaks_nothing_and_plays_on(game_id: str, seed:
             assert g.view(guess, player) == seen
             assert g.violations(guess) == ()
             assert guess.options == options
-            if rng.random() < 0.03:
+            if rng.random() < 0.02:
                 _play_out(g, guess, rng)  # raises if a step from the sample is refused
                 played_on += 1
     assert chance_seen > 0 and played_on > 0
@@ -167,3 +167,27 @@ def test_refuses_a_view_of_other_options(game_id: str) -> None:
     with pytest.raises(ValueError, match=r"no .* state shows this view"):
         g.sample_state(seen, random.Random(1))
     assert g.view(g.sample_state(seen, random.Random(1), other), 0) == seen
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_view_is_checked_on_its_first_sample_only(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    g = rulespec.game(game_id)
+    checked: list[object] = []
+    original = type(g).violations
+
+    def counted(self: Any, state: Any) -> Any:
+        checked.append(state)
+        return original(self, state)
+
+    monkeypatch.setattr(type(g), "violations", counted)
+    seen = g.view(g.start(g.min_players, seed=424242), 0)
+    rng = random.Random(1)
+    for _ in range(5):
+        g.sample_state(seen, rng)
+    assert len(checked) == 1
+    edited = _edits(game_id, seen)[1]  # a refusal is never remembered as checked
+    for _ in range(2):
+        with pytest.raises(ValueError, match=r"no .* state shows this view"):
+            g.sample_state(edited, rng)

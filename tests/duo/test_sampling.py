@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from math import comb
 
+import attrs
 import pytest
 
 import rulespec.duo.sampling
@@ -155,3 +156,24 @@ def test_every_card_that_may_lie_under_a_top_turns_up_there() -> None:
         possible = {c for c in unseen if fits(state.piles[i][-1], c)}
         assert under[i] == possible
     assert held == unseen  # any unseen card may be in another hand
+
+
+@pytest.mark.clause("duo.place.joker")
+def test_a_view_whose_covered_cards_cannot_lie_under_the_top_is_refused() -> None:
+    # A blue joker on top of one covered card, and every blue card in the hand: no
+    # unseen card may lie under the joker, though the counts add up.
+    seen = DUO.view(DUO.start(2, seed=1), 0)
+    blue_joker, red_card = 64, 16
+    edited = attrs.evolve(
+        seen,
+        hand=tuple(range(16)),
+        hand_sizes=(16, 7),
+        pile_tops=(blue_joker, red_card),
+        pile_sizes=(2, 1),
+        draw_pile_size=76 - 16 - 2 - 7 - 1,
+    )
+    with pytest.raises(ValueError, match="cannot be laid under the tops"):
+        DUO.sample_state(edited, random.Random(1))
+    possible = attrs.evolve(edited, hand=(*range(1, 16), 17))  # blue-1-circle unseen
+    guess = DUO.sample_state(possible, random.Random(1))
+    assert guess.piles[0] == (0, blue_joker)
