@@ -18,7 +18,14 @@ from rulespec.core.errors import IllegalAction, RecordError
 from rulespec.core.game import Game, game
 from rulespec.core.simulate import Policy, SeatPolicies
 
-__all__ = ["check_setup", "game_named", "option_set", "player_count", "policy_named"]
+__all__ = [
+    "check_setup",
+    "game_named",
+    "option_set",
+    "player_count",
+    "policy_named",
+    "seat_policies",
+]
 
 
 def game_named(name: str) -> Game[Any, Any, Any, Any]:
@@ -57,17 +64,17 @@ def player_count(g: Game[Any, Any, Any, Any], players: int | None) -> int:
 
 
 def policy_named(g: Game[Any, Any, Any, Any], name: str | None) -> tuple[str, Policy]:
-    """The policy ``name`` of ``g`` (its default when ``None``), with its name: one of
-    the game's own, or the search bot (``search``, ``search:PLAYOUTS``).
+    """The policy ``name`` of ``g`` (its default when ``None``), or the search bot
+    (``search``, ``search:PLAYOUTS``), with its name.
 
     >>> policy_named(game_named("duo"), None)[0]
     'greedy'
-    >>> policy_named(game_named("duo"), "search:8")[0]
-    'search:8'
-    >>> policy_named(game_named("duo"), "clever")
+    >>> policy_named(game_named("duo"), "search:30")[0]
+    'search:30'
+    >>> policy_named(game_named("duo"), "clever")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
       ...
-    rulespec.cli.errors.CommandError: duo has no policy 'clever' (known: greedy, random, ...)
+    rulespec.cli.errors.CommandError: duo has no policy 'clever' (known: greedy, random, search...)
     """
     chosen = g.default_policy if name is None else name
     try:
@@ -89,10 +96,10 @@ def seat_policies(
     """``--policy``: one policy for every seat, or one per seat joined by commas; returns
     the label, the policy and each seat's policy name.
 
-    >>> label, _, names = seat_policies(game_named("duo"), "random,greedy", 2)
+    >>> label, _, names = seat_policies(game_named("duo"), "search:9, greedy", 2)
     >>> label, names
-    ('random,greedy', ('random', 'greedy'))
-    >>> seat_policies(game_named("duo"), "random,greedy", 3)
+    ('search:9,greedy', ('search:9', 'greedy'))
+    >>> seat_policies(game_named("duo"), "random,greedy", 3)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
       ...
     rulespec.cli.errors.CommandError: --policy 'random,greedy' names 2 policies for 3 players: ...

@@ -22,7 +22,13 @@ from typing import Any
 
 import attrs
 
-from rulespec.cli.arguments import check_setup, game_named, option_set, player_count, seat_policies
+from rulespec.cli.arguments import (
+    check_setup,
+    game_named,
+    option_set,
+    player_count,
+    seat_policies,
+)
 from rulespec.cli.errors import CommandError
 from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game
