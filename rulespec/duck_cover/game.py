@@ -21,6 +21,8 @@ from rulespec.duck_cover.view import View, view
 
 __all__ = ["GAME", "DuckAndCover"]
 
+_OVER = Phase.OVER
+
 
 class DuckAndCover(Game[State, Action, View, Options]):
     """Duck & Cover (Captain Games), 2–7 players, three rounds, simultaneous turns.
@@ -95,8 +97,9 @@ class DuckAndCover(Game[State, Action, View, Options]):
         return rules.apply(state, action)
 
     def is_over(self, state: State) -> bool:
-        self._check_state(state)
-        return state.phase is Phase.OVER
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
+        return state.phase is _OVER
 
     def scores(self, state: State) -> tuple[int, ...]:
         self._check_state(state)

@@ -16,6 +16,7 @@ from typing import overload
 import attrs
 
 from rulespec.core.errors import PositionError
+from rulespec.core.fast import builder, setter
 from rulespec.core.implements import implements
 from rulespec.core.positions import wholes
 
@@ -47,6 +48,7 @@ _ODD_SPACE = re.compile(r"[^\S \t\r\n]")
 """A space that is no separator of a diagram (a no-break space, a line separator, …)."""
 _MARGIN = 3
 """The free places on each side of a new :class:`PlaceMasks` frame."""
+_new = object.__new__
 
 
 class PlaceMasks:
@@ -109,29 +111,29 @@ class PlaceMasks:
         tops = tuple([stack[-1] for _, stack in cells])
         return cls(left, top, stride, width, bits, sum(bits), tops)
 
-    def moved(self, index: int, to: Position, j: int, onto_stack: bool) -> PlaceMasks | None:
-        """The masks after :meth:`Grid.moved` takes stack ``index`` to ``to``, which is
-        cell ``j`` of the other cells; in the same frame, so ``None`` when ``to`` is on its
-        edge."""
+    def moved(self, index: int, bit: int, j: int, onto_stack: bool) -> PlaceMasks | None:
+        """The masks after :meth:`Grid.moved` takes stack ``index`` to the place ``bit``,
+        which is cell ``j`` of the other cells; in the same frame, so ``None`` when that
+        place is on its edge."""
         bits = list(self.cells)
-        here = bits.pop(index)
+        del bits[index]
         tops = list(self.tops)
         card = tops.pop(index)  # still on top after the move
-        stacks = self.stacks ^ here
+        stacks = self.stacks ^ self.cells[index]
+        stride = self.stride
         if onto_stack:
             tops[j] = card
         else:
-            column = to[0] - self.left
-            row = to[1] - self.top
-            if not (0 < column < self.width - 1 and 0 < row < self.stride - 1):
+            column, row = divmod(bit.bit_length() - 1, stride)
+            if not (0 < column < self.width - 1 and 0 < row < stride - 1):
                 return None
-            bit = 1 << (column * self.stride + row)
             bits.insert(j, bit)
             stacks |= bit
             tops.insert(j, card)
-        return PlaceMasks(
-            self.left, self.top, self.stride, self.width, tuple(bits), stacks, tuple(tops)
-        )
+        after = _new(PlaceMasks)  # the same frame: copied, not recomputed by __init__
+        after.left, after.top, after.stride, after.width = self.left, self.top, stride, self.width
+        after.cells, after.stacks, after.tops = tuple(bits), stacks, tuple(tops)
+        return after
 
     def beside(self, places: int) -> int:
         """The places that share a side with one of ``places`` (places of the grid)."""
@@ -206,7 +208,7 @@ class Places(Sequence[Position]):
         return f"Places({list(self)!r})"
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # see rulespec.core.fast.builder
 class Grid:
     """One player's ducks: ``cells`` pairs each occupied position with its stack.
 
@@ -351,7 +353,7 @@ class Grid:
 
     def find_visible(self, card: int) -> int:
         """The index in :attr:`cells` of the stack that ``card`` tops, or ``-1`` if covered."""
-        tops = self.masks().tops
+        tops = (self._masks_ or self.masks()).tops
         return tops.index(card) if card in tops else -1
 
     def position_of(self, card: int) -> Position:
@@ -374,20 +376,26 @@ class Grid:
         """
         cells = list(self.cells)
         _, stack = cells.pop(index)
-        j = bisect_left(cells, (to,))  # (to,) sorts just before the cell at ``to``
-        onto_stack = j < len(cells) and cells[j][0] == to
+        masks = self._masks_
+        bit = 0 if masks is None else masks.mask(to)
+        if masks is not None and bit:  # cells come in the order of their bits
+            others = masks.stacks ^ masks.cells[index]
+            j = (others & (bit - 1)).bit_count()
+            onto_stack = others & bit != 0
+        else:
+            j = bisect_left(cells, (to,))  # (to,) sorts just before the cell at ``to``
+            onto_stack = j < len(cells) and cells[j][0] == to
         if onto_stack:
             place, below = cells[j]
             cells[j] = (place, below + stack)
         else:
             cells.insert(j, (to, stack))
-        grid = Grid(tuple(cells))
-        masks = self._masks_
-        if masks is not None:  # the new grid's lookups follow from this grid's
-            _set_masks(grid, masks.moved(index, to, j, onto_stack))
+        grid = _grid(tuple(cells))
+        if masks is not None and bit:  # the new grid's lookups follow from this grid's
+            _set_masks(grid, masks.moved(index, bit, j, onto_stack))
         return grid
 
 
-# Sets a grid's cache (plain assignment is refused: grids are frozen); faster than
-# ``object.__setattr__``.
-_set_masks = vars(Grid)["_masks_"].__set__
+_grid = builder(Grid)
+_set_masks = setter(Grid, "_masks_")
+"""Sets a grid's cache (plain assignment is refused: grids are frozen)."""

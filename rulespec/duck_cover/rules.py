@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import cast, overload
 
 from rulespec.core.checks import pile_of, wrong_type
 from rulespec.core.errors import IllegalAction
+from rulespec.core.fast import builder, setter
 from rulespec.core.implements import implements
 from rulespec.core.lazy import LazySequence
 from rulespec.duck_cover import variants
@@ -41,12 +41,19 @@ __all__ = [
     "to_move",
 ]
 
+_NOBODY = tuple((None,) * players for players in range(8))
+"""The actions submitted at the start of a turn, by number of players."""
+_SEATS = tuple(tuple(range(players)) for players in range(8))
+"""Every player's seat, by number of players."""
+
 # Looked up once: reading an enum member from its class is slow on the hot paths.
 _TURN = Phase.TURN
 _OVER = Phase.OVER
 
-# Sets the per-turn cache of a (frozen) state; faster than ``object.__setattr__``.
-_set_called = vars(State)["_called_"].__set__
+_state = builder(State)
+"""Makes a :class:`State` as ``State(...)`` does, faster (every step makes one)."""
+_set_turn = setter(State, "_turn_")
+"""Sets the per-turn cache of a (frozen) state."""
 
 
 @implements("dc.setup.players")
@@ -77,7 +84,10 @@ def to_move(state: State) -> tuple[int, ...]:
     """Players still to act this turn, ``(CHANCE,)`` at a chance step, ``()`` when over."""
     phase = state.phase
     if phase is _TURN:
-        return tuple([p for p, a in enumerate(state.submitted) if a is None])
+        submitted = state.submitted
+        if submitted is _NOBODY[state.players]:  # a new turn (states made here share it)
+            return _SEATS[state.players]
+        return tuple([p for p, a in enumerate(submitted) if a is None])
     if phase is _OVER:
         return ()
     return (-1,)
@@ -105,15 +115,40 @@ def called_stack(state: State, player: int) -> int:
 def called_stacks(state: State) -> tuple[int, ...]:
     """:func:`called_stack` of every player: computed once per turn, kept in the state
     and handed on to the states of the same turn."""
-    called = state._called_
-    if called is None:
+    turn: Turn | None = state._turn_
+    return (turn or _turn(state)).called
+
+
+class Turn:
+    """What the states of one turn share, each part computed on first use: every
+    player's called stack and legal actions. Players' actions change neither the
+    grids nor the call until the turn resolves, so each state hands it on to the next.
+    """
+
+    __slots__ = ("called", "moves")
+
+    def __init__(self, called: tuple[int, ...]) -> None:
+        self.called = called
+        """Each player's called stack (see :func:`called_stack`)."""
+        self.moves: list[LegalActions | None] = [None] * len(called)
+        """Each player's legal actions, once asked for."""
+
+
+def _turn(state: State) -> Turn:
+    """The turn of ``state``, made on first use."""
+    turn: Turn | None = state._turn_
+    if turn is None:
         options = state.options
+        call = state.call
         if options.low_blows or options.constraints:
             called = _variant_called_stacks(state)
-        else:
+        elif call == MAX:
             called = tuple([grid.find_visible(called_card(state, grid)) for grid in state.grids])
-        _set_called(state, called)
-    return called
+        else:  # a number: every player's called card is that number
+            called = tuple([grid.find_visible(call) for grid in state.grids])  # type: ignore[arg-type]
+        turn = Turn(called)
+        _set_turn(state, turn)
+    return turn
 
 
 def _variant_called_stacks(state: State) -> tuple[int, ...]:
@@ -199,7 +234,11 @@ def check_player_action(state: State, action: PlayerAction) -> int:
         raise IllegalAction("dc.turn.draw", "no card has been drawn: the game waits for a shuffle")
     if state.submitted[player] is not None:
         raise IllegalAction("dc.turn.simultaneous", f"player {player} has already acted this turn")
-    index = called_stacks(state)[player]
+    turn: Turn = state._turn_ or _turn(state)
+    index = turn.called[player]
+    moves = turn.moves[player]
+    if moves is not None and index >= 0 and action in moves:
+        return index  # one of the legal actions already listed for this turn
     t = type(action)
     if index < QUACK:
         return _check_variant_action(state, action, index)
@@ -397,8 +436,8 @@ class LegalActions(LazySequence[PlayerAction]):
 
 
 class _Moves(LegalActions):
-    """The Covers and Ducks of :func:`legal_actions` as place masks, each action made
-    when asked for (``random.choice`` makes one)."""
+    """The Covers and Ducks of :func:`legal_actions` as place masks, each action looked
+    up when asked for (``random.choice`` looks up one)."""
 
     __slots__ = ("_cover_mask", "_duck_mask", "_masks")
 
@@ -416,7 +455,7 @@ class _Moves(LegalActions):
     @overload
     def __getitem__(self, i: slice) -> Sequence[PlayerAction]: ...
     def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
-        if isinstance(i, slice):
+        if type(i) is slice:
             return [self[k] for k in range(*i.indices(self._len))]
         n = self._len
         if i < 0:
@@ -425,24 +464,62 @@ class _Moves(LegalActions):
             raise IndexError(i)
         k = self._ncovers
         if i < k:
-            return Cover(self._player, self._masks.nth(self._cover_mask, i))
-        return Duck(self._player, self._masks.nth(self._duck_mask, i - k))
+            return _cover(self._player, self._masks.nth(self._cover_mask, i))
+        return _duck(self._player, self._masks.nth(self._duck_mask, i - k))
 
     def __iter__(self) -> Iterator[PlayerAction]:
         player = self._player
         for q in Places(self._masks, self._cover_mask):
-            yield Cover(player, q)
+            yield _cover(player, q)
         for q in Places(self._masks, self._duck_mask):
-            yield Duck(player, q)
+            yield _duck(player, q)
 
     def __contains__(self, action: object) -> bool:
-        if isinstance(action, Cover):
-            places = Places(self._masks, self._cover_mask)
-        elif isinstance(action, Duck):
-            places = Places(self._masks, self._duck_mask)
+        t = type(action)
+        if t is Cover:
+            places = self._cover_mask
+        elif t is Duck:
+            places = self._duck_mask
         else:
             return False
-        return action.player == self._player and action.origin is None and action.to in places
+        to = action.to  # type: ignore[attr-defined]
+        return (
+            action.player == self._player  # type: ignore[attr-defined]
+            and action.origin is None  # type: ignore[attr-defined]
+            and type(to) is tuple
+            and len(to) == 2
+            and type(to[0]) is int
+            and type(to[1]) is int
+            and self._masks.mask(to) & places != 0
+        )
+
+
+_KEPT = 4096
+"""How many actions of each kind and player :func:`_cover` and :func:`_duck` keep."""
+_COVERS: tuple[dict[Position, Cover], ...] = tuple({} for _ in range(7))
+_DUCKS: tuple[dict[Position, Duck], ...] = tuple({} for _ in range(7))
+
+
+def _cover(player: int, to: Position) -> Cover:
+    """``Cover(player, to)``, made once and then kept (actions are immutable)."""
+    kept = _COVERS[player]
+    cover = kept.get(to)
+    if cover is None:
+        cover = Cover(player, to)
+        if len(kept) < _KEPT:
+            kept[to] = cover
+    return cover
+
+
+def _duck(player: int, to: Position) -> Duck:
+    """``Duck(player, to)``, made once and then kept."""
+    kept = _DUCKS[player]
+    duck = kept.get(to)
+    if duck is None:
+        duck = Duck(player, to)
+        if len(kept) < _KEPT:
+            kept[to] = duck
+    return duck
 
 
 class _Listed(LegalActions):
@@ -484,14 +561,20 @@ def legal_actions(state: State, player: int) -> LegalActions:
         return _NONE
     if state.submitted[player] is not None:
         return _NONE
-    index = called_stacks(state)[player]
-    if index < 0:
-        if index == QUACK:
-            return _QUACK_ONLY[player]
-        return _variant_actions(state, player, index)
-    masks = state.grids[player].masks()
-    covers, ducks = reachable(masks, index)
-    return _Moves(player, masks, covers, ducks)
+    turn: Turn = state._turn_ or _turn(state)
+    moves = turn.moves[player]
+    if moves is None:
+        index = turn.called[player]
+        if index >= 0:
+            masks = state.grids[player].masks()
+            covers, ducks = reachable(masks, index)
+            moves = _Moves(player, masks, covers, ducks)
+        elif index == QUACK:
+            moves = _QUACK_ONLY[player]
+        else:
+            moves = _variant_actions(state, player, index)
+        turn.moves[player] = moves
+    return moves
 
 
 def _variant_actions(state: State, player: int, index: int) -> LegalActions:
@@ -536,7 +619,7 @@ def check_deal(state: State, action: Deal) -> None:
             )
     pile = action.draw_pile
     options = state.options
-    if not pile_of(pile, int) or Counter(pile) != Counter(options.draw_deck):
+    if not pile_of(pile, int) or sorted(pile) != sorted(options.draw_deck):
         if options.constraints:
             raise IllegalAction(
                 "dc.variant.constraints.deck",
@@ -589,7 +672,7 @@ def check_reshuffle(state: State, action: Reshuffle) -> None:
     if state.phase is not Phase.RESHUFFLE:
         raise IllegalAction("dc.deck.reshuffle", "the draw pile is not empty: nothing to reshuffle")
     pile = action.draw_pile
-    if not pile_of(pile, int) or Counter(pile) != Counter(state.captain_pile):
+    if not pile_of(pile, int) or sorted(pile) != sorted(state.captain_pile):
         raise IllegalAction(
             "dc.deck.reshuffle", "the new draw pile must hold exactly the Captain pile's cards"
         )
@@ -679,7 +762,7 @@ def _draw(
             card,
             previous,
             previous_discarded,
-            (None,) * state.players,
+            _NOBODY[state.players],
         )
 
 
@@ -696,7 +779,7 @@ def _evolve(
     submitted: tuple[PlayerAction | None, ...],
 ) -> State:
     """A state of the same game, round and scores as ``state``, with this table."""
-    return State(
+    return _state(
         state.players,
         state.options,
         phase,
@@ -727,7 +810,7 @@ def submit(state: State, action: PlayerAction) -> State:
             break  # someone has still to act
     else:
         return _resolve(state, submitted)
-    after = State(
+    after = _state(
         state.players,
         state.options,
         _TURN,
@@ -744,7 +827,7 @@ def submit(state: State, action: PlayerAction) -> State:
         state.set_aside,
         state.gifts,
     )
-    _set_called(after, state._called_)  # same grids, same call
+    _set_turn(after, state._turn_)  # same grids, same call
     return after
 
 
@@ -816,7 +899,7 @@ def _gifts_given(state: State, submitted: tuple[PlayerAction | None, ...]) -> St
         state.card,
         state.previous,
         state.previous_discarded,
-        (None,) * state.players,
+        _NOBODY[state.players],
         state.round_scores,
         state.set_aside,
         gifts,
