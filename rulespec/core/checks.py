@@ -103,6 +103,8 @@ def outcome(value: object, piles: int, clause: str) -> tuple[tuple[Any, ...], ..
 
 
 def _collection(value: object) -> bool:
+    if type(value) is tuple or type(value) is list:
+        return True
     return isinstance(value, Iterable) and not isinstance(value, str | bytes | Mapping)
 
 

@@ -30,7 +30,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar, overload
 
 import attrs
 
@@ -60,15 +60,29 @@ def setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     return set_slot
 
 
-def builder(cls: Callable[P, T]) -> Callable[P, T]:
+@overload
+def builder(cls: Callable[P, T]) -> Callable[P, T]: ...
+@overload
+def builder(cls: Callable[..., T], *caches: str) -> Callable[..., T]: ...
+def builder(cls: Callable[..., T], *caches: str) -> Callable[..., T]:
     """A function that makes instances of the frozen, slotted attrs class ``cls`` as
     ``cls(...)`` does, with the same parameters and defaults, without its ``__init__``.
 
-    Fields with ``init=False`` take their default. A class whose fields need a
-    validator, a converter or a factory, or with an ``__attrs_pre_init__`` or
-    ``__attrs_post_init__`` (which the builder would skip), or a keyword-only field, is
-    refused with a :class:`TypeError`, as is a class whose fields are not all slots of
-    its own or that has a ``__weakref__`` slot (declare it ``weakref_slot=False``).
+    Fields with ``init=False`` take their default, except those named in ``caches``:
+    they come last, as parameters of their own (with their defaults).
+
+    >>> @attrs.frozen(weakref_slot=False)
+    ... class Box:
+    ...     size: int
+    ...     _area_: int | None = attrs.field(init=False, default=None, eq=False)
+    >>> builder(Box, "_area_")(3, 9)._area_
+    9
+
+    A class whose fields need a validator, a converter or a factory, or with an
+    ``__attrs_pre_init__`` or ``__attrs_post_init__`` (which the builder would skip),
+    or a keyword-only field, is refused with a :class:`TypeError`, as is a class whose
+    fields are not all slots of its own or that has a ``__weakref__`` slot (declare it
+    ``weakref_slot=False``).
     """
     if not isinstance(cls, type) or not attrs.has(cls) or "__slots__" not in vars(cls):
         raise TypeError(f"builder: {cls!r} is not a slotted attrs class")
@@ -81,7 +95,11 @@ def builder(cls: Callable[P, T]) -> Callable[P, T]:
     twin = type(f"{cls.__name__}Builder", cls.__bases__, {"__slots__": slots})
     scope: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": cls}
     parameters: list[str] = []
+    cached: list[str] = []
     lines: list[str] = ["    self = _new(_twin)"]
+    unknown = set(caches) - {field.name for field in attrs.fields(cls) if not field.init}
+    if unknown:
+        raise TypeError(f"builder: {name} has no field {min(unknown)!r} outside __init__")
     for i, field in enumerate(attrs.fields(cls)):
         if field.validator is not None or field.converter is not None:
             raise TypeError(f"builder: {name}.{field.name} is checked or converted")
@@ -94,7 +112,11 @@ def builder(cls: Callable[P, T]) -> Callable[P, T]:
         if field.default is not attrs.NOTHING:
             scope[f"_default{i}"] = field.default
         if not field.init:
-            lines.append(f"    self.{field.name} = _default{i}")
+            if field.name in caches:
+                cached.append(f"{field.name}=_default{i}")
+                lines.append(f"    self.{field.name} = {field.name}")
+            else:
+                lines.append(f"    self.{field.name} = _default{i}")
             continue
         alias = field.alias
         parameters.append(alias if field.default is attrs.NOTHING else f"{alias}=_default{i}")
@@ -102,9 +124,9 @@ def builder(cls: Callable[P, T]) -> Callable[P, T]:
     lines += ["    self.__class__ = _cls", "    return self"]
     probe: Any = object.__new__(twin)
     probe.__class__ = cls  # a TypeError now if the twin's layout is not the class's
-    source = f"def build({', '.join(parameters)}):\n" + "\n".join(lines)
+    source = f"def build({', '.join(parameters + cached)}):\n" + "\n".join(lines)
     exec(compile(source, f"<builder of {name}>", "exec"), scope)
-    build: Callable[P, T] = scope["build"]
+    build: Callable[..., T] = scope["build"]
     build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
     build.__module__ = cls.__module__
     build.__doc__ = f"A new :class:`{name}`, as ``{cls.__name__}(...)`` makes it."

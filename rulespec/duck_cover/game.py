@@ -21,7 +21,10 @@ from rulespec.duck_cover.view import View, view
 
 __all__ = ["GAME", "DuckAndCover"]
 
+_DEAL = Phase.DEAL
+_RESHUFFLE = Phase.RESHUFFLE
 _OVER = Phase.OVER
+_PLAYER_ACTIONS = frozenset([Cover, Duck, Quack, Give, Place])
 
 
 class DuckAndCover(Game[State, Action, View, Options]):
@@ -67,7 +70,7 @@ class DuckAndCover(Game[State, Action, View, Options]):
     def chance(self, state: State) -> Chance:
         self._check_state(state)
         piles = rules.chance_piles(state)
-        if state.phase is Phase.DEAL:
+        if state.phase is _DEAL:
             aside = "; its first two cards are set aside unseen" if state.options.surprises else ""
             return Chance(
                 "deal",
@@ -79,12 +82,12 @@ class DuckAndCover(Game[State, Action, View, Options]):
 
     def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
         self._check_state(state)
-        if state.phase is Phase.DEAL:
+        if state.phase is _DEAL:
             *grids, pile = checks.outcome(outcome, state.players + 1, "dc.setup.grid")
             deal = Deal(tuple(grids), pile)
             rules.check_deal(state, deal)
             return deal
-        if state.phase is Phase.RESHUFFLE:
+        if state.phase is _RESHUFFLE:
             (pile,) = checks.outcome(outcome, 1, "dc.deck.reshuffle")
             reshuffle = Reshuffle(pile)
             rules.check_reshuffle(state, reshuffle)
@@ -94,6 +97,8 @@ class DuckAndCover(Game[State, Action, View, Options]):
     def apply(self, state: State, action: Action) -> State:
         if not isinstance(state, State):
             raise self._wrong_state(state)
+        if type(action) in _PLAYER_ACTIONS:
+            return rules.submit(state, action)  # type: ignore[arg-type]
         return rules.apply(state, action)
 
     def is_over(self, state: State) -> bool:

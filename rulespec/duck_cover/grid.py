@@ -49,6 +49,8 @@ _ODD_SPACE = re.compile(r"[^\S \t\r\n]")
 _MARGIN = 3
 """The free places on each side of a new :class:`PlaceMasks` frame."""
 _new = object.__new__
+_LAYOUT = tuple(sorted(((i % COLUMNS, i // COLUMNS), i) for i in range(COLUMNS * ROWS)))
+"""Each place of a dealt grid, sorted, with the index in the shuffled family of its card."""
 
 
 class PlaceMasks:
@@ -61,7 +63,7 @@ class PlaceMasks:
     mask, lowest first, are its places in sorted order; the places beside a place of
     the grid are 1 bit (rows) and ``stride`` bits (columns) away, and are inside
     the frame. The margin lets a grid's masks follow its moves in the same frame
-    (:meth:`moved`) while it drifts.
+    (:meth:`Grid.moved`) while it drifts.
 
     >>> m = Grid.from_diagram("1 2\\n. 3").masks()
     >>> list(m.places(m.beside(m.cells[0]) & ~m.stacks))  # empty places beside (0, 0)
@@ -110,30 +112,6 @@ class PlaceMasks:
         bits = tuple([1 << ((c - left) * stride + r - top) for (c, r), _ in cells])
         tops = tuple([stack[-1] for _, stack in cells])
         return cls(left, top, stride, width, bits, sum(bits), tops)
-
-    def moved(self, index: int, bit: int, j: int, onto_stack: bool) -> PlaceMasks | None:
-        """The masks after :meth:`Grid.moved` takes stack ``index`` to the place ``bit``,
-        which is cell ``j`` of the other cells; in the same frame, so ``None`` when that
-        place is on its edge."""
-        bits = list(self.cells)
-        del bits[index]
-        tops = list(self.tops)
-        card = tops.pop(index)  # still on top after the move
-        stacks = self.stacks ^ self.cells[index]
-        stride = self.stride
-        if onto_stack:
-            tops[j] = card
-        else:
-            column, row = divmod(bit.bit_length() - 1, stride)
-            if not (0 < column < self.width - 1 and 0 < row < stride - 1):
-                return None
-            bits.insert(j, bit)
-            stacks |= bit
-            tops.insert(j, card)
-        after = _new(PlaceMasks)  # the same frame: copied, not recomputed by __init__
-        after.left, after.top, after.stride, after.width = self.left, self.top, stride, self.width
-        after.cells, after.stacks, after.tops = tuple(bits), stacks, tuple(tops)
-        return after
 
     def beside(self, places: int) -> int:
         """The places that share a side with one of ``places`` (places of the grid)."""
@@ -230,6 +208,8 @@ class Grid:
     @classmethod
     def dealt(cls, order: Sequence[int]) -> Grid:
         """The 4×3 grid that a shuffled family makes, laid row by row from (0, 0)."""
+        if len(order) == len(_LAYOUT):
+            return cls(tuple([(place, (order[i],)) for place, i in _LAYOUT]))
         return cls(
             tuple(sorted(((i % COLUMNS, i // COLUMNS), (card,)) for i, card in enumerate(order)))
         )
@@ -336,7 +316,7 @@ class Grid:
 
     def top_cards(self) -> tuple[int, ...]:
         """The visible cards (the top of each stack), in the order of :attr:`cells`."""
-        return self.masks().tops
+        return (self._masks_ or self.masks()).tops
 
     @property
     def occupied(self) -> frozenset[Position]:
@@ -377,25 +357,42 @@ class Grid:
         cells = list(self.cells)
         _, stack = cells.pop(index)
         masks = self._masks_
-        bit = 0 if masks is None else masks.mask(to)
-        if masks is not None and bit:  # cells come in the order of their bits
-            others = masks.stacks ^ masks.cells[index]
-            j = (others & (bit - 1)).bit_count()
-            onto_stack = others & bit != 0
-        else:
-            j = bisect_left(cells, (to,))  # (to,) sorts just before the cell at ``to``
-            onto_stack = j < len(cells) and cells[j][0] == to
-        if onto_stack:
+        if masks is not None:  # the moved grid's masks follow from these, in the same frame
+            column = to[0] - masks.left
+            row = to[1] - masks.top
+            stride = masks.stride
+            if 0 < column < masks.width - 1 and 0 < row < stride - 1:  # off the frame's edge
+                bit = 1 << (column * stride + row)
+                bits = list(masks.cells)
+                others = masks.stacks ^ bits.pop(index)
+                tops = list(masks.tops)
+                card = tops.pop(index)  # still on top after the move
+                j = (others & (bit - 1)).bit_count()  # cells come in the order of their bits
+                after = _new(PlaceMasks)
+                after.left, after.top, after.width = masks.left, masks.top, masks.width
+                after.stride = stride
+                if others & bit:  # onto a stack
+                    place, below = cells[j]
+                    cells[j] = (place, below + stack)
+                    tops[j] = card
+                    after.stacks = others
+                else:
+                    cells.insert(j, (to, stack))
+                    bits.insert(j, bit)
+                    tops.insert(j, card)
+                    after.stacks = others | bit
+                after.cells = tuple(bits)
+                after.tops = tuple(tops)
+                return _grid(tuple(cells), after)
+        j = bisect_left(cells, (to,))  # (to,) sorts just before the cell at ``to``
+        if j < len(cells) and cells[j][0] == to:
             place, below = cells[j]
             cells[j] = (place, below + stack)
         else:
             cells.insert(j, (to, stack))
-        grid = _grid(tuple(cells))
-        if masks is not None and bit:  # the new grid's lookups follow from this grid's
-            _set_masks(grid, masks.moved(index, bit, j, onto_stack))
-        return grid
+        return _grid(tuple(cells))
 
 
-_grid = builder(Grid)
+_grid = builder(Grid, "_masks_")
 _set_masks = setter(Grid, "_masks_")
 """Sets a grid's cache (plain assignment is refused: grids are frozen)."""

@@ -47,11 +47,14 @@ _SEATS = tuple(tuple(range(players)) for players in range(8))
 """Every player's seat, by number of players."""
 
 # Looked up once: reading an enum member from its class is slow on the hot paths.
+_DEAL = Phase.DEAL
+_RESHUFFLE = Phase.RESHUFFLE
 _TURN = Phase.TURN
 _OVER = Phase.OVER
 
-_state = builder(State)
-"""Makes a :class:`State` as ``State(...)`` does, faster (every step makes one)."""
+_state = builder(State, "_turn_")
+"""Makes a :class:`State` as ``State(...)`` does, faster (every step makes one); a last
+argument hands on the turn's :class:`Turn`."""
 _set_turn = setter(State, "_turn_")
 """Sets the per-turn cache of a (frozen) state."""
 
@@ -66,7 +69,7 @@ def new_game(players: int, options: Options | None = None) -> State:
     return State(
         players=players,
         options=Options() if options is None else options,
-        phase=Phase.DEAL,
+        phase=_DEAL,
         round=0,
         grids=(),
         draw_pile=(),
@@ -125,9 +128,11 @@ class Turn:
     grids nor the call until the turn resolves, so each state hands it on to the next.
     """
 
-    __slots__ = ("called", "moves")
+    __slots__ = ("call", "called", "moves")
 
-    def __init__(self, called: tuple[int, ...]) -> None:
+    def __init__(self, call: int | None, called: tuple[int, ...]) -> None:
+        self.call = call
+        """What the turn calls (see :attr:`State.call`)."""
         self.called = called
         """Each player's called stack (see :func:`called_stack`)."""
         self.moves: list[LegalActions | None] = [None] * len(called)
@@ -146,7 +151,7 @@ def _turn(state: State) -> Turn:
             called = tuple([grid.find_visible(called_card(state, grid)) for grid in state.grids])
         else:  # a number: every player's called card is that number
             called = tuple([grid.find_visible(call) for grid in state.grids])  # type: ignore[arg-type]
-        turn = Turn(called)
+        turn = Turn(call, called)
         _set_turn(state, turn)
     return turn
 
@@ -463,16 +468,23 @@ class _Moves(LegalActions):
         if not 0 <= i < n:
             raise IndexError(i)
         k = self._ncovers
+        kind: type[Cover | Duck]
         if i < k:
-            return _cover(self._player, self._masks.nth(self._cover_mask, i))
-        return _duck(self._player, self._masks.nth(self._duck_mask, i - k))
+            kind, places, kept = Cover, self._cover_mask, _COVERS[self._player]
+        else:
+            kind, places, kept = Duck, self._duck_mask, _DUCKS[self._player]
+            i -= k
+        to = self._masks.nth(places, i)
+        return kept.get(to) or _kept(kept, kind, self._player, to)
 
     def __iter__(self) -> Iterator[PlayerAction]:
         player = self._player
-        for q in Places(self._masks, self._cover_mask):
-            yield _cover(player, q)
-        for q in Places(self._masks, self._duck_mask):
-            yield _duck(player, q)
+        for kind, kept, places in (
+            (Cover, _COVERS[player], self._cover_mask),
+            (Duck, _DUCKS[player], self._duck_mask),
+        ):
+            for to in Places(self._masks, places):
+                yield kept.get(to) or _kept(kept, kind, player, to)
 
     def __contains__(self, action: object) -> bool:
         t = type(action)
@@ -495,31 +507,19 @@ class _Moves(LegalActions):
 
 
 _KEPT = 4096
-"""How many actions of each kind and player :func:`_cover` and :func:`_duck` keep."""
-_COVERS: tuple[dict[Position, Cover], ...] = tuple({} for _ in range(7))
-_DUCKS: tuple[dict[Position, Duck], ...] = tuple({} for _ in range(7))
+"""How many actions of each kind and player :func:`_kept` keeps."""
+_COVERS: tuple[dict[Position, PlayerAction], ...] = tuple({} for _ in range(7))
+_DUCKS: tuple[dict[Position, PlayerAction], ...] = tuple({} for _ in range(7))
 
 
-def _cover(player: int, to: Position) -> Cover:
-    """``Cover(player, to)``, made once and then kept (actions are immutable)."""
-    kept = _COVERS[player]
-    cover = kept.get(to)
-    if cover is None:
-        cover = Cover(player, to)
-        if len(kept) < _KEPT:
-            kept[to] = cover
-    return cover
-
-
-def _duck(player: int, to: Position) -> Duck:
-    """``Duck(player, to)``, made once and then kept."""
-    kept = _DUCKS[player]
-    duck = kept.get(to)
-    if duck is None:
-        duck = Duck(player, to)
-        if len(kept) < _KEPT:
-            kept[to] = duck
-    return duck
+def _kept(
+    kept: dict[Position, PlayerAction], kind: type[Cover | Duck], player: int, to: Position
+) -> PlayerAction:
+    """``kind(player, to)``, made once and kept in ``kept`` (actions are immutable)."""
+    action = kind(player, to)
+    if len(kept) < _KEPT:
+        kept[to] = action
+    return action
 
 
 class _Listed(LegalActions):
@@ -601,11 +601,23 @@ def _variant_actions(state: State, player: int, index: int) -> LegalActions:
 # -- chance -----------------------------------------------------------------------
 
 
+_FAMILY = list(FAMILY)
+_SORTED: dict[tuple[int, ...], list[int]] = {}
+
+
+def _sorted(cards: tuple[int, ...]) -> list[int]:
+    """``sorted(cards)``, kept for the few decks there are."""
+    found = _SORTED.get(cards)
+    if found is None:
+        found = _SORTED[cards] = sorted(cards)
+    return found
+
+
 @implements("dc.setup.grid", "dc.setup.draw-deck", "dc.round.new")
 def check_deal(state: State, action: Deal) -> None:
     """Refuse ``action`` unless the game waits for a deal and it orders each family and
     the draw cards."""
-    if state.phase is not Phase.DEAL:
+    if state.phase is not _DEAL:
         raise IllegalAction("dc.round.new", "the game does not wait for a deal now")
     grids = action.grids
     if type(grids) is not tuple or len(grids) != state.players:
@@ -613,13 +625,13 @@ def check_deal(state: State, action: Deal) -> None:
             "dc.setup.grid", f"a deal lays one grid for each of {state.players} players"
         )
     for p, order in enumerate(grids):
-        if not pile_of(order, int) or sorted(order) != list(FAMILY):
+        if not pile_of(order, int) or sorted(order) != _FAMILY:
             raise IllegalAction(
                 "dc.setup.grid", f"player {p}'s grid must hold each card 1 to 12 once"
             )
     pile = action.draw_pile
     options = state.options
-    if not pile_of(pile, int) or sorted(pile) != sorted(options.draw_deck):
+    if not pile_of(pile, int) or sorted(pile) != _sorted(options.draw_deck):
         if options.constraints:
             raise IllegalAction(
                 "dc.variant.constraints.deck",
@@ -649,7 +661,7 @@ def _set_aside(state: State, grids: tuple[Grid, ...], pile: tuple[int, ...]) -> 
     start = State(
         state.players,
         state.options,
-        Phase.DEAL,
+        _DEAL,
         state.round,
         grids,
         (),
@@ -669,7 +681,7 @@ def _set_aside(state: State, grids: tuple[Grid, ...], pile: tuple[int, ...]) -> 
 def check_reshuffle(state: State, action: Reshuffle) -> None:
     """Refuse ``action`` unless the game waits for a reshuffle and it orders the Captain
     pile's cards."""
-    if state.phase is not Phase.RESHUFFLE:
+    if state.phase is not _RESHUFFLE:
         raise IllegalAction("dc.deck.reshuffle", "the draw pile is not empty: nothing to reshuffle")
     pile = action.draw_pile
     if not pile_of(pile, int) or sorted(pile) != sorted(state.captain_pile):
@@ -717,7 +729,7 @@ def _draw(
         if not draw_pile:
             return _evolve(
                 state,
-                Phase.RESHUFFLE,
+                _RESHUFFLE,
                 grids,
                 (),
                 captain_pile,
@@ -740,7 +752,7 @@ def _draw(
                 return _end_round(
                     _evolve(
                         state,
-                        Phase.TURN,
+                        _TURN,
                         grids,
                         draw_pile,
                         captain_pile,
@@ -826,8 +838,8 @@ def submit(state: State, action: PlayerAction) -> State:
         state.round_scores,
         state.set_aside,
         state.gifts,
+        state._turn_,  # same grids, same call
     )
-    _set_turn(after, state._turn_)  # same grids, same call
     return after
 
 
@@ -835,7 +847,8 @@ def submit(state: State, action: PlayerAction) -> State:
 def _resolve(state: State, submitted: tuple[PlayerAction | None, ...]) -> State:
     """Move every called stack; place the called card on the Captain pile or, if all said
     « Coin », in the discard zone; end the round or draw the next card."""
-    called = called_stacks(state)
+    turn: Turn = state._turn_ or _turn(state)
+    called = turn.called
     grids = list(state.grids)
     everyone_quacked = True
     if called[0] == GIFT:
@@ -860,12 +873,12 @@ def _resolve(state: State, submitted: tuple[PlayerAction | None, ...]) -> State:
     else:
         captain_pile = (*captain_pile, card)
     after = tuple(grids)
-    call = state.call
+    call = turn.call
     if round_ends(state, after, discard_zone):
         return _end_round(
             _evolve(
                 state,
-                Phase.TURN,
+                _TURN,
                 after,
                 state.draw_pile,
                 captain_pile,
@@ -890,7 +903,7 @@ def _gifts_given(state: State, submitted: tuple[PlayerAction | None, ...]) -> St
     return State(
         state.players,
         state.options,
-        Phase.TURN,
+        _TURN,
         state.round,
         grids,
         state.draw_pile,
@@ -926,7 +939,7 @@ def _end_round(state: State) -> State:
     return State(
         players=state.players,
         options=state.options,
-        phase=Phase.OVER if last else Phase.DEAL,
+        phase=_OVER if last else _DEAL,
         round=state.round if last else state.round + 1,
         grids=state.grids,
         draw_pile=state.draw_pile,
@@ -958,8 +971,8 @@ def apply(state: State, action: Action) -> State:
 def chance_piles(state: State) -> tuple[tuple[int, ...], ...]:
     """The piles the awaited chance step shuffles: each family and the deck, or the
     Captain pile."""
-    if state.phase is Phase.DEAL:
+    if state.phase is _DEAL:
         return (*((FAMILY,) * state.players), state.options.draw_deck)
-    if state.phase is Phase.RESHUFFLE:
+    if state.phase is _RESHUFFLE:
         return (tuple(sorted(state.captain_pile)),)
     raise IllegalAction("dc.turn.draw", "the game does not wait for chance now")
