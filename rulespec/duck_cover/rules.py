@@ -22,7 +22,7 @@ from rulespec.duck_cover.actions import (
     Quack,
     Reshuffle,
 )
-from rulespec.duck_cover.cards import FAMILY, MAX, REPEAT
+from rulespec.duck_cover.cards import FAMILY, MAX, REPEAT, Call
 from rulespec.duck_cover.grid import Grid, PlaceMasks, Places, Position
 from rulespec.duck_cover.scoring import round_scores
 from rulespec.duck_cover.state import Options, Phase, State
@@ -100,14 +100,20 @@ def to_move(state: State) -> tuple[int, ...]:
 
 
 @implements("dc.special.max")
-def called_card(state: State, grid: Grid) -> int:
-    """The duck card this turn moves in ``grid``: the called number, or under Max its
-    highest visible card."""
-    call = state.call
+def called_card(call: Call, grid: Grid) -> int:
+    """The duck card that a turn calling ``call`` moves in ``grid``: the called number,
+    or under Max its highest visible card."""
     if call == MAX:
         return max(grid.top_cards())
-    assert call is not None
     return call
+
+
+def _called_stacks(grids: tuple[Grid, ...], call: Call) -> tuple[int, ...]:
+    """Each grid's called stack (see :func:`called_stack`) when ``call`` is drawn, under
+    the rules as printed."""
+    if call == MAX:
+        return tuple([grid.find_visible(called_card(call, grid)) for grid in grids])
+    return tuple([grid.find_visible(call) for grid in grids])  # a number: every grid's
 
 
 def called_stack(state: State, player: int) -> int:
@@ -147,10 +153,9 @@ def _turn(state: State) -> Turn:
         call = state.call
         if options.low_blows or options.constraints:
             called = _variant_called_stacks(state)
-        elif call == MAX:
-            called = tuple([grid.find_visible(called_card(state, grid)) for grid in state.grids])
-        else:  # a number: every player's called card is that number
-            called = tuple([grid.find_visible(call) for grid in state.grids])  # type: ignore[arg-type]
+        else:
+            assert call is not None
+            called = _called_stacks(state.grids, call)
         turn = Turn(call, called)
         _set_turn(state, turn)
     return turn
@@ -764,6 +769,12 @@ def _draw(
                     )
                 )
             continue
+        options = state.options
+        turn = None
+        if not (options.low_blows or options.constraints):  # the turn's lookups, made now
+            call = previous if card == REPEAT else card
+            assert call is not None
+            turn = Turn(call, _called_stacks(grids, call))
         return _evolve(
             state,
             _TURN,
@@ -775,6 +786,7 @@ def _draw(
             previous,
             previous_discarded,
             _NOBODY[state.players],
+            turn,
         )
 
 
@@ -789,8 +801,10 @@ def _evolve(
     previous: int | None,
     previous_discarded: bool,
     submitted: tuple[PlayerAction | None, ...],
+    turn: Turn | None = None,
 ) -> State:
-    """A state of the same game, round and scores as ``state``, with this table."""
+    """A state of the same game, round and scores as ``state``, with this table (and
+    ``turn``, its :class:`Turn` if known)."""
     return _state(
         state.players,
         state.options,
@@ -806,6 +820,8 @@ def _evolve(
         submitted,
         state.round_scores,
         state.set_aside,
+        (),
+        turn,
     )
 
 
