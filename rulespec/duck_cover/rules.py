@@ -447,7 +447,11 @@ class LegalActions(LazySequence[PlayerAction]):
 
 class _Moves(LegalActions):
     """The Covers and Ducks of :func:`legal_actions` as place masks, each action looked
-    up when asked for (``random.choice`` looks up one)."""
+    up when asked for (``random.choice`` looks up one).
+
+    Its methods decode places as :meth:`PlaceMasks.nth` and :meth:`PlaceMasks.mask` do,
+    written out (they run on every step).
+    """
 
     __slots__ = ("_cover_mask", "_duck_mask", "_masks")
 
@@ -475,11 +479,21 @@ class _Moves(LegalActions):
         k = self._ncovers
         kind: type[Cover | Duck]
         if i < k:
-            kind, places, kept = Cover, self._cover_mask, _COVERS[self._player]
+            kind, places, kept, above = Cover, self._cover_mask, _COVERS[self._player], k - 1 - i
         else:
-            kind, places, kept = Duck, self._duck_mask, _DUCKS[self._player]
+            kind, places, kept, above = Duck, self._duck_mask, _DUCKS[self._player], n - 1 - i
             i -= k
-        to = self._masks.nth(places, i)
+        if i <= above:  # nearer the lowest place: drop the places below it
+            for _ in range(i):
+                places &= places - 1
+            bit = (places & -places).bit_length() - 1
+        else:  # nearer the highest: drop the places above it
+            for _ in range(above):
+                places ^= 1 << (places.bit_length() - 1)
+            bit = places.bit_length() - 1
+        masks = self._masks
+        column, row = divmod(bit, masks.stride)
+        to = (column + masks.left, row + masks.top)
         return kept.get(to) or _kept(kept, kind, self._player, to)
 
     def __iter__(self) -> Iterator[PlayerAction]:
@@ -500,14 +514,23 @@ class _Moves(LegalActions):
         else:
             return False
         to = action.to  # type: ignore[attr-defined]
-        return (
+        if not (
             action.player == self._player  # type: ignore[attr-defined]
             and action.origin is None  # type: ignore[attr-defined]
             and type(to) is tuple
             and len(to) == 2
             and type(to[0]) is int
             and type(to[1]) is int
-            and self._masks.mask(to) & places != 0
+        ):
+            return False
+        masks = self._masks
+        column = to[0] - masks.left
+        row = to[1] - masks.top
+        stride = masks.stride
+        return (
+            0 <= column < masks.width
+            and 0 <= row < stride
+            and places >> (column * stride + row) & 1 == 1
         )
 
 
