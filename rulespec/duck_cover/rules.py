@@ -183,8 +183,12 @@ def reachable(masks: PlaceMasks, index: int) -> tuple[int, int]:
     """
     here = masks.cells[index]
     stacks = masks.stacks
-    covers = masks.beside(here) & stacks
-    ducks = masks.beside(stacks & ~here) & ~stacks
+    others = stacks & ~here
+    # The places beside a set of places, as PlaceMasks.beside finds them (written out:
+    # every legal move computes this).
+    step = masks.stride
+    covers = (here << 1 | here >> 1 | here << step | here >> step) & stacks
+    ducks = (others << 1 | others >> 1 | others << step | others >> step) & ~stacks
     return covers, ducks
 
 
@@ -247,8 +251,8 @@ def check_player_action(state: State, action: PlayerAction) -> int:
     turn: Turn = state._turn_ or _turn(state)
     index = turn.called[player]
     moves = turn.moves[player]
-    if moves is not None and index >= 0 and action in moves:
-        return index  # one of the legal actions already listed for this turn
+    if moves is not None and index >= 0 and (moves._last is action or action in moves):
+        return index  # one of the legal actions listed for this turn (or taken from them)
     t = type(action)
     if index < QUACK:
         return _check_variant_action(state, action, index)
@@ -378,7 +382,7 @@ class LegalActions(LazySequence[PlayerAction]):
     True
     """
 
-    __slots__ = ("_covers", "_ducks", "_len", "_ncovers", "_player", "_quack")
+    __slots__ = ("_covers", "_ducks", "_last", "_len", "_ncovers", "_player", "_quack")
 
     def __init__(
         self,
@@ -387,6 +391,8 @@ class LegalActions(LazySequence[PlayerAction]):
         ducks: Sequence[Position],
         quack: bool,
     ):
+        self._last: PlayerAction | None = None
+        """The action last taken from the sequence by index, if it keeps one."""
         self._player = player
         self._covers = covers
         self._ducks = ducks
@@ -456,6 +462,7 @@ class _Moves(LegalActions):
     __slots__ = ("_cover_mask", "_duck_mask", "_masks")
 
     def __init__(self, player: int, masks: PlaceMasks, covers: int, ducks: int) -> None:
+        self._last = None
         self._player = player
         self._quack = False
         self._masks = masks
@@ -494,7 +501,8 @@ class _Moves(LegalActions):
         masks = self._masks
         column, row = divmod(bit, masks.stride)
         to = (column + masks.left, row + masks.top)
-        return kept.get(to) or _kept(kept, kind, self._player, to)
+        action = self._last = kept.get(to) or _kept(kept, kind, self._player, to)
+        return action
 
     def __iter__(self) -> Iterator[PlayerAction]:
         player = self._player
@@ -556,6 +564,7 @@ class _Listed(LegalActions):
     __slots__ = ("_actions",)
 
     def __init__(self, player: int, actions: Sequence[PlayerAction]) -> None:
+        self._last = None
         self._player = player
         self._quack = False
         self._actions = tuple(actions)
