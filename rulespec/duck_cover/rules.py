@@ -408,8 +408,8 @@ class LegalActions(LazySequence[PlayerAction]):
     @overload
     def __getitem__(self, i: slice) -> Sequence[PlayerAction]: ...
     def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
+        if type(i) is slice:
+            return _sliced(self, i)
         n = self._len
         if i < 0:
             i += n
@@ -477,18 +477,21 @@ class _Moves(LegalActions):
     def __getitem__(self, i: slice) -> Sequence[PlayerAction]: ...
     def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
         if type(i) is slice:
-            return [self[k] for k in range(*i.indices(self._len))]
+            return _sliced(self, i)
         n = self._len
         if i < 0:
             i += n
         if not 0 <= i < n:
             raise IndexError(i)
         k = self._ncovers
-        kind: type[Cover | Duck]
         if i < k:
-            kind, places, kept, above = Cover, self._cover_mask, _COVERS[self._player], k - 1 - i
+            places = self._cover_mask
+            kept = _COVERS[self._player]
+            above = k - 1 - i
         else:
-            kind, places, kept, above = Duck, self._duck_mask, _DUCKS[self._player], n - 1 - i
+            places = self._duck_mask
+            kept = _DUCKS[self._player]
+            above = n - 1 - i
             i -= k
         if i <= above:  # nearer the lowest place: drop the places below it
             for _ in range(i):
@@ -501,7 +504,11 @@ class _Moves(LegalActions):
         masks = self._masks
         column, row = divmod(bit, masks.stride)
         to = (column + masks.left, row + masks.top)
-        action = self._last = kept.get(to) or _kept(kept, kind, self._player, to)
+        action = kept.get(to)
+        if action is None:
+            kind = Cover if kept is _COVERS[self._player] else Duck
+            action = _kept(kept, kind, self._player, to)
+        self._last = action
         return action
 
     def __iter__(self) -> Iterator[PlayerAction]:
@@ -585,6 +592,11 @@ class _Listed(LegalActions):
 
     def __contains__(self, action: object) -> bool:
         return action in self._actions
+
+
+def _sliced(actions: LegalActions, where: slice) -> list[PlayerAction]:
+    """``actions[where]`` for a slice."""
+    return [actions[k] for k in range(*where.indices(len(actions)))]
 
 
 _QUACKS = tuple(Quack(p) for p in range(7))
