@@ -31,8 +31,7 @@ from rulespec.core.invariants import TransitionInvariant as TransitionInvariant
 from rulespec.core.invariants import Violation as Violation
 from rulespec.core.record import Record as Record
 from rulespec.core.record import ReplayError as ReplayError
-
-__version__ = "0.1.0.dev0"
+from rulespec.core.version import __version__ as __version__
 
 __all__ = [
     "CHANCE",

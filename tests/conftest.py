@@ -2,16 +2,23 @@
 
 ``dev`` (the default) is quick; ``ci`` is what CI runs; ``deep`` is for long
 searches on demand: ``RULESPEC_PROFILE=deep uv run pytest``.
+
+A test marked ``heavy`` (a whole Sphinx build twice over, a mutant engine
+searched for minutes) runs under ``ci`` and ``deep`` only, so that the default
+run stays quick; CI runs every one of them.
 """
 
 from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
+PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
+
 settings.register_profile(
-    "dev", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "dev", max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile(
     "ci",
@@ -23,4 +30,19 @@ settings.register_profile(
 settings.register_profile(
     "deep", max_examples=3000, deadline=None, suppress_health_check=list(HealthCheck)
 )
-settings.load_profile(os.environ.get("RULESPEC_PROFILE", "dev"))
+settings.load_profile(PROFILE)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "heavy: a slow check that runs under RULESPEC_PROFILE=ci and deep only"
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if PROFILE != "dev":
+        return
+    skip = pytest.mark.skip(reason="heavy: runs under RULESPEC_PROFILE=ci and deep")
+    for item in items:
+        if item.get_closest_marker("heavy") is not None:
+            item.add_marker(skip)

@@ -84,6 +84,25 @@ class Card(Enum):
         return _NAMES[self][1]
 
 
+# Each card by its name, for tests such as ``card is PAN`` on the rules' hot paths: Python
+# 3.11 reads a module's global far faster than a member of an Enum class.
+EN_JOUE = Card.EN_JOUE
+DOUBLE_VISEUR = Card.DOUBLE_VISEUR
+PAN = Card.PAN
+TIREUR_D_ELITE = Card.TIREUR_D_ELITE
+TU_LOUCHES = Card.TU_LOUCHES
+CANARDAGE = Card.CANARDAGE
+RECTIFIER_GAUCHE = Card.RECTIFIER_GAUCHE
+RECTIFIER_DROITE = Card.RECTIFIER_DROITE
+EN_AVANT_MARCHE = Card.EN_AVANT_MARCHE
+PALME_ARRIERE = Card.PALME_ARRIERE
+PALME_AVANT = Card.PALME_AVANT
+BANZAI = Card.BANZAI
+CANARCHIE = Card.CANARCHIE
+DISPERSION = Card.DISPERSION
+A_COUVERT = Card.A_COUVERT
+PLANQUE = Card.PLANQUE
+
 _NAMES: dict[Card, tuple[str, str]] = {
     Card.EN_JOUE: ("En joue", "Take Aim"),
     Card.DOUBLE_VISEUR: ("Double viseur", "Double Threat"),

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rulespec.canardage import codec, rules
+from rulespec.canardage import codec, encoding, rules, sampling
 from rulespec.canardage.actions import Action, Deal, Discard, Disperse, Play, Reshuffle
 from rulespec.canardage.invariants import INVARIANTS, TRANSITION_INVARIANTS
 from rulespec.canardage.policy import random_card_policy
@@ -15,13 +16,14 @@ from rulespec.canardage.state import Options, Phase, State
 from rulespec.canardage.view import View, view
 from rulespec.core import checks
 from rulespec.core.chance import Chance
-from rulespec.core.checks import integer, seat
+from rulespec.core.checks import integer, seat, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, register
-from rulespec.core.invariants import Invariant, TransitionInvariant
 from rulespec.core.simulate import Policy, random_policy
 
 __all__ = ["GAME", "Canardage"]
+
+_OVER = Phase.OVER  # read once: a member of an Enum class is slow to read in Python 3.11
 
 
 class Canardage(Game[State, Action, View, Options]):
@@ -44,6 +46,10 @@ class Canardage(Game[State, Action, View, Options]):
     action_types = (Play, Discard, Deal, Reshuffle, Disperse)
     options_type = Options
     view_type = View
+    codec = codec
+    encoding = encoding
+    invariants = INVARIANTS
+    transition_invariants = TRANSITION_INVARIANTS
 
     def policies(self) -> Mapping[str, Policy]:
         """``"random"`` (a legal action uniformly; Canarchie's many orders dominate it)
@@ -54,9 +60,6 @@ class Canardage(Game[State, Action, View, Options]):
         ['random', 'random-card']
         """
         return {"random": random_policy, "random-card": random_card_policy}
-
-    def default_options(self) -> Options:
-        return Options()
 
     def new_game(self, players: int, options: Options | None = None) -> State:
         if options is not None:
@@ -91,6 +94,22 @@ class Canardage(Game[State, Action, View, Options]):
             )
         return Chance("reshuffle", "the played action cards are shuffled into a draw pile", piles)
 
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        """A chance action drawn uniformly with ``rng``: :meth:`chance`'s piles shuffled as
+        ``Chance.sample`` shuffles them (the same draws of ``rng``), an action made from
+        the game's own piles needing none of the checks of an outcome from outside (nor,
+        applied to ``state``, those of :meth:`apply`)."""
+        if not isinstance(rng, random.Random):
+            raise wrong_type("rng", rng, "a random.Random")
+        self._check_state(state)
+        piles = rules.chance_piles(state)
+        shuffled: list[tuple[Any, ...]] = [tuple(rng.sample(pile, len(pile))) for pile in piles]
+        if state.phase is Phase.DEAL:
+            return rules.sampled(state, Deal(*shuffled))
+        if state.phase is Phase.DISPERSION:
+            return rules.sampled(state, Disperse(*shuffled))
+        return rules.sampled(state, Reshuffle(*shuffled))
+
     def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
         self._check_state(state)
         if state.phase is Phase.DEAL:
@@ -116,8 +135,9 @@ class Canardage(Game[State, Action, View, Options]):
         return rules.apply(state, action)
 
     def is_over(self, state: State) -> bool:
-        self._check_state(state)
-        return state.phase is Phase.OVER
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
+        return state.phase is _OVER
 
     def scores(self, state: State) -> tuple[int, ...]:
         """Each player's living ducks."""
@@ -131,6 +151,11 @@ class Canardage(Game[State, Action, View, Options]):
     def view(self, state: State, player: int) -> View:
         self._check_state(state)
         return view(state, seat(player, state.players, "can.setup.players"))
+
+    def _sample_state(self, view: View, rng: random.Random, options: Options) -> State:
+        """The other hands, the draw pile and the duck deck above its seen bottom are
+        dealt at random (see :mod:`rulespec.canardage.sampling`)."""
+        return sampling.sample_state(view, rng, options)
 
     def events(self, before: State, action: Action, after: State) -> tuple[str, ...]:
         """``turn``, ``play:<card>`` or ``discard``, ``duck-shot`` per duck shot,
@@ -149,42 +174,6 @@ class Canardage(Game[State, Action, View, Options]):
         if after.phase is Phase.OVER and before.phase is not Phase.OVER:
             found.append("end:winner" if len(after.winners) == 1 else "end:shared")
         return tuple(found)
-
-    @property
-    def invariants(self) -> tuple[Invariant, ...]:
-        return INVARIANTS
-
-    @property
-    def transition_invariants(self) -> tuple[TransitionInvariant, ...]:
-        return TRANSITION_INVARIANTS
-
-    def encode_options(self, options: Options) -> dict[str, Any]:
-        self._check_options(options)
-        return codec.encode_options(options)
-
-    def decode_options(self, data: Mapping[str, Any]) -> Options:
-        return codec.decode_options(data)
-
-    def encode_action(self, action: Action) -> dict[str, Any]:
-        self._check_action(action)
-        return codec.encode_action(action)
-
-    def decode_action(self, data: Any, where: str = "action") -> Action:
-        return codec.decode_action(data, where)
-
-    def encode_state(self, state: State) -> dict[str, Any]:
-        self._check_state(state)
-        return codec.encode_state(state)
-
-    def decode_state(self, data: Any) -> State:
-        return codec.decode_state(data)
-
-    def encode_view(self, view: View) -> dict[str, Any]:
-        self._check_view(view)
-        return codec.encode_view(view)
-
-    def decode_view(self, data: Any, where: str = "view") -> View:
-        return codec.decode_view(data, where)
 
     position = staticmethod(position)
 

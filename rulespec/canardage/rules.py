@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from math import factorial
-from typing import overload
+from typing import Any, TypeVar, overload
 
+from rulespec.canardage import masks
 from rulespec.canardage.actions import (
     Action,
     Deal,
@@ -17,7 +18,29 @@ from rulespec.canardage.actions import (
     Reshuffle,
     Stack,
 )
-from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, WATER_CARDS, Card, sort_cards
+from rulespec.canardage.cards import (
+    A_COUVERT,
+    BANZAI,
+    CANARCHIE,
+    CANARDAGE,
+    DISPERSION,
+    DOUBLE_VISEUR,
+    DUCKS_PER_COLOUR,
+    EN_AVANT_MARCHE,
+    EN_JOUE,
+    PALME_ARRIERE,
+    PALME_AVANT,
+    PAN,
+    PLANQUE,
+    RECTIFIER_DROITE,
+    RECTIFIER_GAUCHE,
+    TIREUR_D_ELITE,
+    TU_LOUCHES,
+    WATER,
+    WATER_CARDS,
+    Card,
+    sort_cards,
+)
 from rulespec.canardage.line import dealt, forward, hide, shoot
 from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
 from rulespec.core.checks import pile_of, wrong_type
@@ -44,6 +67,7 @@ __all__ = [
 
 Line = tuple[Stack, ...]
 Spaces = tuple[int, ...]
+ChanceAction = TypeVar("ChanceAction", Deal, Reshuffle, Disperse)
 
 CLAUSES: dict[Card, str] = {card: f"can.action.{card.value}" for card in Card}
 """The clause of each action card."""
@@ -108,15 +132,17 @@ def first_player(line: Line) -> int:
 @implements("can.setup.duck-deck", "can.setup.action-deck", "can.chance.shuffles")
 def check_deal(state: State, action: Deal) -> None:
     """Refuse ``action`` unless the game waits for its deal and it orders both decks."""
+    if state._legal is action:  # sampled by the game from this state's own piles
+        return
     if state.phase is not Phase.DEAL:
         raise IllegalAction("can.chance.shuffles", "the game does not wait for its deal now")
     ducks, cards = action.ducks, action.actions
-    if not pile_of(ducks, int) or Counter(ducks) != Counter(duck_deck(state.players)):
+    if not pile_of(ducks, int) or sorted(ducks) != list(duck_deck(state.players)):
         raise IllegalAction(
             "can.setup.duck-deck",
             "the duck deck must hold five ducks of each colour in play and five water cards",
         )
-    if not pile_of(cards, Card) or Counter(cards) != Counter(state.options.deck()):
+    if not pile_of(cards, Card) or sort_cards(cards) != state.options.deck():
         raise IllegalAction(
             "can.setup.action-deck", "the action deck must hold exactly the game's action cards"
         )
@@ -147,12 +173,19 @@ def deal(state: State, action: Deal) -> State:
     )
 
 
+_SEATS = tuple((p,) for p in range(6))
+
+# The phases tested at every step, read once: Python 3.11 reads a member of an Enum class
+# slowly (the cards have their names in rulespec.canardage.cards for the same reason).
+_PLAY, _OVER = Phase.PLAY, Phase.OVER
+
+
 def to_move(state: State) -> tuple[int, ...]:
     """The player on turn, ``(CHANCE,)`` at a shuffle, ``()`` when the game is over."""
     phase = state.phase
-    if phase is Phase.PLAY:
-        return (state.turn,)
-    if phase is Phase.OVER:
+    if phase is _PLAY:
+        return _SEATS[state.turn]
+    if phase is _OVER:
         return ()
     return (-1,)
 
@@ -287,21 +320,21 @@ def _planque(line: Line, targets: frozenset[int], shelters: frozenset[int], p: i
 
 
 _USES: dict[Card, Uses] = {
-    Card.EN_JOUE: _en_joue,
-    Card.DOUBLE_VISEUR: _double_viseur,
-    Card.PAN: _pan,
-    Card.TIREUR_D_ELITE: _tireur,
-    Card.TU_LOUCHES: _tu_louches,
-    Card.CANARDAGE: _canardage,
-    Card.RECTIFIER_GAUCHE: _rectifier_gauche,
-    Card.RECTIFIER_DROITE: _rectifier_droite,
-    Card.EN_AVANT_MARCHE: _always,
-    Card.PALME_ARRIERE: _palme_arriere,
-    Card.PALME_AVANT: _palme_avant,
-    Card.BANZAI: _banzai,
-    Card.DISPERSION: _always,
-    Card.A_COUVERT: _a_couvert,
-    Card.PLANQUE: _planque,
+    EN_JOUE: _en_joue,
+    DOUBLE_VISEUR: _double_viseur,
+    PAN: _pan,
+    TIREUR_D_ELITE: _tireur,
+    TU_LOUCHES: _tu_louches,
+    CANARDAGE: _canardage,
+    RECTIFIER_GAUCHE: _rectifier_gauche,
+    RECTIFIER_DROITE: _rectifier_droite,
+    EN_AVANT_MARCHE: _always,
+    PALME_ARRIERE: _palme_arriere,
+    PALME_AVANT: _palme_avant,
+    BANZAI: _banzai,
+    DISPERSION: _always,
+    A_COUVERT: _a_couvert,
+    PLANQUE: _planque,
 }
 
 
@@ -315,46 +348,54 @@ class Arrangements(LazySequence[Line]):
     [((0,), (6,), (6,)), ((6,), (0,), (6,))]
     """
 
-    __slots__ = ("_counts", "_current", "_items", "_len", "_line")
+    __slots__ = ("_counted", "_counts", "_current", "_items", "_len", "_line", "_orders")
 
     def __init__(self, line: Line) -> None:
-        counted = Counter(line)
+        counted = _tally(line)
         self._line = line
+        self._counted = counted
         self._items = sorted(counted)
         self._counts = [counted[item] for item in self._items]
-        total = _multinomial(self._counts)
+        self._orders = _multinomial(self._counts)
         self._current = -1
-        self._len = total - 1
+        self._len = self._orders - 1
+
+    # Ranking walks the orders in lexicographic order: of the ``orders`` arrangements of
+    # ``n`` remaining stacks, ``orders * count / n`` begin with an item held ``count`` times.
 
     def _rank(self, line: Line) -> int:
         counts = list(self._counts)
+        orders, n = self._orders, len(line)
         rank = 0
         for stack in line:
             for k, item in enumerate(self._items):
-                if counts[k] == 0:
+                count = counts[k]
+                if count == 0:
                     continue
+                first = orders * count // n
                 if item == stack:
-                    counts[k] -= 1
+                    counts[k] = count - 1
+                    orders, n = first, n - 1
                     break
-                counts[k] -= 1
-                rank += _multinomial(counts)
-                counts[k] += 1
+                rank += first
         return rank
 
     def _unrank(self, rank: int) -> Line:
         counts = list(self._counts)
+        orders, n = self._orders, len(self._line)
         out: list[Stack] = []
-        for _ in range(len(self._line)):
+        while n:
             for k, item in enumerate(self._items):
-                if counts[k] == 0:
+                count = counts[k]
+                if count == 0:
                     continue
-                counts[k] -= 1
-                m = _multinomial(counts)
-                if rank < m:
+                first = orders * count // n
+                if rank < first:
                     out.append(item)
+                    counts[k] = count - 1
+                    orders, n = first, n - 1
                     break
-                rank -= m
-                counts[k] += 1
+                rank -= first
         return tuple(out)
 
     def __len__(self) -> int:
@@ -381,8 +422,15 @@ class Arrangements(LazySequence[Line]):
             and line != self._line
             and len(line) == len(self._line)
             and all(type(s) is tuple for s in line)
-            and Counter(line) == Counter(self._line)
+            and _tally(line) == self._counted
         )
+
+
+def _tally(line: Line) -> dict[Stack, int]:
+    counted: dict[Stack, int] = {}
+    for stack in line:
+        counted[stack] = counted.get(stack, 0) + 1
+    return counted
 
 
 def _multinomial(counts: list[int]) -> int:
@@ -399,13 +447,19 @@ def arrangements(line: Line) -> Arrangements:
     return Arrangements(line)
 
 
+def _shelters(state: State) -> frozenset[int]:
+    return frozenset(state.shelters).difference(_NO_SHELTER)
+
+
+_NO_SHELTER = (NO_SHELTER,)
+
+
 def uses(state: State, player: int, card: Card) -> Sequence[Spaces] | Arrangements:
     """The ways ``player`` may play ``card`` now: ``spaces`` tuples, or for Canarchie the
     new lines."""
-    if card is Card.CANARCHIE:
+    if card is CANARCHIE:
         return arrangements(state.line)
-    shelters = frozenset(s for s in state.shelters if s != NO_SHELTER)
-    return _USES[card](state.line, frozenset(state.targets), shelters, player)
+    return _USES[card](state.line, frozenset(state.targets), _shelters(state), player)
 
 
 class LegalActions(LazySequence[PlayerAction]):
@@ -416,40 +470,21 @@ class LegalActions(LazySequence[PlayerAction]):
     :meth:`cards` and :meth:`uses` serve a player who picks a card first.
     """
 
-    __slots__ = ("_groups", "_len", "_player", "_starts")
+    __slots__ = ("_groups",)
 
-    def __init__(
-        self, player: int, groups: list[tuple[Card, Sequence[Spaces] | Arrangements | None]]
-    ) -> None:
-        self._player = player
+    def __init__(self, groups: dict[Card, Sequence[PlayerAction]]) -> None:
         self._groups = groups
-        starts = []
-        total = 0
-        for _, group in groups:
-            starts.append(total)
-            total += 1 if group is None else len(group)
-        self._starts = starts
-        self._len = total
 
     def cards(self) -> tuple[Card, ...]:
         """The cards that can be played now (or, when none can, the cards to discard)."""
-        return tuple(card for card, _ in self._groups)
+        return tuple(self._groups)
 
     def uses(self, card: Card) -> Sequence[PlayerAction]:
         """The actions that play (or discard) ``card``."""
-        for k, (c, _) in enumerate(self._groups):
-            if c is card:
-                start = self._starts[k]
-                end = self._starts[k + 1] if k + 1 < len(self._starts) else self._len
-                return (
-                    [self[i] for i in range(start, end)]
-                    if end - start < 50
-                    else _Slice(self, start, end)
-                )
-        return []
+        return self._groups.get(card, ())
 
     def __len__(self) -> int:
-        return self._len
+        return sum(map(len, self._groups.values()))
 
     @overload
     def __getitem__(self, i: int) -> PlayerAction: ...
@@ -458,51 +493,45 @@ class LegalActions(LazySequence[PlayerAction]):
     def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
+        total = len(self)
         if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
+            i += total
+        if not 0 <= i < total:
             raise IndexError(i)
-        k = len(self._starts) - 1
-        while self._starts[k] > i:
-            k -= 1
-        card, group = self._groups[k]
-        if group is None:
-            return Discard(self._player, card)
-        j = i - self._starts[k]
-        if isinstance(group, Arrangements):
-            return Play(self._player, card, (), group[j])
-        return Play(self._player, card, group[j])
+        for group in self._groups.values():
+            if i < len(group):
+                return group[i]
+            i -= len(group)
+        raise AssertionError("unreachable: i is below the total")  # pragma: no cover
 
     def __iter__(self) -> Iterator[PlayerAction]:
-        for i in range(self._len):
-            yield self[i]
+        for group in self._groups.values():
+            yield from group
 
     def __contains__(self, action: object) -> bool:
-        if isinstance(action, Discard):
-            return action.player == self._player and any(
-                c is action.card and g is None for c, g in self._groups
-            )
-        if not isinstance(action, Play) or action.player != self._player:
+        if not isinstance(action, Play | Discard) or not isinstance(action.card, Card):
             return False
-        for card, group in self._groups:
-            if card is action.card and group is not None:
-                if isinstance(group, Arrangements):
-                    return action.spaces == () and action.line in group
-                return action.line == () and action.spaces in group
-        return False
+        return action in self._groups.get(action.card, ())
 
     def __repr__(self) -> str:
         return f"LegalActions({list(self)!r})"
 
 
-class _Slice(LazySequence[PlayerAction]):
-    __slots__ = ("_end", "_of", "_start")
+_PLAYS: dict[tuple[int, Card, tuple[Spaces, ...]], tuple[Play, ...]] = {}
+"""The plays of a player's card on each of the uses that :mod:`masks` names: made once
+(actions never change, and the masks name few sets of uses)."""
 
-    def __init__(self, of: LegalActions, start: int, end: int) -> None:
-        self._of, self._start, self._end = of, start, end
+
+class _Orders(LazySequence[PlayerAction]):
+    """Canarchie's plays, one per new order of the line, built when read."""
+
+    __slots__ = ("_orders", "_player")
+
+    def __init__(self, player: int, orders: Arrangements) -> None:
+        self._player, self._orders = player, orders
 
     def __len__(self) -> int:
-        return self._end - self._start
+        return len(self._orders)
 
     @overload
     def __getitem__(self, i: int) -> PlayerAction: ...
@@ -511,33 +540,64 @@ class _Slice(LazySequence[PlayerAction]):
     def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
-            raise IndexError(i)
-        return self._of[self._start + i]
+        return Play(self._player, CANARCHIE, (), self._orders[i])
+
+    def __contains__(self, action: object) -> bool:
+        return (
+            isinstance(action, Play)
+            and action.player == self._player
+            and action.card is CANARCHIE
+            and action.spaces == ()
+            and action.line in self._orders
+        )
 
 
-_NONE = LegalActions(0, [])
+_NONE = LegalActions({})
+
+_keep_legal = vars(State)["_legal"].__set__
+"""Store what is known legal in a state's cache slot (the state is frozen, the cache not)."""
 
 
 @implements("can.turn.play-one", "can.turn.discard")
 def legal_actions(state: State, player: int) -> LegalActions:
-    """The legal actions of ``player`` now (empty when they are not to play)."""
-    if state.phase is not Phase.PLAY or player != state.turn:
+    """The legal actions of ``player`` now (empty when they are not to play).
+
+    Worked out once per state: the state keeps them for the next call.
+    """
+    if state.phase is not _PLAY or player != state.turn:
         return _NONE
-    groups: list[tuple[Card, Sequence[Spaces] | Arrangements | None]] = []
-    seen: set[Card] = set()
-    for card in state.hands[player]:
-        if card in seen:
+    legal = state._legal
+    if legal is None:
+        legal = _legal_actions(state, player)
+        _keep_legal(state, legal)
+    return legal  # type: ignore[no-any-return]
+
+
+def _legal_actions(state: State, player: int) -> LegalActions:
+    line, hand = state.line, state.hands[player]
+    table = masks.survey(line, state.targets, state.shelters, player)
+    groups: dict[Card, Sequence[PlayerAction]] = {}
+    for card in hand:
+        if card in groups:
             continue
-        seen.add(card)
-        found = uses(state, player, card)
-        if len(found):
-            groups.append((card, found))
+        if card is CANARCHIE:
+            orders = arrangements(line)
+            if orders:
+                groups[card] = _Orders(player, orders)
+            continue
+        if table is not None:  # the quick path, equal to the rule functions'
+            found = masks.spaces(card, table)
+        else:
+            found = tuple(_USES[card](line, frozenset(state.targets), _shelters(state), player))
+        if found:
+            key = (player, card, found)
+            plays = _PLAYS.get(key)
+            if plays is None:
+                plays = _PLAYS[key] = tuple(Play(player, card, spaces) for spaces in found)
+            groups[card] = plays
     if not groups:
-        groups = [(card, None) for card in sort_cards(list(seen))]
-    return LegalActions(player, groups)
+        groups = {card: (Discard(player, card),) for card in sort_cards(hand)}
+    return LegalActions(groups)
 
 
 # -- why a play is refused ------------------------------------------------------------
@@ -550,15 +610,15 @@ def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str
     targets = set(state.targets)
     shelters = {s for s in state.shelters if s != NO_SHELTER}
     arity = {
-        Card.EN_AVANT_MARCHE: 0,
-        Card.DISPERSION: 0,
-        Card.CANARCHIE: 0,
-        Card.TU_LOUCHES: 2,
-        Card.CANARDAGE: 2,
-        Card.A_COUVERT: 2,
+        EN_AVANT_MARCHE: 0,
+        DISPERSION: 0,
+        CANARCHIE: 0,
+        TU_LOUCHES: 2,
+        CANARDAGE: 2,
+        A_COUVERT: 2,
     }.get(card, 1)
     name = card.french
-    if card is Card.DOUBLE_VISEUR:
+    if card is DOUBLE_VISEUR:
         pairs = _double_viseur(line, frozenset(targets), frozenset(shelters), player)
         arity = len(pairs[0]) if pairs else 1
         if pairs and len(spaces) != 2:
@@ -568,37 +628,37 @@ def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str
     for s in spaces:
         if not 0 <= s < n:
             return clause, f"space {s} is not on the line (0 to {n - 1})"
-    if card in (Card.EN_JOUE, Card.DOUBLE_VISEUR):
-        if card is Card.DOUBLE_VISEUR and len(spaces) == 2 and spaces[1] != spaces[0] + 1:
+    if card in (EN_JOUE, DOUBLE_VISEUR):
+        if card is DOUBLE_VISEUR and len(spaces) == 2 and spaces[1] != spaces[0] + 1:
             return clause, "the two targets go on two adjacent spaces, front one first"
         taken = [s for s in spaces if s in targets]
         if taken:
             return "can.targets.spaces", f"space {taken[0]} already has a target"
-    if card in (Card.PAN, Card.CANARDAGE) and any(s not in targets for s in spaces):
+    if card in (PAN, CANARDAGE) and any(s not in targets for s in spaces):
         s = next(s for s in spaces if s not in targets)
         return clause, f"space {s} is not targeted: {name} shoots only at targeted spaces"
-    if card is Card.CANARDAGE and spaces[1] != spaces[0] + 1:
+    if card is CANARDAGE and spaces[1] != spaces[0] + 1:
         return clause, "Canardage shoots two neighbouring targeted spaces, front one first"
-    if card is Card.TU_LOUCHES:
+    if card is TU_LOUCHES:
         t, s = spaces
         if t not in targets:
             return clause, f"space {t} is not targeted: Tu louches shoots beside a target"
         if abs(t - s) != 1:
             return clause, f"space {s} is not beside the targeted space {t}"
     shot = {
-        Card.PAN: spaces,
-        Card.TIREUR_D_ELITE: spaces,
-        Card.TU_LOUCHES: spaces[1:],
-        Card.CANARDAGE: spaces,
+        PAN: spaces,
+        TIREUR_D_ELITE: spaces,
+        TU_LOUCHES: spaces[1:],
+        CANARDAGE: spaces,
     }.get(card, ())
     for s in shot:
-        if line[s][-1] == WATER and card is not Card.PAN:
+        if line[s][-1] == WATER and card is not PAN:
             return clause, f"space {s} holds water: {name} shoots a duck"
         if line[s][-1] != WATER and s in shelters:
             return "can.planque.space", f"a Planqué card protects space {s}: no duck is shot there"
-    if card in (Card.RECTIFIER_GAUCHE, Card.RECTIFIER_DROITE):
+    if card in (RECTIFIER_GAUCHE, RECTIFIER_DROITE):
         (s,) = spaces
-        to = s - 1 if card is Card.RECTIFIER_GAUCHE else s + 1
+        to = s - 1 if card is RECTIFIER_GAUCHE else s + 1
         if s not in targets:
             return clause, f"space {s} has no target to move"
         if not 0 <= to < n:
@@ -606,20 +666,20 @@ def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str
             return clause, f"the target on the {end} space cannot leave the line"
         if to in targets:
             return clause, f"space {to} is already targeted"
-    if card in (Card.PALME_ARRIERE, Card.PALME_AVANT, Card.BANZAI, Card.A_COUVERT):
+    if card in (PALME_ARRIERE, PALME_AVANT, BANZAI, A_COUVERT):
         s = spaces[0]
         if line[s][-1] != player:
             hidden = len(line[s]) == 2 and line[s][0] == player
             if hidden:
                 return "can.cover.pair", f"your duck at space {s} is hidden: it cannot move alone"
             return clause, f"space {s} does not show one of your ducks"
-        if card is Card.PALME_ARRIERE and s == n - 1:
+        if card is PALME_ARRIERE and s == n - 1:
             return clause, "the last duck of the line has no neighbour behind"
-        if card is Card.PALME_AVANT and s == 0:
+        if card is PALME_AVANT and s == 0:
             return clause, "the first duck of the line has no neighbour in front"
-        if card is Card.BANZAI and s == 0:
+        if card is BANZAI and s == 0:
             return clause, "your duck is already first: Banzaï must move it to the front"
-        if card is Card.A_COUVERT:
+        if card is A_COUVERT:
             c = spaces[1]
             if len(line[s]) == 2:
                 return "can.cover.pair", "a duck that covers another cannot hide in turn"
@@ -629,7 +689,7 @@ def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str
                 return clause, "a duck cannot hide under a water card"
             if len(line[c]) == 2:
                 return "can.cover.pair", f"the duck at space {c} already covers a duck"
-    if card is Card.PLANQUE:
+    if card is PLANQUE:
         (s,) = spaces
         if line[s][-1] == WATER:
             return clause, "a Planqué card goes on a duck, not on water"
@@ -639,18 +699,35 @@ def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str
 
 
 def _check_spaces(value: object) -> bool:
-    return type(value) is tuple and all(type(s) is int for s in value)
+    if type(value) is not tuple:
+        return False
+    for space in value:  # noqa: SIM110 - quicker than all() over a generator
+        if type(space) is not int:
+            return False
+    return True
 
 
 def _check_line(value: object) -> bool:
     return type(value) is tuple and all(_check_spaces(stack) for stack in value)
 
 
+def _offered(state: State, action: PlayerAction) -> bool:
+    """Whether ``action`` is the very object that the legal actions of ``state``, already
+    worked out, offer: legal then, with nothing more to check."""
+    legal = state._legal
+    if type(legal) is not LegalActions or not isinstance(action.card, Card):
+        return False
+    offered = legal.uses(action.card)
+    return type(offered) is tuple and id(action) in map(id, offered)
+
+
 @implements("can.turn.play-one", "can.turn.order", "can.setup.players", "can.chance.shuffles")
 def check_action(state: State, action: PlayerAction) -> None:
     """Refuse ``action`` unless the rules allow it now."""
+    if _offered(state, action):
+        return
     player = action.player
-    if state.phase is not Phase.PLAY:
+    if state.phase is not _PLAY:
         if state.phase is Phase.OVER:
             raise IllegalAction("can.end.winner", "the game is over")
         raise IllegalAction("can.chance.shuffles", "the game waits for a shuffle, not a player")
@@ -670,11 +747,7 @@ def check_action(state: State, action: PlayerAction) -> None:
             raise IllegalAction(
                 CLAUSES[card], f"line must be a tuple of stacks of cards, not {action.line!r}"
             )
-        found = uses(state, player, card)
-        if card is Card.CANARCHIE:
-            if action.spaces == () and action.line in found:
-                return
-        elif action.line == () and action.spaces in found:
+        if action in legal_actions(state, player).uses(card):
             return
     legal = legal_actions(state, player)
     if not isinstance(action, Play):
@@ -687,7 +760,7 @@ def check_action(state: State, action: PlayerAction) -> None:
         return
     if action in legal:
         return
-    if card is Card.CANARCHIE:
+    if card is CANARCHIE:
         if action.line == state.line:
             raise IllegalAction(
                 "can.action.canarchie", "Canarchie must change the order of the line"
@@ -705,9 +778,17 @@ def check_action(state: State, action: PlayerAction) -> None:
 # -- playing a card ------------------------------------------------------------------
 
 
+@functools.cache
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` less one ``card``."""
     i = hand.index(card)
     return hand[:i] + hand[i + 1 :]
+
+
+@functools.cache
+def _drawn(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` with ``card`` drawn, in the canonical order."""
+    return sort_cards([*hand, card])
 
 
 def _replace(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
@@ -720,62 +801,66 @@ def play(state: State, action: PlayerAction) -> State:
     check_action(state, action)
     p = action.player
     card = action.card
-    hands = _replace_hand(state.hands, p, _without(state.hands[p], card))
-    if not isinstance(action, Play):
-        return _end_turn(_evolve(state, hands=hands, played=(*state.played, card)))
-    spaces = action.spaces
+    hand = _without(state.hands[p], card)
+    played = (*state.played, card)
     line, deck, targets = state.line, state.deck, state.targets
     seen, shelters, shot = state.seen, state.shelters, state.shot
-    played = (*state.played, card)
+    if not isinstance(action, Play):
+        return _end_turn(
+            state, hand, played, line, deck, seen, targets, shelters, shot, state.draw_pile
+        )
+    spaces = action.spaces
     killed: tuple[int, ...] = ()
-    if card is Card.EN_JOUE or card is Card.DOUBLE_VISEUR:
+    if card is EN_JOUE or card is DOUBLE_VISEUR:
         targets = tuple(sorted((*targets, *spaces)))
-    elif card is Card.PAN:
+    elif card is PAN:
         targets = tuple(t for t in targets if t != spaces[0])
         if line[spaces[0]][-1] != WATER:
             line, deck, killed = shoot(line, deck, spaces)
-    elif card is Card.TIREUR_D_ELITE or card is Card.CANARDAGE:
+    elif card is TIREUR_D_ELITE or card is CANARDAGE:
         targets = tuple(t for t in targets if t not in spaces)
         line, deck, killed = shoot(line, deck, spaces)
-    elif card is Card.TU_LOUCHES:
+    elif card is TU_LOUCHES:
         targets = tuple(t for t in targets if t != spaces[0])
         line, deck, killed = shoot(line, deck, spaces[1:])
-    elif card is Card.RECTIFIER_GAUCHE or card is Card.RECTIFIER_DROITE:
+    elif card is RECTIFIER_GAUCHE or card is RECTIFIER_DROITE:
         s = spaces[0]
-        to = s - 1 if card is Card.RECTIFIER_GAUCHE else s + 1
+        to = s - 1 if card is RECTIFIER_GAUCHE else s + 1
         targets = tuple(sorted(to if t == s else t for t in targets))
-    elif card is Card.EN_AVANT_MARCHE:
+    elif card is EN_AVANT_MARCHE:
         line, deck, under = forward(line, deck)
         seen += under
-    elif card is Card.PALME_ARRIERE or card is Card.PALME_AVANT:
-        line = _swap(line, spaces[0], spaces[0] + (1 if card is Card.PALME_ARRIERE else -1))
-    elif card is Card.BANZAI:
+    elif card is PALME_ARRIERE or card is PALME_AVANT:
+        line = _swap(line, spaces[0], spaces[0] + (1 if card is PALME_ARRIERE else -1))
+    elif card is BANZAI:
         line = _to_front(line, spaces[0])
-    elif card is Card.CANARCHIE:
+    elif card is CANARCHIE:
         line = action.line
-    elif card is Card.DISPERSION:
-        return _disperse(state, hands, played)
-    elif card is Card.A_COUVERT:
+    elif card is DISPERSION:
+        return _disperse(state, _replace_hand(state.hands, p, hand), played)
+    elif card is A_COUVERT:
         line, deck = hide(line, deck, spaces[0], spaces[1])
     else:  # Planqué: the card lies on the line instead of joining the played cards
         shelters = _replace(shelters, p, spaces[0])
         played = state.played
+    seen = min(seen, len(deck))
     if killed:
         shot = _owners(shot, killed)
-    after = _evolve(
-        state,
-        hands=hands,
-        played=played,
-        line=line,
-        deck=deck,
-        seen=min(seen, len(deck)),
-        targets=targets,
-        shelters=shelters,
-        shot=shot,
+        if _is_over(shot):
+            return _finish(
+                state,
+                hands=_replace_hand(state.hands, p, hand),
+                played=played,
+                line=line,
+                deck=deck,
+                seen=seen,
+                targets=targets,
+                shelters=shelters,
+                shot=shot,
+            )
+    return _end_turn(
+        state, hand, played, line, deck, seen, targets, shelters, shot, state.draw_pile
     )
-    if killed and _is_over(after):
-        return _finish(state, after)
-    return _end_turn(after)
 
 
 def _replace_hand(
@@ -827,10 +912,12 @@ def _disperse(state: State, hands: tuple[tuple[Card, ...], ...], played: tuple[C
 def check_disperse(state: State, action: Disperse) -> None:
     """Refuse ``action`` unless a Dispersion waits for its shuffle and it orders the duck
     deck's cards."""
+    if state._legal is action:  # sampled by the game from this state's own piles
+        return
     if state.phase is not Phase.DISPERSION:
         raise IllegalAction("can.chance.shuffles", "no Dispersion waits for its shuffle now")
     deck = action.deck
-    if not pile_of(deck, int) or Counter(deck) != Counter(state.deck):
+    if not pile_of(deck, int) or sorted(deck) != sorted(state.deck):
         raise IllegalAction(
             "can.action.dispersion", "the shuffled duck deck must hold exactly the deck's cards"
         )
@@ -841,36 +928,82 @@ def disperse(state: State, action: Disperse) -> State:
     """Lay six new cards from the shuffled duck deck, as at the start; then draw."""
     check_disperse(state, action)
     line, rest = dealt(action.deck)
-    return _end_turn(_evolve(state, phase=Phase.PLAY, line=line, deck=rest, seen=0))
+    return _resume(state, line=line, deck=rest, seen=0)
 
 
 # -- drawing, the next turn, the end ---------------------------------------------------
 
 
 @implements("can.turn.draw", "can.deck.reshuffle")
-def _end_turn(state: State) -> State:
-    """Draw back to three cards; an empty draw pile first waits for the reshuffle of the
-    played cards. Then the next player's turn begins."""
+def _end_turn(
+    state: State,
+    hand: tuple[Card, ...],
+    played: tuple[Card, ...],
+    line: Line,
+    deck: tuple[int, ...],
+    seen: int,
+    targets: tuple[int, ...],
+    shelters: tuple[int, ...],
+    shot: tuple[int, ...],
+    draw_pile: tuple[Card, ...],
+) -> State:
+    """The turn of ``state``'s player ends, their card resolved: ``hand`` is what they
+    hold now, the other arguments are the table. They draw back to three cards, an empty
+    draw pile first waiting for the reshuffle of the played cards; then the next player's
+    turn begins."""
     p = state.turn
-    hand = state.hands[p]
-    if len(hand) >= 3:
-        return _next_turn(state)
-    if not state.draw_pile:
-        if state.played:
-            return _evolve(state, phase=Phase.RESHUFFLE)
-        return _next_turn(state)  # pragma: no cover - new_game refuses decks this small
-    hands = _replace_hand(state.hands, p, sort_cards([*hand, state.draw_pile[0]]))
-    return _next_turn(_evolve(state, hands=hands, draw_pile=state.draw_pile[1:]))
+    phase, turn = _PLAY, p
+    if len(hand) < 3 and draw_pile:
+        hand, draw_pile = _drawn(hand, draw_pile[0]), draw_pile[1:]
+    elif len(hand) < 3 and played:
+        phase = Phase.RESHUFFLE
+    if phase is _PLAY:
+        turn, shelters, played = _next_turn(p, state.players, shelters, played)
+    hands = (*state.hands[:p], hand, *state.hands[p + 1 :])
+    return State(  # the fields in their order (a call by position is the quicker)
+        state.players,
+        state.options,
+        phase,
+        turn,
+        line,
+        targets,
+        shelters,
+        deck,
+        seen,
+        hands,
+        draw_pile,
+        played,
+        shot,
+    )
+
+
+def _resume(state: State, **changes: Any) -> State:
+    """The turn of ``state``'s player ends after a chance step that made ``changes``."""
+    table: dict[str, Any] = {
+        "hand": state.hands[state.turn],
+        "played": state.played,
+        "line": state.line,
+        "deck": state.deck,
+        "seen": state.seen,
+        "targets": state.targets,
+        "shelters": state.shelters,
+        "shot": state.shot,
+        "draw_pile": state.draw_pile,
+    }
+    table.update(changes)
+    return _end_turn(state, *table.values())
 
 
 @implements("can.deck.reshuffle", "can.chance.shuffles")
 def check_reshuffle(state: State, action: Reshuffle) -> None:
     """Refuse ``action`` unless the game waits for the played cards' shuffle and it orders
     them."""
+    if state._legal is action:  # sampled by the game from this state's own piles
+        return
     if state.phase is not Phase.RESHUFFLE:
         raise IllegalAction("can.deck.reshuffle", "the draw pile is not empty: nothing to shuffle")
     pile = action.draw_pile
-    if not pile_of(pile, Card) or Counter(pile) != Counter(state.played):
+    if not pile_of(pile, Card) or sort_cards(pile) != sort_cards(state.played):
         raise IllegalAction(
             "can.deck.reshuffle", "the new draw pile must hold exactly the played cards"
         )
@@ -880,55 +1013,54 @@ def check_reshuffle(state: State, action: Reshuffle) -> None:
 def reshuffle(state: State, action: Reshuffle) -> State:
     """The shuffled played cards become the draw pile; the player on turn draws."""
     check_reshuffle(state, action)
-    pile = action.draw_pile
-    return _end_turn(_evolve(state, phase=Phase.PLAY, draw_pile=pile, played=()))
+    return _resume(state, draw_pile=action.draw_pile, played=())
 
 
 @implements("can.turn.order", "can.action.planque", "can.end.out")
-def _next_turn(state: State) -> State:
+def _next_turn(
+    turn: int, players: int, shelters: tuple[int, ...], played: tuple[Card, ...]
+) -> tuple[int, tuple[int, ...], tuple[Card, ...]]:
     """The turn passes clockwise, to every player, out or not; a Planqué card of the new
-    player is taken off the line first."""
-    nxt = (state.turn + 1) % state.players
-    shelters, played = state.shelters, state.played
+    player is taken off the line first. Returns the new player, shelters and played cards."""
+    nxt = (turn + 1) % players
     if shelters[nxt] != NO_SHELTER:
-        shelters = _replace(shelters, nxt, NO_SHELTER)
-        played = (*played, Card.PLANQUE)
-    return _evolve(state, phase=Phase.PLAY, turn=nxt, shelters=shelters, played=played)
+        return nxt, _replace(shelters, nxt, NO_SHELTER), (*played, PLANQUE)
+    return nxt, shelters, played
 
 
-def _is_over(state: State) -> bool:
-    return sum(1 for s in state.shot if s < DUCKS_PER_COLOUR) <= 1
+def _is_over(shot: tuple[int, ...]) -> bool:
+    return sum(1 for s in shot if s < DUCKS_PER_COLOUR) <= 1
 
 
 @implements("can.end.winner", "can.end.simultaneous")
-def _finish(before: State, after: State) -> State:
-    """The game ends: the last player with ducks wins; when one play removes the last
-    ducks of every player still in, those players share the victory."""
-    alive = tuple(p for p, s in enumerate(after.shot) if s < DUCKS_PER_COLOUR)
+def _finish(state: State, **changes: Any) -> State:
+    """The game ends after ``changes``: the last player with ducks wins; when one play
+    removes the last ducks of every player still in, those players share the victory."""
+    alive = tuple(p for p, s in enumerate(changes["shot"]) if s < DUCKS_PER_COLOUR)
     if not alive:
-        alive = tuple(p for p, s in enumerate(before.shot) if s < DUCKS_PER_COLOUR)
-    return _evolve(after, phase=Phase.OVER, winners=alive)
+        alive = tuple(p for p, s in enumerate(state.shot) if s < DUCKS_PER_COLOUR)
+    return _evolve(state, phase=Phase.OVER, winners=alive, **changes)
 
 
-def _evolve(state: State, **changes: object) -> State:
-    values = {
-        "players": state.players,
-        "options": state.options,
-        "phase": state.phase,
-        "turn": state.turn,
-        "line": state.line,
-        "targets": state.targets,
-        "shelters": state.shelters,
-        "deck": state.deck,
-        "seen": state.seen,
-        "hands": state.hands,
-        "draw_pile": state.draw_pile,
-        "played": state.played,
-        "shot": state.shot,
-        "winners": state.winners,
-    }
-    values.update(changes)
-    return State(**values)  # type: ignore[arg-type]
+def _evolve(state: State, **changes: Any) -> State:
+    """``state`` with ``changes``: the one new state a step makes."""
+    get = changes.get
+    return State(
+        players=state.players,
+        options=state.options,
+        phase=get("phase", state.phase),
+        turn=get("turn", state.turn),
+        line=get("line", state.line),
+        targets=get("targets", state.targets),
+        shelters=get("shelters", state.shelters),
+        deck=get("deck", state.deck),
+        seen=get("seen", state.seen),
+        hands=get("hands", state.hands),
+        draw_pile=get("draw_pile", state.draw_pile),
+        played=get("played", state.played),
+        shot=get("shot", state.shot),
+        winners=get("winners", state.winners),
+    )
 
 
 def apply(state: State, action: Action) -> State:
@@ -945,6 +1077,13 @@ def apply(state: State, action: Action) -> State:
     raise wrong_type(
         "action", action, "a Canardage action (Play, Discard, Deal, Reshuffle, Disperse)"
     )
+
+
+def sampled(state: State, action: ChanceAction) -> ChanceAction:
+    """``action``, which the game made by shuffling :func:`chance_piles` of ``state``: legal
+    by construction, so applying it to ``state`` checks it no further."""
+    _keep_legal(state, action)
+    return action
 
 
 def chance_piles(state: State) -> tuple[tuple[object, ...], ...]:

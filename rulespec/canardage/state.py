@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from enum import Enum
 from typing import Any
@@ -73,9 +74,12 @@ class Options:
 
     def deck(self) -> tuple[Card, ...]:
         """Every action card, in the canonical order."""
-        return tuple(
-            card for card, n in zip(DECK_ORDER, self.action_deck, strict=True) for _ in range(n)
-        )
+        return _listed(self.action_deck)
+
+
+@functools.lru_cache(maxsize=16)
+def _listed(counts: tuple[int, ...]) -> tuple[Card, ...]:
+    return tuple(card for card, n in zip(DECK_ORDER, counts, strict=True) for _ in range(n))
 
 
 @attrs.frozen
@@ -113,6 +117,10 @@ class State(Shown):
     """Each player's ducks shot so far (0 to 5)."""
     winners: tuple[int, ...] = ()
     """Set when the game ends."""
+    _legal: Any = attrs.field(default=None, init=False, eq=False, repr=False)
+    # What is known legal here, worked out once (the state never changes): the legal
+    # actions of the player on turn (rules.legal_actions), or at a chance step the chance
+    # action the game sampled from this state's own piles (rules.sampled).
 
     @property
     def living(self) -> tuple[int, ...]:

@@ -15,7 +15,7 @@ from rulespec.core.show import Shown
 __all__ = ["View", "view"]
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class View(Shown):
     """A player's view of the game.
 

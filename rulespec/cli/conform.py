@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from rulespec.cli.arguments import check_setup, game_named, option_set
+from rulespec.cli.errors import CommandError
 from rulespec.core.errors import RecordError
 from rulespec.core.game import Game
 from rulespec.core.record import Record
@@ -104,24 +106,21 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def _options(g: Game[Any, Any, Any, Any], specs: list[str] | None, players: int | None) -> Any:
     """The options of ``--option``; a usage error when they fit no player count asked for."""
-    from rulespec.cli.main import CommandError, _check_setup, _option_set
-
     if not specs:
         return None
-    label, options = _option_set(g, ",".join(specs), simulation=False)
+    label, options = option_set(g, ",".join(specs), simulation=False)
     counts = list(range(g.min_players, g.max_players + 1)) if players is None else [players]
     for count in counts[:-1]:
         try:
-            _check_setup(g, count, options, label)
+            check_setup(g, count, options, label)
         except CommandError:
             continue
         return options
-    _check_setup(g, counts[-1], options, label)
+    check_setup(g, counts[-1], options, label)
     return options
 
 
 def _replay_record(g: Game[Any, Any, Any, Any], path: str) -> Record:
-    from rulespec.cli.main import CommandError
     from rulespec.core.verify import MAX_BYTES
 
     try:
@@ -238,8 +237,6 @@ def _divergence_fields(divergence: Any, saved: str | None) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``rulespec conform``; raise ``CommandError`` for a usage error."""
-    from rulespec.cli.main import CommandError, _game
-
     try:
         import hypothesis
 
@@ -252,7 +249,7 @@ def run(args: argparse.Namespace) -> int:
             "conform needs the testing extra: pip install 'rulespec[testing]'"
         ) from None
 
-    g = _game(args.game)
+    g = game_named(args.game)
     if args.players is not None and not g.min_players <= args.players <= g.max_players:
         raise CommandError(f"{g.name} is for {g.min_players} to {g.max_players} players")
     for name in ("examples", "max_steps"):

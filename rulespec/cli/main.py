@@ -20,13 +20,21 @@ from typing import Any, NoReturn, cast
 import attrs
 
 import rulespec
+from rulespec.cli import baseline, console
 from rulespec.cli import conform as conform_cli
-from rulespec.cli import console
 from rulespec.cli import games as games_cli
 from rulespec.cli import play as play_cli
 from rulespec.cli import rules as rules_cli
 from rulespec.cli import verify as verify_cli
-from rulespec.core.errors import IllegalAction, RecordError
+from rulespec.cli.arguments import (
+    check_setup,
+    game_named,
+    option_set,
+    player_count,
+    seat_policies,
+)
+from rulespec.cli.errors import CommandError
+from rulespec.core import search
 from rulespec.core.game import Game
 from rulespec.core.simulate import (
     GameResult,
@@ -34,100 +42,13 @@ from rulespec.core.simulate import (
     Policy,
     Spread,
     Statistics,
+    WinShare,
     simulate,
     summarize,
+    win_shares,
 )
 
 __all__ = ["main"]
-
-
-class CommandError(Exception):
-    """A usage error, reported as one line."""
-
-
-def _game(name: str) -> Game[Any, Any, Any, Any]:
-    try:
-        return rulespec.game(name)
-    except KeyError as exc:
-        raise CommandError(str(exc.args[0])) from None
-
-
-def _policy(g: Game[Any, Any, Any, Any], name: str | None) -> tuple[str, Policy]:
-    policies = g.policies()
-    chosen = g.default_policy if name is None else name
-    if chosen not in policies:
-        known = ", ".join(sorted(policies))
-        raise CommandError(f"{g.id} has no policy {chosen!r} (known: {known})")
-    return chosen, policies[chosen]
-
-
-def _items(spec: str) -> list[str]:
-    """``spec`` split at the commas outside brackets: ``"a,b=[1,2]"`` → ``a``, ``b=[1,2]``."""
-    items, depth, start = [], 0, 0
-    for at, char in enumerate(spec):
-        if char in "[{":
-            depth += 1
-        elif char in "]}":
-            depth -= 1
-        elif char == "," and depth == 0:
-            items.append(spec[start:at])
-            start = at + 1
-    items.append(spec[start:])
-    return items
-
-
-def _option_set(
-    g: Game[Any, Any, Any, Any], spec: str | None, *, simulation: bool = True
-) -> tuple[str, Any]:
-    """Options from ``"a,b=3"`` (a name alone means ``true``), over the simulation
-    defaults when ``simulation``.
-
-    Values are JSON, as ``rulespec games`` prints them; a list given for an option
-    whose value is a sequence (Canardage's ``action_deck``) sets it in that order.
-    """
-    data: dict[str, Any] = dict(g.simulation_options()) if simulation else {}
-    label = spec or "default"
-    defaults = g.default_options()
-    sequences: dict[str, tuple[Any, ...]] = {}
-    for item in _items(spec or ""):
-        item = item.strip()
-        if not item:
-            continue
-        key, sep, text = item.partition("=")
-        value: Any = True
-        if sep:
-            try:
-                value = json.loads(text)
-            except ValueError:
-                value = text
-        name = key.strip().replace("-", "_")
-        if isinstance(value, list) and isinstance(getattr(defaults, name, None), tuple):
-            sequences[name] = tuple(value)
-            data.pop(name, None)
-        else:
-            data[name] = value
-    try:
-        options = g.decode_options(data)
-        return label, attrs.evolve(options, **sequences) if sequences else options
-    except (RecordError, ValueError, TypeError) as exc:
-        raise CommandError(f"--option {label!r}: {exc}") from None
-
-
-def _check_setup(g: Game[Any, Any, Any, Any], players: int, options: Any, label: str) -> None:
-    """A :class:`CommandError` when the rules refuse ``options`` with ``players`` players
-    (Duo's ``first_player`` 5 with 2 players)."""
-    try:
-        g.new_game(players, options)
-    except IllegalAction as exc:
-        raise CommandError(f"--option {label!r} with {players} players: {exc}") from None
-
-
-def _players(g: Game[Any, Any, Any, Any], players: int | None) -> int:
-    n = 4 if players is None else players
-    n = min(max(n, g.min_players), g.max_players) if players is None else n
-    if not g.min_players <= n <= g.max_players:
-        raise CommandError(f"{g.name} is for {g.min_players} to {g.max_players} players, not {n}")
-    return n
 
 
 class _Progress:
@@ -198,7 +119,26 @@ def _winning(g: Game[Any, Any, Any, Any]) -> str:
     return f"the {'lowest' if g.lowest_score_wins else 'highest'} score wins"
 
 
-def _summary(g: Game[Any, Any, Any, Any], players: int, policy: str, stats: Statistics) -> str:
+def _share_lines(names: Sequence[str], shares: Sequence[WinShare]) -> list[str]:
+    """Each seat's policy and win share with its interval, as a small table."""
+    width = max(6, *(len(name) for name in names))
+    lines = [f"seat  {'policy':<{width}}  win share  95% interval (Wilson)"]
+    for name, s in zip(names, shares, strict=True):
+        lines.append(
+            f"{s.seat:>4}  {name:<{width}}  {100 * s.share:>8.1f}%  "
+            f"{100 * s.low:.1f}% to {100 * s.high:.1f}%"
+        )
+    return lines
+
+
+def _summary(
+    g: Game[Any, Any, Any, Any],
+    players: int,
+    policy: str,
+    stats: Statistics,
+    names: Sequence[str],
+    shares: Sequence[WinShare],
+) -> str:
     n = stats.games
     lines = [f"{g.name}: {n} games, {players} players, policy {policy!r}", ""]
     lines += [f"scores: {_winning(g)}", ""]
@@ -208,6 +148,7 @@ def _summary(g: Game[Any, Any, Any, Any], players: int, policy: str, stats: Stat
         lines.append(
             f"{s.seat:>4}  {s.mean_score:>10.2f}  {s.wins:>4}  {s.shared_wins:>11}  {rate:>7.1f}%"
         )
+    lines += ["", *_share_lines(names, shares)]
     for prefix, what in (("round:", "rounds"), ("match:", "matches"), ("end:", "games")):
         keys = [k for k in stats.ends if k.startswith(prefix)]
         if not keys:
@@ -336,16 +277,16 @@ def _play_set(
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    g = _game(args.game)
-    players = _players(g, args.players)
+    g = game_named(args.game)
+    players = player_count(g, args.players)
     if args.games < 1:
         raise CommandError("--games must be at least 1")
     if args.workers < 1:
         raise CommandError("--workers must be at least 1")
-    name, policy = _policy(g, args.policy)
-    option_sets = [_option_set(g, spec) for spec in (args.option or [None])]
+    name, policy, names = seat_policies(g, args.policy, players)
+    option_sets = [option_set(g, spec) for spec in (args.option or [None])]
     for label, options in option_sets:
-        _check_setup(g, players, options, label)
+        check_setup(g, players, options, label)
     if args.plot is not None:
         from rulespec.cli import plot
 
@@ -376,11 +317,13 @@ def _simulate(args: argparse.Namespace) -> int:
             "games": args.games,
             "seed": args.seed,
             "policy": name,
+            "policies": list(names),
             "option_sets": [
                 {
                     "label": label,
                     "options": g.encode_options(options),
                     "statistics": attrs.asdict(stats),
+                    "win_shares": [attrs.asdict(s) for s in win_shares(results)],
                     "results": [_result_data(r) for r in results],
                 }
                 for label, options, stats, results in sets
@@ -388,10 +331,10 @@ def _simulate(args: argparse.Namespace) -> int:
         }
         print(json.dumps(document, ensure_ascii=False, indent=1))
     else:
-        for label, _, stats, _ in sets:
+        for label, _, stats, results in sets:
             if many:
                 print(f"== options: {label}")
-            print(_summary(g, players, name, stats))
+            print(_summary(g, players, name, stats, names, win_shares(results)))
         if many:
             print(_comparison(players, [(label, stats) for label, _, stats, _ in sets]))
         if folder is not None:
@@ -457,21 +400,29 @@ def _bench_policy(
 
 
 def _bench(args: argparse.Namespace) -> int:
-    g = _game(args.game)
-    players = _players(g, args.players)
+    g = game_named(args.game)
+    players = player_count(g, args.players)
     if not 0 < args.seconds < math.inf:  # nan and inf too: the run would never end
         raise CommandError("--seconds must be positive")
     names = args.policy or [g.default_policy, *sorted(set(g.policies()) - {g.default_policy})]
-    chosen = [_policy(g, name) for name in names]
+    chosen = [seat_policies(g, name, players)[:2] for name in names]
+    if args.baseline is not None:
+        baseline.check(args.baseline)
+    make_env = _env_maker() if args.env else None
+    uniform: tuple[int, float] | None = None  # the random policy's player steps and seconds
+    measured: list[tuple[str, float, float]] = []
     for name, policy in chosen:
         games, rounds, steps, elapsed, sample = _bench_policy(
             g, players, name, policy, args.seconds, args.seed
         )
+        if name == "random":
+            uniform = (steps, elapsed)
         print(f"{g.id}, {players} players, policy {name!r}: {games} games in {elapsed:.1f} s")
         print(f"{elapsed / max(steps, 1) * 1e6:.1f} µs per player step")
         if rounds != games:
             print(f"{rounds / elapsed:.1f} rounds/s")
         print(f"{games / elapsed:.1f} games/s")
+        measured.append((name, games / elapsed, rounds / elapsed))
     if sample:
         legal = g.legal_actions
         start = time.perf_counter()
@@ -479,7 +430,61 @@ def _bench(args: argparse.Namespace) -> int:
             list(legal(state, actor))
         cost = (time.perf_counter() - start) / len(sample) * 1e6
         print(f"legal actions, listed in full: {cost:.1f} µs per player and step")
+    if make_env is not None:
+        if uniform is None:
+            _, _, steps, elapsed, _ = _bench_policy(
+                g, players, "random", g.policies()["random"], args.seconds, args.seed
+            )
+            uniform = (steps, elapsed)
+        env_steps, env_elapsed = _bench_env(make_env, g, players, args.seconds, args.seed)
+        print(
+            f"PettingZoo AEC env, uniform legal ids: {env_steps / env_elapsed:.0f} player "
+            f"steps/s (the engine's loop, policy 'random': {uniform[0] / uniform[1]:.0f})"
+        )
+    if args.baseline is not None:
+        sys.stdout.flush()
+        done = baseline.run(args.baseline, players, args.seed, args.seconds)
+        print(f"baseline: {' '.join(done.command)} ran in {done.seconds:.1f} s")
+        for line in baseline.compare(args.baseline, done.output, measured, g.policies()):
+            print(line)
     return 0
+
+
+def _env_maker() -> Any:
+    """:func:`rulespec.pettingzoo.env`, or a usage error when the ``rl`` extra is missing."""
+    try:
+        from rulespec.pettingzoo import env
+    except ImportError as exc:
+        raise CommandError(
+            f"--env needs the rl extra (pip install 'rulespec[rl]'): {exc}"
+        ) from None
+    return env
+
+
+def _bench_env(
+    make_env: Any, g: Game[Any, Any, Any, Any], players: int, seconds: float, seed: int
+) -> tuple[int, float]:
+    """Whole games through the PettingZoo AEC environment for ``seconds``, each agent
+    sending a legal id drawn uniformly from its action mask: (player steps, elapsed)."""
+    import random
+
+    rng = random.Random(seed)
+    env = make_env(g.id, players)
+    steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        env.reset(seed=rng.getrandbits(32))
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(rng.choice(observation["action_mask"].nonzero()[0]))
+            steps += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return steps, now - start
 
 
 class _Parser(argparse.ArgumentParser):
@@ -522,14 +527,23 @@ def _parser() -> argparse.ArgumentParser:
         "--option turbo,exhausted=empty-draw\n"
         "      (compares the default options, Turbo-DUO, and Turbo-DUO with the other\n"
         "      reading of an exhausted draw pile)\n"
-        "  rulespec simulate canardage --games 100 --json --record runs/ --plot stats.png",
+        "  rulespec simulate canardage --games 100 --json --record runs/ --plot stats.png\n"
+        "  rulespec simulate duo --players 2 --games 50 --policy search:50,greedy\n"
+        "      (the search bot in seat 0 against the greedy bot)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sim.add_argument("game", help="the game id, e.g. duck-and-cover")
     sim.add_argument("--players", type=int, default=None, help="number of players (default 4)")
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed; game i uses seed 'SEED-i'")
-    sim.add_argument("--policy", default=None, help="how players choose (default: the game's)")
+    sim.add_argument(
+        "--policy",
+        default=None,
+        metavar="POLICY[,POLICY...]",
+        help="how players choose (default: the game's): one of the game's policies, or "
+        f"search[:PLAYOUTS] (search bot, {search.DEFAULT_PLAYOUTS} playouts by default); "
+        "one for every seat, or one per seat joined by commas",
+    )
     sim.add_argument(
         "--option",
         action="append",
@@ -555,7 +569,13 @@ def _parser() -> argparse.ArgumentParser:
         help="measure full random games per second",
         description="Drive the public loop (legal actions, uniform choice, apply with its "
         "full legality check) for whole games and print the rate.",
-        epilog="example: rulespec bench duck-and-cover --players 4 --seconds 10",
+        epilog="examples:\n"
+        "  rulespec bench duck-and-cover --players 4 --seconds 10\n"
+        "  rulespec bench duo --players 2 --seconds 5 --env\n"
+        "  rulespec bench duo --policy greedy --baseline path/to/baseline.py\n"
+        "      (then plays as long with the program baseline.py, run as\n"
+        "      'baseline.py PLAYERS GAMES SEED', and prints the ratio of the rates)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     bench.add_argument("game", help="the game id, e.g. duck-and-cover")
     bench.add_argument("--players", type=int, default=None, help="number of players (default 4)")
@@ -564,8 +584,24 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--policy",
         action="append",
-        help="how players choose; repeat to measure several (default: every policy "
-        "of the game, its default first)",
+        metavar="POLICY[,POLICY...]",
+        help="how players choose, as for simulate (search[:PLAYOUTS] too, or one per "
+        "seat joined by commas); repeat to measure several (default: every policy of the "
+        "game, its default first; the search bot only when named)",
+    )
+    bench.add_argument(
+        "--env",
+        action="store_true",
+        help="also drive the PettingZoo AEC environment with uniform legal action ids for "
+        "as long, and print its player steps per second next to the engine's (needs "
+        "rulespec[rl])",
+    )
+    bench.add_argument(
+        "--baseline",
+        metavar="PROGRAM",
+        help="then run PROGRAM PLAYERS GAMES SEED (a .py file with this Python), a program "
+        "that prints 'N full games/s' or 'N rounds/s', for about as long, and print the "
+        "ratio of the two rates",
     )
     bench.set_defaults(run=_bench)
 

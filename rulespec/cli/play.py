@@ -22,6 +22,14 @@ from typing import Any
 
 import attrs
 
+from rulespec.cli.arguments import (
+    check_setup,
+    game_named,
+    option_set,
+    player_count,
+    seat_policies,
+)
+from rulespec.cli.errors import CommandError
 from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game
 from rulespec.core.record import Record
@@ -44,7 +52,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--players", type=int, default=None, help="number of players, you included (default 4)"
     )
     parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
-    parser.add_argument("--bot", default=None, help="how the bots play (default: the game's)")
+    parser.add_argument(
+        "--policy",
+        "--bot",
+        dest="bot",
+        default=None,
+        metavar="POLICY[,POLICY...]",
+        help="how the bots play (default: the game's): one of the game's policies or "
+        "search[:PLAYOUTS], for every bot, or one per seat joined by commas (your own "
+        "seat's is not used)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed of the deals and the bots")
     parser.add_argument(
         "--option", default=None, metavar="NAME[=VALUE],...", help="options of the rules"
@@ -172,8 +189,6 @@ def _choose(moves: Sequence[Any], said: Sequence[str], help: str) -> Any:
 
 
 def _save(record: Record, path: Path) -> None:
-    from rulespec.cli.main import CommandError
-
     try:
         path.write_text(record.to_json() + "\n", encoding="utf-8")
     except OSError as exc:
@@ -186,22 +201,13 @@ def _name(player: int, seat: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Play one game; return 0 when it ends, 1 when it stops before."""
-    from rulespec.cli.main import (
-        CommandError,
-        _check_setup,
-        _game,
-        _option_set,
-        _players,
-        _policy,
-    )
-
-    g = _game(args.game)
-    players = _players(g, args.players)
+    g = game_named(args.game)
+    players = player_count(g, args.players)
     if not 0 <= args.seat < players:
         raise CommandError(f"--seat must be from 0 to {players - 1}, not {args.seat}")
-    bot_name, bot = _policy(g, args.bot)
-    label, options = _option_set(g, args.option, simulation=False)
-    _check_setup(g, players, options, label)
+    _, bot, seat_names = seat_policies(g, args.bot, players)
+    label, options = option_set(g, args.option, simulation=False)
+    check_setup(g, players, options, label)
     seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
     path = Path(args.record or f"rulespec-{g.id}-{seed}.json")
     if not path.parent.is_dir():
@@ -212,7 +218,11 @@ def run(args: argparse.Namespace) -> int:
     state = g.new_game(players, options)
     record = Record(g.id, players, options)
     print(f"{g.name}, {players} players, seed {seed}: you are player {seat}; ", end="")
-    print(f"the bots play {bot_name!r}.")
+    bots = {p: name for p, name in enumerate(seat_names) if p != seat}
+    if len(set(bots.values())) == 1:
+        print(f"the bots play {next(iter(bots.values()))!r}.")
+    else:
+        print("the bots play " + ", ".join(f"{n!r} (player {p})" for p, n in bots.items()) + ".")
     print("At each of your moves type its number; ? explains the moves, q stops.")
     try:
         while not g.is_over(state):

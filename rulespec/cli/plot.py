@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rulespec.cli.errors import CommandError
 from rulespec.core.simulate import GameResult, Statistics
 
 if TYPE_CHECKING:
@@ -27,8 +28,6 @@ Sets = Sequence[tuple[str, Statistics, Sequence[GameResult]]]
 
 def check(path: str) -> None:
     """Refuse, before any game is played, a plot that cannot be drawn or written."""
-    from rulespec.cli.main import CommandError
-
     if importlib.util.find_spec("matplotlib") is None:
         raise CommandError("--plot needs matplotlib: pip install 'rulespec[plot]'")
     target = Path(path)
@@ -119,8 +118,6 @@ def figure(title: str, sets: Sets, lowest_wins: bool | None = None) -> Figure:
 
 def save(path: str, title: str, sets: Sets, lowest_wins: bool | None = None) -> None:
     """Draw :func:`figure` into ``path`` (PNG, SVG or PDF, by its suffix)."""
-    from rulespec.cli.main import CommandError
-
     try:
         figure(title, sets, lowest_wins).savefig(path, dpi=100)
     except OSError as exc:

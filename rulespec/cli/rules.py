@@ -17,6 +17,8 @@ import textwrap
 from pathlib import Path
 
 import rulespec
+from rulespec.cli.arguments import game_named
+from rulespec.cli.errors import CommandError
 from rulespec.core.clauses import Catalogue, Clause
 
 __all__ = ["LANGUAGES", "add_parser", "clause_text", "rules_text", "run"]
@@ -168,8 +170,6 @@ def clause_text(c: Clause, lang: str) -> str:
 
 
 def _find(cat: Catalogue, wanted: str) -> Clause:
-    from rulespec.cli.main import CommandError
-
     if wanted in cat:
         return cat[wanted]
     prefix = cat.clauses[0].id.split(".", 1)[0] + "."
@@ -191,9 +191,7 @@ def _find(cat: Catalogue, wanted: str) -> Clause:
 
 def run(args: argparse.Namespace) -> int:
     """Print the rules, or one clause."""
-    from rulespec.cli.main import CommandError, _game
-
-    g = _game(args.game)
+    g = game_named(args.game)
     try:
         cat = rulespec.catalogue(g.id)
     except KeyError as exc:

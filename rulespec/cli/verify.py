@@ -13,6 +13,7 @@ import argparse
 import json
 import sys
 
+from rulespec.cli.errors import CommandError
 from rulespec.core.verify import MAX_BYTES, Verdict, VerifyError, verify, verify_file
 
 __all__ = ["add_parser", "run"]
@@ -59,8 +60,6 @@ def _data(verdict: Verdict) -> dict[str, object]:
 
 def run(args: argparse.Namespace) -> int:
     """Verify ``args.record``; raise ``CommandError`` with one line when it cannot."""
-    from rulespec.cli.main import CommandError
-
     name = args.record
     try:
         source = sys.stdin.buffer.read(MAX_BYTES + 1) if name == "-" else None

@@ -99,23 +99,11 @@ def outcome(value: object, piles: int, clause: str) -> tuple[tuple[Any, ...], ..
             raise wrong_type("outcome", value, "a sequence of piles, each a sequence of cards")
     if len(found) != piles:
         raise IllegalAction(clause, f"this chance step shuffles {piles} pile(s), not {len(found)}")
-    return tuple(_cards(pile) for pile in found)
+    return tuple(tuple(_card(c) for c in pile) for pile in found)
 
 
 def _collection(value: object) -> bool:
-    if type(value) is tuple or type(value) is list:
-        return True
     return isinstance(value, Iterable) and not isinstance(value, str | bytes | Mapping)
-
-
-_JUST_INT = frozenset([int])
-
-
-def _cards(pile: Iterable[Any]) -> tuple[Any, ...]:
-    cards = tuple(pile)
-    if set(map(type, cards)) <= _JUST_INT:  # plain integers: nothing to convert
-        return cards
-    return tuple(_card(c) for c in cards)
 
 
 def _card(value: Any) -> Any:
@@ -131,4 +119,4 @@ def pile_of(value: object, kind: type) -> bool:
     >>> pile_of((3, 5), int), pile_of((3, True), int), pile_of([3, 5], int)
     (True, False, False)
     """
-    return type(value) is tuple and set(map(type, value)) <= {kind}
+    return type(value) is tuple and all(type(v) is kind for v in value)

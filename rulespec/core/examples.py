@@ -13,6 +13,8 @@ from typing import Any
 
 import attrs
 
+from rulespec.core.game import game as registered
+
 __all__ = ["Example", "examples_of"]
 
 
@@ -43,9 +45,7 @@ def examples_of(game: str) -> tuple[Example, ...]:
     >>> [e.name for e in examples_of("duo")][:2]
     ['duo-two-features', 'duo-one-pile']
     """
-    import rulespec
-
-    package = type(rulespec.game(game)).__module__.rpartition(".")[0]
+    package = type(registered(game)).__module__.rpartition(".")[0]
     module = importlib.import_module(f"{package}.examples")
     found: tuple[Example, ...] = module.examples()
     return found

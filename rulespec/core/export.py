@@ -35,6 +35,7 @@ from typing import Any
 
 from rulespec.core.clauses import LANGUAGE_NAMES_EN, LANGUAGES, catalogue, catalogues
 from rulespec.core.trace import implementations_of, test_citations
+from rulespec.core.version import __version__
 
 __all__ = ["FIELDS", "main", "needs_fields", "needs_json", "write_needs_json"]
 
@@ -95,8 +96,6 @@ def needs_json(
     (default: rulespec's version). The result depends on nothing else, so two
     exports of the same sources are equal.
     """
-    import rulespec
-
     chosen = [catalogue(g) for g in games] if games is not None else list(catalogues())
     code = implementations_of()
     cited = test_citations(tests) if tests is not None else {}
@@ -124,13 +123,13 @@ def needs_json(
             need["implemented_by"] = ", ".join(r.name for r in code.get(c.id, ()))
             need["checked_by"] = ", ".join(r.nodeid for r in cited.get(c.id, ()))
             needs[c.id] = need
-    name = version or rulespec.__version__
+    name = version or __version__
     return {
         "current_version": name,
         "project": "rulespec",
         "versions": {
             name: {
-                "creator": {"program": "rulespec", "version": rulespec.__version__},
+                "creator": {"program": "rulespec", "version": __version__},
                 "needs": needs,
                 "needs_amount": len(needs),
             }

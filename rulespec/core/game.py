@@ -5,10 +5,12 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.checks import integer, wrong_type
+from rulespec.core.codec import Codec
+from rulespec.core.encoding import Encoding, mask
 from rulespec.core.invariants import Invariant, TransitionInvariant, Violation
 
 if TYPE_CHECKING:
@@ -111,9 +113,16 @@ class Game(abc.ABC, Generic[S, A, V, O]):
 
     # -- setting up -------------------------------------------------------------
 
-    @abc.abstractmethod
     def default_options(self) -> O:
-        """The options of the rules as printed (no variant)."""
+        """The options of the rules as printed (no variant): :attr:`options_type` with
+        every field at its default.
+
+        >>> import rulespec
+        >>> rulespec.game("duo").default_options().turbo
+        False
+        """
+        options: O = self.options_type()
+        return options
 
     @abc.abstractmethod
     def new_game(self, players: int, options: O | None = None) -> S:
@@ -197,17 +206,94 @@ class Game(abc.ABC, Generic[S, A, V, O]):
     def view(self, state: S, player: int) -> V:
         """What ``player`` may know of ``state`` under the rules."""
 
+    # -- seeing from a seat -------------------------------------------------------
+
+    def sample_state(self, view: V, rng: random.Random, options: O | None = None) -> S:
+        """A full state drawn at random among those that show ``view`` to its player.
+
+        A *determinisation*: everything the view shows is kept (the player's own
+        cards, the public cards, what the player knows of a pile's order), and
+        everything it hides is drawn with ``rng`` (the other hands, the order of
+        the piles, the covered cards, the other players' hidden choices), so that
+        ``view(sample_state(v, rng), v.player) == v`` and the sample breaks no
+        invariant. Each game's page says what it draws and how (uniformly over
+        the arrangements of the hidden cards, copies of a card told apart, unless
+        the game says otherwise).
+
+        ``options`` are the rules the game is played with: every player knows
+        them but the view does not carry them; ``None`` for
+        :meth:`default_options`.
+
+        ``view`` must be this game's view (else :class:`TypeError`), ``rng`` a
+        :class:`random.Random` (else :class:`TypeError`). A view that no state
+        shows to its player under ``options`` (edited by hand, or of a game played
+        with other options) raises :class:`ValueError` saying why.
+
+        The first sample of a view is checked against the invariants and the
+        view; later samples of the same view (a search calls this thousands of
+        times) are built from the same trusted pieces and not checked again.
+
+        >>> import random, rulespec
+        >>> duo = rulespec.game("duo")
+        >>> state = duo.start(3, seed=4)
+        >>> seen = duo.view(state, 1)
+        >>> guess = duo.sample_state(seen, random.Random(0))
+        >>> duo.view(guess, 1) == seen, guess.hands[1] == state.hands[1]
+        (True, True)
+        """
+        self._check_view(view)
+        if not isinstance(rng, random.Random):
+            raise wrong_type("rng", rng, "a random.Random")
+        if options is None:
+            options = self.default_options()
+        else:
+            self._check_options(options)
+        state = self._sample_state(view, rng, options)
+        key = (self.id, view, options)
+        try:
+            confirmed = key in _CONFIRMED
+        except TypeError:  # a view edited to hold a list: check every sample
+            self._confirm_sample(view, state)
+            return state
+        if not confirmed:
+            self._confirm_sample(view, state)
+            if len(_CONFIRMED) >= _CONFIRMED_MAX:
+                _CONFIRMED.clear()
+            _CONFIRMED[key] = None
+        return state
+
+    def _sample_state(self, view: V, rng: random.Random, options: O) -> S:
+        """:meth:`sample_state` once its arguments are checked: a game that can
+        sample overrides this."""
+        raise NotImplementedError(f"{self.name} does not sample states from views")
+
+    def _confirm_sample(self, view: V, state: S) -> None:
+        """Refuse ``view`` when ``state``, sampled from it, breaks an invariant or shows
+        another view: no state could show it."""
+        broken = self.violations(state)
+        if broken:
+            raise ValueError(
+                f"no {self.name} state shows this view: a state built from it breaks "
+                f"{broken[0].invariant} ({broken[0].message})"
+            )
+        player: int = view.player  # type: ignore[attr-defined]
+        if self.view(state, player) != view:
+            raise ValueError(
+                f"no {self.name} state shows this view: its fields contradict each other"
+            )
+
     # -- checking ---------------------------------------------------------------
 
-    @property
-    @abc.abstractmethod
-    def invariants(self) -> tuple[Invariant, ...]:
-        """The state invariants the rulebook implies."""
+    invariants: tuple[Invariant, ...]
+    """The state invariants the rulebook implies.
 
-    @property
-    @abc.abstractmethod
-    def transition_invariants(self) -> tuple[TransitionInvariant, ...]:
-        """The invariants of every step ``(before, action, after)``."""
+    :meta hide-value:
+    """
+    transition_invariants: tuple[TransitionInvariant, ...]
+    """The invariants of every step ``(before, action, after)``.
+
+    :meta hide-value:
+    """
 
     def violations(self, state: S) -> tuple[Violation, ...]:
         """The invariants ``state`` breaks (none for any reachable state)."""
@@ -259,33 +345,171 @@ class Game(abc.ABC, Generic[S, A, V, O]):
 
         return {"random": random_policy}
 
+    # -- integer encodings, for learning agents ---------------------------------
+
+    encoding: Encoding[S, V, O]
+    """The game's integer encodings (its ``encoding`` module): the functions behind
+    the methods below, which check the state's or the view's type first; the module's
+    own documentation gives the game's layout.
+
+    :meta hide-value:
+    """
+
+    def action_space_size(self, players: int, options: O | None = None) -> int:
+        """How many action ids a game of ``players`` players with ``options`` has.
+
+        Every action a player may ever take in such a game has an id from ``0`` to
+        this number minus one (:meth:`action_id`); the number depends on the player
+        count and the options only, never on the state, so a network's output layer
+        can be built once. The numbering is stable within a major version (see
+        :doc:`/reference/encodings`).
+
+        Raises :class:`TypeError` when ``players`` is not an integer or ``options``
+        not this game's options, :class:`~rulespec.IllegalAction` (the game's
+        ``setup.players`` clause) for a player count the rules do not allow.
+
+        >>> import rulespec
+        >>> [g.action_space_size(g.min_players) for g in rulespec.games()]
+        [832, 53, 156]
+        """
+        return self.encoding.action_space_size(players, options)
+
+    def action_id(self, state: S, action: A) -> int:
+        """The id of a player's ``action`` in ``state``: an integer from ``0`` to
+        ``action_space_size(players, options) - 1``, the inverse of
+        :meth:`action_from_id`.
+
+        The id is that of the action's own player (the same id names different
+        actions for different players) and may depend on ``state`` (Duck & Cover
+        numbers a destination relative to the moving card). Only legal actions
+        have ids: an action that the rules refuse in ``state`` raises
+        :class:`~rulespec.IllegalAction` naming the clause :meth:`apply` would
+        name. A chance action has no id: it raises :class:`TypeError` (``action``
+        must be a player action), as does an object that is no action of this
+        game; a ``state`` of another type is a :class:`TypeError` too.
+
+        >>> import rulespec
+        >>> duo = rulespec.game("duo")
+        >>> state = duo.start(2, seed=3)
+        >>> [duo.action_id(state, a) for a in duo.legal_actions(state, 0)]
+        [24, 155]
+        >>> duo.action_from_id(state, 0, 155)
+        Draw(player=0)
+        >>> duo.action_from_id(state, 0, 154)
+        Traceback (most recent call last):
+          ...
+        rulespec.core.errors.IllegalAction: duo.turn.stop: you have played no card this turn: ...
+        """
+        self._check_state(state)
+        return self.encoding.action_id(state, action)
+
+    def action_from_id(self, state: S, player: int, action_id: int) -> A:
+        """The legal action of ``player`` in ``state`` whose id is ``action_id``.
+
+        Raises :class:`TypeError` when ``player`` or ``action_id`` is not an
+        integer or ``state`` not this game's state;
+        :class:`~rulespec.IllegalAction` for a seat the game does not have (the
+        game's ``setup.players`` clause), for an id outside
+        ``range(action_space_size(...))`` and for an id that names no legal
+        action of ``player`` in ``state`` (each game's page in
+        :doc:`/reference/encodings` names the clause it cites).
+        """
+        self._check_state(state)
+        return cast(A, self.encoding.action_from_id(state, player, action_id))
+
+    def legal_action_ids(self, state: S, player: int) -> tuple[int, ...]:
+        """The ids of the actions that :meth:`legal_actions` gives, in ascending order.
+
+        Empty for a player who is not to move; :class:`~rulespec.IllegalAction`
+        for a seat the game does not have, :class:`TypeError` for a ``player``
+        that is not an integer.
+        """
+        self._check_state(state)
+        return self.encoding.legal_action_ids(state, player)
+
+    def legal_action_mask(self, state: S, player: int) -> tuple[bool, ...]:
+        """One flag per action id: whether that id is in :meth:`legal_action_ids`.
+
+        Its length is :meth:`action_space_size` of the state's player count and
+        options. Errors as for :meth:`legal_action_ids`.
+
+        >>> import rulespec
+        >>> duo = rulespec.game("duo")
+        >>> mask = duo.legal_action_mask(duo.start(2, seed=3), 0)
+        >>> len(mask), [i for i, legal in enumerate(mask) if legal]
+        (156, [24, 155])
+        """
+        ids = self.legal_action_ids(state, player)
+        table: Any = state
+        return mask(ids, self.action_space_size(table.players, table.options))
+
+    def observation_shape(self, players: int, options: O | None = None) -> tuple[int, ...]:
+        """The shape of :meth:`observation` in a game of ``players`` players with
+        ``options``: it depends on nothing else.
+
+        Errors as for :meth:`action_space_size`.
+
+        >>> import rulespec
+        >>> rulespec.game("duck-and-cover").observation_shape(2)
+        (559,)
+        """
+        return self.encoding.observation_shape(players, options)
+
+    def observation(self, view: V) -> tuple[float, ...]:
+        """A player's view as numbers: ``prod(observation_shape(...))`` floats, the
+        array of that shape flattened row-major.
+
+        Computed from ``view`` alone (the result of :meth:`view`), so it holds
+        nothing that the player may not know: two states that a player sees alike
+        give them the same observation. Each game's layout (what each slice
+        means) is documented in :doc:`/reference/encodings`. Raises
+        :class:`TypeError` when ``view`` is not this game's view.
+
+        >>> import math, rulespec
+        >>> can = rulespec.game("canardage")
+        >>> values = can.observation(can.view(can.start(4, seed=1), 0))
+        >>> len(values) == math.prod(can.observation_shape(4))
+        True
+        """
+        self._check_view(view)
+        return self.encoding.observation(view)
+
     # -- JSON -------------------------------------------------------------------
 
-    @abc.abstractmethod
+    codec: Codec[S, A, V, O]
+    """The game's JSON codec (its ``codec`` module): the functions behind the
+    ``encode_*`` and ``decode_*`` methods, which check the argument's type first.
+
+    :meta hide-value:
+    """
+
     def encode_options(self, options: O) -> dict[str, Any]:
         """``options`` as JSON data (only the values that differ from the defaults)."""
+        self._check_options(options)
+        return self.codec.encode_options(options)
 
-    @abc.abstractmethod
     def decode_options(self, data: Mapping[str, Any]) -> O:
         """Options from JSON data; raises :class:`RecordError` when malformed."""
+        return self.codec.decode_options(data)
 
-    @abc.abstractmethod
     def encode_action(self, action: A) -> dict[str, Any]:
         """``action`` as JSON data."""
+        self._check_action(action)
+        return self.codec.encode_action(action)
 
-    @abc.abstractmethod
     def decode_action(self, data: Any, where: str = "action") -> A:
         """An action from JSON data; raises :class:`RecordError` naming ``where``."""
+        return self.codec.decode_action(data, where)
 
-    @abc.abstractmethod
     def encode_state(self, state: S) -> dict[str, Any]:
         """``state`` as JSON data, complete (hidden parts included)."""
+        self._check_state(state)
+        return self.codec.encode_state(state)
 
-    @abc.abstractmethod
     def decode_state(self, data: Any) -> S:
         """A state from :meth:`encode_state`'s data; raises :class:`RecordError`."""
+        return self.codec.decode_state(data)
 
-    @abc.abstractmethod
     def encode_view(self, view: V) -> dict[str, Any]:
         """A player's view (from :meth:`view`) as JSON data; its keys are the view's fields.
 
@@ -295,8 +519,9 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         >>> duo.decode_view(duo.encode_view(view)) == view
         True
         """
+        self._check_view(view)
+        return self.codec.encode_view(view)
 
-    @abc.abstractmethod
     def decode_view(self, data: Any, where: str = "view") -> V:
         """A view from :meth:`encode_view`'s data; raises :class:`RecordError` naming
         ``where``.
@@ -304,10 +529,15 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         Parts whose order the rules leave open (a hand, the stacks of a grid) may come
         in any order.
         """
+        return self.codec.decode_view(data, where)
 
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"
 
+
+_CONFIRMED: dict[tuple[str, object, object], None] = {}
+"""The views (with their options) whose first sample passed the checks."""
+_CONFIRMED_MAX = 4096
 
 _GAMES: dict[str, Game[Any, Any, Any, Any]] = {}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-__all__ = ["implementations", "implements"]
+__all__ = ["implementations", "implementations_by_clause", "implements"]
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -46,6 +46,17 @@ def implementations(clause_id: str | None = None) -> tuple[Callable[..., object]
     for functions in _REGISTRY.values():
         seen.extend(f for f in functions if f not in seen)
     return tuple(seen)
+
+
+def implementations_by_clause() -> dict[str, tuple[Callable[..., object], ...]]:
+    """Every clause id that a function implements, with those functions, in the order
+    they registered.
+
+    >>> found = implementations_by_clause()
+    >>> found["duo.score.out"] == implementations("duo.score.out")
+    True
+    """
+    return {clause_id: tuple(functions) for clause_id, functions in _REGISTRY.items()}
 
 
 def implemented_clauses() -> frozenset[str]:

@@ -9,6 +9,7 @@ come back in game order, so they are the same whatever the executor.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
@@ -27,14 +28,18 @@ __all__ = [
     "GameResult",
     "InvariantBroken",
     "Policy",
+    "SeatPolicies",
     "SeatStatistics",
     "Spread",
     "Statistics",
+    "WinShare",
     "play",
     "play_chunk",
     "random_policy",
     "simulate",
     "summarize",
+    "wilson",
+    "win_shares",
 ]
 
 Policy = Callable[[Game[Any, Any, Any, Any], Any, int, random.Random], Any]
@@ -48,6 +53,30 @@ function defined at module level, not a lambda or a closure.
 def random_policy(g: Game[Any, Any, Any, Any], state: Any, player: int, rng: random.Random) -> Any:
     """A legal action chosen uniformly."""
     return rng.choice(g.legal_actions(state, player))
+
+
+@attrs.frozen
+class SeatPolicies:
+    """A policy for each seat: ``policies[p]`` chooses player ``p``'s actions.
+
+    Picklable when every policy is, so it plays on worker processes too.
+
+    >>> import rulespec
+    >>> from rulespec.duo.policies import greedy_policy
+    >>> duo = rulespec.game("duo")
+    >>> mixed = SeatPolicies((greedy_policy, random_policy))
+    >>> result = play(duo, 2, "5", policy=mixed)
+    >>> len(result.scores)
+    2
+    """
+
+    policies: tuple[Policy, ...]
+
+    def __call__(
+        self, g: Game[Any, Any, Any, Any], state: Any, player: int, rng: random.Random
+    ) -> Any:
+        """What the policy of ``player``'s seat chooses."""
+        return self.policies[player](g, state, player, rng)
 
 
 class InvariantBroken(AssertionError):
@@ -290,6 +319,54 @@ class Statistics:
     """Turns per game, for a game that reports ``turn`` events."""
     rounds: Spread | None
     """Rounds per game, for a game that reports ``round:`` events."""
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % for the default ``z``).
+
+    ``successes`` may be fractional (shared wins count a share).
+
+    >>> [round(x, 3) for x in wilson(8, 10)]
+    [0.49, 0.943]
+    >>> wilson(0, 5)[0], wilson(5, 5)[1]
+    (0.0, 1.0)
+    """
+    if trials < 1:
+        raise ValueError("no trials")
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@attrs.frozen
+class WinShare:
+    """One seat's share of the victories, with its 95 % Wilson interval."""
+
+    seat: int
+    share: float
+    """Games won alone, plus ``1/k`` of each victory shared by ``k`` players, over the
+    games played."""
+    low: float
+    high: float
+
+
+def win_shares(results: Sequence[GameResult]) -> tuple[WinShare, ...]:
+    """Each seat's :class:`WinShare` over ``results`` (at least one game).
+
+    >>> r = [GameResult("0", (1, 0), (0,), 9, ()), GameResult("1", (1, 1), (0, 1), 9, ())]
+    >>> [(s.seat, s.share) for s in win_shares(r)]
+    [(0, 0.75), (1, 0.25)]
+    """
+    if not results:
+        raise ValueError("no games to summarize")
+    n = len(results)
+    shares = []
+    for seat in range(len(results[0].scores)):
+        won = sum(1 / len(r.winners) for r in results if seat in r.winners)
+        shares.append(WinShare(seat, won / n, *wilson(won, n)))
+    return tuple(shares)
 
 
 def summarize(results: Sequence[GameResult]) -> Statistics:

@@ -15,7 +15,7 @@ from pathlib import Path
 import attrs
 
 from rulespec.core.clauses import Clause, clauses
-from rulespec.core.implements import _REGISTRY
+from rulespec.core.implements import implementations_by_clause
 
 __all__ = ["CodeRef", "Gap", "TestRef", "Trace", "gaps", "implementations_of", "test_citations"]
 
@@ -74,10 +74,13 @@ def _code_ref(function: object) -> CodeRef:
 
 
 def implementations_of() -> dict[str, tuple[CodeRef, ...]]:
-    """Every clause id cited by ``@implements``, with the functions that cite it."""
-    import rulespec  # noqa: F401  (imports every game, so every function has registered)
+    """Every clause id cited by ``@implements``, with the functions that cite it.
 
-    return {cid: tuple(_code_ref(f) for f in functions) for cid, functions in _REGISTRY.items()}
+    Every game has registered its functions by then: importing any module of
+    rulespec first imports the package, and the package imports every game.
+    """
+    found = implementations_by_clause()
+    return {cid: tuple(_code_ref(f) for f in functions) for cid, functions in found.items()}
 
 
 def _marker_ids(node: ast.expr) -> list[str]:

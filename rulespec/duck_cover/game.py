@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Sequence
 from typing import Any
 
 from rulespec.core import checks
@@ -10,8 +11,7 @@ from rulespec.core.chance import Chance
 from rulespec.core.checks import integer, seat
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, register
-from rulespec.core.invariants import Invariant, TransitionInvariant
-from rulespec.duck_cover import codec, rules
+from rulespec.duck_cover import codec, encoding, rules, sampling
 from rulespec.duck_cover.actions import Action, Cover, Deal, Duck, Give, Place, Quack, Reshuffle
 from rulespec.duck_cover.invariants import INVARIANTS, TRANSITION_INVARIANTS
 from rulespec.duck_cover.position import position
@@ -46,9 +46,10 @@ class DuckAndCover(Game[State, Action, View, Options]):
     action_types = (Cover, Duck, Quack, Give, Place, Deal, Reshuffle)
     options_type = Options
     view_type = View
-
-    def default_options(self) -> Options:
-        return Options()
+    codec = codec
+    encoding = encoding
+    invariants = INVARIANTS
+    transition_invariants = TRANSITION_INVARIANTS
 
     def new_game(self, players: int, options: Options | None = None) -> State:
         if options is not None:
@@ -118,6 +119,11 @@ class DuckAndCover(Game[State, Action, View, Options]):
         self._check_state(state)
         return view(state, seat(player, state.players, "dc.setup.players"))
 
+    def _sample_state(self, view: View, rng: random.Random, options: Options) -> State:
+        """The covered cards, the hidden piles and the other players' actions of this
+        turn are drawn at random (see :mod:`rulespec.duck_cover.sampling`)."""
+        return sampling.sample_state(view, rng, options)
+
     def rounds(self, state: State) -> int:
         self._check_state(state)
         return len(state.round_scores)
@@ -138,42 +144,6 @@ class DuckAndCover(Game[State, Action, View, Options]):
             else:
                 found.append("round:discard-limit")
         return tuple(found)
-
-    @property
-    def invariants(self) -> tuple[Invariant, ...]:
-        return INVARIANTS
-
-    @property
-    def transition_invariants(self) -> tuple[TransitionInvariant, ...]:
-        return TRANSITION_INVARIANTS
-
-    def encode_options(self, options: Options) -> dict[str, Any]:
-        self._check_options(options)
-        return codec.encode_options(options)
-
-    def decode_options(self, data: Mapping[str, Any]) -> Options:
-        return codec.decode_options(data)
-
-    def encode_action(self, action: Action) -> dict[str, Any]:
-        self._check_action(action)
-        return codec.encode_action(action)
-
-    def decode_action(self, data: Any, where: str = "action") -> Action:
-        return codec.decode_action(data, where)
-
-    def encode_state(self, state: State) -> dict[str, Any]:
-        self._check_state(state)
-        return codec.encode_state(state)
-
-    def decode_state(self, data: Any) -> State:
-        return codec.decode_state(data)
-
-    def encode_view(self, view: View) -> dict[str, Any]:
-        self._check_view(view)
-        return codec.encode_view(view)
-
-    def decode_view(self, data: Any, where: str = "view") -> View:
-        return codec.decode_view(data, where)
 
     position = staticmethod(position)
 

@@ -15,8 +15,8 @@ from typing import overload
 
 import attrs
 
+from rulespec.core.builder import builder
 from rulespec.core.errors import PositionError
-from rulespec.core.fast import builder, setter
 from rulespec.core.implements import implements
 from rulespec.core.positions import wholes
 
@@ -186,7 +186,7 @@ class Places(Sequence[Position]):
         return f"Places({list(self)!r})"
 
 
-@attrs.frozen(weakref_slot=False)  # see rulespec.core.fast.builder
+@attrs.frozen(weakref_slot=False)  # for rulespec.core.builder
 class Grid:
     """One player's ducks: ``cells`` pairs each occupied position with its stack.
 
@@ -390,9 +390,10 @@ class Grid:
             cells[j] = (place, below + stack)
         else:
             cells.insert(j, (to, stack))
-        return _grid(tuple(cells))
+        return _grid(tuple(cells), None)
 
 
 _grid = builder(Grid, "_masks_")
-_set_masks = setter(Grid, "_masks_")
-"""Sets a grid's cache (plain assignment is refused: grids are frozen)."""
+"""Makes a grid from its cells and its masks (or ``None``), as ``Grid(cells)`` makes it."""
+_set_masks = vars(Grid)["_masks_"].__set__
+"""Sets a grid's masks (plain assignment is refused: grids are frozen)."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import cast, overload
 
+from rulespec.core.builder import builder
 from rulespec.core.checks import pile_of, wrong_type
 from rulespec.core.errors import IllegalAction
-from rulespec.core.fast import builder, setter
 from rulespec.core.implements import implements
 from rulespec.core.lazy import LazySequence
 from rulespec.duck_cover import variants
@@ -55,7 +55,7 @@ _OVER = Phase.OVER
 _state = builder(State, "_turn_")
 """Makes a :class:`State` as ``State(...)`` does, faster (every step makes one); a last
 argument hands on the turn's :class:`Turn`."""
-_set_turn = setter(State, "_turn_")
+_set_turn = vars(State)["_turn_"].__set__
 """Sets the per-turn cache of a (frozen) state."""
 
 

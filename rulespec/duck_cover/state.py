@@ -114,7 +114,7 @@ class Options:
         return 2 if self.surprises else 0
 
 
-@attrs.frozen(weakref_slot=False)  # see rulespec.core.fast.builder
+@attrs.frozen(weakref_slot=False)  # for rulespec.core.builder
 class State(Shown):
     """A complete game state, hidden parts included.
 

@@ -25,7 +25,7 @@ class StackView:
     covered: int
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class GridView:
     """A grid with its covered cards hidden."""
 
@@ -37,7 +37,7 @@ class GridView:
         return cls(tuple(StackView(p, s[-1], len(s) - 1) for p, s in grid.cells))
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class View(Shown):
     """A player's view of the game.
 

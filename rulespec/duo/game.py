@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulespec.core import checks
 from rulespec.core.chance import Chance
-from rulespec.core.checks import integer, seat
+from rulespec.core.checks import integer, seat, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, register
-from rulespec.core.invariants import Invariant, TransitionInvariant
 from rulespec.core.simulate import random_policy
-from rulespec.duo import codec, rules
+from rulespec.duo import codec, encoding, rules, sampling
 from rulespec.duo.actions import Action, Deal, Draw, Play, Stop
 from rulespec.duo.invariants import INVARIANTS, TRANSITION_INVARIANTS
 from rulespec.duo.policies import greedy_policy
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from rulespec.core.simulate import Policy
 
 __all__ = ["GAME", "Duo"]
+
+_OVER = Phase.OVER
 
 
 class Duo(Game[State, Action, View, Options]):
@@ -46,9 +48,10 @@ class Duo(Game[State, Action, View, Options]):
     action_types = (Play, Stop, Draw, Deal)
     options_type = Options
     view_type = View
-
-    def default_options(self) -> Options:
-        return Options()
+    codec = codec
+    encoding = encoding
+    invariants = INVARIANTS
+    transition_invariants = TRANSITION_INVARIANTS
 
     def new_game(self, players: int, options: Options | None = None) -> State:
         if options is not None:
@@ -76,6 +79,15 @@ class Duo(Game[State, Action, View, Options]):
             rules.chance_piles(state),
         )
 
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        """A deal drawn uniformly with ``rng``: as :meth:`chance`'s deck shuffled by
+        ``Chance.sample``, the same draws of ``rng`` for the same deal."""
+        if not isinstance(rng, random.Random):
+            raise wrong_type("rng", rng, "a random.Random")
+        self._check_state(state)
+        (cards,) = rules.chance_piles(state)
+        return Deal(tuple(rng.sample(cards, len(cards))))
+
     def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
         self._check_state(state)
         if state.phase is not Phase.DEAL:
@@ -88,11 +100,13 @@ class Duo(Game[State, Action, View, Options]):
     def apply(self, state: State, action: Action) -> State:
         if not isinstance(state, State):
             raise self._wrong_state(state)
-        return rules.apply(state, action)
+        # The rule function of this kind of action; rules.apply refuses any other object.
+        return rules.STEPS.get(type(action), rules.apply)(state, action)
 
     def is_over(self, state: State) -> bool:
-        self._check_state(state)
-        return state.phase is Phase.OVER
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
+        return state.phase is _OVER
 
     def scores(self, state: State) -> tuple[int, ...]:
         self._check_state(state)
@@ -105,6 +119,12 @@ class Duo(Game[State, Action, View, Options]):
     def view(self, state: State, player: int) -> View:
         self._check_state(state)
         return view(state, seat(player, state.players, "duo.setup.players"))
+
+    def _sample_state(self, view: View, rng: random.Random, options: Options) -> State:
+        """The other hands, the draw pile and the covered cards of the discard piles are
+        drawn at random (see :mod:`rulespec.duo.sampling`: the covered cards only
+        nearly uniformly)."""
+        return sampling.sample_state(view, rng, options)
 
     def rounds(self, state: State) -> int:
         self._check_state(state)
@@ -142,42 +162,6 @@ class Duo(Game[State, Action, View, Options]):
     def policies(self) -> Mapping[str, Policy]:
         """``greedy`` (play when you can; the default) and ``random`` (uniform)."""
         return {"greedy": greedy_policy, "random": random_policy}
-
-    @property
-    def invariants(self) -> tuple[Invariant, ...]:
-        return INVARIANTS
-
-    @property
-    def transition_invariants(self) -> tuple[TransitionInvariant, ...]:
-        return TRANSITION_INVARIANTS
-
-    def encode_options(self, options: Options) -> dict[str, Any]:
-        self._check_options(options)
-        return codec.encode_options(options)
-
-    def decode_options(self, data: Mapping[str, Any]) -> Options:
-        return codec.decode_options(data)
-
-    def encode_action(self, action: Action) -> dict[str, Any]:
-        self._check_action(action)
-        return codec.encode_action(action)
-
-    def decode_action(self, data: Any, where: str = "action") -> Action:
-        return codec.decode_action(data, where)
-
-    def encode_state(self, state: State) -> dict[str, Any]:
-        self._check_state(state)
-        return codec.encode_state(state)
-
-    def decode_state(self, data: Any) -> State:
-        return codec.decode_state(data)
-
-    def encode_view(self, view: View) -> dict[str, Any]:
-        self._check_view(view)
-        return codec.encode_view(view)
-
-    def decode_view(self, data: Any, where: str = "view") -> View:
-        return codec.decode_view(data, where)
 
     position = staticmethod(position)
 

@@ -33,8 +33,5 @@ def greedy_policy(
     """
     actions = g.legal_actions(state, player)
     n = len(actions)
-    if n > 1:
-        action: PlayerAction = actions[rng.randrange(n - 1)]
-        return action
-    last: PlayerAction = actions[0]
-    return last
+    action: PlayerAction = actions[rng.randrange(n - 1) if n > 1 else 0]
+    return action

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Iterator, Sequence
-from typing import overload
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from rulespec.core.builder import builder
 from rulespec.core.chance import CHANCE
 from rulespec.core.checks import pile_of, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
-from rulespec.core.lazy import LazySequence
+from rulespec.core.lazy import BuiltSequence
 from rulespec.duo.actions import Action, Deal, Draw, Play, PlayerAction, Stop
 from rulespec.duo.cards import TURBO, Card, card_name, deck
 from rulespec.duo.matching import FITS_ON, fits, placement_clause
@@ -18,6 +19,7 @@ from rulespec.duo.scoring import exhausted_scores, out_scores, reached_target
 from rulespec.duo.state import Options, Phase, State
 
 __all__ = [
+    "STEPS",
     "LegalActions",
     "apply",
     "chance_piles",
@@ -32,6 +34,12 @@ __all__ = [
 
 HAND_SIZE = 7
 """Cards dealt to each player."""
+
+_DEAL, _TURN, _OVER = Phase.DEAL, Phase.TURN, Phase.OVER
+# Read once: looking a member up on its enum class costs as much as a call.
+
+_new_state = builder(State)
+"""``State(...)`` with every field in order, built the fast way (one per step)."""
 
 
 def _row(cards: tuple[Card, ...]) -> bytes:
@@ -62,7 +70,7 @@ def new_game(players: int, options: Options | None = None) -> State:
     return State(
         players=players,
         options=options,
-        phase=Phase.DEAL,
+        phase=_DEAL,
         round=0,
         starter=options.first_player,
         turn=options.first_player,
@@ -77,9 +85,9 @@ def new_game(players: int, options: Options | None = None) -> State:
 def to_move(state: State) -> tuple[int, ...]:
     """``(player on turn,)``, ``(CHANCE,)`` at a deal, ``()`` when the match is over."""
     phase = state.phase
-    if phase is Phase.TURN:
+    if phase is _TURN:
         return (state.turn,)
-    if phase is Phase.DEAL:
+    if phase is _DEAL:
         return (CHANCE,)
     return ()
 
@@ -101,7 +109,7 @@ def next_starter(state: State) -> int:
 
 def chance_piles(state: State) -> tuple[tuple[Card, ...], ...]:
     """The pile the awaited deal shuffles: the whole deck, in canonical order."""
-    if state.phase is not Phase.DEAL:
+    if state.phase is not _DEAL:
         raise IllegalAction("duo.setup.deal", "the match does not wait for a deal now")
     return (deck(state.options.turbo),)
 
@@ -109,7 +117,7 @@ def chance_piles(state: State) -> tuple[tuple[Card, ...], ...]:
 @implements("duo.setup.deal")
 def check_deal(state: State, action: Deal) -> None:
     """Refuse ``action`` unless the match waits for a deal and it orders the deck's cards."""
-    if state.phase is not Phase.DEAL:
+    if state.phase is not _DEAL:
         raise IllegalAction("duo.setup.deal", "the match does not wait for a deal now")
     order = action.order
     if not pile_of(order, int) or sorted(order) != list(deck(state.options.turbo)):
@@ -128,7 +136,7 @@ def deal(state: State, action: Deal) -> State:
     return State(
         players=n,
         options=state.options,
-        phase=Phase.TURN,
+        phase=_TURN,
         round=state.round,
         starter=state.starter,
         turn=state.starter,
@@ -147,8 +155,8 @@ def deal(state: State, action: Deal) -> State:
 def _check_actor(state: State, player: object) -> int:
     if type(player) is not int or not 0 <= player < state.players:
         raise IllegalAction("duo.setup.players", f"there is no player {player!r} in this match")
-    if state.phase is not Phase.TURN:
-        if state.phase is Phase.OVER:
+    if state.phase is not _TURN:
+        if state.phase is _OVER:
             raise IllegalAction("duo.game.target", "the match is over")
         raise IllegalAction("duo.setup.deal", "the round has not been dealt yet")
     if player != state.turn:
@@ -158,27 +166,27 @@ def _check_actor(state: State, player: object) -> int:
     return player
 
 
-def _with(
+def _turn(
     state: State,
-    *,
     turn: int,
     turn_pile: int | None,
     hands: tuple[tuple[Card, ...], ...],
     piles: tuple[tuple[Card, ...], ...],
     draw_pile: tuple[Card, ...],
 ) -> State:
-    return State(
-        players=state.players,
-        options=state.options,
-        phase=Phase.TURN,
-        round=state.round,
-        starter=state.starter,
-        turn=turn,
-        turn_pile=turn_pile,
-        hands=hands,
-        piles=piles,
-        draw_pile=draw_pile,
-        round_scores=state.round_scores,
+    """The state of the round on turn, with these parts changed."""
+    return _new_state(
+        state.players,
+        state.options,
+        _TURN,
+        state.round,
+        state.starter,
+        turn,
+        turn_pile,
+        hands,
+        piles,
+        draw_pile,
+        state.round_scores,
     )
 
 
@@ -192,36 +200,31 @@ def play(state: State, action: Play) -> State:
         raise IllegalAction(
             "duo.setup.piles", f"there are two discard piles, 0 and 1, not {pile!r}"
         )
-    if state.turn_pile is not None and pile != state.turn_pile:
+    chosen = state.turn_pile
+    if chosen is not None and pile != chosen:
         raise IllegalAction(
             "duo.turn.one-pile",
-            f"this turn you play on pile {state.turn_pile}: every card of a turn goes on one pile",
+            f"this turn you play on pile {chosen}: every card of a turn goes on one pile",
         )
-    hand = state.hands[p]
+    hands = state.hands
+    hand = hands[p]
     i = bisect_left(hand, card) if type(card) is int else len(hand)
     if i == len(hand) or hand[i] != card:
         raise IllegalAction("duo.turn.play", f"{_name(card)} is not in your hand")
-    top = state.piles[pile][-1]
+    piles = state.piles
+    top = piles[pile][-1]
     if not fits(card, top):
         raise IllegalAction(
             placement_clause(card, top), f"{card_name(card)} does not go on {card_name(top)}"
         )
     rest = hand[:i] + hand[i + 1 :]
-    hands = (*state.hands[:p], rest, *state.hands[p + 1 :])
-    piles = (
-        ((*state.piles[0], card), state.piles[1])
-        if pile == 0
-        else (
-            state.piles[0],
-            (*state.piles[1], card),
-        )
-    )
-    after = _with(
-        state, turn=p, turn_pile=pile, hands=hands, piles=piles, draw_pile=state.draw_pile
-    )
+    table = list(hands)
+    table[p] = rest
+    hands = tuple(table)
+    piles = (piles[0] + (card,), piles[1]) if pile == 0 else (piles[0], piles[1] + (card,))
     if not rest:
-        return _end_round(after, out_scores(hands, p))
-    return after
+        return _end_round(state, p, hands, piles, state.draw_pile, out_scores(hands, p))
+    return _turn(state, p, pile, hands, piles, state.draw_pile)
 
 
 def _name(card: object) -> str:
@@ -238,14 +241,7 @@ def stop(state: State, action: Stop) -> State:
         raise IllegalAction(
             "duo.turn.stop", "you have played no card this turn: play one, or draw instead"
         )
-    return _with(
-        state,
-        turn=next_player(state),
-        turn_pile=None,
-        hands=state.hands,
-        piles=state.piles,
-        draw_pile=state.draw_pile,
-    )
+    return _turn(state, next_player(state), None, state.hands, state.piles, state.draw_pile)
 
 
 @implements("duo.turn.draw", "duo.round.exhausted")
@@ -261,27 +257,31 @@ def draw(state: State, action: Draw) -> State:
         )
     pile = state.draw_pile
     if not pile:
-        return _end_round(state, exhausted_scores(state.hands))
+        hands = state.hands
+        return _end_round(state, p, hands, state.piles, pile, exhausted_scores(hands))
     hand = list(state.hands[p])
     insort(hand, pile[0])
-    hands = (*state.hands[:p], tuple(hand), *state.hands[p + 1 :])
-    after = _with(
-        state,
-        turn=next_player(state),
-        turn_pile=None,
-        hands=hands,
-        piles=state.piles,
-        draw_pile=pile[1:],
-    )
+    table = list(state.hands)
+    table[p] = tuple(hand)
+    hands = tuple(table)
+    after = next_player(state)
     if len(pile) == 1 and state.options.exhausted == "last-draw":
-        return _end_round(after, exhausted_scores(hands))
-    return after
+        return _end_round(state, after, hands, state.piles, (), exhausted_scores(hands))
+    return _turn(state, after, None, hands, state.piles, pile[1:])
 
 
 @implements("duo.game.round-limit")
-def _end_round(state: State, scores: tuple[int, ...]) -> State:
-    """Add the round's points; end the match when a player reaches the target (or the
-    round limit is reached), else wait for the next deal, started by the next starter."""
+def _end_round(
+    state: State,
+    turn: int,
+    hands: tuple[tuple[Card, ...], ...],
+    piles: tuple[tuple[Card, ...], ...],
+    draw_pile: tuple[Card, ...],
+    scores: tuple[int, ...],
+) -> State:
+    """The round ends on this table (``turn`` on turn): add its points; end the match
+    when a player reaches the target (or the round limit is reached), else wait for
+    the next deal, started by the next starter."""
     round_scores = (*state.round_scores, scores)
     totals = tuple(sum(s[p] for s in round_scores) for p in range(state.players))
     limit = state.options.max_rounds
@@ -292,119 +292,94 @@ def _end_round(state: State, scores: tuple[int, ...]) -> State:
     return State(
         players=state.players,
         options=state.options,
-        phase=Phase.OVER if over else Phase.DEAL,
+        phase=_OVER if over else _DEAL,
         round=state.round if over else state.round + 1,
         starter=starter,
-        turn=state.turn if over else starter,
+        turn=turn if over else starter,
         turn_pile=None,
-        hands=state.hands,
-        piles=state.piles,
-        draw_pile=state.draw_pile,
+        hands=hands,
+        piles=piles,
+        draw_pile=draw_pile,
         round_scores=round_scores,
     )
 
 
+STEPS: dict[type, Callable[[State, Any], State]] = {Play: play, Stop: stop, Draw: draw, Deal: deal}
+"""The rule function that applies each kind of action."""
+
+
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; :class:`IllegalAction` names the clause it breaks."""
-    t = type(action)
-    if t is Play:
-        return play(state, action)  # type: ignore[arg-type]
-    if t is Stop:
-        return stop(state, action)  # type: ignore[arg-type]
-    if t is Draw:
-        return draw(state, action)  # type: ignore[arg-type]
-    if t is Deal:
-        return deal(state, action)  # type: ignore[arg-type]
-    raise wrong_type("action", action, "a Duo action (Play, Stop, Draw, Deal)")
+    step = STEPS.get(type(action))
+    if step is None:
+        raise wrong_type("action", action, "a Duo action (Play, Stop, Draw, Deal)")
+    return step(state, action)
 
 
 # -- legal actions ----------------------------------------------------------------
 
 
 def playable(hand: Sequence[Card], top: Card) -> list[Card]:
-    """The distinct cards of a sorted ``hand`` that may go on ``top``, in card order."""
-    ok = _FITS[top]
-    found = [c for c in hand if ok[c]]
-    if len(found) > 1 and found[-1] == TURBO and found[-2] == TURBO:
-        found = [c for c in found if c != TURBO] + [TURBO]
-    return found
+    """The distinct cards of ``hand`` that may go on ``top``, in card order.
+
+    >>> from rulespec.duo.cards import parse_card as c
+    >>> hand = (c("red-3-circle"), c("red-3-cross"), c("joker-3"), TURBO, TURBO)
+    >>> [card_name(x) for x in playable(hand, c("red-3-square"))]
+    ['red-3-circle', 'red-3-cross', 'joker-3', 'turbo']
+    """
+    return [card for card in sorted(set(hand)) if fits(card, top)]
 
 
-class LegalActions(LazySequence[PlayerAction]):
+_PLAYS: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
+    tuple(tuple(Play(player, card, pile) for card in range(TURBO + 1)) for pile in (0, 1))
+    for player in range(6)
+)
+"""``_PLAYS[player][pile][card]``: every Play, built once (actions are immutable)."""
+_DRAWS = tuple(Draw(player) for player in range(6))
+_STOPS = tuple(Stop(player) for player in range(6))
+
+
+class LegalActions(BuiltSequence[PlayerAction]):
     """A player's legal actions: the Plays, sorted by pile then card, then one last
     action, the Draw (before any card this turn) or the Stop (after one).
 
-    Built on demand: only the (pile, card) pairs are computed up front.
+    Every action is built once when the module loads; a sequence of them costs a
+    tuple, and ``len``, indexing and ``in`` cost what they cost on a tuple.
 
     >>> import rulespec
     >>> duo = rulespec.game("duo")
     >>> moves = duo.legal_actions(duo.start(2, seed=1), 0)
-    >>> moves[-1], moves[-1] in moves
-    (Draw(player=0), True)
+    >>> moves[-1], moves[-1] in moves, moves.plays == len(moves) - 1
+    (Draw(player=0), True, True)
     """
 
-    __slots__ = ("_last", "_len", "_player", "_plays")
-
-    def __init__(self, player: int, plays: list[tuple[int, Card]], last: PlayerAction | None):
-        self._player = player
-        self._plays = plays
-        self._last = last
-        self._len = len(plays) + (last is not None)
-
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, i: int) -> PlayerAction: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[PlayerAction]: ...
-    def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
-        n = self._len
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError(i)
-        plays = self._plays
-        if i < len(plays):
-            pile, card = plays[i]
-            return Play(self._player, card, pile)
-        assert self._last is not None
-        return self._last
-
-    def __iter__(self) -> Iterator[PlayerAction]:
-        for pile, card in self._plays:
-            yield Play(self._player, card, pile)
-        if self._last is not None:
-            yield self._last
-
-    def __contains__(self, action: object) -> bool:
-        if type(action) is Play:
-            return action.player == self._player and (action.pile, action.card) in self._plays
-        return self._last is not None and action == self._last
+    __slots__ = ()
 
     @property
     def plays(self) -> int:
         """How many of the actions are Plays (they come first)."""
-        return len(self._plays)
-
-    def __repr__(self) -> str:
-        return f"LegalActions({list(self)!r})"
+        return len(self) - 1 if self else 0
 
 
-_NONE = LegalActions(0, [], None)
+_NONE = LegalActions()
 
 
 def legal_actions(state: State, player: int) -> LegalActions:
-    """The legal actions of ``player`` now (empty when they are not on turn)."""
-    if state.phase is not Phase.TURN or player != state.turn:
+    """The legal actions of ``player`` now (empty when they are not on turn): the
+    :func:`playable` cards of their hand on each pile they may play on, then the Draw
+    or the Stop."""
+    if state.phase is not _TURN or player != state.turn:
         return _NONE
     hand = state.hands[player]
-    piles = state.piles
+    if len(hand) > 1 and hand[-2] == TURBO:  # several Turbo-jokers: one Play per pile
+        hand = hand[: hand.index(TURBO) + 1]
+    plays = _PLAYS[player]
     chosen = state.turn_pile
-    plays: list[tuple[int, Card]] = []
+    found: list[PlayerAction] = []
     for pile in (0, 1) if chosen is None else (chosen,):
-        plays.extend((pile, c) for c in playable(hand, piles[pile][-1]))
-    last: PlayerAction = Draw(player) if chosen is None else Stop(player)
-    return LegalActions(player, plays, last)
+        fit, on_pile = _FITS[state.piles[pile][-1]], plays[pile]
+        for card in hand:
+            if fit[card]:
+                found.append(on_pile[card])
+    found.append(_DRAWS[player] if chosen is None else _STOPS[player])
+    return LegalActions(found)

@@ -62,7 +62,7 @@ class Options:
     (for simulations, where random play may never reach the target)."""
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class State(Shown):
     """A complete match state, hidden parts included.
 

@@ -14,7 +14,7 @@ from rulespec.duo.state import Phase, State, progress
 __all__ = ["View", "view"]
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class View(Shown):
     """A player's view of the match.
 

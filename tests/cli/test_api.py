@@ -42,6 +42,7 @@ def alone() -> list[GameResult]:
     return list(simulate(DC, 2, 7, seed=9))
 
 
+@pytest.mark.heavy
 def test_a_process_pool_gives_the_results_of_one_process_in_game_order(
     alone: list[GameResult],
 ) -> None:

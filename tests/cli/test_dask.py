@@ -20,6 +20,7 @@ def _dask_example() -> str:
     return "\n".join(line[3:] for line in block.splitlines())
 
 
+@pytest.mark.heavy
 def test_the_guide_simulates_on_a_dask_cluster_with_the_results_of_one_process() -> None:
     pytest.importorskip("distributed", reason="dask[distributed] is not installed")
     code = _dask_example()

@@ -130,7 +130,10 @@ def test_another_seat_and_a_chosen_move_number_then_q_stops(tmp_path: Path) -> N
 def test_bad_settings_are_one_line_errors(tmp_path: Path) -> None:
     for args, message in [
         (["--players", "2", "--seat", "2"], "--seat must be from 0 to 1, not 2"),
-        (["--bot", "clever"], "duck-and-cover has no policy 'clever' (known: random)"),
+        (
+            ["--bot", "clever"],
+            "duck-and-cover has no policy 'clever' (known: random, search[:PLAYOUTS])",
+        ),
         (["--players", "9"], "Duck & Cover is for 2 to 7 players, not 9"),
         (["--record", "no/such/folder/g.json"], "no folder 'no/such/folder'"),
     ]:

@@ -50,6 +50,7 @@ def duo_json() -> tuple[str, str]:
     return one.out, two.out
 
 
+@pytest.mark.heavy
 def test_json_is_byte_identical_at_one_and_two_workers(duo_json: tuple[str, str]) -> None:
     one, two = duo_json
     assert one == two
@@ -175,6 +176,7 @@ def test_progress_goes_to_stderr_and_stdout_stays_json(tmp_path: Path) -> None:
     assert "5 games in" in err and "games/s" in err
 
 
+@pytest.mark.heavy
 def test_plot_writes_a_png_of_the_figure_size(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib", reason="--plot needs the plot extra (matplotlib)")
     target = tmp_path / "stats.png"

@@ -99,6 +99,7 @@ def test_without_hypothesis():
 """
 
 
+@pytest.mark.heavy
 def test_plugin_loads_where_hypothesis_is_absent(clean_venv: VenvFactory, tmp_path: Path) -> None:
     python = clean_venv("attrs", "pytest")
     run(

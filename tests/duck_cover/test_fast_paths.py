@@ -110,7 +110,7 @@ def test_an_action_taken_from_the_legal_moves_is_judged_as_any_equal_action(
             with pytest.raises(IllegalAction):
                 GAME.apply(after, taken)
     elif after.phase is Phase.TURN and after.submitted[player] is not None:
-        with pytest.raises(IllegalAction, match="dc.turn.simultaneous"):
+        with pytest.raises(IllegalAction, match=r"^dc\.turn\.simultaneous"):
             GAME.apply(after, taken)
 
 
@@ -121,9 +121,11 @@ def test_the_turn_made_at_the_draw_is_the_turn_found_later(p: Played) -> None:
         assert GAME.to_move(state) in ((-1,), ())
         return
     fresh = GAME.decode_state(GAME.encode_state(state))  # no kept lookups
-    assert fresh._turn_ is None and fresh == state
+    kept = fresh._turn_
+    assert kept is None and fresh == state
     assert rules.called_stacks(fresh) == rules.called_stacks(state)
-    assert fresh._turn_.call == state._turn_.call == state.call
+    made, found = state._turn_, fresh._turn_
+    assert made.call == found.call == state.call
     for player, grid in enumerate(state.grids):  # as the rulebook reads the call
         index = rules.called_stack(state, player)
         assert (grid.cells[index][0] if index >= 0 else None) == called_place(state, player)

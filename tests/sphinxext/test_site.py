@@ -69,11 +69,16 @@ def parallel(site_src: Path, serial: Build) -> Build:
     return build(site_src, site_src.parent / "parallel", parallel=2)
 
 
-def test_serial_and_parallel_builds_pass_under_w(serial: Build, parallel: Build) -> None:
+def test_the_serial_build_passes_under_w(serial: Build) -> None:
     assert (serial.status, serial.warnings) == (0, "")
+
+
+@pytest.mark.heavy
+def test_the_parallel_build_passes_under_w(parallel: Build) -> None:
     assert (parallel.status, parallel.warnings) == (0, "")
 
 
+@pytest.mark.heavy
 def test_parallel_build_renders_the_same_clauses_as_serial(serial: Build, parallel: Build) -> None:
     one, two = clause_blocks(serial), clause_blocks(parallel)
     every = {c.id for cat in catalogues() for c in cat.clauses}

@@ -96,12 +96,14 @@ def test_a_stack_left_behind_is_not_blamed_on_the_duck_rules() -> None:
     assert clauses[0] == "dc.move.stack", clauses
 
 
+@pytest.mark.heavy
 @pytest.mark.clause("dc.deck.reshuffle")
 def test_a_reshuffle_is_not_blamed_on_the_discard_limit() -> None:
     clauses = _first("duck-and-cover", BlackBox(ForeignAdapter(ReshuffleTakesDiscards)))
     assert clauses[0] == "dc.deck.reshuffle", clauses
 
 
+@pytest.mark.heavy
 @pytest.mark.clause("can.action.planque")
 def test_a_planque_protection_that_never_ends_is_not_blamed_on_pan() -> None:
     adapter = BlackBox(foreign_canardage.ForeignAdapter(PlanqueForever))
@@ -116,6 +118,7 @@ def test_a_line_that_does_not_close_up_is_not_blamed_on_the_shot() -> None:
     assert clauses[0] == "can.line.close-up", clauses
 
 
+@pytest.mark.heavy
 @pytest.mark.clause("can.line.close-up")
 def test_a_line_reordered_after_a_shot_names_the_closing_up_in_the_state() -> None:
     clauses = _first("canardage", foreign_canardage.ForeignAdapter(RefillInPlace))

@@ -128,6 +128,7 @@ def _project(folder: Path) -> Path:
     return folder
 
 
+@pytest.mark.heavy
 def test_the_runner_tells_killed_from_surviving_mutants(tmp_path: Path) -> None:
     root = _project(tmp_path / "project")
     source = (root / "calc.py").read_text(encoding="utf-8")
@@ -174,6 +175,7 @@ def test_a_test_process_past_its_time_is_stopped(tmp_path: Path) -> None:
     assert status is None and seconds < 30
 
 
+@pytest.mark.heavy
 def test_the_runner_refuses_a_project_whose_tests_fail(tmp_path: Path) -> None:
     root = _project(tmp_path / "project")
     (root / "tests" / "test_broken.py").write_text("def test_no():\n    assert False\n")

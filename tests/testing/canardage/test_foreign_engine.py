@@ -21,7 +21,7 @@ from tests.testing.canardage.foreign_canardage import (
 
 PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 QUICK = settings(max_examples=12, derandomize=True, database=None)
-LONG = settings(QUICK, max_examples={"ci": 60, "deep": 1000}.get(PROFILE, 25))
+LONG = settings(QUICK, max_examples={"ci": 60, "deep": 1000}.get(PROFILE, 12))
 MACHINE = settings(max_examples=8, stateful_step_count=60, derandomize=True, database=None)
 
 

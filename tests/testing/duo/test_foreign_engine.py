@@ -19,7 +19,7 @@ from tests.testing.duo.foreign_duo import (
 
 PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 QUICK = settings(max_examples=12, derandomize=True, database=None)
-LONG = settings(QUICK, max_examples={"ci": 40, "deep": 400}.get(PROFILE, 20))
+LONG = settings(QUICK, max_examples={"ci": 40, "deep": 400}.get(PROFILE, 10))
 
 
 def test_the_independent_engine_agrees_with_rulespec() -> None:

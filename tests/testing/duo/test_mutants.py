@@ -21,6 +21,8 @@ from rulespec.testing import DivergenceError, check
 from tests.testing.duo.foreign_duo import MUTANTS, ForeignDuoAdapter, Match, StopBeforeAnyCard
 
 DEEP = os.environ.get("RULESPEC_PROFILE") == "deep"
+DEV_MUTANTS = 2
+"""How many mutants the default profile searches for; ``ci`` and ``deep`` search them all."""
 SEARCH = settings(max_examples=1000 if DEEP else 200, derandomize=True, database=None)
 SHRINK_SECONDS = 120.0 if DEEP else 1.5
 
@@ -40,7 +42,17 @@ def _caught(mutant: type[Match]) -> tuple[DivergenceError, float]:
 
 @pytest.mark.parametrize(
     "mutant",
-    [pytest.param(m, marks=pytest.mark.clause(m.BREAKS), id=m.__name__) for m in MUTANTS],
+    [
+        pytest.param(
+            m,
+            marks=[
+                pytest.mark.clause(m.BREAKS),
+                *([pytest.mark.heavy] if i >= DEV_MUTANTS else []),
+            ],
+            id=m.__name__,
+        )
+        for i, m in enumerate(MUTANTS)
+    ],
 )
 def test_the_kit_catches_the_mutant_and_names_its_clause(
     mutant: type[Match], request: pytest.FixtureRequest

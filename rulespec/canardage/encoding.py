@@ -1,0 +1,367 @@
+"""Canardage's actions as integers and a player's view as numbers, for learning agents.
+
+**Action ids**: 832 in every game, whatever the player count and options. Each
+action card has a block of ids, in the rulebook's card order
+(:data:`~rulespec.canardage.cards.DECK_ORDER`), for the :class:`Play` of that
+card with each choice of spaces (``0`` is the front of the line, ``5`` the
+back); the sixteen :class:`Discard` ids follow.
+
+=========  ================  ======  ==================================================
+first id   card              ids     the id's offset in the block
+=========  ================  ======  ==================================================
+``0``      En joue           6       the space ``s``
+``6``      Double viseur     11      ``a`` for ``(a, a + 1)``; ``5 + s`` for ``(s,)``
+``17``     Pan               6       ``s``
+``23``     Tireur d'élite    6       ``s``
+``29``     Tu louches        12      ``2t`` for ``(t, t - 1)``, ``2t + 1`` for
+                                     ``(t, t + 1)``
+``41``     Canardage         5       ``a`` for ``(a, a + 1)``
+``46``     Rectifier gauche  6       ``s``
+``52``     Rectifier droite  6       ``s``
+``58``     En avant marche   1       ``0``
+``59``     Palme arrière     6       ``s``
+``65``     Palme avant       6       ``s``
+``71``     Banzaï            6       ``s``
+``77``     Canarchie         720     the rank, in lexicographic order, of the
+                                     permutation ``π`` of ``0``–``5`` whose new line
+                                     holds at space ``i`` the stack now at space
+                                     ``π(i)``
+``797``    Dispersion        1       ``0``
+``798``    À couvert         12      ``2d`` for ``(d, d - 1)``, ``2d + 1`` for
+                                     ``(d, d + 1)``
+``810``    Planqué           6       ``s``
+``816``    Discard           16      the card's place in the rulebook's order
+=========  ================  ======  ==================================================
+
+A new line of Canarchie can come from several permutations when the line holds
+identical stacks (water cards, ducks of one colour): its id is the smallest, the
+one that takes, for each space from the front, the first matching stack not yet
+taken; the other ranks naming it are refused (``can.action.canarchie``), as
+is the current order (identity) and, on a line shorter than six spaces (at the
+very end of a game), a permutation that moves a space beyond its end.
+
+Refusals of :meth:`~rulespec.canardage.Canardage.action_from_id`: an id outside
+``0``–``831`` cites ``can.turn.play-one``; an id of an action the rules refuse,
+the clause :meth:`~rulespec.canardage.Canardage.apply` cites (``can.turn.order``
+out of turn, ``can.turn.play-one`` for a card not in hand,
+``can.turn.discard`` for a discard while a card can be played, the card's own
+clause for spaces it may not take...).
+
+**Observation**: a flat vector. Seats are counted from the viewer (``0`` is the
+viewer, ``1`` the next seat...), and so are colours (colour ``c`` is seat
+``c``'s): a card of the duck deck is one-hot over the ``n`` relative colours
+then water (``n + 1``). With ``n`` players, in this order:
+
+=========================  ========================================================
+slice (length)             meaning
+=========================  ========================================================
+seat (n)                   one-hot of the viewer's seat number
+phase (5)                  one-hot: deal, play, dispersion, reshuffle, over
+turn (n)                   one-hot of the relative seat on turn (zeros before the
+                           deal)
+line (6 × (3n + 3))        per space from the front: 1 when it holds a card; its top
+                           card (n + 1); the duck hidden under it (n, zeros when
+                           none); 1 when targeted; whose Planqué card lies on it
+                           (n, zeros when none)
+duck deck (1)              how many cards it holds
+deck bottom ((5n-1)(n+1))  the cards seen going under the duck deck since its last
+                           shuffle, from the bottom card up, one slot each (zeros
+                           past the last); no deck holds more than ``5n - 1``
+hand (16)                  how many of each action card the viewer holds, in the
+                           rulebook's order
+hand sizes (n)             per relative seat
+draw pile (1)              how many action cards it holds
+played (16)                how many of each action card lie in the played pile
+shot (n)                   per relative colour, how many of its ducks were shot
+winners (n)                per relative seat, 1 for a winner
+=========================  ========================================================
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from rulespec.canardage import rules
+from rulespec.canardage.actions import Discard, Play, PlayerAction, Stack
+from rulespec.canardage.cards import DECK_ORDER, DUCKS_PER_COLOUR, WATER, WATER_CARDS, Card
+from rulespec.canardage.line import LENGTH
+from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
+from rulespec.canardage.view import View
+from rulespec.core.checks import integer, seat, wrong_type
+from rulespec.core.encoding import checked_id, one_hot, relative_seat
+from rulespec.core.errors import IllegalAction
+
+__all__ = [
+    "ACTION_SPACE_SIZE",
+    "action_from_id",
+    "action_id",
+    "action_space_size",
+    "legal_action_ids",
+    "observation",
+    "observation_shape",
+]
+
+_ONE, _PAIR, _DOUBLE, _SIDE, _NONE, _ORDER = "one", "pair", "double", "side", "none", "order"
+_FORM = {
+    Card.EN_JOUE: _ONE,
+    Card.DOUBLE_VISEUR: _DOUBLE,
+    Card.PAN: _ONE,
+    Card.TIREUR_D_ELITE: _ONE,
+    Card.TU_LOUCHES: _SIDE,
+    Card.CANARDAGE: _PAIR,
+    Card.RECTIFIER_GAUCHE: _ONE,
+    Card.RECTIFIER_DROITE: _ONE,
+    Card.EN_AVANT_MARCHE: _NONE,
+    Card.PALME_ARRIERE: _ONE,
+    Card.PALME_AVANT: _ONE,
+    Card.BANZAI: _ONE,
+    Card.CANARCHIE: _ORDER,
+    Card.DISPERSION: _NONE,
+    Card.A_COUVERT: _SIDE,
+    Card.PLANQUE: _ONE,
+}
+_ORDERS = tuple(permutations(range(LENGTH)))
+"""Every permutation of the six spaces, in lexicographic order (their rank is the index)."""
+_RANK = {order: rank for rank, order in enumerate(_ORDERS)}
+_WIDTH = {
+    _ONE: LENGTH,
+    _PAIR: LENGTH - 1,
+    _DOUBLE: 2 * LENGTH - 1,
+    _SIDE: 2 * LENGTH,
+    _NONE: 1,
+    _ORDER: len(_ORDERS),
+}
+
+
+def _starts() -> dict[Card, int]:
+    found, total = {}, 0
+    for card in DECK_ORDER:
+        found[card] = total
+        total += _WIDTH[_FORM[card]]
+    return found
+
+
+_START = _starts()
+DISCARD_ID = _START[DECK_ORDER[-1]] + _WIDTH[_FORM[DECK_ORDER[-1]]]
+ACTION_SPACE_SIZE = DISCARD_ID + len(DECK_ORDER)
+OUT_OF_RANGE = "can.turn.play-one"
+_BLOCKS = sorted((start, card) for card, start in _START.items())
+
+
+def _players(players: object) -> int:
+    n = integer(players, "players")
+    if not 3 <= n <= 6:
+        rules.new_game(n)  # raises the rules' refusal
+    return n
+
+
+def _check_options(options: object) -> None:
+    if options is not None and not isinstance(options, Options):
+        raise wrong_type("options", options, "Canardage options")
+
+
+def action_space_size(players: int, options: Options | None = None) -> int:
+    """832 in every game (see the module's table).
+
+    >>> action_space_size(3), action_space_size(6)
+    (832, 832)
+    """
+    _check_options(options)
+    _players(players)
+    return ACTION_SPACE_SIZE
+
+
+# -- numbering ----------------------------------------------------------------------
+
+
+def _order(line: tuple[Stack, ...], new: tuple[Stack, ...]) -> tuple[int, ...]:
+    """The smallest permutation that turns ``line`` into ``new``: each space from the
+    front takes the first matching stack not yet taken."""
+    free = list(range(len(line)))
+    order = []
+    for stack in new:
+        j = next(j for j in free if line[j] == stack)
+        free.remove(j)
+        order.append(j)
+    return (*order, *range(len(line), LENGTH))
+
+
+def _offset(state: State, action: Play) -> int:
+    spaces = action.spaces
+    form = _FORM[action.card]
+    if form is _ONE:
+        return spaces[0]
+    if form is _PAIR:
+        return spaces[0]
+    if form is _DOUBLE:
+        return spaces[0] if len(spaces) == 2 else LENGTH - 1 + spaces[0]
+    if form is _SIDE:
+        return 2 * spaces[0] + (spaces[1] > spaces[0])
+    if form is _NONE:
+        return 0
+    return _RANK[_order(state.line, action.line)]
+
+
+def _id(state: State, action: PlayerAction) -> int:
+    """The id of a legal ``action``."""
+    if type(action) is Discard:
+        return DISCARD_ID + DECK_ORDER.index(action.card)
+    play: Play = action  # type: ignore[assignment]
+    return _START[play.card] + _offset(state, play)
+
+
+def _player_action(action: object) -> PlayerAction:
+    if isinstance(action, Play | Discard):
+        return action
+    raise wrong_type("action", action, "a Canardage player action (Play, Discard)")
+
+
+def action_id(state: State, action: PlayerAction) -> int:
+    """The id of ``action`` (legal in ``state``): see the module's table.
+
+    >>> import rulespec
+    >>> from rulespec.canardage import Card, Play
+    >>> can = rulespec.game("canardage")
+    >>> state = can.position("0 1 2 W W W", hands=[["pan", "en-joue"], [], []], targets=[2])
+    >>> action_id(state, Play(0, Card.EN_JOUE, (4,)))
+    4
+    >>> action_id(state, Play(0, Card.PAN, (2,)))  # 17 + 2
+    19
+    """
+    act = _player_action(action)
+    rules.check_action(state, act)
+    return _id(state, act)
+
+
+# -- decoding -----------------------------------------------------------------------
+
+
+def _spaces(form: str, k: int) -> tuple[int, ...]:
+    if form is _ONE:
+        return (k,)
+    if form is _PAIR:
+        return (k, k + 1)
+    if form is _DOUBLE:
+        return (k, k + 1) if k < LENGTH - 1 else (k - LENGTH + 1,)
+    if form is _SIDE:
+        t = k // 2
+        return (t, t + 1) if k % 2 else (t, t - 1)
+    return ()
+
+
+def _decode(state: State, player: int, i: int) -> PlayerAction:
+    if i >= DISCARD_ID:
+        return Discard(player, DECK_ORDER[i - DISCARD_ID])
+    start, card = next((s, c) for s, c in reversed(_BLOCKS) if s <= i)
+    k = i - start
+    form = _FORM[card]
+    if form is not _ORDER:
+        return Play(player, card, _spaces(form, k))
+    line = state.line
+    order = _ORDERS[k]
+    if any(order[j] != j for j in range(len(line), LENGTH)):
+        try:  # whatever refuses any Canarchie now comes first
+            rules.check_action(state, Play(player, card, (), line))
+        except IllegalAction as refusal:
+            if refusal.clause != "can.action.canarchie":
+                raise
+        raise IllegalAction(
+            "can.action.canarchie",
+            f"the line has {len(line)} spaces: order {order} moves a space beyond its end",
+        )
+    return Play(player, card, (), tuple(line[j] for j in order[: len(line)]))
+
+
+def action_from_id(state: State, player: int, action_id: int) -> PlayerAction:
+    """The action of ``player`` whose id is ``action_id``, if the rules allow it now
+    (refusals: see the module's docstring)."""
+    p = seat(player, state.players, "can.setup.players")
+    i = checked_id(action_id, ACTION_SPACE_SIZE, OUT_OF_RANGE)
+    action = _decode(state, p, i)
+    rules.check_action(state, action)
+    found = _id(state, action)
+    if found != i:
+        raise IllegalAction("can.action.canarchie", f"this new line is numbered {found}, not {i}")
+    return action
+
+
+def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
+    """The ids of ``player``'s legal actions, ascending (their order in
+    :func:`rulespec.canardage.rules.legal_actions`, but for Canarchie's lines)."""
+    p = seat(player, state.players, "can.setup.players")
+    return tuple(sorted(_id(state, a) for a in rules.legal_actions(state, p)))
+
+
+# -- observation --------------------------------------------------------------------
+
+_PHASES = (Phase.DEAL, Phase.PLAY, Phase.DISPERSION, Phase.RESHUFFLE, Phase.OVER)
+
+
+def _deck_slots(n: int) -> int:
+    """The most cards the duck deck can hold: all but the six of the line."""
+    return DUCKS_PER_COLOUR * n + WATER_CARDS - LENGTH
+
+
+def observation_shape(players: int, options: Options | None = None) -> tuple[int, ...]:
+    """``(length,)``: the slices of the module's table, laid end to end.
+
+    >>> observation_shape(3), observation_shape(6)
+    ((182,), (398,))
+    """
+    _check_options(options)
+    n = _players(players)
+    cards = len(DECK_ORDER)
+    length = n + len(_PHASES) + n + LENGTH * (3 * n + 3) + 1 + _deck_slots(n) * (n + 1)
+    return (length + cards + n + 1 + cards + n + n,)
+
+
+def _duck(card: int, me: int, n: int) -> list[float]:
+    return one_hot(n if card == WATER else relative_seat(card, me, n), n + 1)
+
+
+def _counts(cards: tuple[Card, ...]) -> list[float]:
+    values = [0.0] * len(DECK_ORDER)
+    for card in cards:
+        values[DECK_ORDER.index(card)] += 1.0
+    return values
+
+
+def observation(view: View) -> tuple[float, ...]:
+    """``view`` as numbers, laid out as the module's table says.
+
+    >>> import rulespec
+    >>> can = rulespec.game("canardage")
+    >>> values = observation(can.view(can.start(4, seed=1), 2))
+    >>> len(values) == observation_shape(4)[0]
+    True
+    """
+    n = view.players
+    me = view.player
+    order = [(me + k) % n for k in range(n)]
+    values = one_hot(me, n)
+    values += one_hot(_PHASES.index(view.phase), len(_PHASES))
+    values += one_hot(relative_seat(view.turn, me, n) if view.turn >= 0 else None, n)
+    sheltered = {s: p for p, s in enumerate(view.shelters) if s != NO_SHELTER}
+    for i in range(LENGTH):
+        if i < len(view.line):
+            stack = view.line[i]
+            values.append(1.0)
+            values += _duck(stack[-1], me, n)
+            values += one_hot(relative_seat(stack[0], me, n) if len(stack) == 2 else None, n)
+        else:
+            values += [0.0] * (1 + (n + 1) + n)
+        values.append(1.0 if i in view.targets else 0.0)
+        owner = sheltered.get(i)
+        values += one_hot(None if owner is None else relative_seat(owner, me, n), n)
+    values.append(float(view.deck_size))
+    slots = _deck_slots(n)
+    for card in reversed(view.deck_bottom[-slots:]):
+        values += _duck(card, me, n)
+    values += [0.0] * ((slots - min(slots, len(view.deck_bottom))) * (n + 1))
+    values += _counts(view.hand)
+    values += [float(view.hand_sizes[p]) for p in order]
+    values.append(float(view.draw_pile_size))
+    values += _counts(view.played)
+    values += [float(view.shot[p]) for p in order]
+    values += [1.0 if p in view.winners else 0.0 for p in order]
+    return tuple(values)

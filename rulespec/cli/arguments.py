@@ -1,0 +1,182 @@
+"""The arguments several commands share, read into what they name: the game, the
+number of players, a policy and a set of options.
+
+Each reader raises :class:`~rulespec.cli.errors.CommandError` with one line for an
+argument it cannot use.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+
+from rulespec.cli.errors import CommandError
+from rulespec.core import search
+from rulespec.core.errors import IllegalAction, RecordError
+from rulespec.core.game import Game, game
+from rulespec.core.simulate import Policy, SeatPolicies
+
+__all__ = [
+    "check_setup",
+    "game_named",
+    "option_set",
+    "player_count",
+    "policy_named",
+    "seat_policies",
+]
+
+
+def game_named(name: str) -> Game[Any, Any, Any, Any]:
+    """The game whose id is ``name``.
+
+    >>> game_named("duo").name
+    'Duo'
+    >>> game_named("chess")
+    Traceback (most recent call last):
+      ...
+    rulespec.cli.errors.CommandError: unknown game 'chess' (known: canardage, duck-and-cover, duo)
+    """
+    try:
+        return game(name)
+    except KeyError as exc:
+        raise CommandError(str(exc.args[0])) from None
+
+
+def player_count(g: Game[Any, Any, Any, Any], players: int | None) -> int:
+    """``players``, or 4 (within the game's range) when it is ``None``; a usage error when
+    the game is not for that many.
+
+    >>> duo = game_named("duo")
+    >>> player_count(duo, None), player_count(duo, 6)
+    (4, 6)
+    >>> player_count(duo, 7)
+    Traceback (most recent call last):
+      ...
+    rulespec.cli.errors.CommandError: Duo is for 2 to 6 players, not 7
+    """
+    n = 4 if players is None else players
+    n = min(max(n, g.min_players), g.max_players) if players is None else n
+    if not g.min_players <= n <= g.max_players:
+        raise CommandError(f"{g.name} is for {g.min_players} to {g.max_players} players, not {n}")
+    return n
+
+
+def policy_named(g: Game[Any, Any, Any, Any], name: str | None) -> tuple[str, Policy]:
+    """The policy ``name`` of ``g`` (its default when ``None``), or the search bot
+    (``search``, ``search:PLAYOUTS``), with its name.
+
+    >>> policy_named(game_named("duo"), None)[0]
+    'greedy'
+    >>> policy_named(game_named("duo"), "search:30")[0]
+    'search:30'
+    >>> policy_named(game_named("duo"), "clever")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    rulespec.cli.errors.CommandError: duo has no policy 'clever' (known: greedy, random, search...)
+    """
+    chosen = g.default_policy if name is None else name
+    try:
+        searcher = search.parse(chosen)
+    except ValueError as exc:
+        raise CommandError(f"--policy {exc}") from None
+    if searcher is not None:
+        return searcher.name, searcher
+    policies = g.policies()
+    if chosen not in policies:
+        known = ", ".join([*sorted(policies), search.NAME + "[:PLAYOUTS]"])
+        raise CommandError(f"{g.id} has no policy {chosen!r} (known: {known})")
+    return chosen, policies[chosen]
+
+
+def seat_policies(
+    g: Game[Any, Any, Any, Any], spec: str | None, players: int
+) -> tuple[str, Policy, tuple[str, ...]]:
+    """``--policy``: one policy for every seat, or one per seat joined by commas; returns
+    the label, the policy and each seat's policy name.
+
+    >>> label, _, names = seat_policies(game_named("duo"), "search:9, greedy", 2)
+    >>> label, names
+    ('search:9,greedy', ('search:9', 'greedy'))
+    >>> seat_policies(game_named("duo"), "random,greedy", 3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    rulespec.cli.errors.CommandError: --policy 'random,greedy' names 2 policies for 3 players: ...
+    """
+    if spec is None or "," not in spec:
+        name, policy = policy_named(g, spec)
+        return name, policy, (name,) * players
+    chosen = [policy_named(g, item.strip()) for item in spec.split(",")]
+    if len(chosen) != players:
+        raise CommandError(
+            f"--policy {spec!r} names {len(chosen)} policies for {players} players: "
+            "give one for every seat, or one per seat"
+        )
+    names = tuple(name for name, _ in chosen)
+    return ",".join(names), SeatPolicies(tuple(p for _, p in chosen)), names
+
+
+def _items(spec: str) -> list[str]:
+    """``spec`` split at the commas outside brackets: ``"a,b=[1,2]"`` → ``a``, ``b=[1,2]``."""
+    items, depth, start = [], 0, 0
+    for at, char in enumerate(spec):
+        if char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            items.append(spec[start:at])
+            start = at + 1
+    items.append(spec[start:])
+    return items
+
+
+def option_set(
+    g: Game[Any, Any, Any, Any], spec: str | None, *, simulation: bool = True
+) -> tuple[str, Any]:
+    """Options from ``"a,b=3"`` (a name alone means ``true``), over the simulation
+    defaults when ``simulation``, with their label (``spec``, or ``"default"``).
+
+    Values are JSON, as ``rulespec games`` prints them; a list given for an option
+    whose value is a sequence (Canardage's ``action_deck``) sets it in that order.
+
+    >>> label, options = option_set(game_named("duo"), "turbo,first-player=2")
+    >>> label, options.turbo, options.first_player, options.max_rounds
+    ('turbo,first-player=2', True, 2, 50)
+    """
+    data: dict[str, Any] = dict(g.simulation_options()) if simulation else {}
+    label = spec or "default"
+    defaults = g.default_options()
+    sequences: dict[str, tuple[Any, ...]] = {}
+    for item in _items(spec or ""):
+        item = item.strip()
+        if not item:
+            continue
+        key, sep, text = item.partition("=")
+        value: Any = True
+        if sep:
+            try:
+                value = json.loads(text)
+            except ValueError:
+                value = text
+        name = key.strip().replace("-", "_")
+        if isinstance(value, list) and isinstance(getattr(defaults, name, None), tuple):
+            sequences[name] = tuple(value)
+            data.pop(name, None)
+        else:
+            data[name] = value
+    try:
+        options = g.decode_options(data)
+        return label, attrs.evolve(options, **sequences) if sequences else options
+    except (RecordError, ValueError, TypeError) as exc:
+        raise CommandError(f"--option {label!r}: {exc}") from None
+
+
+def check_setup(g: Game[Any, Any, Any, Any], players: int, options: Any, label: str) -> None:
+    """A :class:`~rulespec.cli.errors.CommandError` when the rules refuse ``options``
+    with ``players`` players (Duo's ``first_player`` 5 with 2 players)."""
+    try:
+        g.new_game(players, options)
+    except IllegalAction as exc:
+        raise CommandError(f"--option {label!r} with {players} players: {exc}") from None

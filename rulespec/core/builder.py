@@ -1,0 +1,92 @@
+"""A faster way to build instances of a frozen attrs class, for an engine's hot path.
+
+attrs gives a frozen class an ``__init__`` that sets each field through
+``object.__setattr__`` (its own ``__setattr__`` refuses every change), which
+costs about a call per field. :func:`builder` returns a function that builds
+the same instance about three times faster: it fills a *twin* class (the
+same slots, no frozen ``__setattr__``) with plain attribute stores, then gives
+the instance its real class. The result is an ordinary instance of the frozen
+class, equal to the one ``__init__`` builds, frozen like it.
+
+The class must be slotted without a weakref slot (``weakref_slot=False``:
+CPython moves an instance to another class only between classes of the same
+layout), and its fields may have no validator, converter or ``on_setattr``
+hook, which the builder would skip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+
+__all__ = ["builder"]
+
+T = TypeVar("T")
+
+
+def builder(cls: type[T], *caches: str) -> Callable[..., T]:
+    """A function ``build(*values)`` equal to ``cls(*values)``, the values of the
+    ``__init__`` fields given in order (every one of them, no keyword).
+
+    Each field named in ``caches`` (one ``__init__`` leaves to its default, such as a
+    cache that is not part of the value) takes one more value, after the others.
+
+    >>> @attrs.frozen(weakref_slot=False)
+    ... class Point:
+    ...     x: int
+    ...     y: int
+    >>> build = builder(Point)
+    >>> build(3, 4) == Point(3, 4), type(build(3, 4)) is Point
+    (True, True)
+    >>> build(3, 4).x = 5
+    Traceback (most recent call last):
+      ...
+    attr.exceptions.FrozenInstanceError: can't set attribute
+    >>> @attrs.frozen(weakref_slot=False)
+    ... class Segment:
+    ...     length: int
+    ...     _halves: tuple[float, float] | None = attrs.field(init=False, default=None)
+    >>> builder(Segment, "_halves")(3, (1.5, 1.5))._halves
+    (1.5, 1.5)
+    """
+    if not attrs.has(cls):
+        raise TypeError(f"builder: {cls.__name__} is not an attrs class")
+    slots = cls.__dict__.get("__slots__")
+    if slots is None or "__weakref__" in slots:
+        raise TypeError(f"builder: {cls.__name__} must be slotted, with weakref_slot=False")
+    fields = attrs.fields(cls)
+    for field in fields:
+        if field.validator is not None or field.converter is not None:
+            raise TypeError(f"builder: {cls.__name__}.{field.name} has a validator or converter")
+        if field.on_setattr not in (None, attrs.setters.NO_OP):
+            raise TypeError(f"builder: {cls.__name__}.{field.name} has an on_setattr hook")
+        if not field.init and (field.default is attrs.NOTHING or _is_factory(field.default)):
+            raise TypeError(f"builder: {cls.__name__}.{field.name} needs a plain default")
+    if any("__setattr__" in vars(base) for base in cls.__mro__[1:-1]):
+        raise TypeError(f"builder: a base of {cls.__name__} defines __setattr__")
+    unknown = set(caches) - {f.name for f in fields if not f.init}
+    if unknown:
+        raise TypeError(f"builder: {cls.__name__} has no field {min(unknown)} outside __init__")
+    twin = type(f"{cls.__name__}Twin", cls.__bases__, {"__slots__": slots})
+    names = [f.name for f in fields if f.init] + [f.name for f in fields if f.name in caches]
+    defaults = {f"_default_{f.name}": f.default for f in fields if not f.init}
+    lines = [f"def build({', '.join(names)}):", "    self = new(twin)"]
+    lines += [f"    self.{name} = {name}" for name in names]
+    lines += [
+        f"    self.{f.name} = _default_{f.name}"
+        for f in fields
+        if not f.init and f.name not in caches
+    ]
+    lines += ["    self.__class__ = cls", "    return self"]
+    namespace: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls, **defaults}
+    exec("\n".join(lines), namespace)  # the source holds field names only
+    build: Callable[..., T] = namespace["build"]
+    build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
+    build.__doc__ = f"A new {cls.__name__}: the values of its fields, in order."
+    return build
+
+
+def _is_factory(default: object) -> bool:
+    return isinstance(default, type(attrs.Factory(list)))

@@ -1,0 +1,212 @@
+"""Duo's actions as integers and a player's view as numbers, for learning agents.
+
+**Action ids** (156 in every game, whatever the player count and options):
+
+================  ==============================================
+id                action
+================  ==============================================
+``0``–``76``      :class:`Play` of card ``id`` on pile 0
+``77``–``153``    :class:`Play` of card ``id - 77`` on pile 1
+``154``           :class:`Stop`
+``155``           :class:`Draw`
+================  ==============================================
+
+Cards are numbered as in :mod:`rulespec.duo.cards` (``76``, the Turbo-joker, is
+only ever legal in Turbo-DUO). An id outside ``0``–``155`` is refused citing
+``duo.turn.play``; an id of an action that the rules refuse, with the clause
+:meth:`~rulespec.duo.Duo.apply` cites (``duo.turn.order`` out of turn,
+``duo.turn.play`` for a card not in hand, a ``duo.place`` clause for a card that
+does not fit, ``duo.turn.one-pile``, ``duo.turn.stop``, ``duo.turn.draw``...).
+
+**Observation**: a flat vector (shape ``(OBSERVATION_FIXED + 6 * players,)``),
+seats counted from the viewer (``0`` is the viewer, ``1`` the next seat...),
+in this order:
+
+======================  ===========================================================
+slice (length)          meaning
+======================  ===========================================================
+hand (77)               how many copies of each card the viewer holds
+pile 0 top (77)         one-hot of the card on top of pile 0 (zeros before a deal)
+pile 1 top (77)         the same for pile 1
+turn pile (2)           one-hot of the pile played on this turn (zeros before a card)
+phase (3)               one-hot: deal, turn, over
+counts (4)              cards in pile 0, in pile 1, in the draw pile; the round
+                        (from 0)
+target (1)              the score that wins the match
+finished rounds (1)     how many rounds have been scored
+seat (players)          one-hot of the viewer's own seat number
+turn (players)          one-hot of the relative seat of the player on turn
+starter (players)       one-hot of the relative seat of the round's starter
+hand sizes (players)    each relative seat's number of cards
+totals (players)        each relative seat's total score over the finished rounds
+last round (players)    each relative seat's points in the last finished round
+                        (zeros before the first)
+======================  ===========================================================
+
+The finished rounds' scores enter as totals and the last round only: earlier
+rounds one by one are not part of the observation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rulespec.core.checks import integer, seat, wrong_type
+from rulespec.core.encoding import checked_id, one_hot, refuse_unless_legal, relative_seat
+from rulespec.duo import rules
+from rulespec.duo.actions import Draw, Play, PlayerAction, Stop
+from rulespec.duo.cards import TURBO
+from rulespec.duo.state import Options, Phase, State
+from rulespec.duo.view import View
+
+__all__ = [
+    "ACTION_SPACE_SIZE",
+    "DRAW_ID",
+    "OBSERVATION_FIXED",
+    "STOP_ID",
+    "action_from_id",
+    "action_id",
+    "action_space_size",
+    "legal_action_ids",
+    "observation",
+    "observation_shape",
+]
+
+CARDS = TURBO + 1
+"""Card numbers run from 0 to 76."""
+STOP_ID = 2 * CARDS
+DRAW_ID = STOP_ID + 1
+ACTION_SPACE_SIZE = DRAW_ID + 1
+OBSERVATION_FIXED = 3 * CARDS + 2 + 3 + 4 + 1 + 1
+"""The length of the observation's slices that do not depend on the player count."""
+OUT_OF_RANGE = "duo.turn.play"
+_PHASES = (Phase.DEAL, Phase.TURN, Phase.OVER)
+
+
+def _players(players: object) -> int:
+    n = integer(players, "players")
+    if not 2 <= n <= 6:
+        rules.new_game(n)  # raises the rules' refusal
+    return n
+
+
+def _check_options(options: object) -> None:
+    if options is not None and not isinstance(options, Options):
+        raise wrong_type("options", options, "Duo options")
+
+
+def action_space_size(players: int, options: Options | None = None) -> int:
+    """156 in every game (see the module's table).
+
+    >>> action_space_size(2), action_space_size(6, Options(turbo=True))
+    (156, 156)
+    """
+    _check_options(options)
+    _players(players)
+    return ACTION_SPACE_SIZE
+
+
+def _player_action(action: object) -> PlayerAction:
+    t = type(action)
+    if t is Play or t is Stop or t is Draw:
+        return action  # type: ignore[return-value]
+    raise wrong_type("action", action, "a Duo player action (Play, Stop, Draw)")
+
+
+def _id(action: PlayerAction) -> int:
+    t = type(action)
+    if t is Play:
+        return action.pile * CARDS + action.card  # type: ignore[union-attr]
+    return STOP_ID if t is Stop else DRAW_ID
+
+
+def action_id(state: State, action: PlayerAction) -> int:
+    """The id of ``action`` (legal in ``state``): see the module's table.
+
+    >>> import rulespec
+    >>> from rulespec.duo import Draw, Play, parse_card
+    >>> duo = rulespec.game("duo")
+    >>> state = duo.start(2, seed=3)
+    >>> action_id(state, Draw(0))
+    155
+    >>> action_id(state, Play(0, parse_card("red-3-circle"), 0))
+    24
+    """
+    act = _player_action(action)
+    _refuse_illegal(state, act)
+    return _id(act)
+
+
+def _refuse_illegal(state: State, action: PlayerAction) -> None:
+    player = action.player
+    plain = type(player) is int and (
+        type(action) is not Play or (type(action.card) is int and type(action.pile) is int)
+    )
+    legal = rules.legal_actions(state, player) if plain else ()
+    apply: Callable[[PlayerAction], object] = lambda a: rules.apply(state, a)  # noqa: E731
+    refuse_unless_legal(legal, action, apply, OUT_OF_RANGE)
+
+
+def action_from_id(state: State, player: int, action_id: int) -> PlayerAction:
+    """The action of ``player`` whose id is ``action_id``, if the rules allow it now."""
+    p = seat(player, state.players, "duo.setup.players")
+    i = checked_id(action_id, ACTION_SPACE_SIZE, OUT_OF_RANGE)
+    action: PlayerAction
+    if i < STOP_ID:
+        action = Play(p, i % CARDS, i // CARDS)
+    elif i == STOP_ID:
+        action = Stop(p)
+    else:
+        action = Draw(p)
+    _refuse_illegal(state, action)
+    return action
+
+
+def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
+    """The ids of ``player``'s legal actions, ascending (their order in
+    :func:`rulespec.duo.rules.legal_actions`: plays by pile and card, then Stop or Draw)."""
+    p = seat(player, state.players, "duo.setup.players")
+    return tuple(_id(a) for a in rules.legal_actions(state, p))
+
+
+def observation_shape(players: int, options: Options | None = None) -> tuple[int, ...]:
+    """``(OBSERVATION_FIXED + 6 * players,)``.
+
+    >>> observation_shape(2), observation_shape(6)
+    ((254,), (278,))
+    """
+    _check_options(options)
+    return (OBSERVATION_FIXED + 6 * _players(players),)
+
+
+def observation(view: View) -> tuple[float, ...]:
+    """``view`` as numbers, laid out as the module's table says.
+
+    >>> import rulespec
+    >>> duo = rulespec.game("duo")
+    >>> view = duo.view(duo.start(3, seed=2), 1)
+    >>> values = observation(view)
+    >>> len(values), sum(values[:CARDS])
+    (260, 7.0)
+    """
+    n = view.players
+    me = view.player
+    values = [0.0] * CARDS
+    for card in view.hand:
+        values[card] += 1.0
+    for pile in (0, 1):
+        values += one_hot(view.pile_tops[pile] if view.pile_tops else None, CARDS)
+    values += one_hot(view.turn_pile, 2)
+    values += one_hot(_PHASES.index(view.phase), 3)
+    sizes = view.pile_sizes or (0, 0)
+    values += [float(sizes[0]), float(sizes[1]), float(view.draw_pile_size), float(view.round)]
+    values += [float(view.target), float(len(view.round_scores))]
+    values += one_hot(me, n)
+    values += one_hot(relative_seat(view.turn, me, n), n)
+    values += one_hot(relative_seat(view.starter, me, n), n)
+    order = [(me + k) % n for k in range(n)]
+    values += [float(view.hand_sizes[p]) for p in order]
+    values += [float(sum(r[p] for r in view.round_scores)) for p in order]
+    last = view.round_scores[-1] if view.round_scores else (0,) * n
+    values += [float(last[p]) for p in order]
+    return tuple(values)

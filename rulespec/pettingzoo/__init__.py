@@ -1,0 +1,129 @@
+"""PettingZoo environments for the three games (needs the ``rl`` extra:
+``pip install rulespec[rl]``).
+
+:func:`env` makes an AEC environment (one agent acts at a time),
+:func:`parallel_env` a parallel one (every player to move acts in the same
+step: Duck & Cover's simultaneous turns). ``import rulespec`` does not import
+this module, nor NumPy, Gymnasium or PettingZoo.
+
+>>> from rulespec import pettingzoo as rz
+>>> env = rz.env("duo", players=2, max_rounds=1)
+>>> env.reset(seed=3)
+>>> for agent in env.agent_iter():
+...     observation, reward, terminated, truncated, info = env.last()
+...     action = None if terminated or truncated else int(observation["action_mask"].argmax())
+...     env.step(action)
+>>> env.episode.game.is_over(env.game_state)
+True
+
+Agents are named ``"player_0"``, ``"player_1"``, … by seat. Each observes a
+``Dict``: ``"observation"``, its view of the game as :meth:`Game.observation
+<rulespec.Game.observation>` encodes it (float32, shaped as
+:meth:`~rulespec.Game.observation_shape`), and ``"action_mask"``, one int8 flag
+per action id (:meth:`~rulespec.Game.legal_action_mask`). Actions are the
+game's action ids, ``Discrete(action_space_size)``.
+
+Rewards (``reward=``): ``"win"`` gives +1 to each winner and 0 to the others
+when the game ends, 0 otherwise; ``"score"`` gives at each step the change of
+each player's score, signed so that higher is better (minus Duck & Cover's
+totals, where the lowest wins). See :mod:`rulespec.rl.episode`.
+
+Every game ends: Duo plays under the round limit that simulations use
+(``max_rounds``, 50) unless told another, and every game is truncated after
+``max_steps`` player actions (the environment's ``max_steps`` attribute, by
+default :func:`rulespec.rl.lengths.max_game_length`: 2000 turns of Duck &
+Cover, 2000 actions of Canardage, the round limit's bound for Duo).
+
+An illegal action id ends the game: the agent that sent it receives
+``illegal_reward`` (-1) and the others 0; ``on_illegal="raise"`` raises
+:class:`~rulespec.IllegalAction` instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulespec.pettingzoo._common import make_episode
+from rulespec.pettingzoo.aec import GameEnv
+from rulespec.pettingzoo.parallel import GameParallelEnv
+from rulespec.rl.episode import OnIllegal, Reward
+
+__all__ = ["GameEnv", "GameParallelEnv", "env", "parallel_env"]
+
+
+def env(
+    game_id: str,
+    players: int = 4,
+    options: Any = None,
+    *,
+    reward: Reward = "win",
+    render_mode: str | None = None,
+    max_rounds: int | None = None,
+    max_steps: int | None = None,
+    on_illegal: OnIllegal = "lose",
+    illegal_reward: float = -1.0,
+) -> GameEnv:
+    """An AEC environment of the game ``game_id`` for ``players`` players.
+
+    ``options`` are the game's options, or their JSON data
+    (``{"turbo": True}``); ``reward`` is ``"win"`` or ``"score"``;
+    ``render_mode`` ``None`` or ``"ansi"`` (:meth:`GameEnv.render` returns the
+    text board); ``max_rounds`` sets Duo's round limit; ``max_steps`` caps the
+    player actions of a game; ``on_illegal`` is ``"lose"`` or ``"raise"``.
+
+    Raises :class:`KeyError` for an unknown game, :class:`TypeError` for an
+    argument of the wrong type, :class:`~rulespec.IllegalAction` for a player
+    count the game does not allow, :class:`ValueError` for a bad ``reward``,
+    ``render_mode``, ``max_rounds``, ``max_steps`` or ``on_illegal``.
+
+    >>> from rulespec import pettingzoo as rz
+    >>> table = rz.env("duck-and-cover", players=3)
+    >>> table.possible_agents
+    ['player_0', 'player_1', 'player_2']
+    >>> table.max_steps  # 2000 turns of three actions
+    6000
+    """
+    episode = make_episode(
+        game_id,
+        players,
+        options,
+        reward=reward,
+        max_rounds=max_rounds,
+        max_steps=max_steps,
+        on_illegal=on_illegal,
+        illegal_reward=illegal_reward,
+    )
+    return GameEnv(episode, render_mode)
+
+
+def parallel_env(
+    game_id: str,
+    players: int = 4,
+    options: Any = None,
+    *,
+    reward: Reward = "win",
+    render_mode: str | None = None,
+    max_rounds: int | None = None,
+    max_steps: int | None = None,
+    on_illegal: OnIllegal = "lose",
+    illegal_reward: float = -1.0,
+) -> GameParallelEnv:
+    """A parallel environment of the game ``game_id``: arguments as for :func:`env`.
+
+    >>> from rulespec import pettingzoo as rz
+    >>> table = rz.parallel_env("duck-and-cover", players=2)
+    >>> observations, infos = table.reset(seed=1)
+    >>> sorted(observations)
+    ['player_0', 'player_1']
+    """
+    episode = make_episode(
+        game_id,
+        players,
+        options,
+        reward=reward,
+        max_rounds=max_rounds,
+        max_steps=max_steps,
+        on_illegal=on_illegal,
+        illegal_reward=illegal_reward,
+    )
+    return GameParallelEnv(episode, render_mode)

@@ -1,0 +1,244 @@
+"""One game played by learning agents: action ids in, rewards out, chance steps
+resolved with the episode's own random generator, and an end guaranteed.
+
+An :class:`Episode` is what an environment wrapper drives; it needs no
+package beyond attrs.
+
+>>> import rulespec
+>>> episode = Episode(rulespec.game("duo"), 3, seed=4)
+>>> episode.to_move(), episode.legal_action_ids(0)  # a Play, or the Draw
+((0,), (28, 155))
+>>> episode.act({0: 28}).rewards  # nobody has won yet
+(0.0, 0.0, 0.0)
+>>> episode.to_move(), episode.legal_action_ids(0), episode.steps  # play on, or Stop
+((0,), (30, 154), 1)
+
+Rewards (``reward=``):
+
+- ``"win"``: when the game ends, +1 to each winner and 0 to the others (a
+  Duo match stopped by its round limit has no winner); 0 at every other step
+  and when the game is truncated.
+- ``"score"``: at each step, the change of each player's score, signed so
+  that higher is better (Duck & Cover's totals, where the lowest wins,
+  count negatively). Over a game a player's rewards add up to their signed
+  score at the end minus their signed score at the start: 0 at the start of
+  Duck & Cover and Duo, 5 living ducks in Canardage.
+
+An action id that is not legal (see :meth:`Episode.act`) ends the game at
+once under ``on_illegal="lose"`` (the default, PettingZoo's convention):
+the player who sent it receives ``illegal_reward`` (-1) and every other
+player 0; under ``on_illegal="raise"`` it raises
+:class:`~rulespec.IllegalAction` and leaves the episode as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import attrs
+
+from rulespec.core.chance import CHANCE
+from rulespec.core.checks import integer, wrong_type
+from rulespec.core.errors import IllegalAction
+from rulespec.core.game import Game
+from rulespec.rl.lengths import capped_options, max_game_length
+
+__all__ = ["REWARDS", "Episode", "OnIllegal", "Outcome", "Reward"]
+
+Reward = Literal["win", "score"]
+REWARDS: tuple[Reward, ...] = ("win", "score")
+OnIllegal = Literal["lose", "raise"]
+
+
+@attrs.frozen
+class Outcome:
+    """What one call of :meth:`Episode.act` did."""
+
+    rewards: tuple[float, ...]
+    """Each player's reward for this step, by seat."""
+    illegal: Mapping[int, str] = attrs.field(factory=dict)
+    """The players whose id was not legal, with the reason (``on_illegal="lose"``)."""
+
+
+class Episode:
+    """A game of ``game`` for ``players`` players, driven by action ids.
+
+    ``options`` are the game's options (its defaults when ``None``). A game
+    always ends: Duo gets the round limit that simulations use
+    (:meth:`Game.simulation_options`, 50 rounds) unless ``max_rounds`` or the
+    options set one, and every game is *truncated* once it has taken
+    ``max_steps`` player actions, by default
+    :func:`~rulespec.rl.lengths.max_game_length` (which Duo's round limit
+    never lets a match reach). ``seed`` seeds the random generator of the
+    chance steps; :meth:`reset` starts a new game with it.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any, Any],
+        players: int,
+        options: Any = None,
+        *,
+        reward: Reward = "win",
+        max_rounds: int | None = None,
+        max_steps: int | None = None,
+        on_illegal: OnIllegal = "lose",
+        illegal_reward: float = -1.0,
+        seed: int | None = None,
+    ) -> None:
+        if not isinstance(game, Game):
+            raise wrong_type("game", game, "a rulespec Game")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if on_illegal not in ("lose", "raise"):
+            raise ValueError(f"on_illegal must be 'lose' or 'raise', not {on_illegal!r}")
+        self.game = game
+        self.players = integer(players, "players")
+        self.options = capped_options(game, self.players, options, max_rounds)
+        self.reward: Reward = reward
+        self.on_illegal: OnIllegal = on_illegal
+        if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, int | float):
+            raise wrong_type("illegal_reward", illegal_reward, "a number")
+        self.illegal_reward = float(illegal_reward)
+        self.max_steps = max_game_length(game, self.players, self.options, max_steps)
+        """The player actions after which the game is truncated."""
+        self.action_space_size = game.action_space_size(self.players, self.options)
+        self.observation_shape = game.observation_shape(self.players, self.options)
+        self._sign = -1.0 if game.lowest_score_wins else 1.0
+        self.rng = random.Random(None if seed is None else integer(seed, "seed"))
+        self.reset()
+
+    # -- starting ------------------------------------------------------------------
+
+    def seed(self, seed: int | None) -> None:
+        """Reseed the chance steps' random generator (``None``: from the system)."""
+        self.rng = random.Random(None if seed is None else integer(seed, "seed"))
+
+    def reset(self, state: Any = None) -> None:
+        """Start a new game, or play on from ``state`` (a state of this game with the
+        same player count and the same action and observation sizes); any chance
+        step pending is resolved at once.
+
+        Raises :class:`TypeError` for an object that is not a state of the game,
+        :class:`ValueError` for a state of another size or one already over.
+        """
+        g = self.game
+        if state is None:
+            state = g.new_game(self.players, self.options)
+        else:
+            g.to_move(state)  # a TypeError for anything but this game's state
+            if state.players != self.players:
+                raise ValueError(f"state is a game of {state.players} players, not {self.players}")
+            sizes = (
+                g.action_space_size(state.players, state.options),
+                g.observation_shape(state.players, state.options),
+            )
+            if sizes != (self.action_space_size, self.observation_shape):
+                raise ValueError("state's options change the action or observation sizes")
+            if g.is_over(state):
+                raise ValueError("state is a game that is already over")
+        self.state: Any = self._resolve_chance(state)
+        self._over = False
+        self._movers = g.to_move(self.state)
+        self.steps = 0
+        """Player actions taken since the start."""
+        self.truncated = False
+        """Whether the game was stopped at :attr:`max_steps`."""
+        self.illegal: Mapping[int, str] = {}
+        """The players whose illegal id ended the game, with the reason."""
+        self._values = self._value(self.state)
+
+    # -- where the game stands --------------------------------------------------------
+
+    @property
+    def terminated(self) -> bool:
+        """Whether the game has ended by its rules or by an illegal action id."""
+        return self._over or bool(self.illegal)
+
+    @property
+    def done(self) -> bool:
+        """Whether the episode has ended, terminated or truncated."""
+        return self._over or self.truncated or bool(self.illegal)
+
+    def to_move(self) -> tuple[int, ...]:
+        """The players who must act now, in seat order; ``()`` once the episode is done."""
+        return () if self.done else self._movers
+
+    def legal_action_ids(self, player: int) -> tuple[int, ...]:
+        """``player``'s legal action ids now (empty when not to move or done)."""
+        if self.done:
+            return ()
+        return self.game.legal_action_ids(self.state, player)
+
+    def legal_action_mask(self, player: int) -> tuple[bool, ...]:
+        """One flag per action id: whether ``player`` may send it now."""
+        mask = [False] * self.action_space_size
+        for i in self.legal_action_ids(player):
+            mask[i] = True
+        return tuple(mask)
+
+    def observation(self, player: int) -> tuple[float, ...]:
+        """``player``'s observation: their view of the state, as :meth:`Game.observation`
+        encodes it (nothing hidden from them shows)."""
+        return self.game.observation(self.game.view(self.state, player))
+
+    # -- playing ------------------------------------------------------------------------
+
+    def act(self, ids: Mapping[int, int]) -> Outcome:
+        """Play the action ids of some of the players to move (one or more of
+        :meth:`to_move`), by seat.
+
+        The ids are read against the state before any of them is applied (Duck
+        & Cover's players choose at once), then applied in seat order. Raises
+        :class:`TypeError` for an id that is not an integer, :class:`ValueError`
+        when the episode is done or a player is not to move.
+        """
+        if self.done:
+            raise ValueError("the game is over: reset the episode to play again")
+        movers = self._movers
+        if not ids or any(p not in movers for p in ids):
+            raise ValueError(f"the players to move are {movers}, not {tuple(sorted(ids))}")
+        g, state = self.game, self.state
+        actions = []
+        refused: dict[int, str] = {}
+        for player in sorted(ids):
+            action_id = integer(ids[player], "action")
+            try:
+                actions.append(g.action_from_id(state, player, action_id))
+            except IllegalAction as exc:
+                if self.on_illegal == "raise":
+                    raise
+                refused[player] = str(exc)
+        if refused:
+            self.illegal = refused
+            rewards = tuple(
+                self.illegal_reward if p in refused else 0.0 for p in range(self.players)
+            )
+            return Outcome(rewards, refused)
+        for action in actions:
+            state = g.apply(state, action)
+        self.state = state = self._resolve_chance(state)
+        self._over = over = g.is_over(state)
+        self._movers = g.to_move(state)
+        self.steps += len(actions)
+        if not over and self.steps >= self.max_steps:
+            self.truncated = True
+        before, self._values = self._values, self._value(self.state)
+        return Outcome(tuple(b - a for a, b in zip(before, self._values, strict=True)))
+
+    def _resolve_chance(self, state: Any) -> Any:
+        g, rng = self.game, self.rng
+        while g.to_move(state) == (CHANCE,):
+            state = g.apply(state, g.sample_chance(state, rng))
+        return state
+
+    def _value(self, state: Any) -> tuple[float, ...]:
+        """What the rewards so far add up to for each player, in ``state``."""
+        g = self.game
+        if self.reward == "score":
+            sign = self._sign
+            return tuple(sign * s for s in g.scores(state))
+        won = g.winners(state) if g.is_over(state) else ()
+        return tuple(1.0 if p in won else 0.0 for p in range(self.players))

@@ -1,0 +1,114 @@
+"""The fast builder of frozen attrs instances agrees with the class's own ``__init__``."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulespec.core.builder import builder
+
+
+class Base:
+    __slots__ = ()
+
+    def total(self) -> int:
+        return 0
+
+
+@attrs.frozen(weakref_slot=False)
+class Record(Base):
+    name: str
+    count: int
+    parts: tuple[int, ...]
+    note: Any = None
+    _cache: Any = attrs.field(default=None, init=False, eq=False, repr=False)
+
+
+build_record = builder(Record)
+
+values = st.tuples(
+    st.text(max_size=5),
+    st.integers(),
+    st.lists(st.integers(), max_size=4).map(tuple),
+    st.none() | st.integers() | st.text(max_size=3),
+)
+
+
+@given(values)
+def test_a_built_instance_is_the_one_init_builds(fields: tuple[Any, ...]) -> None:
+    built, made = build_record(*fields), Record(*fields)
+    assert type(built) is Record
+    assert built == made and hash(built) == hash(made) and repr(built) == repr(made)
+    assert attrs.astuple(built, recurse=False) == (*fields, None)
+    assert built.total() == 0  # methods of the bases come along
+
+
+@given(values)
+def test_a_built_instance_stays_frozen_and_copies_as_any_other(fields: tuple[Any, ...]) -> None:
+    built = build_record(*fields)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.count = 1  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(built)) == built
+    assert copy.deepcopy(built) == built
+    assert attrs.evolve(built, count=fields[1] + 1).count == fields[1] + 1
+
+
+def test_every_field_is_set_even_the_ones_init_leaves_to_their_default() -> None:
+    built = build_record("a", 1, (2,), "b")
+    assert [getattr(built, f.name) for f in attrs.fields(Record)] == ["a", 1, (2,), "b", None]
+    with pytest.raises(TypeError):
+        build_record("a", 1, (2,))  # every field of __init__ is given
+
+
+_is_int = attrs.validators.instance_of(int)
+
+
+def _one_field(field: Any = None, **options: Any) -> type:
+    body = {"__annotations__": {"x": "int"}} if field is None else {"x": field}
+    return attrs.frozen(**options)(type("One", (), body))  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("cls", "reason"),
+    [
+        (_one_field(weakref_slot=False), ""),
+        (_one_field(), "weakref_slot=False"),
+        (_one_field(slots=False, weakref_slot=False), "slotted"),
+        (type("Plain", (), {}), "not an attrs class"),
+        (
+            _one_field(
+                attrs.field(validator=attrs.validators.instance_of(int)), weakref_slot=False
+            ),
+            "validator",
+        ),
+        (_one_field(attrs.field(converter=int), weakref_slot=False), "converter"),
+        (_one_field(attrs.field(init=False, factory=list), weakref_slot=False), "plain default"),
+    ],
+)
+def test_classes_the_builder_would_not_copy_faithfully_are_refused(cls: type, reason: str) -> None:
+    if not reason:
+        assert builder(cls)(3) == cls(3)
+        return
+    with pytest.raises(TypeError, match=reason):
+        builder(cls)
+
+
+def test_a_base_with_its_own_setattr_is_refused() -> None:
+    class Guarded:
+        __slots__ = ()
+
+        def __setattr__(self, name: str, value: object) -> None:
+            raise AttributeError(name)
+
+    @attrs.frozen(weakref_slot=False)
+    class Child(Guarded):
+        x: int
+
+    with pytest.raises(TypeError, match="__setattr__"):
+        builder(Child)

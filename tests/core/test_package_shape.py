@@ -1,0 +1,243 @@
+"""The shape of the package: who may import whom, and what every game package holds.
+
+The checks read the source with :mod:`ast` (nothing is imported to find the
+imports), so they see the imports that only run inside a function too:
+
+- the command line's modules share public functions only, never ``_private``
+  names of one another (the core's modules likewise);
+- the core imports nothing of rulespec outside the core: not the top-level
+  package, not a game, not the command line;
+- the modules of a game package import one another without a cycle;
+- every game package has the same roles (``state``, ``rules``, ``codec``...).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.core.invariants import Invariant, TransitionInvariant
+
+SOURCE = Path(rulespec.__file__).parent
+
+GAME_PACKAGES = sorted({type(g).__module__.rpartition(".")[0] for g in rulespec.games()})
+"""The package of every registered game, such as ``rulespec.duo``."""
+
+ROLES = frozenset(
+    {
+        "actions",
+        "cards",
+        "codec",
+        "encoding",
+        "examples",
+        "game",
+        "invariants",
+        "position",
+        "render",
+        "rules",
+        "scoring",
+        "state",
+        "view",
+    }
+)
+"""The modules every game package has, each with the same job."""
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(SOURCE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _absolute(node: ast.ImportFrom, module: str, is_package: bool) -> str:
+    """The module a ``from ... import`` reads from, relative imports resolved."""
+    if node.level == 0:
+        return node.module or ""
+    base = module.split(".")
+    base = base[: len(base) - node.level + (1 if is_package else 0)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def imported(
+    source: str, module: str, *, is_package: bool = False, top_level: bool = False
+) -> Iterator[tuple[str, str]]:
+    """Every ``(module, name)`` that ``source`` imports (``name`` is ``""`` for ``import
+    module``): wherever the import stands, or with ``top_level`` only those that run when
+    the module is imported (outside functions and classes; under ``if`` and ``try``
+    included).
+
+    >>> sorted(imported("import a.b\\nfrom .c import _d\\ndef f():\\n import e", "p.q"))
+    [('a.b', ''), ('e', ''), ('p.c', '_d')]
+    >>> sorted(imported("import a.b\\ndef f():\\n import e", "p.q", top_level=True))
+    [('a.b', '')]
+    """
+    tree = ast.parse(source)
+    nodes: Iterator[ast.AST] = ast.walk(tree) if not top_level else _top_level(tree.body)
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            yield from ((alias.name, "") for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            origin = _absolute(node, module, is_package)
+            yield from ((origin, alias.name) for alias in node.names)
+
+
+def _top_level(statements: list[ast.stmt]) -> Iterator[ast.stmt]:
+    for node in statements:
+        yield node
+        if isinstance(node, ast.If | ast.Try | ast.With):
+            for field in ("body", "orelse", "finalbody"):
+                yield from _top_level(getattr(node, field, []))
+            for handler in getattr(node, "handlers", []):
+                yield from _top_level(handler.body)
+
+
+def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
+    """The groups of nodes that reach one another (each a sorted list, every group of
+    two or more, and a node that points to itself).
+
+    >>> cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}, "d": {"d"}})
+    [['a', 'b'], ['d']]
+    """
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        order[node] = low[node] = len(order)
+        stack.append(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in order:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], order[target])
+        if low[node] == order[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1 or node in graph.get(node, ()):
+                groups.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in order:
+            visit(node)
+    return sorted(groups)
+
+
+def _sources(package: str) -> dict[str, tuple[str, bool]]:
+    """Each module of ``package`` (not its subpackages): name → (source, is a package)."""
+    folder = SOURCE.parent.joinpath(*package.split("."))
+    return {
+        _module_name(path): (path.read_text(encoding="utf-8"), path.name == "__init__.py")
+        for path in sorted(folder.glob("*.py"))
+    }
+
+
+def import_graph(package: str) -> dict[str, set[str]]:
+    """Which modules of ``package`` each of its modules imports when it is imported.
+
+    A name imported from the package itself that is not one of its modules (a name its
+    ``__init__`` re-exports) is an import of the package's ``__init__``.
+    """
+    sources = _sources(package)
+    graph: dict[str, set[str]] = {}
+    for name, (source, is_package) in sources.items():
+        targets = set()
+        for origin, imported_name in imported(source, name, is_package=is_package, top_level=True):
+            if f"{origin}.{imported_name}" in sources:
+                targets.add(f"{origin}.{imported_name}")
+            elif origin in sources:
+                targets.add(origin)
+        graph[name] = targets
+    return graph
+
+
+# -- the scanners themselves --------------------------------------------------------
+
+
+def test_the_scanners_see_what_the_checks_forbid() -> None:
+    nested = "def run():\n    from rulespec.cli.main import _game, CommandError\n"
+    assert ("rulespec.cli.main", "_game") in set(imported(nested, "rulespec.cli.play"))
+    relative = "from .main import _game\n"
+    assert ("rulespec.cli.main", "_game") in set(
+        imported(relative, "rulespec.cli.play", is_package=False)
+    )
+    guarded = "if TYPE_CHECKING:\n    from rulespec.duo import view\n"
+    assert ("rulespec.duo", "view") in set(imported(guarded, "rulespec.duo.state", top_level=True))
+    assert cycles({"x.a": {"x.b"}, "x.b": {"x.c"}, "x.c": {"x.a"}}) == [["x.a", "x.b", "x.c"]]
+    assert cycles({"x.a": {"x.b"}, "x.b": set()}) == []
+
+
+# -- private names ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("package", ["rulespec.cli", "rulespec.core"])
+def test_modules_share_no_private_names(package: str) -> None:
+    offences = []
+    for name, (source, is_package) in _sources(package).items():
+        for origin, imported_name in imported(source, name, is_package=is_package):
+            private = imported_name.startswith("_") and not imported_name.startswith("__")
+            if origin.startswith("rulespec") and origin != name and private:
+                offences.append(f"{name} imports {imported_name} from {origin}")
+    assert offences == []
+
+
+# -- the core's dependencies --------------------------------------------------------
+
+
+def test_the_core_imports_nothing_of_rulespec_outside_the_core() -> None:
+    offences = []
+    for name, (source, is_package) in _sources("rulespec.core").items():
+        for origin, imported_name in imported(source, name, is_package=is_package):
+            target = f"{origin}.{imported_name}" if imported_name else origin
+            outside = target.split(".")[:2] != ["rulespec", "core"]
+            if target.split(".")[0] == "rulespec" and outside:
+                offences.append(f"{name} imports {target}")
+    assert offences == []
+
+
+def test_the_game_packages_are_found() -> None:
+    assert {"rulespec.duck_cover", "rulespec.duo", "rulespec.canardage"} <= set(GAME_PACKAGES)
+
+
+# -- each game package ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("package", GAME_PACKAGES)
+def test_a_game_package_imports_its_modules_without_a_cycle(package: str) -> None:
+    graph = import_graph(package)
+    assert f"{package}.rules" in graph[f"{package}.game"]  # the graph is not empty
+    assert cycles(graph) == []
+
+
+@pytest.mark.parametrize("package", GAME_PACKAGES)
+def test_a_game_package_has_every_role(package: str) -> None:
+    modules = {name.rpartition(".")[2] for name in _sources(package)} - {"__init__"}
+    assert modules >= ROLES, f"{package} lacks {sorted(ROLES - modules)}"
+
+
+@pytest.mark.parametrize("package", GAME_PACKAGES)
+def test_each_role_plays_its_part(package: str) -> None:
+    game = importlib.import_module(f"{package}.game").GAME
+    assert game.position is importlib.import_module(f"{package}.position").position
+    assert game is rulespec.game(game.id)
+    assert game.codec is importlib.import_module(f"{package}.codec")
+    assert game.encoding is importlib.import_module(f"{package}.encoding")
+    invariants = importlib.import_module(f"{package}.invariants")
+    assert game.invariants == invariants.INVARIANTS
+    assert game.transition_invariants == invariants.TRANSITION_INVARIANTS
+    assert all(isinstance(i, Invariant) for i in game.invariants)
+    assert all(isinstance(i, TransitionInvariant) for i in game.transition_invariants)
+    state = importlib.import_module(f"{package}.state")
+    assert game.state_type is state.State and game.options_type is state.Options
+    assert game.view_type is importlib.import_module(f"{package}.view").View
+    examples = importlib.import_module(f"{package}.examples").examples()
+    assert examples and all(e.clauses for e in examples)

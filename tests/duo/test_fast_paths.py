@@ -1,0 +1,73 @@
+"""The engine's fast paths agree with the plain statement of the rules, on states
+reached by play: the legal actions read from the placement table, the states built
+without ``State.__init__``, the deal sampled without the chance step's checks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulespec.duo import Draw, Phase, Play, PlayerAction, State, Stop, card_name
+from rulespec.duo.rules import playable
+from tests.duo.helpers import DUO, rulebook_fits
+from tests.duo.strategies import Played, played
+
+
+def states(match: Played) -> Iterator[State]:
+    """Every state of ``match``, from the new game to the last one."""
+    state = DUO.new_game(match.players, match.options)
+    yield state
+    for action in match.steps:
+        state = DUO.apply(state, action)
+        yield state
+
+
+def rulebook_plays(hand: tuple[int, ...], top: int) -> list[int]:
+    """The distinct cards of ``hand`` that the rulebook lets go on ``top``, in card order."""
+    return [c for c in sorted(set(hand)) if rulebook_fits(card_name(c), card_name(top))]
+
+
+@pytest.mark.clause("duo.turn.play", "duo.turn.one-pile", "duo.turn.draw", "duo.turn.stop")
+@given(played())
+def test_legal_actions_are_the_plays_the_rulebook_allows_then_draw_or_stop(match: Played) -> None:
+    for state in states(match):
+        for player in range(state.players):
+            legal = DUO.legal_actions(state, player)
+            if state.phase is not Phase.TURN or player != state.turn:
+                assert len(legal) == 0
+                continue
+            hand, chosen = state.hands[player], state.turn_pile
+            expected: list[PlayerAction] = []
+            for pile in (0, 1) if chosen is None else (chosen,):
+                top = state.piles[pile][-1]
+                assert playable(hand, top) == rulebook_plays(hand, top)
+                expected += [Play(player, c, pile) for c in rulebook_plays(hand, top)]
+            expected.append(Draw(player) if chosen is None else Stop(player))
+            assert legal == expected and list(legal) == expected
+            assert legal.plays == len(expected) - 1
+
+
+@given(played())
+def test_every_state_of_a_match_is_the_state_its_class_builds(match: Played) -> None:
+    for state in states(match):
+        assert type(state) is State
+        rebuilt = State(*attrs.astuple(state, recurse=False))
+        assert rebuilt == state and hash(rebuilt) == hash(state)
+        assert attrs.astuple(rebuilt, recurse=False) == attrs.astuple(state, recurse=False)
+
+
+@pytest.mark.clause("duo.setup.deal")
+@given(played(), st.integers(0, 2**32))
+def test_a_sampled_deal_is_the_chance_steps_own_outcome(match: Played, seed: int) -> None:
+    waiting = [s for s in states(match) if s.phase is Phase.DEAL]
+    assert waiting  # the new game waits for its first deal
+    for state in waiting:
+        sampled = DUO.sample_chance(state, random.Random(seed))
+        outcome = DUO.chance(state).sample(random.Random(seed))
+        assert sampled == DUO.chance_action(state, outcome)
+        assert DUO.apply(state, sampled).phase is Phase.TURN
