@@ -52,11 +52,11 @@ _RESHUFFLE = Phase.RESHUFFLE
 _TURN = Phase.TURN
 _OVER = Phase.OVER
 
-_state = builder(State, "_turn_")
+_state = builder(State, "_kept_")
 """Makes a :class:`State` as ``State(...)`` does, faster (every step makes one); a last
 argument hands on the turn's :class:`Turn`."""
-_set_turn = vars(State)["_turn_"].__set__
-"""Sets the per-turn cache of a (frozen) state."""
+_keep = vars(State)["_kept_"].__set__
+"""Sets what the rules keep for a (frozen) state."""
 
 
 @implements("dc.setup.players")
@@ -124,7 +124,7 @@ def called_stack(state: State, player: int) -> int:
 def called_stacks(state: State) -> tuple[int, ...]:
     """:func:`called_stack` of every player: computed once per turn, kept in the state
     and handed on to the states of the same turn."""
-    turn: Turn | None = state._turn_
+    turn: Turn | None = state._kept_
     return (turn or _turn(state)).called
 
 
@@ -147,7 +147,7 @@ class Turn:
 
 def _turn(state: State) -> Turn:
     """The turn of ``state``, made on first use."""
-    turn: Turn | None = state._turn_
+    turn: Turn | None = state._kept_
     if turn is None:
         options = state.options
         call = state.call
@@ -157,7 +157,7 @@ def _turn(state: State) -> Turn:
             assert call is not None
             called = _called_stacks(state.grids, call)
         turn = Turn(call, called)
-        _set_turn(state, turn)
+        _keep(state, turn)
     return turn
 
 
@@ -248,7 +248,7 @@ def check_player_action(state: State, action: PlayerAction) -> int:
         raise IllegalAction("dc.turn.draw", "no card has been drawn: the game waits for a shuffle")
     if state.submitted[player] is not None:
         raise IllegalAction("dc.turn.simultaneous", f"player {player} has already acted this turn")
-    turn: Turn = state._turn_ or _turn(state)
+    turn: Turn = state._kept_ or _turn(state)
     index = turn.called[player]
     moves = turn.moves[player]
     if moves is not None and index >= 0 and (moves._last is action or action in moves):
@@ -610,7 +610,7 @@ def legal_actions(state: State, player: int) -> LegalActions:
         return _NONE
     if state.submitted[player] is not None:
         return _NONE
-    turn: Turn = state._turn_ or _turn(state)
+    turn: Turn = state._kept_ or _turn(state)
     moves = turn.moves[player]
     if moves is None:
         index = turn.called[player]
@@ -695,7 +695,8 @@ def check_deal(state: State, action: Deal) -> None:
 @implements("dc.setup.grid", "dc.setup.draw-deck", "dc.round.new")
 def deal(state: State, action: Deal) -> State:
     """Lay each player's shuffled family as a 4×3 grid and form the draw pile; then draw."""
-    check_deal(state, action)
+    if state._kept_ is not action:
+        check_deal(state, action)
     grids, pile = action.grids, action.draw_pile
     dealt = tuple(Grid.dealt(order) for order in grids)
     if state.options.surprises:
@@ -742,7 +743,8 @@ def check_reshuffle(state: State, action: Reshuffle) -> None:
 @implements("dc.deck.reshuffle")
 def reshuffle(state: State, action: Reshuffle) -> State:
     """Turn the shuffled Captain pile into the new draw pile; the discard zone stays. Then draw."""
-    check_reshuffle(state, action)
+    if state._kept_ is not action:
+        check_reshuffle(state, action)
     pile = action.draw_pile
     return _draw(
         state, state.grids, pile, (), state.discard_zone, state.previous, state.previous_discarded
@@ -898,7 +900,7 @@ def submit(state: State, action: PlayerAction) -> State:
         state.round_scores,
         state.set_aside,
         state.gifts,
-        state._turn_,  # same grids, same call
+        state._kept_,  # same grids, same call
     )
     return after
 
@@ -907,7 +909,7 @@ def submit(state: State, action: PlayerAction) -> State:
 def _resolve(state: State, submitted: tuple[PlayerAction | None, ...]) -> State:
     """Move every called stack; place the called card on the Captain pile or, if all said
     « Coin », in the discard zone; end the round or draw the next card."""
-    turn: Turn = state._turn_ or _turn(state)
+    turn: Turn = state._kept_ or _turn(state)
     called = turn.called
     grids = list(state.grids)
     everyone_quacked = True
@@ -1026,6 +1028,13 @@ def apply(state: State, action: Action) -> State:
     raise wrong_type(
         "action", action, "a Duck & Cover action (Cover, Duck, Quack, Give, Place, Deal, Reshuffle)"
     )
+
+
+def sampled(state: State, action: Deal | Reshuffle) -> Deal | Reshuffle:
+    """``action``, which the game made by shuffling :func:`chance_piles` of ``state``:
+    legal by construction, so applying it to ``state`` checks it no further."""
+    _keep(state, action)
+    return action
 
 
 def chance_piles(state: State) -> tuple[tuple[int, ...], ...]:

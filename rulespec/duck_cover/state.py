@@ -150,9 +150,11 @@ class State(Shown):
     gifts: tuple[int, ...] = ()
     """*Low blows*: while players place the ducks they were given, ``gifts[p]`` is the
     duck player ``p`` received, written as ``p``'s grid will hold it; otherwise empty."""
-    # What the states of one turn share (rules.Turn), made on first use and handed on
-    # while players act; not part of the value.
-    _turn_: Any = attrs.field(init=False, default=None, eq=False, repr=False)
+    # What the rules keep for this state once worked out; not part of the value. While
+    # players act: the lookups that the states of one turn share (rules.Turn), handed on
+    # from state to state. While the game waits for chance: the chance action the game
+    # sampled from this state's piles (rules.sampled).
+    _kept_: Any = attrs.field(init=False, default=None, eq=False, repr=False)
 
     @property
     def call(self) -> Call | None:

@@ -3,18 +3,21 @@
 Every step of a game runs the fast paths: a move that updates a grid and its
 place masks together, legal moves decoded from masks (and kept action objects),
 a check that accepts at once the action just taken from the legal moves, turn
-lookups made when the card is drawn. Each is compared here, on states reached
+lookups made when the card is drawn, chance actions made from the game's own
+piles. Each is compared here, on states reached
 by Hypothesis-driven play, with the plain path it stands for.
 """
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulespec import IllegalAction
-from rulespec.duck_cover import GAME, Cover, Duck, Grid, Phase, Quack, State, rules
+from rulespec import CHANCE, Game, IllegalAction
+from rulespec.duck_cover import GAME, Cover, Duck, Grid, Phase, Quack, Reshuffle, State, rules
 from rulespec.duck_cover.grid import PlaceMasks, Position, neighbours
 from tests.duck_cover.test_properties import (
     Played,
@@ -121,10 +124,10 @@ def test_the_turn_made_at_the_draw_is_the_turn_found_later(p: Played) -> None:
         assert GAME.to_move(state) in ((-1,), ())
         return
     fresh = GAME.decode_state(GAME.encode_state(state))  # no kept lookups
-    kept = fresh._turn_
+    kept = fresh._kept_
     assert kept is None and fresh == state
     assert rules.called_stacks(fresh) == rules.called_stacks(state)
-    made, found = state._turn_, fresh._turn_
+    made, found = state._kept_, fresh._kept_
     assert made.call == found.call == state.call
     for player, grid in enumerate(state.grids):  # as the rulebook reads the call
         index = rules.called_stack(state, player)
@@ -144,3 +147,40 @@ def test_kept_actions_are_made_afresh_once_the_table_is_full(
         legal = GAME.legal_actions(state, player)
         assert [legal[i] for i in range(len(legal))] == list(legal)
     assert not any(rules._COVERS) and not any(rules._DUCKS)
+
+
+@given(played(), st.integers(0, 2**32))
+def test_a_sampled_chance_action_is_the_one_the_plain_chance_step_makes(
+    p: Played, seed: int
+) -> None:
+    state = p.state
+    if GAME.to_move(state) != (CHANCE,):
+        with pytest.raises(IllegalAction):
+            GAME.sample_chance(state, random.Random(seed))
+        return
+    fast, plain = random.Random(seed), random.Random(seed)
+    sampled = GAME.sample_chance(state, fast)
+    made = Game.sample_chance(GAME, state, plain)  # chance(), then chance_action()
+    assert sampled == made and fast.random() == plain.random()
+    assert GAME.apply(state, sampled) == GAME.apply(state, made)
+
+
+def test_a_sampled_chance_action_is_checked_on_any_other_state() -> None:
+    rng = random.Random(3)
+    state = GAME.new_game(2)
+    deal = GAME.sample_chance(state, rng)
+    state = GAME.apply(state, deal)
+    while state.phase is not Phase.RESHUFFLE:  # two players use up the deck in a round
+        assert not GAME.is_over(state)
+        for actor in GAME.to_move(state):
+            if actor == CHANCE:
+                state = GAME.apply(state, GAME.sample_chance(state, rng))
+            else:
+                state = GAME.apply(state, rng.choice(GAME.legal_actions(state, actor)))
+    other = GAME.new_game(3)
+    with pytest.raises(IllegalAction, match=r"^dc\.setup\.grid"):
+        GAME.apply(other, deal)  # two grids for three players
+    reshuffle = GAME.sample_chance(state, rng)
+    assert isinstance(reshuffle, Reshuffle)
+    with pytest.raises(IllegalAction, match=r"^dc\.deck\.reshuffle"):
+        GAME.apply(GAME.apply(state, reshuffle), reshuffle)  # no longer awaited
