@@ -352,7 +352,9 @@ class Grid:
         """The grid after the stack at ``cells[index]`` moves to ``to``.
 
         Onto a stack it covers that stack (Cover); onto an empty place it
-        stands alone (Duck). Legality is the caller's business.
+        stands alone (Duck). Legality is the caller's business. A grid whose masks
+        are known hands them on, moved in the same frame, and finds the new cell's
+        place from them; otherwise the place is found by bisection.
         """
         cells = list(self.cells)
         _, stack = cells.pop(index)
