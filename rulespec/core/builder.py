@@ -26,9 +26,12 @@ __all__ = ["builder"]
 T = TypeVar("T")
 
 
-def builder(cls: type[T]) -> Callable[..., T]:
+def builder(cls: type[T], *caches: str) -> Callable[..., T]:
     """A function ``build(*values)`` equal to ``cls(*values)``, the values of the
     ``__init__`` fields given in order (every one of them, no keyword).
+
+    Each field named in ``caches`` (one ``__init__`` leaves to its default, such as a
+    cache that is not part of the value) takes one more value, after the others.
 
     >>> @attrs.frozen(weakref_slot=False)
     ... class Point:
@@ -41,6 +44,12 @@ def builder(cls: type[T]) -> Callable[..., T]:
     Traceback (most recent call last):
       ...
     attr.exceptions.FrozenInstanceError: can't set attribute
+    >>> @attrs.frozen(weakref_slot=False)
+    ... class Segment:
+    ...     length: int
+    ...     _halves: tuple[float, float] | None = attrs.field(init=False, default=None)
+    >>> builder(Segment, "_halves")(3, (1.5, 1.5))._halves
+    (1.5, 1.5)
     """
     if not attrs.has(cls):
         raise TypeError(f"builder: {cls.__name__} is not an attrs class")
@@ -57,12 +66,19 @@ def builder(cls: type[T]) -> Callable[..., T]:
             raise TypeError(f"builder: {cls.__name__}.{field.name} needs a plain default")
     if any("__setattr__" in vars(base) for base in cls.__mro__[1:-1]):
         raise TypeError(f"builder: a base of {cls.__name__} defines __setattr__")
+    unknown = set(caches) - {f.name for f in fields if not f.init}
+    if unknown:
+        raise TypeError(f"builder: {cls.__name__} has no field {min(unknown)} outside __init__")
     twin = type(f"{cls.__name__}Twin", cls.__bases__, {"__slots__": slots})
-    names = [f.name for f in fields if f.init]
+    names = [f.name for f in fields if f.init] + [f.name for f in fields if f.name in caches]
     defaults = {f"_default_{f.name}": f.default for f in fields if not f.init}
     lines = [f"def build({', '.join(names)}):", "    self = new(twin)"]
     lines += [f"    self.{name} = {name}" for name in names]
-    lines += [f"    self.{f.name} = _default_{f.name}" for f in fields if not f.init]
+    lines += [
+        f"    self.{f.name} = _default_{f.name}"
+        for f in fields
+        if not f.init and f.name not in caches
+    ]
     lines += ["    self.__class__ = cls", "    return self"]
     namespace: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls, **defaults}
     exec("\n".join(lines), namespace)  # the source holds field names only

@@ -14,9 +14,6 @@ player gives a duck (:class:`Give`), then each places the duck they received
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import attrs
 
 from rulespec.duck_cover.cards import DrawCard
@@ -40,7 +37,7 @@ def _move_repr(self: Cover | Duck) -> str:
     return f"{type(self).__name__}(player={self.player!r}, to={self.to!r}{origin})"
 
 
-@attrs.frozen(init=False, repr=False)
+@attrs.frozen(repr=False)
 class Cover:
     """Move the called card, with its stack, onto the adjacent stack at ``to``.
 
@@ -57,17 +54,10 @@ class Cover:
     to: Position
     origin: Position | None = None
 
-    def __init__(self, player: int, to: Position, origin: Position | None = None) -> None:
-        # Written by hand, with the slots' own setters: cheaper than the generated one.
-        set_player, set_to, set_origin = _COVER_SETTERS
-        set_player(self, player)
-        set_to(self, to)
-        set_origin(self, origin)
-
     __repr__ = _move_repr
 
 
-@attrs.frozen(init=False, repr=False)
+@attrs.frozen(repr=False)
 class Duck:
     """Move the called card, with its stack, to the empty place ``to``.
 
@@ -81,22 +71,7 @@ class Duck:
     to: Position
     origin: Position | None = None
 
-    def __init__(self, player: int, to: Position, origin: Position | None = None) -> None:
-        set_player, set_to, set_origin = _DUCK_SETTERS
-        set_player(self, player)
-        set_to(self, to)
-        set_origin(self, origin)
-
     __repr__ = _move_repr
-
-
-def _setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
-    """The slots' setters of an attrs class, in the order of its fields."""
-    return tuple(vars(cls)[field.name].__set__ for field in attrs.fields(cls))
-
-
-_COVER_SETTERS = _setters(Cover)
-_DUCK_SETTERS = _setters(Duck)
 
 
 @attrs.frozen

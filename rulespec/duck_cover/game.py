@@ -8,7 +8,7 @@ from typing import Any
 
 from rulespec.core import checks
 from rulespec.core.chance import Chance
-from rulespec.core.checks import integer, seat
+from rulespec.core.checks import integer, seat, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, register
 from rulespec.duck_cover import codec, encoding, rules, sampling
@@ -20,6 +20,11 @@ from rulespec.duck_cover.state import Options, Phase, State
 from rulespec.duck_cover.view import View, view
 
 __all__ = ["GAME", "DuckAndCover"]
+
+_DEAL = Phase.DEAL
+_RESHUFFLE = Phase.RESHUFFLE
+_OVER = Phase.OVER
+_PLAYER_ACTIONS = frozenset([Cover, Duck, Quack, Give, Place])
 
 
 class DuckAndCover(Game[State, Action, View, Options]):
@@ -66,7 +71,7 @@ class DuckAndCover(Game[State, Action, View, Options]):
     def chance(self, state: State) -> Chance:
         self._check_state(state)
         piles = rules.chance_piles(state)
-        if state.phase is Phase.DEAL:
+        if state.phase is _DEAL:
             aside = "; its first two cards are set aside unseen" if state.options.surprises else ""
             return Chance(
                 "deal",
@@ -76,14 +81,29 @@ class DuckAndCover(Game[State, Action, View, Options]):
             )
         return Chance("reshuffle", "the Captain pile is shuffled into a new draw pile", piles)
 
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        """A chance action drawn uniformly with ``rng``: :meth:`chance`'s piles shuffled as
+        ``Chance.sample`` shuffles them (the same draws of ``rng``), an action made from
+        the game's own piles needing none of the checks of an outcome from outside (nor,
+        applied to ``state``, those of :meth:`apply`)."""
+        if not isinstance(rng, random.Random):
+            raise wrong_type("rng", rng, "a random.Random")
+        self._check_state(state)
+        piles = rules.chance_piles(state)
+        shuffled = [tuple(rng.sample(pile, len(pile))) for pile in piles]
+        if state.phase is _DEAL:
+            *grids, pile = shuffled
+            return rules.sampled(state, Deal(tuple(grids), pile))
+        return rules.sampled(state, Reshuffle(shuffled[0]))
+
     def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
         self._check_state(state)
-        if state.phase is Phase.DEAL:
+        if state.phase is _DEAL:
             *grids, pile = checks.outcome(outcome, state.players + 1, "dc.setup.grid")
             deal = Deal(tuple(grids), pile)
             rules.check_deal(state, deal)
             return deal
-        if state.phase is Phase.RESHUFFLE:
+        if state.phase is _RESHUFFLE:
             (pile,) = checks.outcome(outcome, 1, "dc.deck.reshuffle")
             reshuffle = Reshuffle(pile)
             rules.check_reshuffle(state, reshuffle)
@@ -93,11 +113,14 @@ class DuckAndCover(Game[State, Action, View, Options]):
     def apply(self, state: State, action: Action) -> State:
         if not isinstance(state, State):
             raise self._wrong_state(state)
+        if type(action) in _PLAYER_ACTIONS:
+            return rules.submit(state, action)  # type: ignore[arg-type]
         return rules.apply(state, action)
 
     def is_over(self, state: State) -> bool:
-        self._check_state(state)
-        return state.phase is Phase.OVER
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
+        return state.phase is _OVER
 
     def scores(self, state: State) -> tuple[int, ...]:
         self._check_state(state)

@@ -15,6 +15,7 @@ from typing import overload
 
 import attrs
 
+from rulespec.core.builder import builder
 from rulespec.core.errors import PositionError
 from rulespec.core.implements import implements
 from rulespec.core.positions import wholes
@@ -47,6 +48,9 @@ _ODD_SPACE = re.compile(r"[^\S \t\r\n]")
 """A space that is no separator of a diagram (a no-break space, a line separator, …)."""
 _MARGIN = 3
 """The free places on each side of a new :class:`PlaceMasks` frame."""
+_new = object.__new__
+_LAYOUT = tuple(sorted(((i % COLUMNS, i // COLUMNS), i) for i in range(COLUMNS * ROWS)))
+"""Each place of a dealt grid, sorted, with the index in the shuffled family of its card."""
 
 
 class PlaceMasks:
@@ -59,7 +63,7 @@ class PlaceMasks:
     mask, lowest first, are its places in sorted order; the places beside a place of
     the grid are 1 bit (rows) and ``stride`` bits (columns) away, and are inside
     the frame. The margin lets a grid's masks follow its moves in the same frame
-    (:meth:`moved`) while it drifts.
+    (:meth:`Grid.moved`) while it drifts.
 
     >>> m = Grid.from_diagram("1 2\\n. 3").masks()
     >>> list(m.places(m.beside(m.cells[0]) & ~m.stacks))  # empty places beside (0, 0)
@@ -108,30 +112,6 @@ class PlaceMasks:
         bits = tuple([1 << ((c - left) * stride + r - top) for (c, r), _ in cells])
         tops = tuple([stack[-1] for _, stack in cells])
         return cls(left, top, stride, width, bits, sum(bits), tops)
-
-    def moved(self, index: int, to: Position, j: int, onto_stack: bool) -> PlaceMasks | None:
-        """The masks after :meth:`Grid.moved` takes stack ``index`` to ``to``, which is
-        cell ``j`` of the other cells; in the same frame, so ``None`` when ``to`` is on its
-        edge."""
-        bits = list(self.cells)
-        here = bits.pop(index)
-        tops = list(self.tops)
-        card = tops.pop(index)  # still on top after the move
-        stacks = self.stacks ^ here
-        if onto_stack:
-            tops[j] = card
-        else:
-            column = to[0] - self.left
-            row = to[1] - self.top
-            if not (0 < column < self.width - 1 and 0 < row < self.stride - 1):
-                return None
-            bit = 1 << (column * self.stride + row)
-            bits.insert(j, bit)
-            stacks |= bit
-            tops.insert(j, card)
-        return PlaceMasks(
-            self.left, self.top, self.stride, self.width, tuple(bits), stacks, tuple(tops)
-        )
 
     def beside(self, places: int) -> int:
         """The places that share a side with one of ``places`` (places of the grid)."""
@@ -206,7 +186,7 @@ class Places(Sequence[Position]):
         return f"Places({list(self)!r})"
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # for rulespec.core.builder
 class Grid:
     """One player's ducks: ``cells`` pairs each occupied position with its stack.
 
@@ -228,6 +208,8 @@ class Grid:
     @classmethod
     def dealt(cls, order: Sequence[int]) -> Grid:
         """The 4×3 grid that a shuffled family makes, laid row by row from (0, 0)."""
+        if len(order) == len(_LAYOUT):
+            return cls(tuple([(place, (order[i],)) for place, i in _LAYOUT]))
         return cls(
             tuple(sorted(((i % COLUMNS, i // COLUMNS), (card,)) for i, card in enumerate(order)))
         )
@@ -334,7 +316,7 @@ class Grid:
 
     def top_cards(self) -> tuple[int, ...]:
         """The visible cards (the top of each stack), in the order of :attr:`cells`."""
-        return self.masks().tops
+        return (self._masks_ or self.masks()).tops
 
     @property
     def occupied(self) -> frozenset[Position]:
@@ -351,7 +333,7 @@ class Grid:
 
     def find_visible(self, card: int) -> int:
         """The index in :attr:`cells` of the stack that ``card`` tops, or ``-1`` if covered."""
-        tops = self.masks().tops
+        tops = (self._masks_ or self.masks()).tops
         return tops.index(card) if card in tops else -1
 
     def position_of(self, card: int) -> Position:
@@ -370,24 +352,50 @@ class Grid:
         """The grid after the stack at ``cells[index]`` moves to ``to``.
 
         Onto a stack it covers that stack (Cover); onto an empty place it
-        stands alone (Duck). Legality is the caller's business.
+        stands alone (Duck). Legality is the caller's business. A grid whose masks
+        are known hands them on, moved in the same frame, and finds the new cell's
+        place from them; otherwise the place is found by bisection.
         """
         cells = list(self.cells)
         _, stack = cells.pop(index)
+        masks = self._masks_
+        if masks is not None:  # the moved grid's masks follow from these, in the same frame
+            column = to[0] - masks.left
+            row = to[1] - masks.top
+            stride = masks.stride
+            if 0 < column < masks.width - 1 and 0 < row < stride - 1:  # off the frame's edge
+                bit = 1 << (column * stride + row)
+                bits = list(masks.cells)
+                others = masks.stacks ^ bits.pop(index)
+                tops = list(masks.tops)
+                card = tops.pop(index)  # still on top after the move
+                j = (others & (bit - 1)).bit_count()  # cells come in the order of their bits
+                after = _new(PlaceMasks)
+                after.left, after.top, after.width = masks.left, masks.top, masks.width
+                after.stride = stride
+                if others & bit:  # onto a stack
+                    place, below = cells[j]
+                    cells[j] = (place, below + stack)
+                    tops[j] = card
+                    after.stacks = others
+                else:
+                    cells.insert(j, (to, stack))
+                    bits.insert(j, bit)
+                    tops.insert(j, card)
+                    after.stacks = others | bit
+                after.cells = tuple(bits)
+                after.tops = tuple(tops)
+                return _grid(tuple(cells), after)
         j = bisect_left(cells, (to,))  # (to,) sorts just before the cell at ``to``
-        onto_stack = j < len(cells) and cells[j][0] == to
-        if onto_stack:
+        if j < len(cells) and cells[j][0] == to:
             place, below = cells[j]
             cells[j] = (place, below + stack)
         else:
             cells.insert(j, (to, stack))
-        grid = Grid(tuple(cells))
-        masks = self._masks_
-        if masks is not None:  # the new grid's lookups follow from this grid's
-            _set_masks(grid, masks.moved(index, to, j, onto_stack))
-        return grid
+        return _grid(tuple(cells), None)
 
 
-# Sets a grid's cache (plain assignment is refused: grids are frozen); faster than
-# ``object.__setattr__``.
+_grid = builder(Grid, "_masks_")
+"""Makes a grid from its cells and its masks (or ``None``), as ``Grid(cells)`` makes it."""
 _set_masks = vars(Grid)["_masks_"].__set__
+"""Sets a grid's masks (plain assignment is refused: grids are frozen)."""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import cast, overload
 
+from rulespec.core.builder import builder
 from rulespec.core.checks import pile_of, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
@@ -22,7 +22,7 @@ from rulespec.duck_cover.actions import (
     Quack,
     Reshuffle,
 )
-from rulespec.duck_cover.cards import FAMILY, MAX, REPEAT
+from rulespec.duck_cover.cards import FAMILY, MAX, REPEAT, Call
 from rulespec.duck_cover.grid import Grid, PlaceMasks, Places, Position
 from rulespec.duck_cover.scoring import round_scores
 from rulespec.duck_cover.state import Options, Phase, State
@@ -41,12 +41,22 @@ __all__ = [
     "to_move",
 ]
 
+_NOBODY = tuple((None,) * players for players in range(8))
+"""The actions submitted at the start of a turn, by number of players."""
+_SEATS = tuple(tuple(range(players)) for players in range(8))
+"""Every player's seat, by number of players."""
+
 # Looked up once: reading an enum member from its class is slow on the hot paths.
+_DEAL = Phase.DEAL
+_RESHUFFLE = Phase.RESHUFFLE
 _TURN = Phase.TURN
 _OVER = Phase.OVER
 
-# Sets the per-turn cache of a (frozen) state; faster than ``object.__setattr__``.
-_set_called = vars(State)["_called_"].__set__
+_state = builder(State, "_kept_")
+"""Makes a :class:`State` as ``State(...)`` does, faster (every step makes one); a last
+argument hands on the turn's :class:`Turn`."""
+_keep = vars(State)["_kept_"].__set__
+"""Sets what the rules keep for a (frozen) state."""
 
 
 @implements("dc.setup.players")
@@ -59,7 +69,7 @@ def new_game(players: int, options: Options | None = None) -> State:
     return State(
         players=players,
         options=Options() if options is None else options,
-        phase=Phase.DEAL,
+        phase=_DEAL,
         round=0,
         grids=(),
         draw_pile=(),
@@ -77,7 +87,10 @@ def to_move(state: State) -> tuple[int, ...]:
     """Players still to act this turn, ``(CHANCE,)`` at a chance step, ``()`` when over."""
     phase = state.phase
     if phase is _TURN:
-        return tuple([p for p, a in enumerate(state.submitted) if a is None])
+        submitted = state.submitted
+        if submitted is _NOBODY[state.players]:  # a new turn (states made here share it)
+            return _SEATS[state.players]
+        return tuple([p for p, a in enumerate(submitted) if a is None])
     if phase is _OVER:
         return ()
     return (-1,)
@@ -87,14 +100,20 @@ def to_move(state: State) -> tuple[int, ...]:
 
 
 @implements("dc.special.max")
-def called_card(state: State, grid: Grid) -> int:
-    """The duck card this turn moves in ``grid``: the called number, or under Max its
-    highest visible card."""
-    call = state.call
+def called_card(call: Call, grid: Grid) -> int:
+    """The duck card that a turn calling ``call`` moves in ``grid``: the called number,
+    or under Max its highest visible card."""
     if call == MAX:
         return max(grid.top_cards())
-    assert call is not None
     return call
+
+
+def _called_stacks(grids: tuple[Grid, ...], call: Call) -> tuple[int, ...]:
+    """Each grid's called stack (see :func:`called_stack`) when ``call`` is drawn, under
+    the rules as printed."""
+    if call == MAX:
+        return tuple([grid.find_visible(called_card(call, grid)) for grid in grids])
+    return tuple([grid.find_visible(call) for grid in grids])  # a number: every grid's
 
 
 def called_stack(state: State, player: int) -> int:
@@ -105,15 +124,41 @@ def called_stack(state: State, player: int) -> int:
 def called_stacks(state: State) -> tuple[int, ...]:
     """:func:`called_stack` of every player: computed once per turn, kept in the state
     and handed on to the states of the same turn."""
-    called = state._called_
-    if called is None:
+    turn: Turn | None = state._kept_
+    return (turn or _turn(state)).called
+
+
+class Turn:
+    """What the states of one turn share, each part computed on first use: every
+    player's called stack and legal actions. Players' actions change neither the
+    grids nor the call until the turn resolves, so each state hands it on to the next.
+    """
+
+    __slots__ = ("call", "called", "moves")
+
+    def __init__(self, call: int | None, called: tuple[int, ...]) -> None:
+        self.call = call
+        """What the turn calls (see :attr:`State.call`)."""
+        self.called = called
+        """Each player's called stack (see :func:`called_stack`)."""
+        self.moves: list[LegalActions | None] = [None] * len(called)
+        """Each player's legal actions, once asked for."""
+
+
+def _turn(state: State) -> Turn:
+    """The turn of ``state``, made on first use."""
+    turn: Turn | None = state._kept_
+    if turn is None:
         options = state.options
+        call = state.call
         if options.low_blows or options.constraints:
             called = _variant_called_stacks(state)
         else:
-            called = tuple([grid.find_visible(called_card(state, grid)) for grid in state.grids])
-        _set_called(state, called)
-    return called
+            assert call is not None
+            called = _called_stacks(state.grids, call)
+        turn = Turn(call, called)
+        _keep(state, turn)
+    return turn
 
 
 def _variant_called_stacks(state: State) -> tuple[int, ...]:
@@ -138,8 +183,12 @@ def reachable(masks: PlaceMasks, index: int) -> tuple[int, int]:
     """
     here = masks.cells[index]
     stacks = masks.stacks
-    covers = masks.beside(here) & stacks
-    ducks = masks.beside(stacks & ~here) & ~stacks
+    others = stacks & ~here
+    # The places beside a set of places, as PlaceMasks.beside finds them (written out:
+    # every legal move computes this).
+    step = masks.stride
+    covers = (here << 1 | here >> 1 | here << step | here >> step) & stacks
+    ducks = (others << 1 | others >> 1 | others << step | others >> step) & ~stacks
     return covers, ducks
 
 
@@ -199,7 +248,11 @@ def check_player_action(state: State, action: PlayerAction) -> int:
         raise IllegalAction("dc.turn.draw", "no card has been drawn: the game waits for a shuffle")
     if state.submitted[player] is not None:
         raise IllegalAction("dc.turn.simultaneous", f"player {player} has already acted this turn")
-    index = called_stacks(state)[player]
+    turn: Turn = state._kept_ or _turn(state)
+    index = turn.called[player]
+    moves = turn.moves[player]
+    if moves is not None and index >= 0 and (moves._last is action or action in moves):
+        return index  # one of the legal actions listed for this turn (or taken from them)
     t = type(action)
     if index < QUACK:
         return _check_variant_action(state, action, index)
@@ -329,7 +382,7 @@ class LegalActions(LazySequence[PlayerAction]):
     True
     """
 
-    __slots__ = ("_covers", "_ducks", "_len", "_ncovers", "_player", "_quack")
+    __slots__ = ("_covers", "_ducks", "_last", "_len", "_ncovers", "_player", "_quack")
 
     def __init__(
         self,
@@ -338,6 +391,8 @@ class LegalActions(LazySequence[PlayerAction]):
         ducks: Sequence[Position],
         quack: bool,
     ):
+        self._last: PlayerAction | None = None
+        """The action last taken from the sequence by index, if it keeps one."""
         self._player = player
         self._covers = covers
         self._ducks = ducks
@@ -353,8 +408,8 @@ class LegalActions(LazySequence[PlayerAction]):
     @overload
     def __getitem__(self, i: slice) -> Sequence[PlayerAction]: ...
     def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
+        if type(i) is slice:
+            return _sliced(self, i)
         n = self._len
         if i < 0:
             i += n
@@ -397,12 +452,17 @@ class LegalActions(LazySequence[PlayerAction]):
 
 
 class _Moves(LegalActions):
-    """The Covers and Ducks of :func:`legal_actions` as place masks, each action made
-    when asked for (``random.choice`` makes one)."""
+    """The Covers and Ducks of :func:`legal_actions` as place masks, each action looked
+    up when asked for (``random.choice`` looks up one).
+
+    Its methods decode places as :meth:`PlaceMasks.nth` and :meth:`PlaceMasks.mask` do,
+    written out (they run on every step).
+    """
 
     __slots__ = ("_cover_mask", "_duck_mask", "_masks")
 
     def __init__(self, player: int, masks: PlaceMasks, covers: int, ducks: int) -> None:
+        self._last = None
         self._player = player
         self._quack = False
         self._masks = masks
@@ -416,8 +476,8 @@ class _Moves(LegalActions):
     @overload
     def __getitem__(self, i: slice) -> Sequence[PlayerAction]: ...
     def __getitem__(self, i: int | slice) -> PlayerAction | Sequence[PlayerAction]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(self._len))]
+        if type(i) is slice:
+            return _sliced(self, i)
         n = self._len
         if i < 0:
             i += n
@@ -425,24 +485,84 @@ class _Moves(LegalActions):
             raise IndexError(i)
         k = self._ncovers
         if i < k:
-            return Cover(self._player, self._masks.nth(self._cover_mask, i))
-        return Duck(self._player, self._masks.nth(self._duck_mask, i - k))
+            places = self._cover_mask
+            kept = _COVERS[self._player]
+            above = k - 1 - i
+        else:
+            places = self._duck_mask
+            kept = _DUCKS[self._player]
+            above = n - 1 - i
+            i -= k
+        if i <= above:  # nearer the lowest place: drop the places below it
+            for _ in range(i):
+                places &= places - 1
+            bit = (places & -places).bit_length() - 1
+        else:  # nearer the highest: drop the places above it
+            for _ in range(above):
+                places ^= 1 << (places.bit_length() - 1)
+            bit = places.bit_length() - 1
+        masks = self._masks
+        column, row = divmod(bit, masks.stride)
+        to = (column + masks.left, row + masks.top)
+        action = kept.get(to)
+        if action is None:
+            kind = Cover if kept is _COVERS[self._player] else Duck
+            action = _kept(kept, kind, self._player, to)
+        self._last = action
+        return action
 
     def __iter__(self) -> Iterator[PlayerAction]:
         player = self._player
-        for q in Places(self._masks, self._cover_mask):
-            yield Cover(player, q)
-        for q in Places(self._masks, self._duck_mask):
-            yield Duck(player, q)
+        for kind, kept, places in (
+            (Cover, _COVERS[player], self._cover_mask),
+            (Duck, _DUCKS[player], self._duck_mask),
+        ):
+            for to in Places(self._masks, places):
+                yield kept.get(to) or _kept(kept, kind, player, to)
 
     def __contains__(self, action: object) -> bool:
-        if isinstance(action, Cover):
-            places = Places(self._masks, self._cover_mask)
-        elif isinstance(action, Duck):
-            places = Places(self._masks, self._duck_mask)
+        t = type(action)
+        if t is Cover:
+            places = self._cover_mask
+        elif t is Duck:
+            places = self._duck_mask
         else:
             return False
-        return action.player == self._player and action.origin is None and action.to in places
+        to = action.to  # type: ignore[attr-defined]
+        if not (
+            action.player == self._player  # type: ignore[attr-defined]
+            and action.origin is None  # type: ignore[attr-defined]
+            and type(to) is tuple
+            and len(to) == 2
+            and type(to[0]) is int
+            and type(to[1]) is int
+        ):
+            return False
+        masks = self._masks
+        column = to[0] - masks.left
+        row = to[1] - masks.top
+        stride = masks.stride
+        return (
+            0 <= column < masks.width
+            and 0 <= row < stride
+            and places >> (column * stride + row) & 1 == 1
+        )
+
+
+_KEPT = 4096
+"""How many actions of each kind and player :func:`_kept` keeps."""
+_COVERS: tuple[dict[Position, PlayerAction], ...] = tuple({} for _ in range(7))
+_DUCKS: tuple[dict[Position, PlayerAction], ...] = tuple({} for _ in range(7))
+
+
+def _kept(
+    kept: dict[Position, PlayerAction], kind: type[Cover | Duck], player: int, to: Position
+) -> PlayerAction:
+    """``kind(player, to)``, made once and kept in ``kept`` (actions are immutable)."""
+    action = kind(player, to)
+    if len(kept) < _KEPT:
+        kept[to] = action
+    return action
 
 
 class _Listed(LegalActions):
@@ -451,6 +571,7 @@ class _Listed(LegalActions):
     __slots__ = ("_actions",)
 
     def __init__(self, player: int, actions: Sequence[PlayerAction]) -> None:
+        self._last = None
         self._player = player
         self._quack = False
         self._actions = tuple(actions)
@@ -473,6 +594,11 @@ class _Listed(LegalActions):
         return action in self._actions
 
 
+def _sliced(actions: LegalActions, where: slice) -> list[PlayerAction]:
+    """``actions[where]`` for a slice."""
+    return [actions[k] for k in range(*where.indices(len(actions)))]
+
+
 _QUACKS = tuple(Quack(p) for p in range(7))
 _NONE = LegalActions(0, [], [], False)
 _QUACK_ONLY = tuple(LegalActions(p, [], [], True) for p in range(7))
@@ -484,14 +610,20 @@ def legal_actions(state: State, player: int) -> LegalActions:
         return _NONE
     if state.submitted[player] is not None:
         return _NONE
-    index = called_stacks(state)[player]
-    if index < 0:
-        if index == QUACK:
-            return _QUACK_ONLY[player]
-        return _variant_actions(state, player, index)
-    masks = state.grids[player].masks()
-    covers, ducks = reachable(masks, index)
-    return _Moves(player, masks, covers, ducks)
+    turn: Turn = state._kept_ or _turn(state)
+    moves = turn.moves[player]
+    if moves is None:
+        index = turn.called[player]
+        if index >= 0:
+            masks = state.grids[player].masks()
+            covers, ducks = reachable(masks, index)
+            moves = _Moves(player, masks, covers, ducks)
+        elif index == QUACK:
+            moves = _QUACK_ONLY[player]
+        else:
+            moves = _variant_actions(state, player, index)
+        turn.moves[player] = moves
+    return moves
 
 
 def _variant_actions(state: State, player: int, index: int) -> LegalActions:
@@ -518,11 +650,23 @@ def _variant_actions(state: State, player: int, index: int) -> LegalActions:
 # -- chance -----------------------------------------------------------------------
 
 
+_FAMILY = list(FAMILY)
+_SORTED: dict[tuple[int, ...], list[int]] = {}
+
+
+def _sorted(cards: tuple[int, ...]) -> list[int]:
+    """``sorted(cards)``, kept for the few decks there are."""
+    found = _SORTED.get(cards)
+    if found is None:
+        found = _SORTED[cards] = sorted(cards)
+    return found
+
+
 @implements("dc.setup.grid", "dc.setup.draw-deck", "dc.round.new")
 def check_deal(state: State, action: Deal) -> None:
     """Refuse ``action`` unless the game waits for a deal and it orders each family and
     the draw cards."""
-    if state.phase is not Phase.DEAL:
+    if state.phase is not _DEAL:
         raise IllegalAction("dc.round.new", "the game does not wait for a deal now")
     grids = action.grids
     if type(grids) is not tuple or len(grids) != state.players:
@@ -530,13 +674,13 @@ def check_deal(state: State, action: Deal) -> None:
             "dc.setup.grid", f"a deal lays one grid for each of {state.players} players"
         )
     for p, order in enumerate(grids):
-        if not pile_of(order, int) or sorted(order) != list(FAMILY):
+        if not pile_of(order, int) or sorted(order) != _FAMILY:
             raise IllegalAction(
                 "dc.setup.grid", f"player {p}'s grid must hold each card 1 to 12 once"
             )
     pile = action.draw_pile
     options = state.options
-    if not pile_of(pile, int) or Counter(pile) != Counter(options.draw_deck):
+    if not pile_of(pile, int) or sorted(pile) != _sorted(options.draw_deck):
         if options.constraints:
             raise IllegalAction(
                 "dc.variant.constraints.deck",
@@ -551,7 +695,8 @@ def check_deal(state: State, action: Deal) -> None:
 @implements("dc.setup.grid", "dc.setup.draw-deck", "dc.round.new")
 def deal(state: State, action: Deal) -> State:
     """Lay each player's shuffled family as a 4×3 grid and form the draw pile; then draw."""
-    check_deal(state, action)
+    if state._kept_ is not action:
+        check_deal(state, action)
     grids, pile = action.grids, action.draw_pile
     dealt = tuple(Grid.dealt(order) for order in grids)
     if state.options.surprises:
@@ -566,7 +711,7 @@ def _set_aside(state: State, grids: tuple[Grid, ...], pile: tuple[int, ...]) -> 
     start = State(
         state.players,
         state.options,
-        Phase.DEAL,
+        _DEAL,
         state.round,
         grids,
         (),
@@ -586,10 +731,10 @@ def _set_aside(state: State, grids: tuple[Grid, ...], pile: tuple[int, ...]) -> 
 def check_reshuffle(state: State, action: Reshuffle) -> None:
     """Refuse ``action`` unless the game waits for a reshuffle and it orders the Captain
     pile's cards."""
-    if state.phase is not Phase.RESHUFFLE:
+    if state.phase is not _RESHUFFLE:
         raise IllegalAction("dc.deck.reshuffle", "the draw pile is not empty: nothing to reshuffle")
     pile = action.draw_pile
-    if not pile_of(pile, int) or Counter(pile) != Counter(state.captain_pile):
+    if not pile_of(pile, int) or sorted(pile) != sorted(state.captain_pile):
         raise IllegalAction(
             "dc.deck.reshuffle", "the new draw pile must hold exactly the Captain pile's cards"
         )
@@ -598,7 +743,8 @@ def check_reshuffle(state: State, action: Reshuffle) -> None:
 @implements("dc.deck.reshuffle")
 def reshuffle(state: State, action: Reshuffle) -> State:
     """Turn the shuffled Captain pile into the new draw pile; the discard zone stays. Then draw."""
-    check_reshuffle(state, action)
+    if state._kept_ is not action:
+        check_reshuffle(state, action)
     pile = action.draw_pile
     return _draw(
         state, state.grids, pile, (), state.discard_zone, state.previous, state.previous_discarded
@@ -634,7 +780,7 @@ def _draw(
         if not draw_pile:
             return _evolve(
                 state,
-                Phase.RESHUFFLE,
+                _RESHUFFLE,
                 grids,
                 (),
                 captain_pile,
@@ -657,7 +803,7 @@ def _draw(
                 return _end_round(
                     _evolve(
                         state,
-                        Phase.TURN,
+                        _TURN,
                         grids,
                         draw_pile,
                         captain_pile,
@@ -669,6 +815,12 @@ def _draw(
                     )
                 )
             continue
+        options = state.options
+        turn = None
+        if not (options.low_blows or options.constraints):  # the turn's lookups, made now
+            call = previous if card == REPEAT else card
+            assert call is not None
+            turn = Turn(call, _called_stacks(grids, call))
         return _evolve(
             state,
             _TURN,
@@ -679,7 +831,8 @@ def _draw(
             card,
             previous,
             previous_discarded,
-            (None,) * state.players,
+            _NOBODY[state.players],
+            turn,
         )
 
 
@@ -694,9 +847,11 @@ def _evolve(
     previous: int | None,
     previous_discarded: bool,
     submitted: tuple[PlayerAction | None, ...],
+    turn: Turn | None = None,
 ) -> State:
-    """A state of the same game, round and scores as ``state``, with this table."""
-    return State(
+    """A state of the same game, round and scores as ``state``, with this table (and
+    ``turn``, its :class:`Turn` if known)."""
+    return _state(
         state.players,
         state.options,
         phase,
@@ -711,6 +866,8 @@ def _evolve(
         submitted,
         state.round_scores,
         state.set_aside,
+        (),
+        turn,
     )
 
 
@@ -727,7 +884,7 @@ def submit(state: State, action: PlayerAction) -> State:
             break  # someone has still to act
     else:
         return _resolve(state, submitted)
-    after = State(
+    after = _state(
         state.players,
         state.options,
         _TURN,
@@ -743,8 +900,8 @@ def submit(state: State, action: PlayerAction) -> State:
         state.round_scores,
         state.set_aside,
         state.gifts,
+        state._kept_,  # same grids, same call
     )
-    _set_called(after, state._called_)  # same grids, same call
     return after
 
 
@@ -752,7 +909,8 @@ def submit(state: State, action: PlayerAction) -> State:
 def _resolve(state: State, submitted: tuple[PlayerAction | None, ...]) -> State:
     """Move every called stack; place the called card on the Captain pile or, if all said
     « Coin », in the discard zone; end the round or draw the next card."""
-    called = called_stacks(state)
+    turn: Turn = state._kept_ or _turn(state)
+    called = turn.called
     grids = list(state.grids)
     everyone_quacked = True
     if called[0] == GIFT:
@@ -777,12 +935,12 @@ def _resolve(state: State, submitted: tuple[PlayerAction | None, ...]) -> State:
     else:
         captain_pile = (*captain_pile, card)
     after = tuple(grids)
-    call = state.call
+    call = turn.call
     if round_ends(state, after, discard_zone):
         return _end_round(
             _evolve(
                 state,
-                Phase.TURN,
+                _TURN,
                 after,
                 state.draw_pile,
                 captain_pile,
@@ -807,7 +965,7 @@ def _gifts_given(state: State, submitted: tuple[PlayerAction | None, ...]) -> St
     return State(
         state.players,
         state.options,
-        Phase.TURN,
+        _TURN,
         state.round,
         grids,
         state.draw_pile,
@@ -816,7 +974,7 @@ def _gifts_given(state: State, submitted: tuple[PlayerAction | None, ...]) -> St
         state.card,
         state.previous,
         state.previous_discarded,
-        (None,) * state.players,
+        _NOBODY[state.players],
         state.round_scores,
         state.set_aside,
         gifts,
@@ -843,7 +1001,7 @@ def _end_round(state: State) -> State:
     return State(
         players=state.players,
         options=state.options,
-        phase=Phase.OVER if last else Phase.DEAL,
+        phase=_OVER if last else _DEAL,
         round=state.round if last else state.round + 1,
         grids=state.grids,
         draw_pile=state.draw_pile,
@@ -872,11 +1030,18 @@ def apply(state: State, action: Action) -> State:
     )
 
 
+def sampled(state: State, action: Deal | Reshuffle) -> Deal | Reshuffle:
+    """``action``, which the game made by shuffling :func:`chance_piles` of ``state``:
+    legal by construction, so applying it to ``state`` checks it no further."""
+    _keep(state, action)
+    return action
+
+
 def chance_piles(state: State) -> tuple[tuple[int, ...], ...]:
     """The piles the awaited chance step shuffles: each family and the deck, or the
     Captain pile."""
-    if state.phase is Phase.DEAL:
+    if state.phase is _DEAL:
         return (*((FAMILY,) * state.players), state.options.draw_deck)
-    if state.phase is Phase.RESHUFFLE:
+    if state.phase is _RESHUFFLE:
         return (tuple(sorted(state.captain_pile)),)
     raise IllegalAction("dc.turn.draw", "the game does not wait for chance now")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from enum import Enum
 from typing import Any
 
@@ -114,7 +114,7 @@ class Options:
         return 2 if self.surprises else 0
 
 
-@attrs.frozen(init=False)
+@attrs.frozen(weakref_slot=False)  # for rulespec.core.builder
 class State(Shown):
     """A complete game state, hidden parts included.
 
@@ -150,64 +150,11 @@ class State(Shown):
     gifts: tuple[int, ...] = ()
     """*Low blows*: while players place the ducks they were given, ``gifts[p]`` is the
     duck player ``p`` received, written as ``p``'s grid will hold it; otherwise empty."""
-    # Each player's called stack this turn (see rules.called_stacks), computed once per
-    # turn on first use; not part of the value.
-    _called_: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
-
-    def __init__(
-        self,
-        players: int,
-        options: Options,
-        phase: Phase,
-        round: int,
-        grids: tuple[Grid, ...],
-        draw_pile: tuple[DrawCard, ...],
-        captain_pile: tuple[DrawCard, ...],
-        discard_zone: tuple[DrawCard, ...],
-        card: DrawCard | None,
-        previous: Call | None,
-        previous_discarded: bool,
-        submitted: tuple[PlayerAction | None, ...],
-        round_scores: tuple[tuple[int, ...], ...],
-        set_aside: tuple[DrawCard, ...] = (),
-        gifts: tuple[int, ...] = (),
-    ) -> None:
-        # Written by hand, with the slots' own setters: every step makes a state, and
-        # this is cheaper than the generated ``__init__``.
-        (
-            set_players,
-            set_options,
-            set_phase,
-            set_round,
-            set_grids,
-            set_draw_pile,
-            set_captain_pile,
-            set_discard_zone,
-            set_card,
-            set_previous,
-            set_previous_discarded,
-            set_submitted,
-            set_round_scores,
-            set_set_aside,
-            set_gifts,
-            set_called,
-        ) = _STATE_SETTERS
-        set_players(self, players)
-        set_options(self, options)
-        set_phase(self, phase)
-        set_round(self, round)
-        set_grids(self, grids)
-        set_draw_pile(self, draw_pile)
-        set_captain_pile(self, captain_pile)
-        set_discard_zone(self, discard_zone)
-        set_card(self, card)
-        set_previous(self, previous)
-        set_previous_discarded(self, previous_discarded)
-        set_submitted(self, submitted)
-        set_round_scores(self, round_scores)
-        set_set_aside(self, set_aside)
-        set_gifts(self, gifts)
-        set_called(self, None)
+    # What the rules keep for this state once worked out; not part of the value. While
+    # players act: the lookups that the states of one turn share (rules.Turn), handed on
+    # from state to state. While the game waits for chance: the chance action the game
+    # sampled from this state's piles (rules.sampled).
+    _kept_: Any = attrs.field(init=False, default=None, eq=False, repr=False)
 
     @property
     def call(self) -> Call | None:
@@ -244,12 +191,6 @@ class State(Shown):
 
     def __repr__(self) -> str:
         return f"<duck-and-cover State: {self.players} players, {progress(self)}>"
-
-
-_STATE_SETTERS: tuple[Callable[[State, Any], None], ...] = tuple(
-    vars(State)[field.name].__set__ for field in attrs.fields(State)
-)
-"""The slots' setters of :class:`State`, in the order of its fields."""
 
 
 def progress(table: Any) -> str:
