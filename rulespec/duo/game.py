@@ -92,8 +92,7 @@ class Duo(Game[State, Action, View, Options]):
         if not isinstance(rng, random.Random):
             raise wrong_type("rng", rng, "a random.Random")
         self._check_state(state)
-        (cards,) = rules.chance_piles(state)
-        return Deal(tuple(rng.sample(cards, len(cards))))
+        return rules.drawn_deal(state, rng)
 
     def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
         self._check_state(state)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_left, insort
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -24,6 +25,7 @@ __all__ = [
     "apply",
     "chance_piles",
     "check_deal",
+    "drawn_deal",
     "legal_actions",
     "new_game",
     "next_player",
@@ -126,7 +128,8 @@ def check_deal(state: State, action: Deal) -> None:
 def deal(state: State, action: Deal) -> State:
     """Deal seven cards to each player one at a time, start the two discard piles with
     the next two cards, and keep the rest as the draw pile."""
-    check_deal(state, action)
+    if state.phase is not _DEAL or action._deck is not deck(state.options.turbo):
+        check_deal(state, action)  # a deal the engine did not draw from this deck
     order = action.order
     n = state.players
     dealt = HAND_SIZE * n
@@ -143,6 +146,16 @@ def deal(state: State, action: Deal) -> State:
         draw_pile=order[dealt + 2 :],
         round_scores=state.round_scores,
     )
+
+
+def drawn_deal(state: State, rng: random.Random) -> Deal:
+    """A deal drawn uniformly with ``rng``: the deck of :func:`chance_piles` shuffled
+    by ``random.Random.sample``. It is known to hold the deck, so :func:`deal` does not
+    check it again."""
+    (cards,) = chance_piles(state)
+    action = Deal(tuple(rng.sample(cards, len(cards))))
+    object.__setattr__(action, "_deck", cards)  # as attrs sets the fields of a frozen class
+    return action
 
 
 # -- the turn ---------------------------------------------------------------------
@@ -193,7 +206,7 @@ def play(state: State, action: Play) -> State:
         raise IllegalAction("duo.turn.play", f"{_name(card)} is not in your hand")
     piles = state.piles
     top = piles[pile][-1]
-    if not fits(card, top):
+    if not _FITS[top][card]:  # fits(card, top), read from the same table
         raise IllegalAction(
             placement_clause(card, top), f"{card_name(card)} does not go on {card_name(top)}"
         )

@@ -15,7 +15,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulespec.core.errors import IllegalAction
-from rulespec.duo import Draw, Phase, Play, PlayerAction, State, Stop, card_name, rules
+from rulespec.duo import (
+    Deal,
+    Draw,
+    Options,
+    Phase,
+    Play,
+    PlayerAction,
+    State,
+    Stop,
+    card_name,
+    rules,
+)
 from rulespec.duo.rules import playable
 from tests.duo.helpers import DUO, rulebook_fits
 from tests.duo.strategies import Played, played
@@ -94,3 +105,24 @@ def test_only_the_whole_number_of_the_player_on_turn_acts(match: Played, seat: o
             with pytest.raises(IllegalAction) as info:
                 DUO.apply(state, action)
             assert info.value.clause == "duo.setup.players"
+
+
+@pytest.mark.clause("duo.setup.deal")
+@given(played(), st.integers(0, 2**32))
+def test_a_drawn_deal_deals_as_the_same_deal_checked_and_only_where_it_fits(
+    match: Played, seed: int
+) -> None:
+    for state in states(match):
+        if state.phase is not Phase.DEAL:
+            continue
+        drawn = DUO.sample_chance(state, random.Random(seed))
+        assert isinstance(drawn, Deal)
+        assert DUO.apply(state, drawn) == DUO.apply(state, Deal(drawn.order))
+        other = Options(turbo=not state.options.turbo)
+        for elsewhere in (DUO.new_game(state.players, other), DUO.apply(state, drawn)):
+            with pytest.raises(IllegalAction) as info:
+                DUO.apply(elsewhere, drawn)  # another deck, or no deal awaited
+            assert info.value.clause == "duo.setup.deal"
+        short = attrs.evolve(drawn, order=drawn.order[1:])
+        with pytest.raises(IllegalAction, match="each once"):
+            DUO.apply(state, short)
