@@ -9,6 +9,7 @@ from hypothesis import settings
 
 import rulespec
 from rulespec.testing import Adapter, DivergenceError, ReferenceAdapter, capabilities, check
+from tests.profiles import scaled
 from tests.testing.foreign_duck_cover import (
     ForeignAdapter,
     PositiveSingleStack,
@@ -19,6 +20,9 @@ from tests.testing.foreign_duck_cover import (
 PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 QUICK = settings(max_examples=12, derandomize=True, database=None)
 LONG = settings(QUICK, max_examples={"ci": 40, "deep": 400}.get(PROFILE, 12))
+SHRINK_SECONDS = scaled(250, 1000) / 1000
+"""Seconds of shrinking a divergence: a quarter of a second under dev (the checks below
+hold for any game found, shrunk or not)."""
 
 
 def test_the_independent_engine_agrees_with_rulespec() -> None:
@@ -39,7 +43,7 @@ def test_a_partial_adapter_still_catches_a_scoring_bug() -> None:
         engine = PositiveSingleStack
 
     with pytest.raises(DivergenceError) as info:
-        check(Scores(), settings=settings(QUICK, max_examples=200), shrink_seconds=1)
+        check(Scores(), settings=settings(QUICK, max_examples=200), shrink_seconds=SHRINK_SECONDS)
     assert info.value.divergence.kind == "scores"
     assert "dc.score.sign" in info.value.divergence.clauses
 
@@ -56,7 +60,9 @@ def test_an_adapter_with_legal_actions_only_catches_a_special_card_bug() -> None
 
     assert capabilities(LegalOnly()) == {"legal_actions"}
     with pytest.raises(DivergenceError) as info:
-        check(LegalOnly(), settings=settings(QUICK, max_examples=200), shrink_seconds=1)
+        check(
+            LegalOnly(), settings=settings(QUICK, max_examples=200), shrink_seconds=SHRINK_SECONDS
+        )
     assert info.value.divergence.kind == "legal-actions"
     assert "dc.special.repeat-after-max" in info.value.divergence.clauses
 
