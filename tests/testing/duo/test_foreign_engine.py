@@ -20,7 +20,7 @@ from tests.testing.duo.foreign_duo import (
 
 PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 QUICK = settings(max_examples=12, derandomize=True, database=None)
-LONG = settings(QUICK, max_examples={"ci": 40, "deep": 400}.get(PROFILE, 10))
+LONG = settings(QUICK, max_examples={"ci": 40, "deep": 400}.get(PROFILE, 5))
 SHRINK_SECONDS = scaled(250, 1000) / 1000
 """Seconds of shrinking a divergence: a quarter of a second under dev (the checks below
 hold for any game found, shrunk or not)."""
