@@ -29,7 +29,7 @@ from rulespec.canardage import Card
 from rulespec.cli.main import main
 from rulespec.core.errors import IllegalAction, RecordError
 from rulespec.testing.wire import read_answer
-from tests.cli.helpers import run
+from tests.cli.helpers import Run, run
 
 ENGINE = Path(__file__).resolve().parents[3] / "examples" / "canardage-js" / "engine.js"
 NODE = shutil.which("node")
@@ -91,13 +91,13 @@ MUTANTS = mutants(NODE) if NODE else {}
 CAN = rulespec.game("canardage")
 
 
-def in_process(*args: str) -> tuple[int, str]:
-    """``rulespec ARGS`` run by this process: its status and standard output (the
-    engine still runs apart; ``conform`` itself runs in a process of its own once)."""
+def in_process(*args: str) -> Run:
+    """``rulespec ARGS`` run by this process (the engine still runs apart; ``conform``
+    itself runs in a process of its own once): its status and what it wrote."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = main(list(args))
-    return status, out.getvalue() + err.getvalue()
+    return Run(status, out.getvalue(), err.getvalue())
 
 
 def conform(
@@ -107,14 +107,10 @@ def conform(
     in a new process if ``apart``, else called in this one."""
     record = tmp_path / "divergence.json"
     command = ("conform", "canardage", "--json", "--record", str(record), *args, "--", *engine)
-    if apart:
-        done = run(*command, timeout=600)
-        status, out = done.status, done.out
-    else:
-        status, out = in_process(*command)
-    lines = out.strip().splitlines()
-    assert len(lines) == 1, (status, out)
-    return status, json.loads(lines[0])
+    done = run(*command, timeout=600) if apart else in_process(*command)
+    lines = done.out.strip().splitlines()
+    assert len(lines) == 1, done
+    return done.status, json.loads(lines[0])
 
 
 @pytest.mark.parametrize(
@@ -161,11 +157,11 @@ def test_rulespec_conform_names_the_clause_a_mutant_breaks(
     assert 1 <= verdict["found_after_games"] <= 5, verdict
     divergence = verdict["divergence"]
     # The game it saved is one the correct engine plays like rulespec.
-    status, out = in_process(
+    replay = in_process(
         "conform", "canardage", "--replay", divergence["record"], "--", node, str(ENGINE)
     )
-    assert status == 0, out
-    assert "CONFORMS: the saved game agrees" in out
+    assert replay.status == 0, replay.out
+    assert "CONFORMS: the saved game agrees" in replay.out
     first = divergence["clauses"][0] if divergence["clauses"] else None
     if mutant in ATTRIBUTED_LATER and first != MUTANTS[mutant]:
         pytest.xfail(f"{mutant} breaks {ATTRIBUTED_LATER[mutant]}; the report names {first}")
