@@ -30,8 +30,8 @@ DEEP = os.environ.get("RULESPEC_PROFILE") == "deep"
 RATES = {"duck-and-cover": 1.0, "duo": 0.9, "canardage": 0.9, "canardage-js": 0.9}
 """The least share of mutants whose clause comes first (measured: all of the Python
 ones; 16 of the JavaScript engine's 17)."""
-SHRINK_SECONDS = scaled(250, 5000) / 1000
-"""Seconds of shrinking a divergence: a quarter of a second under dev (the checks below
+SHRINK_SECONDS = scaled(200, 5000) / 1000
+"""Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
 hold for any game found, shrunk or not)."""
 
 

@@ -27,8 +27,8 @@ DC = rulespec.game("duck-and-cover")
 DUO = rulespec.game("duo")
 CAN = rulespec.game("canardage")
 QUICK = settings(max_examples=6, derandomize=True, database=None)
-SHRINK_SECONDS = scaled(250, 1000) / 1000
-"""Seconds of shrinking a divergence: a quarter of a second under dev (the checks below
+SHRINK_SECONDS = scaled(200, 1000) / 1000
+"""Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
 hold for any game found, shrunk or not)."""
 
 

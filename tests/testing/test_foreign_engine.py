@@ -20,8 +20,10 @@ from tests.testing.foreign_duck_cover import (
 PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 QUICK = settings(max_examples=12, derandomize=True, database=None)
 LONG = settings(QUICK, max_examples={"ci": 40, "deep": 400}.get(PROFILE, 6))
-SHRINK_SECONDS = scaled(250, 1000) / 1000
-"""Seconds of shrinking a divergence: a quarter of a second under dev (the checks below
+EVERY_GAME = settings(QUICK, max_examples=scaled(6, 12))
+"""Games of each game through rulespec's own adapter: 6 under dev, 12 under ci and deep."""
+SHRINK_SECONDS = scaled(200, 1000) / 1000
+"""Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
 hold for any game found, shrunk or not)."""
 
 
@@ -71,6 +73,6 @@ def test_an_adapter_with_legal_actions_only_catches_a_special_card_bug() -> None
 def test_the_kit_plays_every_game_through_the_protocol(game: str) -> None:
     """rulespec's own engine, through the adapter protocol, agrees with itself: the kit
     needs nothing of a game beyond the Game protocol."""
-    result = check(ReferenceAdapter(), game, settings=QUICK, max_steps=150)
-    assert result.games >= 12
+    result = check(ReferenceAdapter(), game, settings=EVERY_GAME, max_steps=150)
+    assert result.games >= EVERY_GAME.max_examples
     assert result.steps > 0

@@ -12,8 +12,8 @@ from tests.profiles import scaled
 from tests.testing.foreign_duck_cover import ForeignAdapter, TopCardOnly
 
 QUICK = settings(max_examples=8, stateful_step_count=40, derandomize=True, database=None)
-MACHINE_SHRINK = scaled(250, 1500) / 1000
-"""Seconds of shrinking a failing machine run: a quarter of a second under dev."""
+MACHINE_SHRINK = scaled(200, 1500) / 1000
+"""Seconds of shrinking a failing machine run: a fifth of a second under dev."""
 
 
 class WithTheIndependentEngine(DuckAndCoverMachine):

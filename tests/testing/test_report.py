@@ -25,8 +25,8 @@ from tests.profiles import scaled
 from tests.testing.foreign_duck_cover import AllQuackToCaptainPile, ForeignAdapter
 
 QUICK = settings(max_examples=200, derandomize=True, database=None)
-SHRINK_SECONDS = scaled(250, 1000) / 1000
-"""Seconds of shrinking a divergence: a quarter of a second under dev (the checks below
+SHRINK_SECONDS = scaled(200, 1000) / 1000
+"""Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
 hold for any game found, shrunk or not)."""
 
 

@@ -24,11 +24,11 @@ PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 QUICK = settings(max_examples=12, derandomize=True, database=None)
 LONG = settings(QUICK, max_examples={"ci": 60, "deep": 1000}.get(PROFILE, 12))
 MACHINE = settings(max_examples=8, stateful_step_count=60, derandomize=True, database=None)
-SHRINK_SECONDS = scaled(250, 1000) / 1000
-"""Seconds of shrinking a divergence: a quarter of a second under dev (the checks below
+SHRINK_SECONDS = scaled(200, 1000) / 1000
+"""Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
 hold for any game found, shrunk or not)."""
-MACHINE_SHRINK = scaled(250, 1500) / 1000
-"""Seconds of shrinking a failing machine run: a quarter of a second under dev."""
+MACHINE_SHRINK = scaled(200, 1500) / 1000
+"""Seconds of shrinking a failing machine run: a fifth of a second under dev."""
 
 
 class ResultsOnly(ForeignAdapter):

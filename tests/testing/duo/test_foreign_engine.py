@@ -21,8 +21,10 @@ from tests.testing.duo.foreign_duo import (
 PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 QUICK = settings(max_examples=12, derandomize=True, database=None)
 LONG = settings(QUICK, max_examples={"ci": 40, "deep": 400}.get(PROFILE, 5))
-SHRINK_SECONDS = scaled(250, 1000) / 1000
-"""Seconds of shrinking a divergence: a quarter of a second under dev (the checks below
+EACH_OPTION = settings(QUICK, max_examples=scaled(6, 12))
+"""Games under each option: 6 under dev, 12 under ci and deep."""
+SHRINK_SECONDS = scaled(200, 1000) / 1000
+"""Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
 hold for any game found, shrunk or not)."""
 
 
@@ -47,11 +49,11 @@ def test_the_independent_engine_agrees_under_each_option(options: Options) -> No
         "duo",
         players=(2, 3, 6),
         options=options,
-        settings=QUICK,
+        settings=EACH_OPTION,
         max_steps=400,
     )
-    assert result.games >= 12
-    assert result.steps > 12 * 20
+    assert result.games >= EACH_OPTION.max_examples
+    assert result.steps > EACH_OPTION.max_examples * 20
 
 
 def test_a_partial_adapter_is_checked_on_what_it_answers() -> None:

@@ -167,7 +167,7 @@ def test_the_machine_catches_an_engine_bug() -> None:
     class Buggy(DuoMachine):
         adapter_factory = staticmethod(lambda: ForeignDuoAdapter(SwitchPiles))
 
-    with pytest.raises(DivergenceError) as info, shrink_budget(scaled(250, 1500) / 1000):
+    with pytest.raises(DivergenceError) as info, shrink_budget(scaled(200, 1500) / 1000):
         run_state_machine_as_test(Buggy, settings=settings(QUICK, max_examples=100))
     assert "duo.turn.one-pile" in info.value.divergence.clauses
 

@@ -3,7 +3,7 @@
 Each mutant of the independent engine declares the clause it breaks; the kit
 must find a divergence, and its report must cite that clause. The search is
 deterministic (``derandomize``, no example database). Shrinking is bounded
-per mutant: a quarter of a second in ``dev``, a second and a half in ``ci``, longer
+per mutant: a fifth of a second in ``dev``, a second and a half in ``ci``, longer
 in ``deep``.
 """
 
@@ -26,7 +26,7 @@ DEEP = os.environ.get("RULESPEC_PROFILE") == "deep"
 DEV_MUTANTS = 2
 """How many mutants the default profile searches for; ``ci`` and ``deep`` search them all."""
 SEARCH = settings(max_examples=1000 if DEEP else 200, derandomize=True, database=None)
-SHRINK_SECONDS = 120.0 if DEEP else scaled(250, 1500) / 1000
+SHRINK_SECONDS = 120.0 if DEEP else scaled(200, 1500) / 1000
 
 
 _CAUGHT: dict[type[Match], tuple[DivergenceError, float]] = {}
