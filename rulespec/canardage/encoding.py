@@ -148,10 +148,6 @@ OUT_OF_RANGE = "can.turn.play-one"
 _BLOCKS = sorted((start, card) for card, start in _START.items())
 
 
-
-
-
-
 def action_space_size(players: int, options: Options | None = None) -> int:
     """832 in every game (see the module's table).
 

@@ -133,10 +133,6 @@ _CLAUSE_OF = {
 }
 
 
-
-
-
-
 def action_space_size(players: int, options: Options | None = None) -> int:
     """53, or 737 under *Low blows* (see the module's table).
 

@@ -83,10 +83,6 @@ OUT_OF_RANGE = "duo.turn.play"
 _PHASES = (Phase.DEAL, Phase.TURN, Phase.OVER)
 
 
-
-
-
-
 def action_space_size(players: int, options: Options | None = None) -> int:
     """156 in every game (see the module's table).
 
