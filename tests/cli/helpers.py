@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import select
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import attrs
@@ -45,6 +47,59 @@ def run(
         errors="strict",
     )
     return Run(done.returncode, done.stdout, done.stderr)
+
+
+@contextlib.contextmanager
+def _environment(cwd: Path | None, env: dict[str, str]) -> Iterator[None]:
+    """Run the body in ``cwd`` with ``env`` added to the environment, then put both back."""
+    saved = {name: os.environ.get(name) for name in env}
+    here = Path.cwd()
+    os.environ.update(env)
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        yield
+    finally:
+        os.chdir(here)
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def call(
+    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None, encoding: str = "utf-8"
+) -> Run:
+    """``rulespec ARGS...`` run by :func:`rulespec.cli.main.main` in this process, as
+    :func:`run` runs it in a new one: standard input empty, standard output and error
+    captured through streams of ``encoding`` that are not terminals, the exit status of a
+    usage error (``SystemExit``) returned like any other."""
+    from rulespec.cli.main import main
+
+    streams = [io.TextIOWrapper(io.BytesIO(), encoding=encoding, errors="strict") for _ in range(2)]
+    out, err = streams
+    with (
+        _environment(cwd, {"COLUMNS": "100", **(env or {})}),
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+    ):
+        stdin, sys.stdin = sys.stdin, io.StringIO("")
+        try:
+            status = main(list(args))
+        except SystemExit as exc:
+            status = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+            if isinstance(exc.code, str):
+                print(exc.code, file=sys.stderr)
+        finally:
+            sys.stdin = stdin
+    texts = []
+    for stream in streams:
+        stream.flush()
+        buffer = stream.buffer
+        assert isinstance(buffer, io.BytesIO)
+        texts.append(buffer.getvalue().decode(encoding))
+    return Run(status, *texts)
 
 
 def one_error_line(result: Run) -> str:

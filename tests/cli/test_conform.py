@@ -13,8 +13,12 @@ import pytest
 
 import rulespec
 from rulespec.cli.main import main
+from tests.profiles import scaled
 
 SERVE = [sys.executable, "-m", "rulespec.testing.serve"]
+# Seconds to shrink a divergent game: what is asserted holds of any game found, shrunk or
+# not, so a quick run shrinks briefly.
+SHRINK = str(scaled(1, 3))
 
 # rulespec's engine with one rule bug: it never lets a player play Pan (can.action.pan).
 NO_PAN = textwrap.dedent(
@@ -130,7 +134,7 @@ def test_a_rule_bug_exits_1_with_its_clause_and_a_record_that_replays(
     record = tmp_path / "pan.json"
     engine = [*scripts["no_pan"], "scores"]
     status, out, _ = _conform(
-        capsys, "canardage", "--examples", "20", "--seed", "1", "--shrink-seconds", "3",
+        capsys, "canardage", "--examples", "20", "--seed", "1", "--shrink-seconds", SHRINK,
         "--record", str(record),
         "--", *engine,
     )  # fmt: skip
@@ -156,8 +160,8 @@ def test_an_illegal_action_accepted_ends_the_saved_game_so_that_verify_names_it(
     record = tmp_path / "yes.json"
     engine = [*scripts["broken"], "accept-everything"]
     status, out, _ = _conform(
-        capsys, "duo", "--seed", "1", "--shrink-seconds", "2", "--record", str(record),
-        "--", *engine,
+        capsys, "duo", "--seed", "1", "--shrink-seconds", str(scaled(1, 2)),
+        "--record", str(record), "--", *engine,
     )  # fmt: skip
     assert status == 1, out
     assert "compares: refusals only" in out
@@ -284,7 +288,7 @@ def test_json_gives_the_divergence_with_its_clauses_in_order(
     record = tmp_path / "pan.json"
     status, out, _ = _conform(
         capsys, "canardage", "--json", "--examples", "20", "--seed", "1",
-        "--shrink-seconds", "3", "--record", str(record), "--", *scripts["no_pan"], "scores",
+        "--shrink-seconds", SHRINK, "--record", str(record), "--", *scripts["no_pan"], "scores",
     )  # fmt: skip
     verdict = _verdict(out)
     assert status == 1 and verdict["verdict"] == "diverges"

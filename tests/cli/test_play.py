@@ -13,7 +13,7 @@ import pytest
 import rulespec
 from rulespec.cli.play import Words, render_text
 from rulespec.duck_cover import MAX, REPEAT
-from tests.cli.helpers import Terminal, one_error_line, run
+from tests.cli.helpers import Terminal, call, one_error_line
 
 PROMPT = "Your move ("
 
@@ -74,7 +74,7 @@ def test_a_whole_game_typed_on_a_terminal_with_bad_input_saves_a_record_that_ver
     assert f"Final scores: {shown}" in rest
     assert "Game record saved in game.json" in rest
 
-    checked = run("verify", "game.json", "--json", cwd=tmp_path)
+    checked = call("verify", "game.json", "--json", cwd=tmp_path)
     assert checked.status == 0
     verdict = json.loads(checked.out)
     assert verdict["legal"] and verdict["over"]
@@ -98,7 +98,7 @@ def test_the_end_of_input_saves_the_game_so_far_and_exits_non_zero(tmp_path: Pat
     turns = list(_human_turns(record, 0))
     assert len(turns) == 2
     assert all(step == duo.legal_actions(state, 0)[0] for state, step in turns)
-    checked = run("verify", "partial.json", "--json", cwd=tmp_path)
+    checked = call("verify", "partial.json", "--json", cwd=tmp_path)
     assert checked.status == 0
     assert json.loads(checked.out)["over"] is False
 
@@ -137,7 +137,7 @@ def test_bad_settings_are_one_line_errors(tmp_path: Path) -> None:
         (["--players", "9"], "Duck & Cover is for 2 to 7 players, not 9"),
         (["--record", "no/such/folder/g.json"], "no folder 'no/such/folder'"),
     ]:
-        result = run("play", "duck-and-cover", *args, cwd=tmp_path)
+        result = call("play", "duck-and-cover", *args, cwd=tmp_path)
         assert result.status == 2
         assert message in one_error_line(result)
         assert not list(tmp_path.iterdir())  # nothing played, nothing saved
