@@ -8,9 +8,11 @@ import os
 import select
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import ClassVar
 
 import attrs
 
@@ -186,3 +188,86 @@ class Terminal:
     @staticmethod
     def text(data: bytes) -> str:
         return data.decode("utf-8", "replace").replace("\r\n", "\n")
+
+
+class Console(Terminal):
+    """:class:`Terminal` without a new process: ``rulespec ARGS...`` run by
+    :func:`rulespec.cli.main.main` in a thread of this one, reading what we type from a
+    pipe and writing its standard output and error to another. What we type is echoed into
+    the output, as a terminal echoes it; only one may run at a time."""
+
+    _running: ClassVar[list[Console]] = []
+
+    def __init__(self, args: Sequence[str], cwd: Path) -> None:
+        self.master, written = os.pipe()
+        read, self.typed = os.pipe()
+        self.seen = b""
+        self.status: int | None = None
+        self._written = written
+        self._output = io.TextIOWrapper(
+            io.FileIO(written, "w", closefd=False), encoding="utf-8", write_through=True
+        )
+        self._input = io.TextIOWrapper(io.FileIO(read, "r"), encoding="utf-8")
+        self._thread = threading.Thread(target=self._main, args=(list(args), cwd), daemon=True)
+        Console._running.append(self)
+        self._thread.start()
+
+    def _main(self, args: list[str], cwd: Path) -> None:
+        from rulespec.cli.main import main
+
+        with (
+            _environment(cwd, {"COLUMNS": "100", "TERM": "dumb"}),
+            contextlib.redirect_stdout(self._output),
+            contextlib.redirect_stderr(self._output),
+        ):
+            stdin, sys.stdin = sys.stdin, self._input
+            try:
+                self.status = main(args)
+            except SystemExit as exc:
+                self.status = exc.code if isinstance(exc.code, int) else 1
+            finally:
+                sys.stdin = stdin
+                self._input.close()
+                os.close(self._written)  # the reader sees the end of the output
+
+    def send(self, line: str) -> None:
+        echo = line.encode() + b"\n"
+        os.write(self._written, echo)  # the program waits for input: nothing comes between
+        os.write(self.typed, echo)
+
+    def send_eof(self) -> None:
+        os.close(self.typed)
+        self.typed = -1
+
+    def finish(self, timeout: float = 30) -> tuple[int, str]:
+        """Wait for the program to end: its status and the rest of its output."""
+        self._drain(timeout)
+        assert not self._thread.is_alive(), "the program did not end"
+        self.close()
+        rest = self.text(self.seen)
+        self.seen = b""
+        assert self.status is not None
+        return self.status, rest
+
+    def _drain(self, timeout: float) -> None:
+        """Read until the program closes its output (it ends), for at most ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while self._read(0.2) and time.monotonic() < deadline:
+            pass
+        self._thread.join(max(0, deadline - time.monotonic()))
+
+    def close(self) -> None:
+        """End the input, let the program end, and free the pipes (once)."""
+        if self not in Console._running:
+            return
+        Console._running.remove(self)
+        if self.typed != -1:
+            self.send_eof()
+        self._drain(30)
+        os.close(self.master)
+
+    @classmethod
+    def close_all(cls) -> None:
+        """Close every console still open (a test that failed half way leaves one)."""
+        for console in list(cls._running):
+            console.close()
