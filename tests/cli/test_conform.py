@@ -13,6 +13,7 @@ import pytest
 
 import rulespec
 from rulespec.cli.main import main
+from tests.cli.helpers import environment, shared_bytecode
 from tests.profiles import scaled
 
 SERVE = [sys.executable, "-m", "rulespec.testing.serve"]
@@ -97,7 +98,8 @@ def scripts(tmp_path: Path) -> dict[str, list[str]]:
 
 
 def _conform(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    status = main(["conform", *args])
+    with environment(None, shared_bytecode()):  # for the engines it starts
+        status = main(["conform", *args])
     out, err = capsys.readouterr()
     return status, out, err
 
@@ -175,6 +177,7 @@ def test_an_illegal_action_accepted_ends_the_saved_game_so_that_verify_names_it(
     assert fixed == 0 and "CONFORMS: the saved game agrees" in clean
 
 
+@pytest.mark.heavy  # the adapter's own refusal: tests/testing/test_wire.py, under dev too
 def test_only_declared_capabilities_are_asked(
     capsys: pytest.CaptureFixture[str], scripts: dict[str, list[str]]
 ) -> None:

@@ -167,7 +167,7 @@ def test_rules_errors_are_one_line(args: list[str], message: str) -> None:
 def test_a_reader_that_stops_early_is_not_an_error(tmp_path: Path) -> None:
     import subprocess
 
-    from tests.cli.helpers import COMMAND
+    from tests.cli.helpers import COMMAND, child_environment
 
     done = subprocess.run(
         f"{' '.join(COMMAND)} rules duck-and-cover | head -n 1",
@@ -175,6 +175,7 @@ def test_a_reader_that_stops_early_is_not_an_error(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         timeout=60,
+        env=child_environment(),
     )
     assert done.stdout == "Duck & Cover: the rules (en)\n"
     assert done.stderr == ""

@@ -17,7 +17,7 @@ import pytest
 
 import rulespec
 from rulespec.core.simulate import simulate, summarize
-from tests.cli.helpers import COMMAND, call, one_error_line, run
+from tests.cli.helpers import COMMAND, call, child_environment, one_error_line, run
 
 # Duck & Cover is played in three rounds (rulebook: "Fin de partie").
 DC_ROUNDS = 3
@@ -158,6 +158,7 @@ def test_progress_goes_to_stderr_and_stdout_stays_json(tmp_path: Path) -> None:
             stderr=slave,
             stdin=subprocess.DEVNULL,
             timeout=60,
+            env=child_environment(),
         )
         os.close(slave)
         seen = b""
