@@ -1,4 +1,7 @@
-"""Building small Sphinx projects that use rulespec.sphinxext, and reading their HTML."""
+"""Building small Sphinx projects that use rulespec.sphinxext, and reading their HTML.
+
+Sphinx and ``rulespec.sphinxext`` are slow to import and every test process collects
+these modules while one runs them: the tests import them where they use them."""
 
 from __future__ import annotations
 
@@ -9,7 +12,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import attrs
-from sphinx.cmd.build import build_main
 
 ROOT = Path(__file__).resolve().parents[2]
 TESTS = ROOT / "tests"
@@ -45,6 +47,8 @@ def build(
     src: Path, out: Path, *, parallel: int = 1, strict: bool = True, fresh: bool = True
 ) -> Build:
     """Build ``src`` as HTML into ``out`` (``-W`` unless ``strict`` is false)."""
+    from sphinx.cmd.build import build_main
+
     out.mkdir(parents=True, exist_ok=True)
     warnfile = out / "warnings.txt"
     args = ["-b", "html", "-q", "-w", str(warnfile), "-d", str(out / "doctrees")]

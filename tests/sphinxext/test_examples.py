@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from rulespec.core.examples import examples_of
-from rulespec.sphinxext.examples import figure, find
 from tests.sphinxext.helpers import build, project
 
 GAMES = ("duck-and-cover", "duo", "canardage")
@@ -19,6 +18,8 @@ GAMES = ("duck-and-cover", "duo", "canardage")
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_gallery_has_eight_pictured_moves_with_distinct_names(game_id: str) -> None:
+    from rulespec.sphinxext.examples import figure
+
     found = examples_of(game_id)
     assert len(found) >= 8
     names = [e.name for e in found]
@@ -35,6 +36,8 @@ def test_the_gallery_has_eight_pictured_moves_with_distinct_names(game_id: str) 
 
 
 def test_the_directive_draws_a_named_example_and_refuses_an_unknown_one(tmp_path: Path) -> None:
+    from rulespec.sphinxext.examples import figure, find
+
     conf = 'extensions = ["rulespec.sphinxext"]\n'
     page = "Cover\n=====\n\n.. rules:example:: dc-cover\n"
     result = build(project(tmp_path / "src", conf, {"index.rst": page}), tmp_path / "out")

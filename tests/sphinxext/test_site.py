@@ -15,8 +15,6 @@ import rulespec
 from rulespec.core import trace
 from rulespec.core.clauses import catalogues
 from rulespec.core.examples import examples_of
-from rulespec.sphinxext._data import section_title
-from rulespec.sphinxext.examples import figure
 from tests.sphinxext.helpers import TESTS, Build, blocks, build, clause_blocks, field, project, text
 
 CONF = f"""
@@ -346,6 +344,8 @@ def test_edition_pages_say_why_a_single_edition_has_no_differences(serial: Build
 
 
 def test_a_games_index_page_says_what_each_of_its_pages_holds(serial: Build) -> None:
+    from rulespec.sphinxext._data import section_title
+
     for cat in catalogues():
         page = serial.page(f"games/{cat.game}/index.html")
         start = page.index('<ul class="rules-game-pages')
@@ -362,6 +362,8 @@ def test_a_games_index_page_says_what_each_of_its_pages_holds(serial: Build) -> 
 
 
 def test_rules_pages_draw_each_example_inside_the_first_clause_it_cites(serial: Build) -> None:
+    from rulespec.sphinxext.examples import figure
+
     assert (serial.status, serial.warnings) == (0, "")
     for cat in catalogues():
         game = cat.game
