@@ -129,18 +129,33 @@ def text(fragment: str) -> str:
     return " ".join(plain.split())
 
 
-def clause_blocks(result: Build) -> dict[str, tuple[str, str]]:
-    """Every rendered clause of a build: id → (page, inner HTML)."""
-    found: dict[str, tuple[str, str]] = {}
+def page_blocks(result: Build) -> dict[str, dict[str, str]]:
+    """The clause blocks of each page of a build: page → id → inner HTML, in page order.
+
+    A page without the class name holds no block: the parser is spared the source
+    listings."""
+    found: dict[str, dict[str, str]] = {}
     for path in result.pages():
-        rel = path.relative_to(result.outdir).as_posix()
         page = path.read_text(encoding="utf-8")
-        if "rules-clause" not in page:
-            continue  # no clause block: spare the parser the source listings
-        for ident, inner in blocks(page).items():
+        if "rules-clause" in page:
+            found[path.relative_to(result.outdir).as_posix()] = blocks(page)
+    return found
+
+
+def by_clause(pages: dict[str, dict[str, str]]) -> dict[str, tuple[str, str]]:
+    """The blocks of :func:`page_blocks` by clause id: id → (page, inner HTML); a clause
+    rendered twice fails."""
+    found: dict[str, tuple[str, str]] = {}
+    for rel, inners in pages.items():
+        for ident, inner in inners.items():
             assert ident not in found, f"{ident} rendered on {found[ident][0]} and {rel}"
             found[ident] = (rel, inner)
     return found
+
+
+def clause_blocks(result: Build) -> dict[str, tuple[str, str]]:
+    """Every rendered clause of a build: id → (page, inner HTML)."""
+    return by_clause(page_blocks(result))
 
 
 def field(inner: str, name: str) -> str | None:

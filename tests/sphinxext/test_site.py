@@ -15,7 +15,18 @@ import rulespec
 from rulespec.core import trace
 from rulespec.core.clauses import catalogues
 from rulespec.core.examples import examples_of
-from tests.sphinxext.helpers import TESTS, Build, blocks, build, clause_blocks, field, project, text
+from tests.sphinxext.helpers import (
+    TESTS,
+    Build,
+    blocks,
+    build,
+    by_clause,
+    clause_blocks,
+    field,
+    page_blocks,
+    project,
+    text,
+)
 
 CONF = f"""
 extensions = ["rulespec.sphinxext"]
@@ -71,9 +82,15 @@ def parallel(site_src: Path, serial: Build) -> Build:
 
 
 @pytest.fixture(scope="module")
-def rendered(serial: Build) -> dict[str, tuple[str, str]]:
-    """Every clause of the serial build, read once for the module's tests."""
-    return clause_blocks(serial)
+def pages(serial: Build) -> dict[str, dict[str, str]]:
+    """The clause blocks of each page of the serial build, parsed once for the module."""
+    return page_blocks(serial)
+
+
+@pytest.fixture(scope="module")
+def rendered(pages: dict[str, dict[str, str]]) -> dict[str, tuple[str, str]]:
+    """Every clause of the serial build: id → (page, inner HTML)."""
+    return by_clause(pages)
 
 
 @pytest.fixture(scope="module")
@@ -108,10 +125,12 @@ def test_parallel_build_renders_the_same_clauses_as_serial(
     assert different == []
 
 
-def test_each_game_gets_its_pages_from_its_catalogue(serial: Build) -> None:
+def test_each_game_gets_its_pages_from_its_catalogue(
+    serial: Build, pages: dict[str, dict[str, str]]
+) -> None:
     for cat in catalogues():
-        rules = serial.page(f"games/{cat.game}/rules.html")
-        assert list(blocks(rules)) == [c.id for c in cat.clauses]  # reading order
+        rules = pages[f"games/{cat.game}/rules.html"]
+        assert list(rules) == [c.id for c in cat.clauses]  # reading order
         for page in ("index", "interpretations", "editions"):
             assert (serial.outdir / "games" / cat.game / f"{page}.html").is_file()
         assert (serial.outdir / f"rules-{cat.game}.html").is_file()
@@ -361,22 +380,24 @@ def test_a_games_index_page_says_what_each_of_its_pages_holds(serial: Build) -> 
             assert f'href="{href}' in listing or f'href="../../{href}' in listing, href
 
 
-def test_rules_pages_draw_each_example_inside_the_first_clause_it_cites(serial: Build) -> None:
+def test_rules_pages_draw_each_example_inside_the_first_clause_it_cites(
+    serial: Build, pages: dict[str, dict[str, str]]
+) -> None:
     from rulespec.sphinxext.examples import figure
 
     assert (serial.status, serial.warnings) == (0, "")
     for cat in catalogues():
         game = cat.game
         page = serial.page(f"games/{game}/rules.html")
-        by_clause = {}
-        for inner in blocks(page).values():
+        inner_of = {}
+        for inner in pages[f"games/{game}/rules.html"].values():
             cited = re.search(r'class="[^"]*rules-clause-id[^"]*"[^>]*>(?:<[^>]+>)*([^<]+)<', inner)
             assert cited is not None
-            by_clause[cited.group(1)] = inner
+            inner_of[cited.group(1)] = inner
         for example in examples_of(game):
             first, *others = example.clauses
             assert figure(game, example) in page
-            assert f'<figure class="rules-example" id="example-{example.name}">' in by_clause[first]
+            assert f'<figure class="rules-example" id="example-{example.name}">' in inner_of[first]
             for cid in others:
-                assert f'href="#example-{example.name}"' in by_clause[cid], (example.name, cid)
+                assert f'href="#example-{example.name}"' in inner_of[cid], (example.name, cid)
         assert page.count('class="rules-example"') == len(examples_of(game))
