@@ -1,7 +1,7 @@
 """PettingZoo's own checks pass for every game: the AEC and parallel APIs and seeding.
 
 Under the dev profile each game runs whole at its fewest players and, truncated
-after 300 actions, at its most; under ci and deep the most players play whole
+after 150 actions, at its most; under ci and deep the most players play whole
 games too. PettingZoo's checks are imported inside the tests: they are slow to import,
 and every test process collects this module.
 """
@@ -27,7 +27,7 @@ pytestmark = pytest.mark.filterwarnings(
 def _settings(game_id: str, most: bool) -> dict[str, Any]:
     settings = dict(SHORT.get(game_id, {}))
     if most and not THOROUGH:
-        settings["max_steps"] = 300
+        settings["max_steps"] = 150
     return settings
 
 
@@ -86,7 +86,7 @@ VARIANTS = [
 def test_the_variants_pass_the_api_tests(game_id: str, options: dict[str, Any]) -> None:
     from pettingzoo.test import api_test, parallel_api_test
 
-    settings: dict[str, Any] = {"max_steps": 1500 if THOROUGH else 300, "options": options}
+    settings: dict[str, Any] = {"max_steps": 1500 if THOROUGH else 150, "options": options}
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         warnings.filterwarnings("ignore", "Observation is not a NumPy array")
