@@ -1,23 +1,26 @@
 """Collection settings for the whole repository.
 
-``--doctest-modules`` imports each module of the package to look for examples. A module
-whose source holds no ``>>>`` prompt has none, so it is not collected: every test
-process would otherwise import Sphinx and other optional libraries only to find nothing.
+``--doctest-modules`` imports each Python file to look for examples. A file whose
+source holds no ``>>>`` prompt has none, so no doctest collector is made for it: every
+test process would otherwise import Sphinx and other optional libraries, and search
+every test module, only to find nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
+from _pytest.doctest import DoctestModule
 
-PACKAGE = Path(__file__).resolve().parent / "rulespec"
 
-
-def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    """Skip the package's modules that hold no doctest; leave every other path alone."""
-    if collection_path.suffix != ".py" or not collection_path.is_relative_to(PACKAGE):
-        return None
-    if ">>>" in collection_path.read_text(encoding="utf-8"):
-        return None
-    return True
+@pytest.hookimpl(wrapper=True)
+def pytest_collect_file(
+    file_path: Path, parent: pytest.Collector
+) -> Generator[None, list[pytest.Collector], list[pytest.Collector]]:
+    """The collectors of ``file_path``, less the doctest one when it has no example."""
+    collectors = yield
+    if file_path.suffix != ".py" or ">>>" in file_path.read_text(encoding="utf-8"):
+        return collectors
+    return [c for c in collectors if not isinstance(c, DoctestModule)]
