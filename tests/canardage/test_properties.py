@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 import subprocess
 import sys
@@ -134,7 +135,12 @@ def test_a_seed_gives_the_same_record_whatever_the_hash_seed() -> None:
     )
     there = subprocess.run(
         [sys.executable, "-c", code],
-        env={"PYTHONHASHSEED": other_hash_seed(), "PATH": ""},
+        env={
+            "PYTHONHASHSEED": other_hash_seed(),
+            "PATH": "",
+            # the user's choice not to write bytecode holds in the child too
+            **{k: v for k, v in os.environ.items() if k == "PYTHONDONTWRITEBYTECODE"},
+        },
         capture_output=True,
         text=True,
         check=True,
