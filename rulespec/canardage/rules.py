@@ -741,7 +741,11 @@ def _offered(state: State, action: PlayerAction) -> bool:
     if type(legal) is not LegalActions or type(action.card) is not Card:
         return False
     offered = legal._groups.get(action.card)
-    return type(offered) is tuple and id(action) in map(id, offered)
+    if type(offered) is tuple:
+        for offer in offered:
+            if offer is action:
+                return True
+    return False
 
 
 @implements("can.turn.play-one", "can.turn.order", "can.setup.players", "can.chance.shuffles")
@@ -838,19 +842,19 @@ def play(state: State, action: PlayerAction) -> State:
     if card is EN_JOUE or card is DOUBLE_VISEUR:
         targets = tuple(sorted((*targets, *spaces)))
     elif card is PAN:
-        targets = tuple(t for t in targets if t != spaces[0])
+        targets = tuple([t for t in targets if t != spaces[0]])
         if line[spaces[0]][-1] != WATER:
             line, deck, killed = shoot(line, deck, spaces)
     elif card is TIREUR_D_ELITE or card is CANARDAGE:
-        targets = tuple(t for t in targets if t not in spaces)
+        targets = tuple([t for t in targets if t not in spaces])
         line, deck, killed = shoot(line, deck, spaces)
     elif card is TU_LOUCHES:
-        targets = tuple(t for t in targets if t != spaces[0])
+        targets = tuple([t for t in targets if t != spaces[0]])
         line, deck, killed = shoot(line, deck, spaces[1:])
     elif card is RECTIFIER_GAUCHE or card is RECTIFIER_DROITE:
         s = spaces[0]
         to = s - 1 if card is RECTIFIER_GAUCHE else s + 1
-        targets = tuple(sorted(to if t == s else t for t in targets))
+        targets = tuple(sorted([to if t == s else t for t in targets]))
     elif card is EN_AVANT_MARCHE:
         line, deck, under = forward(line, deck)
         seen += under
@@ -1054,7 +1058,11 @@ def _next_turn(
 
 
 def _is_over(shot: tuple[int, ...]) -> bool:
-    return sum(1 for s in shot if s < DUCKS_PER_COLOUR) <= 1
+    alive = 0
+    for s in shot:
+        if s < DUCKS_PER_COLOUR:
+            alive += 1
+    return alive <= 1
 
 
 @implements("can.end.winner", "can.end.simultaneous")
