@@ -871,7 +871,8 @@ def play(state: State, action: PlayerAction) -> State:
     else:  # Planqué: the card lies on the line instead of joining the played cards
         shelters = _replace(shelters, p, spaces[0])
         played = state.played
-    seen = min(seen, len(deck))
+    if seen > len(deck):
+        seen = len(deck)
     if killed:
         shot = _owners(shot, killed)
         if _is_over(shot):
@@ -894,7 +895,9 @@ def play(state: State, action: PlayerAction) -> State:
 def _replace_hand(
     hands: tuple[tuple[Card, ...], ...], p: int, hand: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
-    return (*hands[:p], hand, *hands[p + 1 :])
+    changed = list(hands)
+    changed[p] = hand
+    return tuple(changed)
 
 
 @implements("can.action.palme-arriere", "can.action.palme-avant")
@@ -987,7 +990,8 @@ def _end_turn(
         phase = Phase.RESHUFFLE
     if phase is _PLAY:
         turn, shelters, played = _next_turn(p, state.players, shelters, played)
-    hands = (*state.hands[:p], hand, *state.hands[p + 1 :])
+    hands = list(state.hands)
+    hands[p] = hand
     return _state(
         state.players,
         state.options,
@@ -998,7 +1002,7 @@ def _end_turn(
         shelters,
         deck,
         seen,
-        hands,
+        tuple(hands),
         draw_pile,
         played,
         shot,
