@@ -6,7 +6,8 @@ costs about a call per field. :func:`builder` returns a function that builds
 the same instance about three times faster: it fills a *twin* class (the
 same slots, no frozen ``__setattr__``) with plain attribute stores, then gives
 the instance its real class. The result is an ordinary instance of the frozen
-class, equal to the one ``__init__`` builds, frozen like it.
+class, equal to the one ``__init__`` builds, frozen like it. :func:`evolver` does
+the same for a copy with a few fields changed, as ``attrs.evolve`` makes it.
 
 The class must be slotted without a weakref slot (``weakref_slot=False``:
 CPython moves an instance to another class only between classes of the same
@@ -21,7 +22,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["builder"]
+__all__ = ["builder", "evolver"]
 
 T = TypeVar("T")
 
@@ -51,25 +52,11 @@ def builder(cls: type[T], *caches: str) -> Callable[..., T]:
     >>> builder(Segment, "_halves")(3, (1.5, 1.5))._halves
     (1.5, 1.5)
     """
-    if not attrs.has(cls):
-        raise TypeError(f"builder: {cls.__name__} is not an attrs class")
-    slots = cls.__dict__.get("__slots__")
-    if slots is None or "__weakref__" in slots:
-        raise TypeError(f"builder: {cls.__name__} must be slotted, with weakref_slot=False")
-    fields = attrs.fields(cls)
-    for field in fields:
-        if field.validator is not None or field.converter is not None:
-            raise TypeError(f"builder: {cls.__name__}.{field.name} has a validator or converter")
-        if field.on_setattr not in (None, attrs.setters.NO_OP):
-            raise TypeError(f"builder: {cls.__name__}.{field.name} has an on_setattr hook")
-        if not field.init and (field.default is attrs.NOTHING or _is_factory(field.default)):
-            raise TypeError(f"builder: {cls.__name__}.{field.name} needs a plain default")
-    if any("__setattr__" in vars(base) for base in cls.__mro__[1:-1]):
-        raise TypeError(f"builder: a base of {cls.__name__} defines __setattr__")
+    fields = _checked_fields(cls, "builder")
     unknown = set(caches) - {f.name for f in fields if not f.init}
     if unknown:
         raise TypeError(f"builder: {cls.__name__} has no field {min(unknown)} outside __init__")
-    twin = type(f"{cls.__name__}Twin", cls.__bases__, {"__slots__": slots})
+    twin = _twin(cls)
     names = [f.name for f in fields if f.init] + [f.name for f in fields if f.name in caches]
     defaults = {f"_default_{f.name}": f.default for f in fields if not f.init}
     lines = [f"def build({', '.join(names)}):", "    self = new(twin)"]
@@ -86,6 +73,73 @@ def builder(cls: type[T], *caches: str) -> Callable[..., T]:
     build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
     build.__doc__ = f"A new {cls.__name__}: the values of its fields, in order."
     return build
+
+
+def evolver(cls: type[T], *changed: str) -> Callable[..., T]:
+    """A function ``evolve(instance, *values)`` equal to ``attrs.evolve(instance,
+    **dict(zip(changed, values)))``: a copy of ``instance`` (a ``cls``) with the
+    ``__init__`` fields named in ``changed`` set to ``values``, in that order, built as
+    :func:`builder` builds. The fields outside ``__init__`` (caches) take their
+    defaults, as ``attrs.evolve`` gives them.
+
+    >>> @attrs.frozen(weakref_slot=False)
+    ... class Point:
+    ...     x: int
+    ...     y: int
+    ...     z: int = 0
+    >>> moved = evolver(Point, "x", "z")
+    >>> moved(Point(1, 2, 3), 5, 6)
+    Point(x=5, y=2, z=6)
+    >>> moved(Point(1, 2, 3), 5, 6) == attrs.evolve(Point(1, 2, 3), x=5, z=6)
+    True
+    """
+    fields = _checked_fields(cls, "evolver")
+    unknown = set(changed) - {f.name for f in fields if f.init}
+    if unknown:
+        raise TypeError(f"evolver: {cls.__name__} has no field {min(unknown)} in __init__")
+    if len(set(changed)) != len(changed):
+        raise TypeError("evolver: a field is named twice")
+    defaults = {f"_default_{f.name}": f.default for f in fields if not f.init}
+    lines = [f"def evolve(__instance, {', '.join(changed)}):", "    self = new(twin)"]
+    for f in fields:
+        if f.name in changed:
+            lines.append(f"    self.{f.name} = {f.name}")
+        elif f.init:
+            lines.append(f"    self.{f.name} = __instance.{f.name}")
+        else:
+            lines.append(f"    self.{f.name} = _default_{f.name}")
+    lines += ["    self.__class__ = cls", "    return self"]
+    namespace: dict[str, Any] = {"new": object.__new__, "twin": _twin(cls), "cls": cls, **defaults}
+    exec("\n".join(lines), namespace)  # the source holds field names only
+    evolve: Callable[..., T] = namespace["evolve"]
+    evolve.__qualname__ = evolve.__name__ = f"evolve_{cls.__name__}"
+    evolve.__doc__ = f"A copy of a {cls.__name__} with {', '.join(changed) or 'nothing'} changed."
+    return evolve
+
+
+def _checked_fields(cls: type[Any], who: str) -> tuple[Any, ...]:
+    """The fields of ``cls``, when it is a class the builder can fill."""
+    if not attrs.has(cls):
+        raise TypeError(f"{who}: {cls.__name__} is not an attrs class")
+    slots = cls.__dict__.get("__slots__")
+    if slots is None or "__weakref__" in slots:
+        raise TypeError(f"{who}: {cls.__name__} must be slotted, with weakref_slot=False")
+    fields: tuple[Any, ...] = attrs.fields(cls)
+    for field in fields:
+        if field.validator is not None or field.converter is not None:
+            raise TypeError(f"{who}: {cls.__name__}.{field.name} has a validator or converter")
+        if field.on_setattr not in (None, attrs.setters.NO_OP):
+            raise TypeError(f"{who}: {cls.__name__}.{field.name} has an on_setattr hook")
+        if not field.init and (field.default is attrs.NOTHING or _is_factory(field.default)):
+            raise TypeError(f"{who}: {cls.__name__}.{field.name} needs a plain default")
+    if any("__setattr__" in vars(base) for base in cls.__mro__[1:-1]):
+        raise TypeError(f"{who}: a base of {cls.__name__} defines __setattr__")
+    return fields
+
+
+def _twin(cls: type[Any]) -> type[Any]:
+    """A class with the slots of ``cls`` and none of its methods."""
+    return type(f"{cls.__name__}Twin", cls.__bases__, {"__slots__": cls.__dict__["__slots__"]})
 
 
 def _is_factory(default: object) -> bool:

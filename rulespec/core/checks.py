@@ -119,4 +119,4 @@ def pile_of(value: object, kind: type) -> bool:
     >>> pile_of((3, 5), int), pile_of((3, True), int), pile_of([3, 5], int)
     (True, False, False)
     """
-    return type(value) is tuple and all(type(v) is kind for v in value)
+    return type(value) is tuple and {*map(type, value)} <= {kind}

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulespec.core import checks
-from rulespec.core.chance import Chance
+from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.checks import integer, seat, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, register
@@ -26,7 +26,10 @@ if TYPE_CHECKING:
 
 __all__ = ["GAME", "Duo"]
 
-_OVER = Phase.OVER
+_DEAL, _TURN, _OVER = Phase.DEAL, Phase.TURN, Phase.OVER
+_ON_TURN = tuple((seat,) for seat in range(6))
+_ONLY_CHANCE = (CHANCE,)
+_STEP = rules.STEPS.get
 
 
 class Duo(Game[State, Action, View, Options]):
@@ -61,7 +64,11 @@ class Duo(Game[State, Action, View, Options]):
     def to_move(self, state: State) -> tuple[int, ...]:
         if not isinstance(state, State):
             raise self._wrong_state(state)
-        return rules.to_move(state)
+        # rules.to_move, read here to spare a call on every step
+        phase = state.phase
+        if phase is _TURN:
+            return _ON_TURN[state.turn]
+        return _ONLY_CHANCE if phase is _DEAL else ()
 
     def legal_actions(self, state: State, player: int) -> rules.LegalActions:
         if not isinstance(state, State):
@@ -85,8 +92,7 @@ class Duo(Game[State, Action, View, Options]):
         if not isinstance(rng, random.Random):
             raise wrong_type("rng", rng, "a random.Random")
         self._check_state(state)
-        (cards,) = rules.chance_piles(state)
-        return Deal(tuple(rng.sample(cards, len(cards))))
+        return rules.drawn_deal(state, rng)
 
     def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
         self._check_state(state)
@@ -101,7 +107,7 @@ class Duo(Game[State, Action, View, Options]):
         if not isinstance(state, State):
             raise self._wrong_state(state)
         # The rule function of this kind of action; rules.apply refuses any other object.
-        return rules.STEPS.get(type(action), rules.apply)(state, action)
+        return _STEP(type(action), rules.apply)(state, action)
 
     def is_over(self, state: State) -> bool:
         if not isinstance(state, State):

@@ -31,7 +31,6 @@ def greedy_policy(
     >>> greedy_policy(duo, state, 0, random.Random(0))
     Play(player=0, card=24, pile=0)
     """
-    actions = g.legal_actions(state, player)
-    n = len(actions)
-    action: PlayerAction = actions[rng.randrange(n - 1) if n > 1 else 0]
+    *plays, last = g.legal_actions(state, player)
+    action: PlayerAction = rng.choice(plays) if plays else last
     return action

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_left, insort
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
-from rulespec.core.builder import builder
+from rulespec.core.builder import evolver
 from rulespec.core.chance import CHANCE
 from rulespec.core.checks import pile_of, wrong_type
 from rulespec.core.errors import IllegalAction
@@ -24,6 +25,7 @@ __all__ = [
     "apply",
     "chance_piles",
     "check_deal",
+    "drawn_deal",
     "legal_actions",
     "new_game",
     "next_player",
@@ -37,9 +39,6 @@ HAND_SIZE = 7
 
 _DEAL, _TURN, _OVER = Phase.DEAL, Phase.TURN, Phase.OVER
 # Read once: looking a member up on its enum class costs as much as a call.
-
-_new_state = builder(State)
-"""``State(...)`` with every field in order, built the fast way (one per step)."""
 
 
 def _row(cards: tuple[Card, ...]) -> bytes:
@@ -129,7 +128,8 @@ def check_deal(state: State, action: Deal) -> None:
 def deal(state: State, action: Deal) -> State:
     """Deal seven cards to each player one at a time, start the two discard piles with
     the next two cards, and keep the rest as the draw pile."""
-    check_deal(state, action)
+    if state.phase is not _DEAL or action._deck is not deck(state.options.turbo):
+        check_deal(state, action)  # a deal the engine did not draw from this deck
     order = action.order
     n = state.players
     dealt = HAND_SIZE * n
@@ -148,53 +148,46 @@ def deal(state: State, action: Deal) -> State:
     )
 
 
+def drawn_deal(state: State, rng: random.Random) -> Deal:
+    """A deal drawn uniformly with ``rng``: the deck of :func:`chance_piles` shuffled
+    by ``random.Random.sample``. It is known to hold the deck, so :func:`deal` does not
+    check it again."""
+    (cards,) = chance_piles(state)
+    action = Deal(tuple(rng.sample(cards, len(cards))))
+    object.__setattr__(action, "_deck", cards)  # as attrs sets the fields of a frozen class
+    return action
+
+
 # -- the turn ---------------------------------------------------------------------
 
 
 @implements("duo.setup.players", "duo.setup.deal", "duo.turn.order")
-def _check_actor(state: State, player: object) -> int:
+def _refuse_actor(state: State, player: object) -> NoReturn:
+    """Raise the clause that keeps ``player`` from acting now: a call only when
+    ``player`` is not the player on turn of a dealt round, in play."""
     if type(player) is not int or not 0 <= player < state.players:
         raise IllegalAction("duo.setup.players", f"there is no player {player!r} in this match")
     if state.phase is not _TURN:
         if state.phase is _OVER:
             raise IllegalAction("duo.game.target", "the match is over")
         raise IllegalAction("duo.setup.deal", "the round has not been dealt yet")
-    if player != state.turn:
-        raise IllegalAction(
-            "duo.turn.order", f"it is player {state.turn}'s turn, not player {player}'s"
-        )
-    return player
-
-
-def _turn(
-    state: State,
-    turn: int,
-    turn_pile: int | None,
-    hands: tuple[tuple[Card, ...], ...],
-    piles: tuple[tuple[Card, ...], ...],
-    draw_pile: tuple[Card, ...],
-) -> State:
-    """The state of the round on turn, with these parts changed."""
-    return _new_state(
-        state.players,
-        state.options,
-        _TURN,
-        state.round,
-        state.starter,
-        turn,
-        turn_pile,
-        hands,
-        piles,
-        draw_pile,
-        state.round_scores,
+    raise IllegalAction(
+        "duo.turn.order", f"it is player {state.turn}'s turn, not player {player}'s"
     )
+
+
+_turn = evolver(State, "turn", "turn_pile", "hands", "piles", "draw_pile")
+"""``_turn(state, turn, turn_pile, hands, piles, draw_pile)``: the state of the round
+on turn, with these parts changed."""
 
 
 @implements("duo.turn.play", "duo.turn.one-pile", "duo.round.out")
 def play(state: State, action: Play) -> State:
     """Place one card on a pile: on the turn's pile once the turn has one, from the
     player's hand, fitting the pile's top. Playing the last card ends the round."""
-    p = _check_actor(state, action.player)
+    p = action.player
+    if type(p) is not int or p != state.turn or state.phase is not _TURN:
+        _refuse_actor(state, p)
     pile, card = action.pile, action.card
     if type(pile) is not int or not 0 <= pile <= 1:
         raise IllegalAction(
@@ -213,7 +206,7 @@ def play(state: State, action: Play) -> State:
         raise IllegalAction("duo.turn.play", f"{_name(card)} is not in your hand")
     piles = state.piles
     top = piles[pile][-1]
-    if not fits(card, top):
+    if not _FITS[top][card]:  # fits(card, top), read from the same table
         raise IllegalAction(
             placement_clause(card, top), f"{card_name(card)} does not go on {card_name(top)}"
         )
@@ -236,7 +229,9 @@ def _name(card: object) -> str:
 @implements("duo.turn.stop")
 def stop(state: State, action: Stop) -> State:
     """End the turn after one or more cards; the next player is on turn."""
-    _check_actor(state, action.player)
+    p = action.player
+    if type(p) is not int or p != state.turn or state.phase is not _TURN:
+        _refuse_actor(state, p)
     if state.turn_pile is None:
         raise IllegalAction(
             "duo.turn.stop", "you have played no card this turn: play one, or draw instead"
@@ -249,7 +244,9 @@ def draw(state: State, action: Draw) -> State:
     """Take the draw pile's top card instead of playing, ending the turn. An exhausted
     draw pile ends the round (when its last card is drawn, or under the ``"empty-draw"``
     reading when a player draws from it empty)."""
-    p = _check_actor(state, action.player)
+    p = action.player
+    if type(p) is not int or p != state.turn or state.phase is not _TURN:
+        _refuse_actor(state, p)
     if state.turn_pile is not None:
         raise IllegalAction(
             "duo.turn.draw",
@@ -374,12 +371,24 @@ def legal_actions(state: State, player: int) -> LegalActions:
     if len(hand) > 1 and hand[-2] == TURBO:  # several Turbo-jokers: one Play per pile
         hand = hand[: hand.index(TURBO) + 1]
     plays = _PLAYS[player]
-    chosen = state.turn_pile
+    chosen, piles = state.turn_pile, state.piles
     found: list[PlayerAction] = []
-    for pile in (0, 1) if chosen is None else (chosen,):
-        fit, on_pile = _FITS[state.piles[pile][-1]], plays[pile]
+    # The same loop written out for each pile the player may play on: this runs on
+    # every step.
+    if chosen is None:
+        fit, on_pile = _FITS[piles[0][-1]], plays[0]
         for card in hand:
             if fit[card]:
                 found.append(on_pile[card])
-    found.append(_DRAWS[player] if chosen is None else _STOPS[player])
+        fit, on_pile = _FITS[piles[1][-1]], plays[1]
+        for card in hand:
+            if fit[card]:
+                found.append(on_pile[card])
+        found.append(_DRAWS[player])
+    else:
+        fit, on_pile = _FITS[piles[chosen][-1]], plays[chosen]
+        for card in hand:
+            if fit[card]:
+                found.append(on_pile[card])
+        found.append(_STOPS[player])
     return LegalActions(found)

@@ -1,6 +1,8 @@
 """The engine's fast paths agree with the plain statement of the rules, on states
 reached by play: the legal actions read from the placement table, the states built
-without ``State.__init__``, the deal sampled without the chance step's checks."""
+without ``State.__init__``, the deal sampled without the chance step's checks, the
+players to move read in the game object, the actor checked before the rule is asked
+why it refuses."""
 
 from __future__ import annotations
 
@@ -12,7 +14,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulespec.duo import Draw, Phase, Play, PlayerAction, State, Stop, card_name
+from rulespec.core.errors import IllegalAction
+from rulespec.duo import (
+    Deal,
+    Draw,
+    Options,
+    Phase,
+    Play,
+    PlayerAction,
+    State,
+    Stop,
+    card_name,
+    rules,
+)
 from rulespec.duo.rules import playable
 from tests.duo.helpers import DUO, rulebook_fits
 from tests.duo.strategies import Played, played
@@ -71,3 +85,44 @@ def test_a_sampled_deal_is_the_chance_steps_own_outcome(match: Played, seed: int
         outcome = DUO.chance(state).sample(random.Random(seed))
         assert sampled == DUO.chance_action(state, outcome)
         assert DUO.apply(state, sampled).phase is Phase.TURN
+
+
+@given(played())
+def test_the_game_object_names_the_players_to_move_as_the_rules_do(match: Played) -> None:
+    for state in states(match):
+        assert DUO.to_move(state) == rules.to_move(state)
+        assert type(DUO.to_move(state)) is tuple
+
+
+@pytest.mark.clause("duo.setup.players", "duo.turn.order")
+@given(played(), st.sampled_from([True, False, 1.0, 0.0, "0", None]))
+def test_only_the_whole_number_of_the_player_on_turn_acts(match: Played, seat: object) -> None:
+    for state in states(match):
+        if state.phase is not Phase.TURN:
+            continue
+        hand = state.hands[state.turn]
+        for action in (Draw(seat), Stop(seat), Play(seat, hand[0], 0)):  # type: ignore[arg-type]
+            with pytest.raises(IllegalAction) as info:
+                DUO.apply(state, action)
+            assert info.value.clause == "duo.setup.players"
+
+
+@pytest.mark.clause("duo.setup.deal")
+@given(played(), st.integers(0, 2**32))
+def test_a_drawn_deal_deals_as_the_same_deal_checked_and_only_where_it_fits(
+    match: Played, seed: int
+) -> None:
+    for state in states(match):
+        if state.phase is not Phase.DEAL:
+            continue
+        drawn = DUO.sample_chance(state, random.Random(seed))
+        assert isinstance(drawn, Deal)
+        assert DUO.apply(state, drawn) == DUO.apply(state, Deal(drawn.order))
+        other = Options(turbo=not state.options.turbo)
+        for elsewhere in (DUO.new_game(state.players, other), DUO.apply(state, drawn)):
+            with pytest.raises(IllegalAction) as info:
+                DUO.apply(elsewhere, drawn)  # another deck, or no deal awaited
+            assert info.value.clause == "duo.setup.deal"
+        short = attrs.evolve(drawn, order=drawn.order[1:])
+        with pytest.raises(IllegalAction, match="each once"):
+            DUO.apply(state, short)
