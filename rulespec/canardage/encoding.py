@@ -87,7 +87,7 @@ from rulespec.canardage.cards import DECK_ORDER, DUCKS_PER_COLOUR, WATER, WATER_
 from rulespec.canardage.line import LENGTH
 from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
 from rulespec.canardage.view import View
-from rulespec.core.checks import integer, seat, wrong_type
+from rulespec.core.checks import seat, wrong_type
 from rulespec.core.encoding import checked_id, one_hot, relative_seat
 from rulespec.core.errors import IllegalAction
 
@@ -148,26 +148,12 @@ OUT_OF_RANGE = "can.turn.play-one"
 _BLOCKS = sorted((start, card) for card, start in _START.items())
 
 
-def _players(players: object) -> int:
-    n = integer(players, "players")
-    if not 3 <= n <= 6:
-        rules.new_game(n)  # raises the rules' refusal
-    return n
-
-
-def _check_options(options: object) -> None:
-    if options is not None and not isinstance(options, Options):
-        raise wrong_type("options", options, "Canardage options")
-
-
 def action_space_size(players: int, options: Options | None = None) -> int:
     """832 in every game (see the module's table).
 
     >>> action_space_size(3), action_space_size(6)
     (832, 832)
     """
-    _check_options(options)
-    _players(players)
     return ACTION_SPACE_SIZE
 
 
@@ -308,8 +294,7 @@ def observation_shape(players: int, options: Options | None = None) -> tuple[int
     >>> observation_shape(3), observation_shape(6)
     ((182,), (398,))
     """
-    _check_options(options)
-    n = _players(players)
+    n = players
     cards = len(DECK_ORDER)
     length = n + len(_PHASES) + n + LENGTH * (3 * n + 3) + 1 + _deck_slots(n) * (n + 1)
     return (length + cards + n + 1 + cards + n + n,)

@@ -52,7 +52,10 @@ def refill(line: Line, deck: tuple[int, ...]) -> tuple[Line, tuple[int, ...]]:
     n = min(LENGTH - len(line), len(deck))
     if n <= 0:
         return line, deck
-    return line + tuple((c,) for c in deck[:n]), deck[n:]
+    stacks = list(line)
+    for card in deck[:n]:
+        stacks.append((card,))
+    return tuple(stacks), deck[n:]
 
 
 @implements("can.shot.owner", "can.cover.shot")
@@ -69,14 +72,15 @@ def shoot(
     (((2,), (4,), (5,), (6,), (0,), (2,)), (1,), (1, 3))
     """
     killed = []
-    kept: list[Stack] = []
-    for i, stack in enumerate(line):
-        if i in spaces:
-            killed.append(stack[-1])
-            if len(stack) == 2:
-                kept.append(stack[:1])
+    kept = list(line)
+    for i in sorted(spaces, reverse=True):  # from the back: the spaces in front keep their place
+        stack = kept[i]
+        killed.append(stack[-1])
+        if len(stack) == 2:
+            kept[i] = stack[:1]
         else:
-            kept.append(stack)
+            del kept[i]
+    killed.reverse()
     new, deck = refill(tuple(kept), deck)
     return new, deck, tuple(killed)
 

@@ -21,6 +21,7 @@ from rulespec.canardage.cards import (
     A_COUVERT,
     BANZAI,
     CANARDAGE,
+    COLOURS,
     DISPERSION,
     DOUBLE_VISEUR,
     EN_AVANT_MARCHE,
@@ -80,8 +81,21 @@ def _sides(front: int, back: int) -> tuple[Spaces, ...]:
     )
 
 
-@cache
+_shelters_read: tuple[tuple[int, ...], int | None] = ((), 0)
+"""The last shelters read and their mask: they change only when a Planqué card is laid or
+taken back, and the states between share them."""
+
+
 def _sheltered(shelters: tuple[int, ...]) -> int | None:
+    """The spaces under a Planqué card; ``None`` for a space off the line."""
+    global _shelters_read
+    read = _shelters_read
+    if read[0] is not shelters:
+        read = _shelters_read = (shelters, _shelter_mask(shelters))
+    return read[1]
+
+
+def _shelter_mask(shelters: tuple[int, ...]) -> int | None:
     mask = 0
     for s in shelters:
         if not -1 <= s < LENGTH:
@@ -91,29 +105,51 @@ def _sheltered(shelters: tuple[int, ...]) -> int | None:
     return mask
 
 
+_Line = tuple[Stack, ...]
+_LineMasks = tuple[_Line, int, int, tuple[int, ...], int]
+
+_read: _LineMasks = ((), 0, 0, (0,) * COLOURS, 0)
+"""The masks of the last line read: ``(line, full, water, by colour, lone)``. Many steps
+leave the line as it was (the next state holds the very same tuple), so a line is read
+once for the turns it lasts, whoever plays."""
+
+
+def _line_masks(line: _Line) -> _LineMasks | None:
+    """The masks of ``line`` itself; ``None`` when they cannot hold it."""
+    global _read
+    if len(line) > LENGTH:
+        return None
+    water = lone = 0
+    by_colour = [0] * COLOURS
+    bit = 1
+    for stack in line:
+        top = stack[-1]
+        if top == WATER:
+            water |= bit
+        elif type(top) is int and 0 <= top < COLOURS:
+            by_colour[top] |= bit
+            if len(stack) == 1:
+                lone |= bit
+        else:
+            return None
+        bit <<= 1
+    read = _read = (line, bit - 1, water, tuple(by_colour), lone)
+    return read
+
+
 def survey(
     line: tuple[Stack, ...], targets: tuple[int, ...], shelters: tuple[int, ...], player: int
 ) -> Survey | None:
     """The masks of a table for ``player``; ``None`` when it is not one the masks can
     hold (a line longer than six spaces, targets not ascending): the rule functions
     then decide."""
-    full = (1 << len(line)) - 1
+    read = _read if _read[0] is line else _line_masks(line)
     aimed = _TARGETS.get(targets)
     sheltered = _sheltered(shelters)
-    if full >> LENGTH or aimed is None or sheltered is None:
+    if read is None or aimed is None or sheltered is None:
         return None
-    water = own = lone = 0
-    bit = 1
-    for stack in line:
-        top = stack[-1]
-        if top == WATER:
-            water |= bit
-        else:
-            if top == player:
-                own |= bit
-            if len(stack) == 1:
-                lone |= bit
-        bit <<= 1
+    _, full, water, by_colour, lone = read
+    own = by_colour[player] if 0 <= player < COLOURS else 0
     return full, aimed, sheltered, water, own, lone
 
 

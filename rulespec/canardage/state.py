@@ -82,7 +82,7 @@ def _listed(counts: tuple[int, ...]) -> tuple[Card, ...]:
     return tuple(card for card, n in zip(DECK_ORDER, counts, strict=True) for _ in range(n))
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # for rulespec.core.builder
 class State(Shown):
     """A complete game state, hidden parts included.
 

@@ -37,7 +37,8 @@ class Encoding(Protocol[S, V, O]):
     """
 
     def action_space_size(self, players: int, options: O | None = ..., /) -> int:
-        """How many action ids a game of ``players`` players with ``options`` has."""
+        """How many action ids a game of ``players`` players with ``options`` has
+        (:class:`~rulespec.core.game.Game` has checked both)."""
 
     def action_id(self, state: S, action: Any, /) -> int:
         """The id of a player's legal ``action`` in ``state``."""
@@ -49,7 +50,8 @@ class Encoding(Protocol[S, V, O]):
         """The ids of ``player``'s legal actions, ascending."""
 
     def observation_shape(self, players: int, options: O | None = ..., /) -> tuple[int, ...]:
-        """The shape of a view's observation."""
+        """The shape of a view's observation (arguments checked as for
+        :meth:`action_space_size`)."""
 
     def observation(self, view: V, /) -> tuple[float, ...]:
         """A view as numbers, flattened row-major."""

@@ -102,6 +102,16 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         if not isinstance(value, self.options_type):
             raise wrong_type("options", value, f"{self.name} options")
 
+    def _check_setup(self, players: object, options: object) -> int:
+        """``players`` as an ``int`` once ``options`` (or ``None``) and ``players`` are
+        checked as :meth:`new_game` checks them."""
+        if options is not None:
+            self._check_options(options)
+        n = integer(players, "players")
+        if not self.min_players <= n <= self.max_players:
+            self.new_game(n)  # raises the rules' refusal, with its clause
+        return n
+
     def _check_view(self, value: object) -> None:
         if not isinstance(value, self.view_type):
             raise wrong_type("view", value, f"a {self.name} view")
@@ -372,7 +382,7 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         >>> [g.action_space_size(g.min_players) for g in rulespec.games()]
         [832, 53, 156]
         """
-        return self.encoding.action_space_size(players, options)
+        return self.encoding.action_space_size(self._check_setup(players, options), options)
 
     def action_id(self, state: S, action: A) -> int:
         """The id of a player's ``action`` in ``state``: an integer from ``0`` to
@@ -453,7 +463,7 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         >>> rulespec.game("duck-and-cover").observation_shape(2)
         (559,)
         """
-        return self.encoding.observation_shape(players, options)
+        return self.encoding.observation_shape(self._check_setup(players, options), options)
 
     def observation(self, view: V) -> tuple[float, ...]:
         """A player's view as numbers: ``prod(observation_shape(...))`` floats, the

@@ -87,7 +87,7 @@ grids (n × 12 × (16 + n))  per relative seat, per stack ``k`` (zeros past the 
 
 from __future__ import annotations
 
-from rulespec.core.checks import integer, seat, wrong_type
+from rulespec.core.checks import seat, wrong_type
 from rulespec.core.encoding import checked_id, one_hot, relative_seat
 from rulespec.core.errors import IllegalAction
 from rulespec.duck_cover import rules
@@ -133,30 +133,13 @@ _CLAUSE_OF = {
 }
 
 
-def _players(players: object) -> int:
-    n = integer(players, "players")
-    if not 2 <= n <= 7:
-        rules.new_game(n)  # raises the rules' refusal
-    return n
-
-
-def _options(options: object) -> Options:
-    if options is None:
-        return Options()
-    if not isinstance(options, Options):
-        raise wrong_type("options", options, "Duck & Cover options")
-    return options
-
-
 def action_space_size(players: int, options: Options | None = None) -> int:
     """53, or 737 under *Low blows* (see the module's table).
 
     >>> action_space_size(4), action_space_size(4, Options(low_blows=True))
     (53, 737)
     """
-    opts = _options(options)
-    _players(players)
-    return LOW_BLOWS_SIZE if opts.low_blows else SIZE
+    return LOW_BLOWS_SIZE if options is not None and options.low_blows else SIZE
 
 
 # -- numbering ----------------------------------------------------------------------
@@ -399,8 +382,7 @@ def observation_shape(players: int, options: Options | None = None) -> tuple[int
     >>> observation_shape(2), observation_shape(7)
     ((559,), (2189,))
     """
-    _options(options)
-    n = _players(players)
+    n = players
     return (_fixed(n) + n * (12 + n) + n * STACKS * _slot(n),)
 
 

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulespec.core.checks import integer, seat, wrong_type
+from rulespec.core.checks import seat, wrong_type
 from rulespec.core.encoding import checked_id, one_hot, refuse_unless_legal, relative_seat
 from rulespec.duo import rules
 from rulespec.duo.actions import Draw, Play, PlayerAction, Stop
@@ -83,26 +83,12 @@ OUT_OF_RANGE = "duo.turn.play"
 _PHASES = (Phase.DEAL, Phase.TURN, Phase.OVER)
 
 
-def _players(players: object) -> int:
-    n = integer(players, "players")
-    if not 2 <= n <= 6:
-        rules.new_game(n)  # raises the rules' refusal
-    return n
-
-
-def _check_options(options: object) -> None:
-    if options is not None and not isinstance(options, Options):
-        raise wrong_type("options", options, "Duo options")
-
-
 def action_space_size(players: int, options: Options | None = None) -> int:
     """156 in every game (see the module's table).
 
     >>> action_space_size(2), action_space_size(6, Options(turbo=True))
     (156, 156)
     """
-    _check_options(options)
-    _players(players)
     return ACTION_SPACE_SIZE
 
 
@@ -175,8 +161,7 @@ def observation_shape(players: int, options: Options | None = None) -> tuple[int
     >>> observation_shape(2), observation_shape(6)
     ((254,), (278,))
     """
-    _check_options(options)
-    return (OBSERVATION_FIXED + 6 * _players(players),)
+    return (OBSERVATION_FIXED + 6 * players,)
 
 
 def observation(view: View) -> tuple[float, ...]:

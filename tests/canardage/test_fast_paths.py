@@ -96,6 +96,30 @@ def test_masks_agree_with_the_rule_functions_on_any_table(table: tuple[State, in
         assert spaces(card, surveyed) == _plain(state, player, card), card
 
 
+@given(_tables())
+@pytest.mark.clause(*EVERY_CARD_CLAUSE)
+def test_a_table_read_again_gives_the_masks_of_its_copy(table: tuple[State, int]) -> None:
+    state, player = table
+    kept = survey(state.line, state.targets, state.shelters, player)  # read, then kept
+    copy = tuple(tuple(list(stack)) for stack in state.line)
+    shelters = tuple(list(state.shelters))
+    assert survey(state.line, state.targets, state.shelters, player) == kept
+    assert survey(copy, state.targets, shelters, player) == kept  # read afresh
+    assert survey(state.line, state.targets, state.shelters, (player + 1) % 6) == survey(
+        copy, state.targets, shelters, (player + 1) % 6
+    )
+
+
+@given(st.lists(_STACK, max_size=6))
+@pytest.mark.clause("can.action.canarchie")
+def test_canarchie_is_playable_exactly_when_the_line_has_another_order(
+    stacks: list[tuple[int, ...]],
+) -> None:
+    orders = arrangements(tuple(stacks))
+    assert bool(orders) == (len(list(orders)) > 0)
+    assert bool(orders) == (len(set(stacks)) > 1)
+
+
 def _plainly_legal(state: State, player: int) -> list[Play | Discard]:
     """The legal actions spelt out from the rule functions alone."""
     held = list(dict.fromkeys(state.hands[player]))

@@ -1,14 +1,22 @@
-"""Running ``rulespec`` as a user does: a separate process, its exit status and its output."""
+"""Running ``rulespec`` as a user does: a separate process, its exit status and its output;
+or its main function in this process, which gives the same for a fraction of the time."""
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import io
 import os
 import select
+import shutil
 import subprocess
 import sys
+import tempfile
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import ClassVar
 
 import attrs
 
@@ -18,6 +26,31 @@ COMMAND: tuple[str, ...] = (
     (str(_SCRIPT),) if _SCRIPT.exists() else (sys.executable, "-m", "rulespec")
 )
 """The installed console script, or ``python -m rulespec`` when there is none."""
+
+_compiled: list[str] = []
+
+
+def shared_bytecode() -> dict[str, str | None]:
+    """Environment variables for the Python processes a test starts (the command, an
+    engine): each writes the bytecode it compiles to one temporary folder of this test run
+    and reads what the others wrote, instead of compiling every module from source again
+    where bytecode is not written (``PYTHONDONTWRITEBYTECODE``). The folder goes at exit."""
+    if not _compiled:
+        _compiled.append(tempfile.mkdtemp(prefix="rulespec-tests-bytecode-"))
+        atexit.register(shutil.rmtree, _compiled[0], ignore_errors=True)
+    return {"PYTHONPYCACHEPREFIX": _compiled[0], "PYTHONDONTWRITEBYTECODE": None}
+
+
+def child_environment(env: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of a command run in a process of its own: this one's, 100 columns
+    wide, sharing bytecode (:func:`shared_bytecode`), with ``env`` added."""
+    found = {**os.environ, "COLUMNS": "100"}
+    for name, value in shared_bytecode().items():
+        if value is None:
+            found.pop(name, None)
+        else:
+            found[name] = value
+    return {**found, **(env or {})}
 
 
 @attrs.frozen
@@ -40,11 +73,69 @@ def run(
         stdin=subprocess.DEVNULL,
         cwd=cwd,
         timeout=timeout,
-        env={**os.environ, "COLUMNS": "100", **(env or {})},
+        env=child_environment(env),
         encoding="utf-8",
         errors="strict",
     )
     return Run(done.returncode, done.stdout, done.stderr)
+
+
+@contextlib.contextmanager
+def environment(cwd: Path | None, env: Mapping[str, str | None]) -> Iterator[None]:
+    """Run the body in ``cwd`` (unless ``None``) with ``env`` set in the environment (a
+    variable set to ``None`` removed), then put both back."""
+    saved = {name: os.environ.get(name) for name in env}
+    here = Path.cwd()
+    for name, value in env.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        yield
+    finally:
+        os.chdir(here)
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def call(
+    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None, encoding: str = "utf-8"
+) -> Run:
+    """``rulespec ARGS...`` run by :func:`rulespec.cli.main.main` in this process, as
+    :func:`run` runs it in a new one: standard input empty, standard output and error
+    captured through streams of ``encoding`` that are not terminals, the exit status of a
+    usage error (``SystemExit``) returned like any other."""
+    from rulespec.cli.main import main
+
+    streams = [io.TextIOWrapper(io.BytesIO(), encoding=encoding, errors="strict") for _ in range(2)]
+    out, err = streams
+    with (
+        environment(cwd, {"COLUMNS": "100", **shared_bytecode(), **(env or {})}),
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+    ):
+        stdin, sys.stdin = sys.stdin, io.StringIO("")
+        try:
+            status = main(list(args))
+        except SystemExit as exc:
+            status = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+            if isinstance(exc.code, str):
+                print(exc.code, file=sys.stderr)
+        finally:
+            sys.stdin = stdin
+    texts = []
+    for stream in streams:
+        stream.flush()
+        buffer = stream.buffer
+        assert isinstance(buffer, io.BytesIO)
+        texts.append(buffer.getvalue().decode(encoding))
+    return Run(status, *texts)
 
 
 def one_error_line(result: Run) -> str:
@@ -67,7 +158,7 @@ class Terminal:
             stderr=slave,
             cwd=cwd,
             close_fds=True,
-            env={**os.environ, "COLUMNS": "100", "TERM": "dumb"},
+            env=child_environment({"TERM": "dumb"}),
         )
         os.close(slave)
         self.seen = b""
@@ -131,3 +222,86 @@ class Terminal:
     @staticmethod
     def text(data: bytes) -> str:
         return data.decode("utf-8", "replace").replace("\r\n", "\n")
+
+
+class Console(Terminal):
+    """:class:`Terminal` without a new process: ``rulespec ARGS...`` run by
+    :func:`rulespec.cli.main.main` in a thread of this one, reading what we type from a
+    pipe and writing its standard output and error to another. What we type is echoed into
+    the output, as a terminal echoes it; only one may run at a time."""
+
+    _running: ClassVar[list[Console]] = []
+
+    def __init__(self, args: Sequence[str], cwd: Path) -> None:
+        self.master, written = os.pipe()
+        read, self.typed = os.pipe()
+        self.seen = b""
+        self.status: int | None = None
+        self._written = written
+        self._output = io.TextIOWrapper(
+            io.FileIO(written, "w", closefd=False), encoding="utf-8", write_through=True
+        )
+        self._input = io.TextIOWrapper(io.FileIO(read, "r"), encoding="utf-8")
+        self._thread = threading.Thread(target=self._main, args=(list(args), cwd), daemon=True)
+        Console._running.append(self)
+        self._thread.start()
+
+    def _main(self, args: list[str], cwd: Path) -> None:
+        from rulespec.cli.main import main
+
+        with (
+            environment(cwd, {"COLUMNS": "100", "TERM": "dumb", **shared_bytecode()}),
+            contextlib.redirect_stdout(self._output),
+            contextlib.redirect_stderr(self._output),
+        ):
+            stdin, sys.stdin = sys.stdin, self._input
+            try:
+                self.status = main(args)
+            except SystemExit as exc:
+                self.status = exc.code if isinstance(exc.code, int) else 1
+            finally:
+                sys.stdin = stdin
+                self._input.close()
+                os.close(self._written)  # the reader sees the end of the output
+
+    def send(self, line: str) -> None:
+        echo = line.encode() + b"\n"
+        os.write(self._written, echo)  # the program waits for input: nothing comes between
+        os.write(self.typed, echo)
+
+    def send_eof(self) -> None:
+        os.close(self.typed)
+        self.typed = -1
+
+    def finish(self, timeout: float = 30) -> tuple[int, str]:
+        """Wait for the program to end: its status and the rest of its output."""
+        self._drain(timeout)
+        assert not self._thread.is_alive(), "the program did not end"
+        self.close()
+        rest = self.text(self.seen)
+        self.seen = b""
+        assert self.status is not None
+        return self.status, rest
+
+    def _drain(self, timeout: float) -> None:
+        """Read until the program closes its output (it ends), for at most ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while self._read(0.2) and time.monotonic() < deadline:
+            pass
+        self._thread.join(max(0, deadline - time.monotonic()))
+
+    def close(self) -> None:
+        """End the input, let the program end, and free the pipes (once)."""
+        if self not in Console._running:
+            return
+        Console._running.remove(self)
+        if self.typed != -1:
+            self.send_eof()
+        self._drain(30)
+        os.close(self.master)
+
+    @classmethod
+    def close_all(cls) -> None:
+        """Close every console still open (a test that failed half way leaves one)."""
+        for console in list(cls._running):
+            console.close()

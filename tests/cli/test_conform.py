@@ -13,8 +13,13 @@ import pytest
 
 import rulespec
 from rulespec.cli.main import main
+from tests.cli.helpers import environment, shared_bytecode
+from tests.profiles import scaled
 
 SERVE = [sys.executable, "-m", "rulespec.testing.serve"]
+# Seconds to shrink a divergent game: what is asserted holds of any game found, shrunk or
+# not, so a quick run shrinks briefly.
+SHRINK = str(scaled(1, 3))
 
 # rulespec's engine with one rule bug: it never lets a player play Pan (can.action.pan).
 NO_PAN = textwrap.dedent(
@@ -93,7 +98,8 @@ def scripts(tmp_path: Path) -> dict[str, list[str]]:
 
 
 def _conform(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    status = main(["conform", *args])
+    with environment(None, shared_bytecode()):  # for the engines it starts
+        status = main(["conform", *args])
     out, err = capsys.readouterr()
     return status, out, err
 
@@ -130,7 +136,7 @@ def test_a_rule_bug_exits_1_with_its_clause_and_a_record_that_replays(
     record = tmp_path / "pan.json"
     engine = [*scripts["no_pan"], "scores"]
     status, out, _ = _conform(
-        capsys, "canardage", "--examples", "20", "--seed", "1", "--shrink-seconds", "3",
+        capsys, "canardage", "--examples", "20", "--seed", "1", "--shrink-seconds", SHRINK,
         "--record", str(record),
         "--", *engine,
     )  # fmt: skip
@@ -156,8 +162,8 @@ def test_an_illegal_action_accepted_ends_the_saved_game_so_that_verify_names_it(
     record = tmp_path / "yes.json"
     engine = [*scripts["broken"], "accept-everything"]
     status, out, _ = _conform(
-        capsys, "duo", "--seed", "1", "--shrink-seconds", "2", "--record", str(record),
-        "--", *engine,
+        capsys, "duo", "--seed", "1", "--shrink-seconds", str(scaled(1, 2)),
+        "--record", str(record), "--", *engine,
     )  # fmt: skip
     assert status == 1, out
     assert "compares: refusals only" in out
@@ -171,6 +177,7 @@ def test_an_illegal_action_accepted_ends_the_saved_game_so_that_verify_names_it(
     assert fixed == 0 and "CONFORMS: the saved game agrees" in clean
 
 
+@pytest.mark.heavy  # the adapter's own refusal: tests/testing/test_wire.py, under dev too
 def test_only_declared_capabilities_are_asked(
     capsys: pytest.CaptureFixture[str], scripts: dict[str, list[str]]
 ) -> None:
@@ -284,7 +291,7 @@ def test_json_gives_the_divergence_with_its_clauses_in_order(
     record = tmp_path / "pan.json"
     status, out, _ = _conform(
         capsys, "canardage", "--json", "--examples", "20", "--seed", "1",
-        "--shrink-seconds", "3", "--record", str(record), "--", *scripts["no_pan"], "scores",
+        "--shrink-seconds", SHRINK, "--record", str(record), "--", *scripts["no_pan"], "scores",
     )  # fmt: skip
     verdict = _verdict(out)
     assert status == 1 and verdict["verdict"] == "diverges"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from tests.cli.helpers import ROOT, one_error_line, run
+from tests.cli.helpers import ROOT, call, one_error_line, run
 
 # Player ranges as the rulebooks print them.
 RANGES = {"duck-and-cover": (2, 7), "duo": (2, 6), "canardage": (3, 6)}
@@ -18,8 +18,8 @@ SPLASHES = [0, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5]
 
 
 def test_games_lists_each_game_with_its_players_options_and_bots() -> None:
-    text = run("games")
-    data = run("games", "--json")
+    text = run("games")  # the installed command itself, in a process of its own
+    data = call("games", "--json")
     assert text.status == 0 and data.status == 0
     games = {g["id"]: g for g in json.loads(data.out)}
     assert set(games) == set(RANGES)
@@ -44,11 +44,11 @@ def test_games_lists_each_game_with_its_players_options_and_bots() -> None:
 
 @pytest.mark.parametrize("game", sorted(RANGES))
 def test_what_games_prints_is_what_option_takes(game: str) -> None:
-    listing = run("games").out.split("\n\n")
+    listing = call("games").out.split("\n\n")
     block = next(b for b in listing if b.startswith(f"{game}  "))
     printed = re.findall(r"^    (\w+=.+)$", block, re.M)
     assert printed
-    result = run(
+    result = call(
         "simulate", game, "--games", "1", "--json", *(a for p in printed for a in ("--option", p))
     )
     assert result.status == 0, result.err
@@ -64,20 +64,20 @@ def test_a_canardage_deck_given_as_the_list_games_prints() -> None:
     from rulespec.canardage import Card
 
     deck = [20, 1, 12, 1, 2, 1, 2, 2, 6, 3, 3, 1, 2, 1, 2, 3]
-    result = run("simulate", "canardage", "--games", "1", "--json",
+    result = call("simulate", "canardage", "--games", "1", "--json",
                  "--option", f"action_deck={json.dumps(deck)}")  # fmt: skip
     assert result.status == 0, result.err
     counts = json.loads(result.out)["option_sets"][0]["options"]["action_deck"]
     assert list(counts.values()) == deck
     assert list(counts) == [c.value for c in Card]
-    wrong = run("simulate", "canardage", "--games", "1", "--option", "action_deck=[1, 2]")
+    wrong = call("simulate", "canardage", "--games", "1", "--option", "action_deck=[1, 2]")
     assert wrong.status == 2
     assert "action_deck: expected 16 whole numbers" in one_error_line(wrong)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "es", "de"])
 def test_rules_prints_every_clause_in_the_language_asked(lang: str) -> None:
-    result = run("rules", "duck-and-cover", "--lang", lang)
+    result = call("rules", "duck-and-cover", "--lang", lang)
     assert result.status == 0
     for c in rulespec.catalogue("duck-and-cover"):
         if c.status == "retired":
@@ -92,7 +92,7 @@ def test_rules_prints_every_clause_in_the_language_asked(lang: str) -> None:
 
 
 def test_one_clause_with_its_notes_and_where_it_is_implemented() -> None:
-    result = run("rules", "duck-and-cover", "move.quack", "--lang", "es")
+    result = call("rules", "duck-and-cover", "move.quack", "--lang", "es")
     assert result.status == 0
     c = rulespec.clause("dc.move.quack")
     words = " ".join(result.out.split())
@@ -125,7 +125,7 @@ def test_one_clause_with_its_notes_and_where_it_is_implemented() -> None:
     ],
 )
 def test_rules_say_what_the_texts_are(game: str, lang: str, says: str) -> None:
-    result = run("rules", game, "--lang", lang)
+    result = call("rules", game, "--lang", lang)
     assert result.status == 0
     words = " ".join(result.out.split())
     assert says in words
@@ -141,7 +141,7 @@ def test_rules_say_what_the_texts_are(game: str, lang: str, says: str) -> None:
 def test_a_clause_with_an_interpretation_shows_the_question_and_the_reading() -> None:
     c = next(c for c in rulespec.clauses("duo") if c.interpretation is not None)
     assert c.interpretation is not None
-    result = run("rules", "duo", c.id)
+    result = call("rules", "duo", c.id)
     assert result.status == 0
     words = " ".join(result.out.split())
     assert f"question: {' '.join(c.interpretation.question.split())}" in words
@@ -158,7 +158,7 @@ def test_a_clause_with_an_interpretation_shows_the_question_and_the_reading() ->
     ],
 )
 def test_rules_errors_are_one_line(args: list[str], message: str) -> None:
-    result = run("rules", *args)
+    result = call("rules", *args)
     assert result.status == 2
     assert message in one_error_line(result)
     assert result.out == ""
@@ -167,7 +167,7 @@ def test_rules_errors_are_one_line(args: list[str], message: str) -> None:
 def test_a_reader_that_stops_early_is_not_an_error(tmp_path: Path) -> None:
     import subprocess
 
-    from tests.cli.helpers import COMMAND
+    from tests.cli.helpers import COMMAND, child_environment
 
     done = subprocess.run(
         f"{' '.join(COMMAND)} rules duck-and-cover | head -n 1",
@@ -175,6 +175,7 @@ def test_a_reader_that_stops_early_is_not_an_error(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         timeout=60,
+        env=child_environment(),
     )
     assert done.stdout == "Duck & Cover: the rules (en)\n"
     assert done.stderr == ""

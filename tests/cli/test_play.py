@@ -1,4 +1,8 @@
-"""``rulespec play``: a game typed on a pseudo-terminal, as a person plays it."""
+"""``rulespec play``: a game typed on a pseudo-terminal, as a person plays it.
+
+Two games are played by the command in a process of its own on a real pseudo-terminal;
+the others by the command in this process (:class:`Console`), which shows the same text.
+"""
 
 from __future__ import annotations
 
@@ -13,9 +17,15 @@ import pytest
 import rulespec
 from rulespec.cli.play import Words, render_text
 from rulespec.duck_cover import MAX, REPEAT
-from tests.cli.helpers import Terminal, one_error_line, run
+from tests.cli.helpers import Console, Terminal, call, one_error_line
 
 PROMPT = "Your move ("
+
+
+@pytest.fixture(autouse=True)
+def _no_console_left_open() -> Iterator[None]:
+    yield
+    Console.close_all()
 
 
 def _human_turns(record: rulespec.Record, seat: int) -> Iterator[tuple[Any, Any]]:
@@ -74,7 +84,7 @@ def test_a_whole_game_typed_on_a_terminal_with_bad_input_saves_a_record_that_ver
     assert f"Final scores: {shown}" in rest
     assert "Game record saved in game.json" in rest
 
-    checked = run("verify", "game.json", "--json", cwd=tmp_path)
+    checked = call("verify", "game.json", "--json", cwd=tmp_path)
     assert checked.status == 0
     verdict = json.loads(checked.out)
     assert verdict["legal"] and verdict["over"]
@@ -98,13 +108,13 @@ def test_the_end_of_input_saves_the_game_so_far_and_exits_non_zero(tmp_path: Pat
     turns = list(_human_turns(record, 0))
     assert len(turns) == 2
     assert all(step == duo.legal_actions(state, 0)[0] for state, step in turns)
-    checked = run("verify", "partial.json", "--json", cwd=tmp_path)
+    checked = call("verify", "partial.json", "--json", cwd=tmp_path)
     assert checked.status == 0
     assert json.loads(checked.out)["over"] is False
 
 
 def test_another_seat_and_a_chosen_move_number_then_q_stops(tmp_path: Path) -> None:
-    term = Terminal(
+    term = Console(
         ["play", "canardage", "--players", "3", "--seat", "1", "--seed", "2", "--bot", "random"],
         tmp_path,
     )
@@ -137,7 +147,7 @@ def test_bad_settings_are_one_line_errors(tmp_path: Path) -> None:
         (["--players", "9"], "Duck & Cover is for 2 to 7 players, not 9"),
         (["--record", "no/such/folder/g.json"], "no folder 'no/such/folder'"),
     ]:
-        result = run("play", "duck-and-cover", *args, cwd=tmp_path)
+        result = call("play", "duck-and-cover", *args, cwd=tmp_path)
         assert result.status == 2
         assert message in one_error_line(result)
         assert not list(tmp_path.iterdir())  # nothing played, nothing saved
@@ -171,7 +181,7 @@ def test_duck_and_cover_labels_the_grids_names_covered_cards_and_explains_max_an
     seed = next(s for s in range(1000) if _first_card(s, 3) == MAX)
     if card == REPEAT:  # a Repeat first is discarded: find one second, after a number
         seed = next(s for s in range(5000) if _repeat_second(s))
-    term = Terminal(["play", "duck-and-cover", "--players", "3", "--seed", str(seed)], tmp_path)
+    term = Console(["play", "duck-and-cover", "--players", "3", "--seed", str(seed)], tmp_path)
     first = term.expect(PROMPT)
     grids = [line for line in first.splitlines() if line.startswith("col ")]
     assert len(grids) == 1 and grids[0].count("col ") == 3  # three grids side by side
@@ -213,7 +223,7 @@ def _ask(term: Terminal) -> str:
 def test_duo_names_cards_as_the_hand_does_shows_the_card_drawn_and_takes_enter_for_one_move(
     tmp_path: Path,
 ) -> None:
-    term = Terminal(["play", "duo", "--players", "2", "--seed", "4"], tmp_path)
+    term = Console(["play", "duo", "--players", "2", "--seed", "4"], tmp_path)
     first = _ask(term)
     assert "Key: colours B blue, R red, Y yellow, G green" in first
     assert "shapes ● circle, ■ square, ▲ triangle, ✚ cross" in first
@@ -242,7 +252,7 @@ def test_duo_names_cards_as_the_hand_does_shows_the_card_drawn_and_takes_enter_f
 
 
 def test_canardage_says_what_each_card_did_with_the_hands_card_names(tmp_path: Path) -> None:
-    term = Terminal(["play", "canardage", "--players", "3", "--seed", "3"], tmp_path)
+    term = Console(["play", "canardage", "--players", "3", "--seed", "3"], tmp_path)
     blocks, rest = _whole_game(term)
     transcript = "".join(blocks) + rest
     assert "ducks lost   hand" in transcript
@@ -270,7 +280,7 @@ def test_canardage_says_what_each_card_did_with_the_hands_card_names(tmp_path: P
 def test_a_question_mark_or_help_explains_the_moves_and_asks_again(
     tmp_path: Path, game: str
 ) -> None:
-    term = Terminal(["play", game, "--players", "3", "--seed", "1"], tmp_path)
+    term = Console(["play", game, "--players", "3", "--seed", "1"], tmp_path)
     question = _ask(term).splitlines()[-1]
     assert question.startswith("Your move (") and "? help, q quit" in question
     help_text = Words.of(rulespec.game(game)).help

@@ -17,7 +17,7 @@ import pytest
 
 import rulespec
 from rulespec.core.simulate import simulate, summarize
-from tests.cli.helpers import COMMAND, one_error_line, run
+from tests.cli.helpers import COMMAND, call, child_environment, one_error_line, run
 
 # Duck & Cover is played in three rounds (rulebook: "Fin de partie").
 DC_ROUNDS = 3
@@ -39,28 +39,30 @@ def _seat_stats(results: list[dict[str, Any]], players: int) -> list[dict[str, A
     ]
 
 
+DUO_JSON = ["simulate", "duo", "--players", "3", "--games", "25", "--seed", "7", "--json"]
+DUO_JSON += ["--option", "", "--option", "turbo,exhausted=empty-draw"]
+
+
 @pytest.fixture(scope="module")
-def duo_json() -> tuple[str, str]:
-    """The same two-set Duo simulation at 1 and at 2 workers, as JSON text."""
-    args = ["simulate", "duo", "--players", "3", "--games", "25", "--seed", "7", "--json"]
-    args += ["--option", "", "--option", "turbo,exhausted=empty-draw"]
-    one = run(*args, "--workers", "1")
-    two = run(*args, "--workers", "2")
-    assert one.status == 0 and two.status == 0, one.err + two.err
-    return one.out, two.out
+def duo_json() -> str:
+    """A two-set Duo simulation in one worker, as JSON text."""
+    one = call(*DUO_JSON, "--workers", "1")
+    assert one.status == 0, one.err
+    return one.out
 
 
 @pytest.mark.heavy
-def test_json_is_byte_identical_at_one_and_two_workers(duo_json: tuple[str, str]) -> None:
-    one, two = duo_json
-    assert one == two
-    assert "worker" not in one and " s" not in one  # no worker count, no timing
+def test_json_is_byte_identical_at_one_and_two_workers(duo_json: str) -> None:
+    two = run(*DUO_JSON, "--workers", "2")  # a process pool: the command in a process of its own
+    assert two.status == 0, two.err
+    assert duo_json == two.out
+    assert "worker" not in duo_json and " s" not in duo_json  # no worker count, no timing
 
 
 def test_json_holds_the_settings_and_statistics_that_agree_with_every_game(
-    duo_json: tuple[str, str],
+    duo_json: str,
 ) -> None:
-    doc = json.loads(duo_json[0])
+    doc = json.loads(duo_json)
     assert {k: doc[k] for k in ("game", "players", "games", "seed", "policy")} == {
         "game": "duo",
         "players": 3,
@@ -98,8 +100,8 @@ def test_json_holds_the_settings_and_statistics_that_agree_with_every_game(
 
 def test_text_statistics_and_records_that_replay_to_the_reported_scores(tmp_path: Path) -> None:
     args = ["simulate", "duck-and-cover", "--players", "2", "--games", "6", "--seed", "4"]
-    text = run(*args, "--record", str(tmp_path / "games"))
-    data = run(*args, "--json")
+    text = call(*args, "--record", str(tmp_path / "games"))
+    data = call(*args, "--json")
     assert text.status == 0 and data.status == 0
     doc = json.loads(data.out)
     (entry,) = doc["option_sets"]
@@ -132,12 +134,12 @@ def test_text_statistics_and_records_that_replay_to_the_reported_scores(tmp_path
         assert list(dc.winners(final)) == result["winners"]
         # The lowest total wins in Duck & Cover (rulebook: "Fin de partie").
         assert all(result["scores"][w] == min(result["scores"]) for w in result["winners"])
-    checked = run("verify", str(files[0]))
+    checked = call("verify", str(files[0]))
     assert checked.status == 0 and "game over" in checked.out
 
 
 def test_option_sets_are_compared_side_by_side() -> None:
-    result = run(
+    result = call(
         "simulate", "duo", "--players", "2", "--games", "8", "--option", "", "--option", "turbo"
     )
     assert result.status == 0
@@ -156,6 +158,7 @@ def test_progress_goes_to_stderr_and_stdout_stays_json(tmp_path: Path) -> None:
             stderr=slave,
             stdin=subprocess.DEVNULL,
             timeout=60,
+            env=child_environment(),
         )
         os.close(slave)
         seen = b""
@@ -180,7 +183,7 @@ def test_progress_goes_to_stderr_and_stdout_stays_json(tmp_path: Path) -> None:
 def test_plot_writes_a_png_of_the_figure_size(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib", reason="--plot needs the plot extra (matplotlib)")
     target = tmp_path / "stats.png"
-    result = run("simulate", "canardage", "--games", "10", "--plot", str(target))
+    result = call("simulate", "canardage", "--games", "10", "--plot", str(target))
     assert result.status == 0, result.err
     data = target.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
@@ -188,31 +191,15 @@ def test_plot_writes_a_png_of_the_figure_size(tmp_path: Path) -> None:
     assert (width, height) == (1200, 420)  # 12 x 4.2 inches at 100 dpi
 
 
-def test_plot_without_matplotlib_is_refused_before_playing(tmp_path: Path) -> None:
-    code = (
-        "import sys; sys.modules['matplotlib'] = None\n"
-        "from rulespec.cli.main import main\n"
-        "sys.exit(main(sys.argv[1:]))"
-    )
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            code,
-            "simulate",
-            "duo",
-            "--games",
-            "3",
-            "--plot",
-            str(tmp_path / "p.png"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 2
-    assert done.stdout == ""
-    assert done.stderr == "rulespec: error: --plot needs matplotlib: pip install 'rulespec[plot]'\n"
+def test_plot_without_matplotlib_is_refused_before_playing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
+    done = call("simulate", "duo", "--games", "3", "--plot", str(tmp_path / "p.png"))
+    assert done.status == 2
+    assert done.out == ""
+    assert done.err == "rulespec: error: --plot needs matplotlib: pip install 'rulespec[plot]'\n"
+    assert not list(tmp_path.iterdir())
 
 
 @pytest.mark.parametrize(
@@ -228,7 +215,7 @@ def test_plot_without_matplotlib_is_refused_before_playing(tmp_path: Path) -> No
     ],
 )
 def test_bad_settings_are_one_line_errors(args: list[str], message: str) -> None:
-    result = run("simulate", "duck-and-cover", *args)
+    result = call("simulate", "duck-and-cover", *args)
     assert result.status == 2
     assert one_error_line(result).startswith(message)
     assert result.out == ""
@@ -237,7 +224,7 @@ def test_bad_settings_are_one_line_errors(args: list[str], message: str) -> None
 def test_an_option_holding_a_list_or_an_object_is_one_option(tmp_path: Path) -> None:
     # The publisher's Competition variant scores card numbers: splashes 1 to 12.
     competition = "splashes=[1,2,3,4,5,6,7,8,9,10,11,12]"
-    result = run(
+    result = call(
         "simulate", "duck-and-cover", "--players", "2", "--games", "2", "--json",
         "--option", competition, "--record", str(tmp_path),
     )  # fmt: skip
@@ -249,7 +236,7 @@ def test_an_option_holding_a_list_or_an_object_is_one_option(tmp_path: Path) -> 
         (tmp_path / "duck-and-cover-0-0.json").read_text(encoding="utf-8")
     )
     assert record.options.splashes == tuple(range(1, 13))
-    deck = run("simulate", "canardage", "--games", "1", "--json", "--option",
+    deck = call("simulate", "canardage", "--games", "1", "--json", "--option",
                'action_deck={"pan":30,"en-joue":30}')  # fmt: skip
     assert deck.status == 0, deck.err
     counts = json.loads(deck.out)["option_sets"][0]["options"]["action_deck"]
@@ -261,7 +248,7 @@ def test_an_option_holding_a_list_or_an_object_is_one_option(tmp_path: Path) -> 
 )
 @pytest.mark.clause("dc.game.winner", "duo.score.out", "can.end.winner")
 def test_the_summary_says_whether_the_lowest_or_the_highest_score_wins(game: str, end: str) -> None:
-    result = run("simulate", game, "--games", "2", "--players", "3")
+    result = call("simulate", game, "--games", "2", "--players", "3")
     assert result.status == 0, result.err
     assert result.out.splitlines()[2] == f"scores: the {end} score wins"
 

@@ -12,6 +12,7 @@ import rulespec
 from rulespec import Record, RecordError
 from rulespec.core.jsonio import MAX_BYTES, MAX_DEPTH, parse_json
 from rulespec.core.verify import VerifyError, verify, verify_file
+from tests.profiles import scaled
 
 DC = rulespec.game("duck-and-cover")
 GOOD = Record.play(DC, players=2, seed=1, steps=6).to_json()
@@ -142,21 +143,27 @@ def test_a_source_that_is_neither_text_nor_bytes_is_a_type_error(source: object)
             read(source)  # type: ignore[arg-type]
 
 
-def test_the_number_of_arrays_and_objects_is_limited_before_parsing() -> None:
-    from rulespec.core.jsonio import MAX_CONTAINERS
+def test_the_number_of_arrays_and_objects_is_limited_before_parsing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rulespec.core import jsonio
+
+    # The real limit takes a few seconds to reach: a quick run checks a lower one.
+    limit = scaled(1000, jsonio.MAX_CONTAINERS)
+    monkeypatch.setattr(jsonio, "MAX_CONTAINERS", limit)
 
     def lists(count: int) -> str:
         """One array holding ``count - 1`` empty ones."""
         return "[" + ",".join(["[]"] * (count - 1)) + "]"
 
-    assert len(parse_json(lists(MAX_CONTAINERS))) == MAX_CONTAINERS - 1
-    too_many = f'{{"format": "rulespec-record", "steps": {lists(MAX_CONTAINERS)}}}'
+    assert len(parse_json(lists(limit))) == limit - 1
+    too_many = f'{{"format": "rulespec-record", "steps": {lists(limit)}}}'
     for read in (parse_json, Record.from_json, verify):
-        with pytest.raises(RecordError, match=f"more than the limit of {MAX_CONTAINERS} arrays"):
+        with pytest.raises(RecordError, match=f"more than the limit of {limit} arrays"):
             read(too_many)
     # brackets inside strings are text, not containers
-    text = '"' + "[{" * MAX_CONTAINERS + '"'
-    assert parse_json(text) == "[{" * MAX_CONTAINERS
+    text = '"' + "[{" * limit + '"'
+    assert parse_json(text) == "[{" * limit
 
 
 def test_a_bound_left_open_is_not_named() -> None:

@@ -53,6 +53,7 @@ from rulespec.duck_cover import Action as DCAction
 from rulespec.duck_cover import PlayerAction as DCPlayerAction
 from rulespec.duck_cover import Reshuffle as DCReshuffle
 from rulespec.duck_cover.actions import Give, Place
+from tests.profiles import scaled
 
 Pos = tuple[int, int]
 Card = tuple[int, int]
@@ -607,14 +608,15 @@ VARIANT_THRESHOLDS = {"dev": 0, "ci": 3, "deep": 50}
 )
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_whole_games_follow_each_variant(name: str) -> None:
-    """The machine under each set of options, with a tenth of the profile's examples:
-    the model of the table follows the variant at every step. Under ``ci`` each run
+    """The machine under each set of options, with a tenth of the profile's examples (at
+    least 2 under ``dev``, 4 otherwise): the model of the table follows the variant at
+    every step. Under ``ci`` each run
     reaches at least 3 round ends (50 under ``deep``) and, with Low blows, as many
     gifts."""
     options = VARIANTS[name]
     machine = variant_machine(options)
     stats = machine.stats
-    examples = max(4, settings().max_examples // 10)
+    examples = max(scaled(2, 4), settings().max_examples // 10)
     run_state_machine_as_test(
         machine,
         settings=settings(max_examples=examples, stateful_step_count=STEPS_PER_EXAMPLE),

@@ -45,6 +45,7 @@ from tests.duck_cover.helpers import (
     play,
     refused,
 )
+from tests.profiles import scaled
 
 COMPETITION = Options(competition=True)
 CONSTRAINTS = Options(constraints=True)
@@ -584,7 +585,7 @@ OPTION_SETS = [
 )
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: DC.encode_options(o).__repr__())
 def test_whole_games_under_each_option_keep_every_invariant(options: Options) -> None:
-    results = list(simulate(DC, 3, 2, seed=11, options=options))
+    results = list(simulate(DC, 3, scaled(1, 2), seed=11, options=options))
     for r in results:
         assert len(r.scores) == 3 and r.winners
         events = dict(r.events)

@@ -1,8 +1,9 @@
 """PettingZoo's own checks pass for every game: the AEC and parallel APIs and seeding.
 
 Under the dev profile each game runs whole at its fewest players and, truncated
-after 300 actions, at its most; under ci and deep the most players play whole
-games too.
+after 150 actions, at its most; under ci and deep the most players play whole
+games too. PettingZoo's checks are imported inside the tests: they are slow to import,
+and every test process collects this module.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import warnings
 from typing import Any
 
 import pytest
-from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 from rulespec import pettingzoo as rz
 from tests.rl.helpers import GAME_IDS, SHORT, THOROUGH, seats
@@ -27,7 +27,7 @@ pytestmark = pytest.mark.filterwarnings(
 def _settings(game_id: str, most: bool) -> dict[str, Any]:
     settings = dict(SHORT.get(game_id, {}))
     if most and not THOROUGH:
-        settings["max_steps"] = 300
+        settings["max_steps"] = 150
     return settings
 
 
@@ -40,6 +40,8 @@ CASES = [
 
 @pytest.mark.parametrize(("game_id", "players", "most"), CASES)
 def test_the_aec_environment_passes_the_api_test(game_id: str, players: int, most: bool) -> None:
+    from pettingzoo.test import api_test
+
     env = rz.env(game_id, players, **_settings(game_id, most))
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # any other warning of the API test fails
@@ -52,6 +54,8 @@ def test_the_aec_environment_passes_the_api_test(game_id: str, players: int, mos
 def test_the_parallel_environment_passes_the_api_test(
     game_id: str, players: int, most: bool
 ) -> None:
+    from pettingzoo.test import parallel_api_test
+
     par = rz.parallel_env(game_id, players, **_settings(game_id, most))
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -61,6 +65,8 @@ def test_the_parallel_environment_passes_the_api_test(
 
 @pytest.mark.parametrize(("game_id", "players", "most"), CASES)
 def test_the_same_seed_plays_the_same_game(game_id: str, players: int, most: bool) -> None:
+    from pettingzoo.test import parallel_seed_test, seed_test
+
     settings = _settings(game_id, most)
     seed_test(lambda: rz.env(game_id, players, **settings), num_cycles=200)
     parallel_seed_test(lambda: rz.parallel_env(game_id, players, **settings), num_cycles=200)
@@ -78,7 +84,9 @@ VARIANTS = [
 
 @pytest.mark.parametrize(("game_id", "options"), VARIANTS)
 def test_the_variants_pass_the_api_tests(game_id: str, options: dict[str, Any]) -> None:
-    settings: dict[str, Any] = {"max_steps": 1500 if THOROUGH else 300, "options": options}
+    from pettingzoo.test import api_test, parallel_api_test
+
+    settings: dict[str, Any] = {"max_steps": 1500 if THOROUGH else 150, "options": options}
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         warnings.filterwarnings("ignore", "Observation is not a NumPy array")

@@ -29,7 +29,7 @@ def _follows(name: str, data: Any) -> None:
 def test_played_games_follow_the_schemas(game_id: str) -> None:
     g = rulespec.game(game_id)
 
-    @settings(max_examples=examples(6, most=60))
+    @settings(max_examples=examples(3, most=60))
     @given(played(game_id, max_steps=50))
     def check(game: Played) -> None:
         record = game.record

@@ -1,4 +1,7 @@
-"""Building small Sphinx projects that use rulespec.sphinxext, and reading their HTML."""
+"""Building small Sphinx projects that use rulespec.sphinxext, and reading their HTML.
+
+Sphinx and ``rulespec.sphinxext`` are slow to import and every test process collects
+these modules while one runs them: the tests import them where they use them."""
 
 from __future__ import annotations
 
@@ -9,7 +12,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import attrs
-from sphinx.cmd.build import build_main
 
 ROOT = Path(__file__).resolve().parents[2]
 TESTS = ROOT / "tests"
@@ -45,6 +47,8 @@ def build(
     src: Path, out: Path, *, parallel: int = 1, strict: bool = True, fresh: bool = True
 ) -> Build:
     """Build ``src`` as HTML into ``out`` (``-W`` unless ``strict`` is false)."""
+    from sphinx.cmd.build import build_main
+
     out.mkdir(parents=True, exist_ok=True)
     warnfile = out / "warnings.txt"
     args = ["-b", "html", "-q", "-w", str(warnfile), "-d", str(out / "doctrees")]
@@ -125,15 +129,33 @@ def text(fragment: str) -> str:
     return " ".join(plain.split())
 
 
-def clause_blocks(result: Build) -> dict[str, tuple[str, str]]:
-    """Every rendered clause of a build: id → (page, inner HTML)."""
-    found: dict[str, tuple[str, str]] = {}
+def page_blocks(result: Build) -> dict[str, dict[str, str]]:
+    """The clause blocks of each page of a build: page → id → inner HTML, in page order.
+
+    A page without the class name holds no block: the parser is spared the source
+    listings."""
+    found: dict[str, dict[str, str]] = {}
     for path in result.pages():
-        rel = path.relative_to(result.outdir).as_posix()
-        for ident, inner in blocks(path.read_text(encoding="utf-8")).items():
+        page = path.read_text(encoding="utf-8")
+        if "rules-clause" in page:
+            found[path.relative_to(result.outdir).as_posix()] = blocks(page)
+    return found
+
+
+def by_clause(pages: dict[str, dict[str, str]]) -> dict[str, tuple[str, str]]:
+    """The blocks of :func:`page_blocks` by clause id: id → (page, inner HTML); a clause
+    rendered twice fails."""
+    found: dict[str, tuple[str, str]] = {}
+    for rel, inners in pages.items():
+        for ident, inner in inners.items():
             assert ident not in found, f"{ident} rendered on {found[ident][0]} and {rel}"
             found[ident] = (rel, inner)
     return found
+
+
+def clause_blocks(result: Build) -> dict[str, tuple[str, str]]:
+    """Every rendered clause of a build: id → (page, inner HTML)."""
+    return by_clause(page_blocks(result))
 
 
 def field(inner: str, name: str) -> str | None:

@@ -1,22 +1,25 @@
-"""Worked examples on the site: two pictures and the move, the same bytes at every build."""
+"""Worked examples on the site: two pictures and the move, the same bytes at every build.
+
+That the rules pages draw each example inside the clause it illustrates is checked on
+the whole site's build, in ``test_site.py``."""
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
 from rulespec.core.examples import examples_of
-from rulespec.sphinxext.examples import figure, find
-from tests.sphinxext.helpers import blocks, build, project
+from tests.sphinxext.helpers import build, project
 
 GAMES = ("duck-and-cover", "duo", "canardage")
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_gallery_has_eight_pictured_moves_with_distinct_names(game_id: str) -> None:
+    from rulespec.sphinxext.examples import figure
+
     found = examples_of(game_id)
     assert len(found) >= 8
     names = [e.name for e in found]
@@ -33,6 +36,8 @@ def test_the_gallery_has_eight_pictured_moves_with_distinct_names(game_id: str) 
 
 
 def test_the_directive_draws_a_named_example_and_refuses_an_unknown_one(tmp_path: Path) -> None:
+    from rulespec.sphinxext.examples import figure, find
+
     conf = 'extensions = ["rulespec.sphinxext"]\n'
     page = "Cover\n=====\n\n.. rules:example:: dc-cover\n"
     result = build(project(tmp_path / "src", conf, {"index.rst": page}), tmp_path / "out")
@@ -42,24 +47,3 @@ def test_the_directive_draws_a_named_example_and_refuses_an_unknown_one(tmp_path
     bad = page.replace("dc-cover", "dc-nothing")
     failed = build(project(tmp_path / "bad", conf, {"index.rst": bad}), tmp_path / "bad-out")
     assert failed.status != 0 and "no worked example is called 'dc-nothing'" in failed.warnings
-
-
-def test_rules_pages_draw_each_example_inside_the_first_clause_it_cites(tmp_path: Path) -> None:
-    conf = 'extensions = ["rulespec.sphinxext"]\nrules_game_pages = "games"\n'
-    index = "Games\n=====\n\n.. toctree::\n   :glob:\n\n   games/*/index\n"
-    result = build(project(tmp_path / "src", conf, {"index.rst": index}), tmp_path / "out")
-    assert (result.status, result.warnings) == (0, "")
-    for game in GAMES:
-        page = result.page(f"games/{game}/rules.html")
-        by_clause = {}
-        for inner in blocks(page).values():
-            cited = re.search(r'class="[^"]*rules-clause-id[^"]*"[^>]*>(?:<[^>]+>)*([^<]+)<', inner)
-            assert cited is not None
-            by_clause[cited.group(1)] = inner
-        for example in examples_of(game):
-            first, *others = example.clauses
-            assert figure(game, example) in page
-            assert f'<figure class="rules-example" id="example-{example.name}">' in by_clause[first]
-            for cid in others:
-                assert f'href="#example-{example.name}"' in by_clause[cid], (example.name, cid)
-        assert page.count('class="rules-example"') == len(examples_of(game))

@@ -9,7 +9,6 @@ from pathlib import Path
 import rulespec
 from rulespec.core import trace
 from rulespec.core.clauses import catalogues
-from rulespec.sphinxext.pages import game_pages, write_game_pages
 from tests.sphinxext.helpers import blocks, build, clause_blocks, field, project, text
 
 ONE_LINE = 'extensions = ["rulespec.sphinxext"]\n'
@@ -131,6 +130,8 @@ def test_removing_a_clause_from_a_page_updates_the_links(tmp_path: Path) -> None
 
 
 def test_game_pages_are_one_directive_each_and_written_once(tmp_path: Path) -> None:
+    from rulespec.sphinxext.pages import game_pages, write_game_pages
+
     cat = rulespec.catalogue("duck-and-cover")
     pages = game_pages(cat)
     assert sorted(pages) == ["editions.rst", "index.rst", "interpretations.rst", "rules.rst"]

@@ -1,5 +1,6 @@
 """The rules site: every clause rendered the same by serial and parallel builds, with its
-three languages, its code and its tests; the clause index; the citing role."""
+three languages, its code and its tests; the clause index; the citing role; the worked
+examples drawn inside the clauses they illustrate."""
 
 from __future__ import annotations
 
@@ -13,8 +14,19 @@ import pytest
 import rulespec
 from rulespec.core import trace
 from rulespec.core.clauses import catalogues
-from rulespec.sphinxext._data import section_title
-from tests.sphinxext.helpers import TESTS, Build, blocks, build, clause_blocks, field, project, text
+from rulespec.core.examples import examples_of
+from tests.sphinxext.helpers import (
+    TESTS,
+    Build,
+    blocks,
+    build,
+    by_clause,
+    clause_blocks,
+    field,
+    page_blocks,
+    project,
+    text,
+)
 
 CONF = f"""
 extensions = ["rulespec.sphinxext"]
@@ -69,6 +81,24 @@ def parallel(site_src: Path, serial: Build) -> Build:
     return build(site_src, site_src.parent / "parallel", parallel=2)
 
 
+@pytest.fixture(scope="module")
+def pages(serial: Build) -> dict[str, dict[str, str]]:
+    """The clause blocks of each page of the serial build, parsed once for the module."""
+    return page_blocks(serial)
+
+
+@pytest.fixture(scope="module")
+def rendered(pages: dict[str, dict[str, str]]) -> dict[str, tuple[str, str]]:
+    """Every clause of the serial build: id → (page, inner HTML)."""
+    return by_clause(pages)
+
+
+@pytest.fixture(scope="module")
+def cited() -> dict[str, tuple[trace.TestRef, ...]]:
+    """The tests citing each clause, read once for the module's tests."""
+    return trace.test_citations(TESTS)
+
+
 def test_the_serial_build_passes_under_w(serial: Build) -> None:
     assert (serial.status, serial.warnings) == (0, "")
 
@@ -79,8 +109,10 @@ def test_the_parallel_build_passes_under_w(parallel: Build) -> None:
 
 
 @pytest.mark.heavy
-def test_parallel_build_renders_the_same_clauses_as_serial(serial: Build, parallel: Build) -> None:
-    one, two = clause_blocks(serial), clause_blocks(parallel)
+def test_parallel_build_renders_the_same_clauses_as_serial(
+    serial: Build, parallel: Build, rendered: dict[str, tuple[str, str]]
+) -> None:
+    one, two = rendered, clause_blocks(parallel)
     every = {c.id for cat in catalogues() for c in cat.clauses}
     assert set(one) == every
     assert set(two) == every
@@ -93,10 +125,12 @@ def test_parallel_build_renders_the_same_clauses_as_serial(serial: Build, parall
     assert different == []
 
 
-def test_each_game_gets_its_pages_from_its_catalogue(serial: Build) -> None:
+def test_each_game_gets_its_pages_from_its_catalogue(
+    serial: Build, pages: dict[str, dict[str, str]]
+) -> None:
     for cat in catalogues():
-        rules = serial.page(f"games/{cat.game}/rules.html")
-        assert list(blocks(rules)) == [c.id for c in cat.clauses]  # reading order
+        rules = pages[f"games/{cat.game}/rules.html"]
+        assert list(rules) == [c.id for c in cat.clauses]  # reading order
         for page in ("index", "interpretations", "editions"):
             assert (serial.outdir / "games" / cat.game / f"{page}.html").is_file()
         assert (serial.outdir / f"rules-{cat.game}.html").is_file()
@@ -106,12 +140,12 @@ def _escaped(value: str) -> str:
     return html.escape(value, quote=False)
 
 
-def test_every_duck_and_cover_clause_shows_its_languages_code_and_tests(serial: Build) -> None:
+def test_every_duck_and_cover_clause_shows_its_languages_code_and_tests(
+    rendered: dict[str, tuple[str, str]], cited: dict[str, tuple[trace.TestRef, ...]]
+) -> None:
     cat = rulespec.catalogue("duck-and-cover")
     editions = dict(cat.sources)
     code = trace.implementations_of()
-    cited = trace.test_citations(TESTS)
-    rendered = clause_blocks(serial)
     for c in cat.clauses:
         page, inner = rendered[c.id]
         assert page == "games/duck-and-cover/rules.html"
@@ -208,8 +242,9 @@ def test_the_site_carries_the_tabs_and_the_export(serial: Build) -> None:
     assert set(needs) == {c.id for cat in catalogues() for c in cat.clauses}
 
 
-def test_translations_say_so_and_name_the_edition_they_follow(serial: Build) -> None:
-    rendered = clause_blocks(serial)
+def test_translations_say_so_and_name_the_edition_they_follow(
+    rendered: dict[str, tuple[str, str]],
+) -> None:
     page, inner = rendered["duo.setup.deal"]
     assert page == "games/duo/rules.html"
     assert (
@@ -223,8 +258,9 @@ def test_translations_say_so_and_name_the_edition_they_follow(serial: Build) -> 
     assert "Traducción del proyecto" not in inner
 
 
-def test_a_reading_is_badged_and_linked_both_ways(serial: Build) -> None:
-    rendered = clause_blocks(serial)
+def test_a_reading_is_badged_and_linked_both_ways(
+    serial: Build, rendered: dict[str, tuple[str, str]]
+) -> None:
     for cat in catalogues():
         for c in cat:
             _page, inner = rendered[c.id]
@@ -245,8 +281,9 @@ def test_a_reading_is_badged_and_linked_both_ways(serial: Build) -> None:
     assert 'href="rules.html#dc.move.quack"' in entry
 
 
-def test_a_source_line_citing_the_sources_page_links_to_it(serial: Build) -> None:
-    rendered = clause_blocks(serial)
+def test_a_source_line_citing_the_sources_page_links_to_it(
+    rendered: dict[str, tuple[str, str]],
+) -> None:
     linked = 0
     for c in rulespec.clauses():
         _page, inner = rendered[c.id]
@@ -257,9 +294,9 @@ def test_a_source_line_citing_the_sources_page_links_to_it(serial: Build) -> Non
     assert linked >= 5
 
 
-def test_checked_by_lists_collapse_to_a_count_that_opens_on_the_tests(serial: Build) -> None:
-    cited = trace.test_citations(TESTS)
-    rendered = clause_blocks(serial)
+def test_checked_by_lists_collapse_to_a_count_that_opens_on_the_tests(
+    rendered: dict[str, tuple[str, str]], cited: dict[str, tuple[trace.TestRef, ...]]
+) -> None:
     collapsed = 0
     for cid, (_page, inner) in rendered.items():
         checked = field(inner, "Checked by")
@@ -280,9 +317,10 @@ def test_checked_by_lists_collapse_to_a_count_that_opens_on_the_tests(serial: Bu
     assert collapsed > 10
 
 
-def test_the_traceability_matrix_collapses_its_tests_too(serial: Build) -> None:
+def test_the_traceability_matrix_collapses_its_tests_too(
+    serial: Build, cited: dict[str, tuple[trace.TestRef, ...]]
+) -> None:
     page = serial.page("traceability.html")
-    cited = trace.test_citations(TESTS)
     counts = [
         int(n) for n in re.findall(r'<details class="rules-tests"><summary>(\d+) tests', page)
     ]
@@ -325,6 +363,8 @@ def test_edition_pages_say_why_a_single_edition_has_no_differences(serial: Build
 
 
 def test_a_games_index_page_says_what_each_of_its_pages_holds(serial: Build) -> None:
+    from rulespec.sphinxext._data import section_title
+
     for cat in catalogues():
         page = serial.page(f"games/{cat.game}/index.html")
         start = page.index('<ul class="rules-game-pages')
@@ -338,3 +378,26 @@ def test_a_games_index_page_says_what_each_of_its_pages_holds(serial: Build) -> 
         assert "Traceability matrix: " in items
         for href in ("rules.html#", "interpretations.html#", "editions.html#", "rules-"):
             assert f'href="{href}' in listing or f'href="../../{href}' in listing, href
+
+
+def test_rules_pages_draw_each_example_inside_the_first_clause_it_cites(
+    serial: Build, pages: dict[str, dict[str, str]]
+) -> None:
+    from rulespec.sphinxext.examples import figure
+
+    assert (serial.status, serial.warnings) == (0, "")
+    for cat in catalogues():
+        game = cat.game
+        page = serial.page(f"games/{game}/rules.html")
+        inner_of = {}
+        for inner in pages[f"games/{game}/rules.html"].values():
+            cited = re.search(r'class="[^"]*rules-clause-id[^"]*"[^>]*>(?:<[^>]+>)*([^<]+)<', inner)
+            assert cited is not None
+            inner_of[cited.group(1)] = inner
+        for example in examples_of(game):
+            first, *others = example.clauses
+            assert figure(game, example) in page
+            assert f'<figure class="rules-example" id="example-{example.name}">' in inner_of[first]
+            for cid in others:
+                assert f'href="#example-{example.name}"' in inner_of[cid], (example.name, cid)
+        assert page.count('class="rules-example"') == len(examples_of(game))

@@ -13,6 +13,7 @@ one names the clause it breaks in ``BREAKS``.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
@@ -333,6 +334,16 @@ class Outcomes:
         return order
 
 
+def grid_out(stacks: dict[Place, list[int]]) -> Grid:
+    """This engine's stacks as rulespec's grid (built once for each arrangement)."""
+    return _grid(tuple((place, tuple(cards)) for place, cards in stacks.items()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _grid(stacks: tuple[tuple[Place, tuple[int, ...]], ...]) -> Grid:
+    return Grid.from_stacks(dict(stacks))
+
+
 class ForeignAdapter(Adapter):
     """Drives a :class:`Table` (or a mutant) with rulespec's actions."""
 
@@ -407,7 +418,7 @@ class ForeignAdapter(Adapter):
             options=Options(tuple(t.splash[c] for c in range(1, 13))),
             phase=phase,
             round=len(t.history),  # not compared: the round scores say it
-            grids=tuple(Grid.from_stacks(pl.stacks) for pl in t.players),
+            grids=tuple(grid_out(pl.stacks) for pl in t.players),
             draw_pile=tuple(card_out(c) for c in reversed(t.deck)),
             captain_pile=tuple(card_out(c) for c in t.captain),
             discard_zone=tuple(card_out(c) for c in t.discards),

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import settings
 
 from rulespec.testing import Adapter, DivergenceError, capabilities, check
+from tests.profiles import scaled
 from tests.testing.attribution import BLACK_BOX, ENGINES, BlackBox, NodeCanardage, measure
 from tests.testing.canardage import foreign_canardage
 from tests.testing.foreign_duck_cover import ForeignAdapter, ReshuffleTakesDiscards, TopCardOnly
@@ -29,6 +30,9 @@ DEEP = os.environ.get("RULESPEC_PROFILE") == "deep"
 RATES = {"duck-and-cover": 1.0, "duo": 0.9, "canardage": 0.9, "canardage-js": 0.9}
 """The least share of mutants whose clause comes first (measured: all of the Python
 ones; 16 of the JavaScript engine's 17)."""
+SHRINK_SECONDS = scaled(200, 5000) / 1000
+"""Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
+hold for any game found, shrunk or not)."""
 
 
 @pytest.mark.parametrize("engine", ["duck-and-cover", "duo", "canardage"])
@@ -86,7 +90,7 @@ class RefillInPlace(foreign_canardage.Table):
 def _first(game: str, adapter: Adapter) -> tuple[str, ...]:
     search = settings(max_examples=100, derandomize=True, database=None)
     with pytest.raises(DivergenceError) as info:
-        check(adapter, game, settings=search, shrink_seconds=5)
+        check(adapter, game, settings=search, shrink_seconds=SHRINK_SECONDS)
     return info.value.divergence.clauses
 
 

@@ -9,6 +9,7 @@ from hypothesis import settings
 
 import rulespec
 from rulespec.testing import Adapter, DivergenceError, ReferenceAdapter, capabilities, check
+from tests.profiles import scaled
 from tests.testing.foreign_duck_cover import (
     ForeignAdapter,
     PositiveSingleStack,
@@ -18,13 +19,18 @@ from tests.testing.foreign_duck_cover import (
 
 PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 QUICK = settings(max_examples=12, derandomize=True, database=None)
-LONG = settings(QUICK, max_examples={"ci": 40, "deep": 400}.get(PROFILE, 12))
+LONG = settings(QUICK, max_examples={"ci": 40, "deep": 400}.get(PROFILE, 6))
+EVERY_GAME = settings(QUICK, max_examples=scaled(6, 12))
+"""Games of each game through rulespec's own adapter: 6 under dev, 12 under ci and deep."""
+SHRINK_SECONDS = scaled(200, 1000) / 1000
+"""Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
+hold for any game found, shrunk or not)."""
 
 
 def test_the_independent_engine_agrees_with_rulespec() -> None:
     result = check(ForeignAdapter(), settings=LONG, max_steps=600)
-    assert result.games >= 12
-    assert result.steps > 12 * 20
+    assert result.games >= LONG.max_examples
+    assert result.steps > LONG.max_examples * 20
 
 
 def test_a_partial_adapter_is_checked_on_what_it_answers() -> None:
@@ -39,7 +45,7 @@ def test_a_partial_adapter_still_catches_a_scoring_bug() -> None:
         engine = PositiveSingleStack
 
     with pytest.raises(DivergenceError) as info:
-        check(Scores(), settings=settings(QUICK, max_examples=200), shrink_seconds=1)
+        check(Scores(), settings=settings(QUICK, max_examples=200), shrink_seconds=SHRINK_SECONDS)
     assert info.value.divergence.kind == "scores"
     assert "dc.score.sign" in info.value.divergence.clauses
 
@@ -56,7 +62,9 @@ def test_an_adapter_with_legal_actions_only_catches_a_special_card_bug() -> None
 
     assert capabilities(LegalOnly()) == {"legal_actions"}
     with pytest.raises(DivergenceError) as info:
-        check(LegalOnly(), settings=settings(QUICK, max_examples=200), shrink_seconds=1)
+        check(
+            LegalOnly(), settings=settings(QUICK, max_examples=200), shrink_seconds=SHRINK_SECONDS
+        )
     assert info.value.divergence.kind == "legal-actions"
     assert "dc.special.repeat-after-max" in info.value.divergence.clauses
 
@@ -65,6 +73,6 @@ def test_an_adapter_with_legal_actions_only_catches_a_special_card_bug() -> None
 def test_the_kit_plays_every_game_through_the_protocol(game: str) -> None:
     """rulespec's own engine, through the adapter protocol, agrees with itself: the kit
     needs nothing of a game beyond the Game protocol."""
-    result = check(ReferenceAdapter(), game, settings=QUICK, max_steps=150)
-    assert result.games >= 12
+    result = check(ReferenceAdapter(), game, settings=EVERY_GAME, max_steps=150)
+    assert result.games >= EVERY_GAME.max_examples
     assert result.steps > 0

@@ -8,9 +8,12 @@ from hypothesis.stateful import invariant, rule, run_state_machine_as_test
 
 from rulespec.duck_cover import Phase
 from rulespec.testing import DivergenceError, DuckAndCoverMachine, shrink_budget
+from tests.profiles import scaled
 from tests.testing.foreign_duck_cover import ForeignAdapter, TopCardOnly
 
 QUICK = settings(max_examples=8, stateful_step_count=40, derandomize=True, database=None)
+MACHINE_SHRINK = scaled(200, 1500) / 1000
+"""Seconds of shrinking a failing machine run: a fifth of a second under dev."""
 
 
 class WithTheIndependentEngine(DuckAndCoverMachine):
@@ -41,7 +44,7 @@ def test_the_machine_catches_an_engine_bug() -> None:
     class Buggy(DuckAndCoverMachine):
         adapter_factory = staticmethod(lambda: ForeignAdapter(TopCardOnly))
 
-    with pytest.raises(DivergenceError) as info, shrink_budget(1.5):
+    with pytest.raises(DivergenceError) as info, shrink_budget(MACHINE_SHRINK):
         run_state_machine_as_test(Buggy, settings=settings(QUICK, max_examples=100))
     assert "dc.move.stack" in info.value.divergence.clauses
 
@@ -52,7 +55,7 @@ def test_a_failing_user_invariant_fails_the_run() -> None:
         def nobody_ever_covers(self) -> None:
             assert all(len(s) == 1 for g in self.state.grids for _, s in g.cells)
 
-    with pytest.raises(AssertionError), shrink_budget(1.5):
+    with pytest.raises(AssertionError), shrink_budget(MACHINE_SHRINK):
         run_state_machine_as_test(Strict, settings=settings(QUICK, max_examples=50))
 
 

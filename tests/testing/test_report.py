@@ -21,14 +21,18 @@ from rulespec.testing import (
     check,
     check_record,
 )
+from tests.profiles import scaled
 from tests.testing.foreign_duck_cover import AllQuackToCaptainPile, ForeignAdapter
 
 QUICK = settings(max_examples=200, derandomize=True, database=None)
+SHRINK_SECONDS = scaled(200, 1000) / 1000
+"""Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
+hold for any game found, shrunk or not)."""
 
 
 def _diverge(adapter: Any, **kwargs: Any) -> DivergenceError:
     with pytest.raises(DivergenceError) as info:
-        check(adapter, settings=QUICK, shrink_seconds=1, **kwargs)
+        check(adapter, settings=QUICK, shrink_seconds=SHRINK_SECONDS, **kwargs)
     return info.value
 
 
@@ -37,6 +41,12 @@ class RefusesDucks(ReferenceAdapter):
         if isinstance(action, Duck):
             raise Refused("ducks are not implemented")
         super().apply(action)
+
+
+@pytest.fixture(scope="module")
+def refused_ducks() -> DivergenceError:
+    """The report on an engine that refuses every duck move (searched for once)."""
+    return _diverge(RefusesDucks())
 
 
 class AcceptsEverything(ReferenceAdapter):
@@ -51,8 +61,10 @@ class CrashesOnLegalActions(ReferenceAdapter):
 
 
 @pytest.mark.clause("dc.move.duck")
-def test_a_refused_legal_action_cites_the_clause_that_allows_it() -> None:
-    found = _diverge(RefusesDucks()).divergence
+def test_a_refused_legal_action_cites_the_clause_that_allows_it(
+    refused_ducks: DivergenceError,
+) -> None:
+    found = refused_ducks.divergence
     assert found.kind == "refused-legal"
     assert "dc.move.duck" in found.clauses
     assert found.actual.startswith("refuses it: ducks are not implemented")
@@ -101,8 +113,8 @@ def test_views_are_compared_when_the_adapter_maps_views_only() -> None:
     assert "view differs in" in found.summary
 
 
-def test_the_report_reads_top_to_bottom() -> None:
-    error = _diverge(RefusesDucks())
+def test_the_report_reads_top_to_bottom(refused_ducks: DivergenceError) -> None:
+    error = refused_ducks
     lines = str(error).splitlines()
     assert lines[0].startswith("the engine diverges from rulespec (duck-and-cover, ")
     # The summary follows on its own lines, wrapped, so no line of it overflows.

@@ -18,6 +18,7 @@ from rulespec.cli.main import main
 from rulespec.core.verify import MAX_BYTES, MAX_DEPTH, MAX_STEPS, VerifyError, verify
 from rulespec.duck_cover import DRAW_DECK, Cover, Deal, Duck, Quack
 from rulespec.testing import Setup, strategies
+from tests.profiles import scaled
 from tests.testing.foreign_duck_cover import ForeignAdapter
 
 DC = rulespec.game("duck-and-cover")
@@ -196,7 +197,7 @@ def _mutate(data: Any, path: list[Any], value: Any, mode: int) -> Any:
     return value
 
 
-@settings(max_examples=150)
+@settings(max_examples=scaled(30, 150))
 @given(
     strategies.records(DC, max_steps=30),
     st.lists(st.integers(0, 50), min_size=1, max_size=5),

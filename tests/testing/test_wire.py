@@ -7,6 +7,7 @@ import random
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -156,13 +157,22 @@ def test_a_protocol_error_is_not_an_exception_that_a_divergence_would_swallow() 
 # -- a live engine ---------------------------------------------------------------------------
 
 
-def test_the_reference_engine_conforms_through_the_wire() -> None:
+@pytest.fixture(scope="module")
+def served_canardage() -> Iterator[WireAdapter]:
+    """rulespec's own engine over a pipe, playing Canardage: one process for the module."""
     with WireAdapter(SERVE, "canardage") as engine:
-        assert engine.name == "rulespec"
-        assert len(capabilities(engine)) == 7
-        result = check(engine, "canardage", players=3, max_steps=150, settings=QUICK)
-        assert result.games >= 2 and result.steps > 0
-        assert engine.requests > result.steps  # every step is compared, not just applied
+        yield engine
+
+
+def test_the_reference_engine_conforms_through_the_wire(served_canardage: WireAdapter) -> None:
+    engine = served_canardage
+    assert engine.name == "rulespec"
+    assert len(capabilities(engine)) == 7
+    before = engine.requests
+    result = check(engine, "canardage", players=3, max_steps=150, settings=QUICK)
+    assert result.games >= 2 and result.steps > 0
+    # Every step is compared, not just applied.
+    assert engine.requests - before > result.steps
     assert engine.error is None
 
 
@@ -190,11 +200,12 @@ def test_answers_are_decoded_into_rulespec_types() -> None:
         assert engine.record() == rulespec.Record(DUO.id, 2, DUO.default_options(), record.steps)
 
 
-def test_a_replayed_record_is_compared_at_every_step() -> None:
+def test_a_replayed_record_is_compared_at_every_step(served_canardage: WireAdapter) -> None:
     record = rulespec.Record.play(CAN, 4, seed=5, steps=40)
-    with WireAdapter(SERVE, CAN) as engine:
-        assert check_record(engine, record).steps == 40
-        assert engine.requests > 40 * 4
+    engine = served_canardage
+    before = engine.requests
+    assert check_record(engine, record).steps == 40
+    assert engine.requests - before > 40 * 4
 
 
 def test_a_broken_engine_answering_bad_json_names_the_request_and_its_stderr(fake: Any) -> None:

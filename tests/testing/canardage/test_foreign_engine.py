@@ -12,6 +12,7 @@ from hypothesis.stateful import invariant, rule, run_state_machine_as_test
 from rulespec.canardage import Phase
 from rulespec.testing import Adapter, DivergenceError, capabilities, check, shrink_budget
 from rulespec.testing.canardage import CanardageMachine
+from tests.profiles import scaled
 from tests.testing.canardage.foreign_canardage import (
     CoverUnderWater,
     ForeignAdapter,
@@ -23,6 +24,11 @@ PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 QUICK = settings(max_examples=12, derandomize=True, database=None)
 LONG = settings(QUICK, max_examples={"ci": 60, "deep": 1000}.get(PROFILE, 12))
 MACHINE = settings(max_examples=8, stateful_step_count=60, derandomize=True, database=None)
+SHRINK_SECONDS = scaled(200, 1000) / 1000
+"""Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
+hold for any game found, shrunk or not)."""
+MACHINE_SHRINK = scaled(200, 1500) / 1000
+"""Seconds of shrinking a failing machine run: a fifth of a second under dev."""
 
 
 class ResultsOnly(ForeignAdapter):
@@ -63,7 +69,12 @@ def test_a_results_only_adapter_still_catches_a_game_that_does_not_end() -> None
         engine = GoesOnWithOnePlayer
 
     with pytest.raises(DivergenceError) as info:
-        check(Results(), "canardage", settings=settings(QUICK, max_examples=200), shrink_seconds=1)
+        check(
+            Results(),
+            "canardage",
+            settings=settings(QUICK, max_examples=200),
+            shrink_seconds=SHRINK_SECONDS,
+        )
     assert info.value.divergence.kind == "is_over"
     assert "can.end.winner" in info.value.divergence.clauses
 
@@ -75,7 +86,12 @@ def test_a_legal_actions_only_adapter_catches_a_card_bug() -> None:
 
     assert capabilities(Legal()) == {"legal_actions"}
     with pytest.raises(DivergenceError) as info:
-        check(Legal(), "canardage", settings=settings(QUICK, max_examples=200), shrink_seconds=1)
+        check(
+            Legal(),
+            "canardage",
+            settings=settings(QUICK, max_examples=200),
+            shrink_seconds=SHRINK_SECONDS,
+        )
     assert info.value.divergence.kind == "legal-actions"
     assert "can.action.a-couvert" in info.value.divergence.clauses
 
@@ -110,7 +126,7 @@ def test_the_machine_catches_an_engine_bug() -> None:
     class Buggy(CanardageMachine):
         adapter_factory = staticmethod(lambda: ForeignAdapter(MarchFrontOnTop))
 
-    with pytest.raises(DivergenceError) as info, shrink_budget(1.5):
+    with pytest.raises(DivergenceError) as info, shrink_budget(MACHINE_SHRINK):
         run_state_machine_as_test(Buggy, settings=settings(MACHINE, max_examples=100))
     assert "can.action.en-avant-marche" in info.value.divergence.clauses
 

@@ -22,6 +22,7 @@ from rulespec.testing.canardage import (
     SHOOTERS,
     CanardageKit,
 )
+from tests.profiles import scaled
 from tests.testing.canardage.foreign_canardage import ForeignAdapter
 
 CAN = rulespec.game("canardage")
@@ -51,7 +52,10 @@ def test_the_kit_is_found_for_the_game() -> None:
     assert KIT.game_id == "canardage"
 
 
-GAMES = _examples(strategies.played(CAN, min_steps=400, max_steps=400), 40)
+@pytest.fixture(scope="module")
+def games() -> list[strategies.Played]:
+    """Forty generated games, played once for every test of this module that reads them."""
+    return _examples(strategies.played(CAN, min_steps=400, max_steps=400), 40)
 
 
 def _states(played: strategies.Played) -> list[State]:
@@ -62,20 +66,20 @@ def _played(card: Card) -> Callable[[strategies.Played], bool]:
     return lambda p: any(isinstance(s, Play) and s.card is card for s in p.record.steps)
 
 
-def test_generated_games_are_legal_and_end() -> None:
-    for played in GAMES:
+def test_generated_games_are_legal_and_end(games: list[strategies.Played]) -> None:
+    for played in games:
         assert played.record.replay() == played.state
         assert CAN.violations(played.state) == ()
-    assert _share(GAMES, lambda p: CAN.is_over(p.state)) > 0.9
+    assert _share(games, lambda p: CAN.is_over(p.state)) > 0.9
 
 
 @pytest.mark.parametrize("card", list(Card), ids=[c.value for c in Card])
-def test_generated_games_play_every_card(card: Card) -> None:
+def test_generated_games_play_every_card(games: list[strategies.Played], card: Card) -> None:
     """Canardage (one copy in 52, and it needs two adjacent targeted ducks) included."""
-    assert _share(GAMES, _played(card)) > 0.5
+    assert _share(games, _played(card)) > 0.5
 
 
-def test_generated_games_reach_the_edges() -> None:
+def test_generated_games_reach_the_edges(games: list[strategies.Played]) -> None:
     def pair(p: strategies.Played) -> bool:
         return any(len(stack) == 2 for s in _states(p) for stack in s.line)
 
@@ -92,13 +96,13 @@ def test_generated_games_reach_the_edges() -> None:
             for b, a in zip(_states(p), steps, strict=False)
         )
 
-    assert _share(GAMES, pair) > 0.5
-    assert _share(GAMES, out_but_playing) > 0.5
-    assert _share(GAMES, protected_target) > 0.3
-    assert _share(GAMES, pair_forward) > 0.1
-    assert _share(GAMES, lambda p: any(isinstance(s, Disperse) for s in p.record.steps)) > 0.5
-    assert _share(GAMES, lambda p: any(isinstance(s, Reshuffle) for s in p.record.steps)) > 0.5
-    assert _share(GAMES, lambda p: any(isinstance(s, Discard) for s in p.record.steps)) > 0.3
+    assert _share(games, pair) > 0.5
+    assert _share(games, out_but_playing) > 0.5
+    assert _share(games, protected_target) > 0.3
+    assert _share(games, pair_forward) > 0.1
+    assert _share(games, lambda p: any(isinstance(s, Disperse) for s in p.record.steps)) > 0.5
+    assert _share(games, lambda p: any(isinstance(s, Reshuffle) for s in p.record.steps)) > 0.5
+    assert _share(games, lambda p: any(isinstance(s, Discard) for s in p.record.steps)) > 0.3
 
 
 def test_deals_are_steered_to_rare_cards_and_one_colour() -> None:
@@ -174,7 +178,7 @@ def test_a_view_bug_is_cited_with_the_view_clauses() -> None:
             HiddenDucksUnseen(),
             "canardage",
             settings=settings(max_examples=200, derandomize=True, database=None),
-            shrink_seconds=1,
+            shrink_seconds=scaled(200, 1000) / 1000,
         )
     found = info.value.divergence
     assert found.kind == "view"

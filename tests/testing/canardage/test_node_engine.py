@@ -9,6 +9,8 @@ refusals of illegal and unreadable actions (some generated),
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import random
@@ -24,9 +26,10 @@ from hypothesis import strategies as st
 
 import rulespec
 from rulespec.canardage import Card
+from rulespec.cli.main import main
 from rulespec.core.errors import IllegalAction, RecordError
 from rulespec.testing.wire import read_answer
-from tests.cli.helpers import run
+from tests.cli.helpers import Run, run
 
 ENGINE = Path(__file__).resolve().parents[3] / "examples" / "canardage-js" / "engine.js"
 NODE = shutil.which("node")
@@ -60,7 +63,7 @@ which Planqué's own rule forbids (``can.action.planque``, named first): an engi
 takes a Planqué card off the line too early answers the same."""
 QUICK = ("anticlockwise",)
 """The mutants checked under the default profile (all the others under ci and deep)."""
-SHRINK_SECONDS = "2" if PROFILE == "dev" else "10"
+SHRINK_SECONDS = "0.5" if PROFILE == "dev" else "10"
 
 
 def _node() -> str:
@@ -88,13 +91,23 @@ MUTANTS = mutants(NODE) if NODE else {}
 CAN = rulespec.game("canardage")
 
 
-def conform(tmp_path: Path, *args: str, engine: list[str]) -> tuple[int, dict[str, Any]]:
-    """``rulespec conform canardage --json ARGS -- ENGINE``: its status and verdict."""
+def in_process(*args: str) -> Run:
+    """``rulespec ARGS`` run by this process (the engine still runs apart; ``conform``
+    itself runs in a process of its own once): its status and what it wrote."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(list(args))
+    return Run(status, out.getvalue(), err.getvalue())
+
+
+def conform(
+    tmp_path: Path, *args: str, engine: list[str], apart: bool = False
+) -> tuple[int, dict[str, Any]]:
+    """``rulespec conform canardage --json ARGS -- ENGINE``: its status and verdict,
+    in a new process if ``apart``, else called in this one."""
     record = tmp_path / "divergence.json"
-    done = run(
-        "conform", "canardage", "--json", "--record", str(record), *args, "--", *engine,
-        timeout=600,
-    )  # fmt: skip
+    command = ("conform", "canardage", "--json", "--record", str(record), *args, "--", *engine)
+    done = run(*command, timeout=600) if apart else in_process(*command)
     lines = done.out.strip().splitlines()
     assert len(lines) == 1, done
     return done.status, json.loads(lines[0])
@@ -109,7 +122,9 @@ def test_rulespec_conform_passes_the_engine(
     engine = [node, str(ENGINE)] + (
         [] if capabilities is None else ["--capabilities", capabilities]
     )
-    status, verdict = conform(tmp_path, "--examples", str(games), "--seed", "3", engine=engine)
+    status, verdict = conform(
+        tmp_path, "--examples", str(games), "--seed", "3", engine=engine, apart=capabilities is None
+    )
     assert (status, verdict["verdict"]) == (0, "conforms"), verdict
     assert verdict["engine"] == "canardage-js"
     assert verdict["games"] >= games and verdict["steps"] > 10 * games
@@ -142,7 +157,9 @@ def test_rulespec_conform_names_the_clause_a_mutant_breaks(
     assert 1 <= verdict["found_after_games"] <= 5, verdict
     divergence = verdict["divergence"]
     # The game it saved is one the correct engine plays like rulespec.
-    replay = run("conform", "canardage", "--replay", divergence["record"], "--", node, str(ENGINE))
+    replay = in_process(
+        "conform", "canardage", "--replay", divergence["record"], "--", node, str(ENGINE)
+    )
     assert replay.status == 0, replay.out
     assert "CONFORMS: the saved game agrees" in replay.out
     first = divergence["clauses"][0] if divergence["clauses"] else None

@@ -15,6 +15,7 @@ one names the clause it breaks in ``BREAKS``.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
@@ -292,6 +293,7 @@ def card_in(card: int) -> Card:
     return (None, None, feature)
 
 
+@functools.cache
 def card_out(card: Card) -> int:
     """This engine's card as rulespec's."""
     if is_turbo(card):

@@ -9,6 +9,7 @@ from hypothesis import settings
 
 from rulespec.duo import Options
 from rulespec.testing import DivergenceError, capabilities, check
+from tests.profiles import scaled
 from tests.testing.duo.foreign_duo import (
     ExhaustedGivesPoints,
     ForeignDuoAdapter,
@@ -19,7 +20,12 @@ from tests.testing.duo.foreign_duo import (
 
 PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 QUICK = settings(max_examples=12, derandomize=True, database=None)
-LONG = settings(QUICK, max_examples={"ci": 40, "deep": 400}.get(PROFILE, 10))
+LONG = settings(QUICK, max_examples={"ci": 40, "deep": 400}.get(PROFILE, 5))
+EACH_OPTION = settings(QUICK, max_examples=scaled(6, 12))
+"""Games under each option: 6 under dev, 12 under ci and deep."""
+SHRINK_SECONDS = scaled(200, 1000) / 1000
+"""Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
+hold for any game found, shrunk or not)."""
 
 
 def test_the_independent_engine_agrees_with_rulespec() -> None:
@@ -43,11 +49,11 @@ def test_the_independent_engine_agrees_under_each_option(options: Options) -> No
         "duo",
         players=(2, 3, 6),
         options=options,
-        settings=QUICK,
+        settings=EACH_OPTION,
         max_steps=400,
     )
-    assert result.games >= 12
-    assert result.steps > 12 * 20
+    assert result.games >= EACH_OPTION.max_examples
+    assert result.steps > EACH_OPTION.max_examples * 20
 
 
 def test_a_partial_adapter_is_checked_on_what_it_answers() -> None:
@@ -63,7 +69,12 @@ def test_a_results_only_adapter_still_catches_a_scoring_bug() -> None:
         engine = ExhaustedGivesPoints
 
     with pytest.raises(DivergenceError) as info:
-        check(Scores(), "duo", settings=settings(QUICK, max_examples=200), shrink_seconds=1)
+        check(
+            Scores(),
+            "duo",
+            settings=settings(QUICK, max_examples=200),
+            shrink_seconds=SHRINK_SECONDS,
+        )
     # Positive points may reach the target: the match then ends in one engine only.
     assert info.value.divergence.kind in ("scores", "is_over")
     assert "duo.score.exhausted" in info.value.divergence.clauses
@@ -75,7 +86,7 @@ def test_a_views_only_adapter_catches_a_target_bug_from_the_first_view() -> None
         engine = TargetOfTwoPlayers
 
     with pytest.raises(DivergenceError) as info:
-        check(Views(), "duo", players=(3, 4, 5, 6), settings=QUICK, shrink_seconds=1)
+        check(Views(), "duo", players=(3, 4, 5, 6), settings=QUICK, shrink_seconds=SHRINK_SECONDS)
     found = info.value.divergence
     assert found.kind == "view"
     assert found.step == 0 and not found.record.steps  # the view of a new match shows it

@@ -18,6 +18,7 @@ from rulespec import IllegalAction
 from rulespec.duo import BASE_DECK, JOKERS, TURBO, TURBO_DECK, Deal, Draw, Phase, Play, Stop
 from rulespec.testing import DivergenceError, kit_for, shrink_budget, strategies
 from rulespec.testing.duo import DEALS, DuoKit, DuoMachine, twist
+from tests.profiles import scaled
 from tests.testing.duo.foreign_duo import ForeignDuoAdapter, SwitchPiles
 
 DUO = rulespec.game("duo")
@@ -166,7 +167,7 @@ def test_the_machine_catches_an_engine_bug() -> None:
     class Buggy(DuoMachine):
         adapter_factory = staticmethod(lambda: ForeignDuoAdapter(SwitchPiles))
 
-    with pytest.raises(DivergenceError) as info, shrink_budget(1.5):
+    with pytest.raises(DivergenceError) as info, shrink_budget(scaled(200, 1500) / 1000):
         run_state_machine_as_test(Buggy, settings=settings(QUICK, max_examples=100))
     assert "duo.turn.one-pile" in info.value.divergence.clauses
 
