@@ -83,6 +83,7 @@ def test_the_command_writes_the_file(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "no tests folder" in capsys.readouterr().err
 
 
+@pytest.mark.heavy  # a Sphinx build with sphinx-needs; the export's shape is checked above
 @pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::PendingDeprecationWarning")
 def test_sphinx_needs_imports_every_clause(tmp_path: Path) -> None:
     export = tmp_path / "src" / "rulespec-needs.json"
