@@ -15,8 +15,8 @@ from rulespec.canardage.scoring import scores, winners
 from rulespec.canardage.state import Options, Phase, State
 from rulespec.canardage.view import View, view
 from rulespec.core import checks
-from rulespec.core.chance import Chance
-from rulespec.core.checks import integer, seat, wrong_type
+from rulespec.core.chance import Chance, shuffled
+from rulespec.core.checks import integer, seat
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, register
 from rulespec.core.simulate import Policy, random_policy
@@ -94,21 +94,15 @@ class Canardage(Game[State, Action, View, Options]):
             )
         return Chance("reshuffle", "the played action cards are shuffled into a draw pile", piles)
 
-    def sample_chance(self, state: State, rng: random.Random) -> Action:
-        """A chance action drawn uniformly with ``rng``: :meth:`chance`'s piles shuffled as
-        ``Chance.sample`` shuffles them (the same draws of ``rng``), an action made from
-        the game's own piles needing none of the checks of an outcome from outside (nor,
-        applied to ``state``, those of :meth:`apply`)."""
-        if not isinstance(rng, random.Random):
-            raise wrong_type("rng", rng, "a random.Random")
-        self._check_state(state)
-        piles = rules.chance_piles(state)
-        shuffled: list[tuple[Any, ...]] = [tuple(rng.sample(pile, len(pile))) for pile in piles]
+    def _sample_chance(self, state: State, rng: random.Random) -> Action:
+        """The action made from the game's own piles, needing none of the checks of an
+        outcome from outside (nor, applied to ``state``, those of :meth:`apply`)."""
+        drawn = shuffled(rules.chance_piles(state), rng)
         if state.phase is Phase.DEAL:
-            return rules.sampled(state, Deal(*shuffled))
+            return rules.sampled(state, Deal(*drawn))
         if state.phase is Phase.DISPERSION:
-            return rules.sampled(state, Disperse(*shuffled))
-        return rules.sampled(state, Reshuffle(*shuffled))
+            return rules.sampled(state, Disperse(*drawn))
+        return rules.sampled(state, Reshuffle(*drawn))
 
     def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
         self._check_state(state)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
+from typing import Any
 
 import attrs
 
-__all__ = ["CHANCE", "Chance"]
+__all__ = ["CHANCE", "Chance", "shuffled"]
 
 CHANCE = -1
 """The actor of a chance step in :meth:`Game.to_move`: nature, not a player."""
@@ -35,4 +36,17 @@ class Chance:
 
     def sample(self, rng: random.Random) -> tuple[tuple[Hashable, ...], ...]:
         """One outcome drawn with ``rng``: each pile in a uniformly random order."""
-        return tuple(tuple(rng.sample(pile, len(pile))) for pile in self.piles)
+        return shuffled(self.piles, rng)
+
+
+def shuffled(piles: Sequence[Sequence[Any]], rng: random.Random) -> tuple[tuple[Any, ...], ...]:
+    """Each of ``piles`` in a uniformly random order drawn with ``rng``: the draws
+    :meth:`Chance.sample` makes, for a game that has the piles without their
+    :class:`Chance`.
+
+    >>> shuffled(((1, 2, 3), ()), random.Random(1)) == Chance("", "", ((1, 2, 3), ())).sample(
+    ...     random.Random(1)
+    ... )
+    True
+    """
+    return tuple(tuple(rng.sample(pile, len(pile))) for pile in piles)

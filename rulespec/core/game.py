@@ -184,9 +184,17 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         """
 
     def sample_chance(self, state: S, rng: random.Random) -> A:
-        """A chance action drawn uniformly with ``rng``."""
+        """A chance action drawn uniformly with ``rng``: :meth:`chance`'s piles shuffled
+        as ``Chance.sample`` shuffles them (the same draws of ``rng``)."""
         if not isinstance(rng, random.Random):
             raise wrong_type("rng", rng, "a random.Random")
+        self._check_state(state)
+        return self._sample_chance(state, rng)
+
+    def _sample_chance(self, state: S, rng: random.Random) -> A:
+        """:meth:`sample_chance` once its arguments are checked. A game may make the
+        action from its own piles, needing none of the checks of an outcome from
+        outside, as long as ``rng`` makes the same draws."""
         return self.chance_action(state, self.chance(state).sample(rng))
 
     # -- playing ----------------------------------------------------------------

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulespec.core import checks
-from rulespec.core.chance import Chance
-from rulespec.core.checks import integer, seat, wrong_type
+from rulespec.core.chance import Chance, shuffled
+from rulespec.core.checks import integer, seat
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, register
 from rulespec.duck_cover import codec, encoding, rules, sampling
@@ -81,20 +81,14 @@ class DuckAndCover(Game[State, Action, View, Options]):
             )
         return Chance("reshuffle", "the Captain pile is shuffled into a new draw pile", piles)
 
-    def sample_chance(self, state: State, rng: random.Random) -> Action:
-        """A chance action drawn uniformly with ``rng``: :meth:`chance`'s piles shuffled as
-        ``Chance.sample`` shuffles them (the same draws of ``rng``), an action made from
-        the game's own piles needing none of the checks of an outcome from outside (nor,
-        applied to ``state``, those of :meth:`apply`)."""
-        if not isinstance(rng, random.Random):
-            raise wrong_type("rng", rng, "a random.Random")
-        self._check_state(state)
-        piles = rules.chance_piles(state)
-        shuffled = [tuple(rng.sample(pile, len(pile))) for pile in piles]
+    def _sample_chance(self, state: State, rng: random.Random) -> Action:
+        """The action made from the game's own piles, needing none of the checks of an
+        outcome from outside (nor, applied to ``state``, those of :meth:`apply`)."""
+        drawn = shuffled(rules.chance_piles(state), rng)
         if state.phase is _DEAL:
-            *grids, pile = shuffled
+            *grids, pile = drawn
             return rules.sampled(state, Deal(tuple(grids), pile))
-        return rules.sampled(state, Reshuffle(shuffled[0]))
+        return rules.sampled(state, Reshuffle(drawn[0]))
 
     def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
         self._check_state(state)

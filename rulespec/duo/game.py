@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulespec.core import checks
 from rulespec.core.chance import CHANCE, Chance
-from rulespec.core.checks import integer, seat, wrong_type
+from rulespec.core.checks import integer, seat
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, register
 from rulespec.core.simulate import random_policy
@@ -86,12 +86,8 @@ class Duo(Game[State, Action, View, Options]):
             rules.chance_piles(state),
         )
 
-    def sample_chance(self, state: State, rng: random.Random) -> Action:
-        """A deal drawn uniformly with ``rng``: as :meth:`chance`'s deck shuffled by
-        ``Chance.sample``, the same draws of ``rng`` for the same deal."""
-        if not isinstance(rng, random.Random):
-            raise wrong_type("rng", rng, "a random.Random")
-        self._check_state(state)
+    def _sample_chance(self, state: State, rng: random.Random) -> Action:
+        """The deal drawn by the rules from the state's deck (see :func:`rules.drawn_deal`)."""
         return rules.drawn_deal(state, rng)
 
     def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
