@@ -87,7 +87,7 @@ from rulespec.canardage.cards import DECK_ORDER, DUCKS_PER_COLOUR, WATER, WATER_
 from rulespec.canardage.line import LENGTH
 from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
 from rulespec.canardage.view import View
-from rulespec.core.checks import seat, wrong_type
+from rulespec.core.checks import seat
 from rulespec.core.encoding import checked_id, one_hot, relative_seat
 from rulespec.core.errors import IllegalAction
 
@@ -196,12 +196,6 @@ def _id(state: State, action: PlayerAction) -> int:
     return _START[play.card] + _offset(state, play)
 
 
-def _player_action(action: object) -> PlayerAction:
-    if isinstance(action, Play | Discard):
-        return action
-    raise wrong_type("action", action, "a Canardage player action (Play, Discard)")
-
-
 def action_id(state: State, action: PlayerAction) -> int:
     """The id of ``action`` (legal in ``state``): see the module's table.
 
@@ -214,9 +208,8 @@ def action_id(state: State, action: PlayerAction) -> int:
     >>> action_id(state, Play(0, Card.PAN, (2,)))  # 17 + 2
     19
     """
-    act = _player_action(action)
-    rules.check_action(state, act)
-    return _id(state, act)
+    rules.check_action(state, action)
+    return _id(state, action)
 
 
 # -- decoding -----------------------------------------------------------------------

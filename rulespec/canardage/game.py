@@ -44,6 +44,7 @@ class Canardage(Game[State, Action, View, Options]):
     """Simulations pick a playable card uniformly, then one of its uses uniformly."""
     state_type = State
     action_types = (Play, Discard, Deal, Reshuffle, Disperse)
+    player_action_types = (Play, Discard)
     options_type = Options
     view_type = View
     codec = codec

@@ -79,6 +79,8 @@ class Game(abc.ABC, Generic[S, A, V, O]):
     """The class of the game's states; the methods refuse any other object."""
     action_types: tuple[type, ...] = (object,)
     """The classes of the game's actions, the chance steps' included."""
+    player_action_types: tuple[type, ...] = (object,)
+    """The classes of the players' actions: :attr:`action_types` but the chance steps'."""
     options_type: type[Any] = object
     """The class of the game's options."""
     view_type: type[Any] = object
@@ -97,6 +99,11 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         if not isinstance(value, self.action_types):
             kinds = ", ".join(t.__name__ for t in self.action_types)
             raise wrong_type("action", value, f"a {self.name} action ({kinds})")
+
+    def _check_player_action(self, value: object) -> None:
+        if not isinstance(value, self.player_action_types):
+            kinds = ", ".join(t.__name__ for t in self.player_action_types)
+            raise wrong_type("action", value, f"a {self.name} player action ({kinds})")
 
     def _check_options(self, value: object) -> None:
         if not isinstance(value, self.options_type):
@@ -419,6 +426,7 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         rulespec.core.errors.IllegalAction: duo.turn.stop: you have played no card this turn: ...
         """
         self._check_state(state)
+        self._check_player_action(action)
         return self.encoding.action_id(state, action)
 
     def action_from_id(self, state: S, player: int, action_id: int) -> A:

@@ -87,7 +87,7 @@ grids (n × 12 × (16 + n))  per relative seat, per stack ``k`` (zeros past the 
 
 from __future__ import annotations
 
-from rulespec.core.checks import seat, wrong_type
+from rulespec.core.checks import seat
 from rulespec.core.encoding import checked_id, one_hot, relative_seat
 from rulespec.core.errors import IllegalAction
 from rulespec.duck_cover import rules
@@ -241,14 +241,6 @@ def _refuse_illegal(state: State, action: PlayerAction) -> None:
         )
 
 
-def _player_action(action: object) -> PlayerAction:
-    if type(action) in _KINDS:
-        return action  # type: ignore[return-value]
-    raise wrong_type(
-        "action", action, "a Duck & Cover player action (Cover, Duck, Quack, Give, Place)"
-    )
-
-
 def action_id(state: State, action: PlayerAction) -> int:
     """The id of ``action`` (legal in ``state``): see the module's table.
 
@@ -263,9 +255,8 @@ def action_id(state: State, action: PlayerAction) -> int:
     >>> action_id(state, Duck(0, (-1, 0)))  # left (side 1) of stack 0, the 1 at (0, 0)
     6
     """
-    act = _player_action(action)
-    _refuse_illegal(state, act)
-    return _id(state, act)
+    _refuse_illegal(state, action)
+    return _id(state, action)
 
 
 # -- decoding -----------------------------------------------------------------------

@@ -44,6 +44,7 @@ class DuckAndCover(Game[State, Action, View, Options]):
     lowest_score_wins = True
     state_type = State
     action_types = (Cover, Duck, Quack, Give, Place, Deal, Reshuffle)
+    player_action_types = (Cover, Duck, Quack, Give, Place)
     options_type = Options
     view_type = View
     codec = codec

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulespec.core.checks import seat, wrong_type
+from rulespec.core.checks import seat
 from rulespec.core.encoding import checked_id, one_hot, refuse_unless_legal, relative_seat
 from rulespec.duo import rules
 from rulespec.duo.actions import Draw, Play, PlayerAction, Stop
@@ -92,13 +92,6 @@ def action_space_size(players: int, options: Options | None = None) -> int:
     return ACTION_SPACE_SIZE
 
 
-def _player_action(action: object) -> PlayerAction:
-    t = type(action)
-    if t is Play or t is Stop or t is Draw:
-        return action  # type: ignore[return-value]
-    raise wrong_type("action", action, "a Duo player action (Play, Stop, Draw)")
-
-
 def _id(action: PlayerAction) -> int:
     t = type(action)
     if t is Play:
@@ -118,9 +111,8 @@ def action_id(state: State, action: PlayerAction) -> int:
     >>> action_id(state, Play(0, parse_card("red-3-circle"), 0))
     24
     """
-    act = _player_action(action)
-    _refuse_illegal(state, act)
-    return _id(act)
+    _refuse_illegal(state, action)
+    return _id(action)
 
 
 def _refuse_illegal(state: State, action: PlayerAction) -> None:

@@ -49,6 +49,7 @@ class Duo(Game[State, Action, View, Options]):
     default_policy = "greedy"
     state_type = State
     action_types = (Play, Stop, Draw, Deal)
+    player_action_types = (Play, Stop, Draw)
     options_type = Options
     view_type = View
     codec = codec
