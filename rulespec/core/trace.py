@@ -8,6 +8,7 @@ implementing functions, and a static reading of the tests' ``clause`` markers
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 from collections.abc import Iterable
 from pathlib import Path
@@ -128,20 +129,30 @@ def test_citations(tests: Path) -> dict[str, tuple[TestRef, ...]]:
     """Every clause id cited by a ``clause`` marker in the test files under ``tests``.
 
     Markers on functions, on classes (applied to their methods) and in a
-    module's ``pytestmark`` are read statically, without importing the tests.
+    module's ``pytestmark`` are read statically, without importing the tests. A
+    file is parsed again only when its text has changed since the last call.
     """
     found: dict[str, list[TestRef]] = {}
     for path in sorted(tests.rglob("test_*.py")):
         rel = path.relative_to(tests.parent).as_posix()
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        module_ids: list[str] = []
-        for stmt in tree.body:
-            if isinstance(stmt, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "pytestmark" for t in stmt.targets
-            ):
-                module_ids += _marker_ids(stmt.value)
-        _collect(tree.body, rel, module_ids, rel, found)
+        for cid, ref in _file_citations(str(path), rel, path.read_text(encoding="utf-8")):
+            found.setdefault(cid, []).append(ref)
     return {cid: tuple(refs) for cid, refs in found.items()}
+
+
+@functools.lru_cache(maxsize=4096)
+def _file_citations(file: str, rel: str, text: str) -> tuple[tuple[str, TestRef], ...]:
+    """The ``(clause id, test)`` pairs of the test file ``file``, in the order they stand."""
+    tree = ast.parse(text, filename=file)
+    module_ids: list[str] = []
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "pytestmark" for t in stmt.targets
+        ):
+            module_ids += _marker_ids(stmt.value)
+    out: dict[str, list[TestRef]] = {}
+    _collect(tree.body, rel, module_ids, rel, out)
+    return tuple((cid, ref) for cid, refs in out.items() for ref in refs)
 
 
 test_citations.__test__ = False  # type: ignore[attr-defined]

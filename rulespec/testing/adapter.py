@@ -43,9 +43,19 @@ from typing import Any
 
 import attrs
 
+import rulespec
 from rulespec.core.game import Game
 
-__all__ = ["OPTIONAL", "Adapter", "Refused", "Setup", "capabilities"]
+__all__ = ["OPTIONAL", "Adapter", "Refused", "Setup", "capabilities", "game_of"]
+
+
+def game_of(game: str | Game[Any, Any, Any, Any]) -> Game[Any, Any, Any, Any]:
+    """A game object from an id or a game.
+
+    >>> game_of("duo").id
+    'duo'
+    """
+    return rulespec.game(game) if isinstance(game, str) else game
 
 
 class Refused(ValueError):

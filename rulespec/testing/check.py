@@ -22,7 +22,7 @@ from typing import Any, NoReturn
 
 import attrs
 import hypothesis
-from hypothesis import HealthCheck, Verbosity
+from hypothesis import HealthCheck, Phase, Verbosity
 from hypothesis import strategies as st
 
 import rulespec
@@ -30,7 +30,7 @@ from rulespec.core.chance import CHANCE
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
 from rulespec.core.record import Record
-from rulespec.testing.adapter import Setup, capabilities
+from rulespec.testing.adapter import Setup, capabilities, game_of
 from rulespec.testing.kit import Draw, GameKit, Step, index, kit_for
 
 __all__ = [
@@ -124,11 +124,6 @@ class CheckResult:
     games: int
     steps: int
     seconds: float
-
-
-def game_of(game: str | Game[Any, Any, Any, Any]) -> Game[Any, Any, Any, Any]:
-    """A game object from an id or a game."""
-    return rulespec.game(game) if isinstance(game, str) else game
 
 
 def _show(value: Any) -> str:
@@ -519,6 +514,8 @@ def _settings(base: hypothesis.settings | None) -> hypothesis.settings:
         deadline=None,
         database=parent.database if base is not None else None,
         report_multiple_bugs=False,
+        # The report is the divergence itself: no search for the lines failing games run.
+        phases=[p for p in parent.phases if p is not Phase.explain],
         verbosity=Verbosity.quiet if quiet else parent.verbosity,
         suppress_health_check=[
             *parent.suppress_health_check,
@@ -585,7 +582,9 @@ def check(
         max_steps: the longest game, in steps (chance steps included).
         probes: whether to offer illegal actions now and then.
         settings: Hypothesis settings (default: the active profile; no
-            example database unless these settings give one).
+            example database unless these settings give one). The explain phase
+            never runs: the report says what diverged, and tracing the lines that
+            failing games run would only point into the kit.
         shrink_seconds: how long to shrink a divergent game before reporting
             the smallest found so far (``None``: as long as Hypothesis likes).
         seed: the seed of Hypothesis's search, for a run that plays the same

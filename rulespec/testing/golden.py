@@ -101,8 +101,7 @@ import attrs
 from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game
 from rulespec.core.record import Record
-from rulespec.testing.adapter import Setup, capabilities
-from rulespec.testing.check import game_of
+from rulespec.testing.adapter import Setup, capabilities, game_of
 
 __all__ = [
     "FORMAT",

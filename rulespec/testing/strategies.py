@@ -27,8 +27,8 @@ from hypothesis import strategies as st
 from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game
 from rulespec.core.record import Record
-from rulespec.testing.adapter import Setup
-from rulespec.testing.check import Driver, game_of
+from rulespec.testing.adapter import Setup, game_of
+from rulespec.testing.check import Driver
 from rulespec.testing.kit import kit_for
 
 __all__ = [

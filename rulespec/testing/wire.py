@@ -46,8 +46,7 @@ from rulespec.core.jsonio import (
     parse_json,
 )
 from rulespec.core.record import Record
-from rulespec.testing.adapter import OPTIONAL, Adapter, Refused, Setup
-from rulespec.testing.check import game_of
+from rulespec.testing.adapter import OPTIONAL, Adapter, Refused, Setup, game_of
 
 __all__ = [
     "MAX_ANSWER_BYTES",

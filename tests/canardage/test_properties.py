@@ -126,6 +126,9 @@ def test_views_never_depend_on_hidden_data(seed: int, players: int) -> None:
     assert changed > 0
 
 
+_BYTECODE = ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")
+
+
 def test_a_seed_gives_the_same_record_whatever_the_hash_seed() -> None:
     code = (
         "import rulespec, hashlib;"
@@ -138,8 +141,8 @@ def test_a_seed_gives_the_same_record_whatever_the_hash_seed() -> None:
         env={
             "PYTHONHASHSEED": other_hash_seed(),
             "PATH": "",
-            # the user's choice not to write bytecode holds in the child too
-            **{k: v for k, v in os.environ.items() if k == "PYTHONDONTWRITEBYTECODE"},
+            # where and whether bytecode is written holds in the child too
+            **{k: v for k, v in os.environ.items() if k in _BYTECODE},
         },
         capture_output=True,
         text=True,

@@ -3,15 +3,12 @@ or its main function in this process, which gives the same for a fraction of the
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import io
 import os
 import select
-import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -27,30 +24,11 @@ COMMAND: tuple[str, ...] = (
 )
 """The installed console script, or ``python -m rulespec`` when there is none."""
 
-_compiled: list[str] = []
-
-
-def shared_bytecode() -> dict[str, str | None]:
-    """Environment variables for the Python processes a test starts (the command, an
-    engine): each writes the bytecode it compiles to one temporary folder of this test run
-    and reads what the others wrote, instead of compiling every module from source again
-    where bytecode is not written (``PYTHONDONTWRITEBYTECODE``). The folder goes at exit."""
-    if not _compiled:
-        _compiled.append(tempfile.mkdtemp(prefix="rulespec-tests-bytecode-"))
-        atexit.register(shutil.rmtree, _compiled[0], ignore_errors=True)
-    return {"PYTHONPYCACHEPREFIX": _compiled[0], "PYTHONDONTWRITEBYTECODE": None}
-
 
 def child_environment(env: dict[str, str] | None = None) -> dict[str, str]:
     """The environment of a command run in a process of its own: this one's, 100 columns
-    wide, sharing bytecode (:func:`shared_bytecode`), with ``env`` added."""
-    found = {**os.environ, "COLUMNS": "100"}
-    for name, value in shared_bytecode().items():
-        if value is None:
-            found.pop(name, None)
-        else:
-            found[name] = value
-    return {**found, **(env or {})}
+    wide, with ``env`` added."""
+    return {**os.environ, "COLUMNS": "100", **(env or {})}
 
 
 @attrs.frozen
@@ -116,7 +94,7 @@ def call(
     streams = [io.TextIOWrapper(io.BytesIO(), encoding=encoding, errors="strict") for _ in range(2)]
     out, err = streams
     with (
-        environment(cwd, {"COLUMNS": "100", **shared_bytecode(), **(env or {})}),
+        environment(cwd, {"COLUMNS": "100", **(env or {})}),
         contextlib.redirect_stdout(out),
         contextlib.redirect_stderr(err),
     ):
@@ -250,7 +228,7 @@ class Console(Terminal):
         from rulespec.cli.main import main
 
         with (
-            environment(cwd, {"COLUMNS": "100", "TERM": "dumb", **shared_bytecode()}),
+            environment(cwd, {"COLUMNS": "100", "TERM": "dumb"}),
             contextlib.redirect_stdout(self._output),
             contextlib.redirect_stderr(self._output),
         ):

@@ -65,6 +65,22 @@ def test_static_collection_reads_every_marker_form(tmp_path: Path) -> None:
     assert cited["m.a"][0].line == 4
 
 
+def test_a_changed_or_removed_test_file_is_read_again(tmp_path: Path) -> None:
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    first, second = tests / "test_a.py", tests / "test_b.py"
+    marked = "import pytest\n@pytest.mark.clause({!r})\ndef test_x(): ...\n"
+    first.write_text(marked.format("m.old"), encoding="utf-8")
+    second.write_text(marked.format("m.kept"), encoding="utf-8")
+    assert set(trace.test_citations(tests)) == {"m.old", "m.kept"}
+    first.write_text("\n" + marked.format("m.new"), encoding="utf-8")
+    cited = trace.test_citations(tests)
+    assert set(cited) == {"m.new", "m.kept"}
+    assert cited["m.new"][0].line == 4
+    second.unlink()
+    assert set(trace.test_citations(tests)) == {"m.new"}
+
+
 def test_a_cited_unknown_id_is_a_gap(tmp_path: Path) -> None:
     tests = tmp_path / "tests"
     tests.mkdir()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -256,3 +257,22 @@ def test_check_record_replays_a_game_and_stops_where_the_engine_parts() -> None:
     assert found.kind == "refused-legal"
     assert found.step == first_duck
     assert found.record.steps == record.steps[: first_duck + 1]
+
+
+class TracedRefusesDucks(RefusesDucks):
+    """Notes the trace function each time the kit plays a step through it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.traces: set[object] = set()
+
+    def apply(self, action: Any) -> None:
+        self.traces.add(sys.gettrace())
+        super().apply(action)
+
+
+def test_no_game_is_replayed_under_a_line_tracer_for_the_report() -> None:
+    before = sys.gettrace()  # a coverage tool's, or none
+    engine = TracedRefusesDucks()
+    _diverge(engine, players=2)
+    assert engine.traces == {before}

@@ -306,12 +306,33 @@ def test_an_illegal_setup_is_an_illegal_verdict(
     assert status == 1 and "internal error" not in out + err
 
 
+def _wait_until_blocked(pid: int) -> None:
+    """Return once process ``pid`` has slept for a fifth of a second on end (Linux), or after
+    two seconds where the system does not say."""
+    import time
+
+    stat = Path(f"/proc/{pid}/stat")
+    asleep_since, deadline = None, time.monotonic() + (10 if stat.exists() else 2)
+    while time.monotonic() < deadline:
+        now = time.monotonic()
+        try:
+            state = stat.read_text().rpartition(")")[2].split()[0]
+        except (OSError, IndexError):
+            state = "?"
+        if state != "S":
+            asleep_since = None
+        elif asleep_since is None:
+            asleep_since = now
+        elif now - asleep_since >= 0.2:
+            return
+        time.sleep(0.02)
+
+
 def test_ctrl_c_stops_the_command_with_one_line() -> None:
     """Ctrl-C while ``verify -`` waits for its input: exit status 130 and one line."""
     import signal
     import subprocess
     import sys
-    import time
 
     # A shell that starts a job in the background makes it ignore SIGINT, and Python keeps
     # an ignored SIGINT ignored: restore what a terminal gives, Ctrl-C as KeyboardInterrupt.
@@ -329,7 +350,7 @@ def test_ctrl_c_stops_the_command_with_one_line() -> None:
     child.stdin.write(b'{"format": "rulespec-record", ')
     child.stdin.flush()
     assert child.stdout.readline() == b"\n"  # imported: the command starts
-    time.sleep(2)  # and blocks on the rest of the input (a loaded machine is slow to get there)
+    _wait_until_blocked(child.pid)  # on the rest of the input
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=20)
     assert child.returncode == 130, err

@@ -1,0 +1,57 @@
+"""``rulespec.testing`` loads each public name on first use, and the protocol side needs no
+Hypothesis."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import types
+
+import rulespec.testing
+from tests.cli.helpers import child_environment
+
+
+def _python(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=child_environment()
+    )
+
+
+def test_an_engine_served_over_the_wire_starts_without_hypothesis() -> None:
+    done = _python(
+        "import sys, rulespec.testing, rulespec.testing.serve, rulespec.testing.wire\n"
+        "assert 'hypothesis' not in sys.modules, 'hypothesis imported'\n"
+        "rulespec.testing.check\n"
+        "assert 'hypothesis' in sys.modules, 'check loaded without its module'\n"
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_check_is_the_function_whichever_module_is_imported_first() -> None:
+    done = _python(
+        "import rulespec.testing.strategies, rulespec.testing\n"
+        "assert callable(rulespec.testing.check), rulespec.testing.check\n"
+        "assert rulespec.testing.check.__module__ == 'rulespec.testing.check'\n"
+        "from rulespec.testing import check\n"
+        "assert check is rulespec.testing.check\n"
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_every_public_name_is_there_and_only_strategies_is_a_module() -> None:
+    names = rulespec.testing.__all__
+    assert set(names) <= set(dir(rulespec.testing))
+    modules = {n for n in names if isinstance(getattr(rulespec.testing, n), types.ModuleType)}
+    assert modules == {"strategies"}
+    for name in names:
+        value = getattr(rulespec.testing, name)
+        assert name == "strategies" or value.__name__ == name
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    try:
+        rulespec.testing.chek  # type: ignore[attr-defined]  # noqa: B018
+    except AttributeError as exc:
+        assert "chek" in str(exc)
+    else:
+        raise AssertionError("no error for an unknown name")
