@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+from hypothesis import Phase
+
 
 def scaled(dev: int, ci: int) -> int:
     """``dev`` under the default ``dev`` profile, ``ci`` under ``ci`` and ``deep``.
@@ -14,3 +16,12 @@ def scaled(dev: int, ci: int) -> int:
     True
     """
     return dev if os.environ.get("RULESPEC_PROFILE", "dev") == "dev" else ci
+
+
+EXPECTED_FAILURE_PHASES = tuple(p for p in Phase if p is not Phase.explain)
+"""Hypothesis phases for a test that expects a run to fail: no explain phase, whose traced
+replays of the failing example only slow the test down.
+
+>>> Phase.shrink in EXPECTED_FAILURE_PHASES and Phase.explain not in EXPECTED_FAILURE_PHASES
+True
+"""

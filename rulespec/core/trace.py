@@ -66,6 +66,9 @@ def _code_ref(function: object) -> CodeRef:
     target = inspect.unwrap(function)  # type: ignore[arg-type]
     module = getattr(target, "__module__", "?")
     name = getattr(target, "__qualname__", repr(target))
+    code = getattr(target, "__code__", None)
+    if code is not None:  # a function: its first line (a decorator's), without reading it
+        return CodeRef(f"{module}.{name}", module, code.co_filename, code.co_firstlineno)
     try:
         file = inspect.getsourcefile(target) or "?"
         line = inspect.getsourcelines(target)[1]

@@ -88,6 +88,7 @@ Regenerate the files after a deliberate change of the rules with
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import sys
@@ -341,13 +342,19 @@ def path(game: str) -> Path:
 
 
 def load(game: str | Game[Any, Any, Any, Any]) -> tuple[Golden, ...]:
-    """The golden games shipped for ``game`` (none when it has no file)."""
+    """The golden games shipped for ``game`` (none when it has no file); the file is parsed
+    again only when its text has changed."""
     g = game_of(game)
     file = path(g.id)
     if not file.exists():
         return ()
-    lines = file.read_text(encoding="utf-8").splitlines()
-    return tuple(Golden.from_json(line) for line in lines if line.strip())
+    return _parsed(file.read_text(encoding="utf-8"))
+
+
+@functools.lru_cache(maxsize=8)
+def _parsed(text: str) -> tuple[Golden, ...]:
+    """The golden games of a file's text (read once per text: they are immutable)."""
+    return tuple(Golden.from_json(line) for line in text.splitlines() if line.strip())
 
 
 class GoldenMismatch(AssertionError):

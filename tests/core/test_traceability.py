@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 
 import pytest
 
 import rulespec
 from rulespec.core import trace
+from rulespec.core.implements import implementations_by_clause
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -105,3 +107,16 @@ def test_code_references_point_at_the_implementing_function() -> None:
 def test_traces_follow_reading_order(game: str) -> None:
     rows = trace.traces(game, TESTS)
     assert [r.clause.id for r in rows] == [c.id for c in rulespec.clauses(game)]
+
+
+def test_each_implementation_is_found_where_its_source_begins() -> None:
+    functions = implementations_by_clause()
+    found = trace.implementations_of()
+    assert found.keys() == functions.keys() and found
+    for cid, refs in found.items():
+        for ref, function in zip(refs, functions[cid], strict=True):
+            target = inspect.unwrap(function)
+            assert (ref.file, ref.line) == (
+                inspect.getsourcefile(target),
+                inspect.getsourcelines(target)[1],
+            ), ref
