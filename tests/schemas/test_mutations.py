@@ -117,7 +117,7 @@ def test_every_place_of_the_options_and_first_steps(game_id: str) -> None:
     """The options, the first steps and seat 0's view mutated at every place (the ends of
     each list), not a sample."""
 
-    @settings(max_examples=examples(2, most=20))
+    @settings(max_examples=examples(1, most=20))
     @given(played(game_id, min_steps=3, max_steps=3))
     def check(game: Played) -> None:
         samples = _samples(game_id, game)

@@ -1,6 +1,9 @@
 """The rules site: every clause rendered the same by serial and parallel builds, with its
 three languages, its code and its tests; the clause index; the citing role; the worked
-examples drawn inside the clauses they illustrate."""
+examples drawn inside the clauses they illustrate.
+
+A whole site build, so every test here is ``heavy`` (``ci`` and ``deep``); under ``dev``
+the small projects of ``test_extension.py`` exercise the same extension."""
 
 from __future__ import annotations
 
@@ -27,6 +30,8 @@ from tests.sphinxext.helpers import (
     project,
     text,
 )
+
+pytestmark = pytest.mark.heavy
 
 CONF = f"""
 extensions = ["rulespec.sphinxext"]
@@ -103,12 +108,10 @@ def test_the_serial_build_passes_under_w(serial: Build) -> None:
     assert (serial.status, serial.warnings) == (0, "")
 
 
-@pytest.mark.heavy
 def test_the_parallel_build_passes_under_w(parallel: Build) -> None:
     assert (parallel.status, parallel.warnings) == (0, "")
 
 
-@pytest.mark.heavy
 def test_parallel_build_renders_the_same_clauses_as_serial(
     serial: Build, parallel: Build, rendered: dict[str, tuple[str, str]]
 ) -> None:
