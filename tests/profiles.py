@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from hypothesis import Phase
+from hypothesis import Phase, settings
 
 
 def scaled(dev: int, ci: int) -> int:
@@ -18,10 +18,15 @@ def scaled(dev: int, ci: int) -> int:
     return dev if os.environ.get("RULESPEC_PROFILE", "dev") == "dev" else ci
 
 
-EXPECTED_FAILURE_PHASES = tuple(p for p in Phase if p is not Phase.explain)
-"""Hypothesis phases for a test that expects a run to fail: no explain phase, whose traced
-replays of the failing example only slow the test down.
+SEEDED = settings(
+    derandomize=True,
+    database=None,
+    phases=tuple(p for p in Phase if p is not Phase.explain),
+)
+"""Settings for a fixed search, such as one that a test expects to fail: the same examples
+every run, no example database, and no explain phase, whose traced replays of a failing
+example only slow the test down.
 
->>> Phase.shrink in EXPECTED_FAILURE_PHASES and Phase.explain not in EXPECTED_FAILURE_PHASES
-True
+>>> SEEDED.derandomize, Phase.explain in SEEDED.phases, Phase.shrink in SEEDED.phases
+(True, False, True)
 """

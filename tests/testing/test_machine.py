@@ -8,16 +8,10 @@ from hypothesis.stateful import invariant, rule, run_state_machine_as_test
 
 from rulespec.duck_cover import Phase
 from rulespec.testing import DivergenceError, DuckAndCoverMachine, shrink_budget
-from tests.profiles import EXPECTED_FAILURE_PHASES, scaled
+from tests.profiles import SEEDED, scaled
 from tests.testing.foreign_duck_cover import ForeignAdapter, TopCardOnly
 
-QUICK = settings(
-    max_examples=8,
-    stateful_step_count=40,
-    derandomize=True,
-    database=None,
-    phases=EXPECTED_FAILURE_PHASES,
-)
+QUICK = settings(SEEDED, max_examples=8, stateful_step_count=40)
 MACHINE_SHRINK = scaled(200, 1500) / 1000
 """Seconds of shrinking a failing machine run: a fifth of a second under dev."""
 

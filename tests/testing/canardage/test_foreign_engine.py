@@ -12,7 +12,7 @@ from hypothesis.stateful import invariant, rule, run_state_machine_as_test
 from rulespec.canardage import Phase
 from rulespec.testing import Adapter, DivergenceError, capabilities, check, shrink_budget
 from rulespec.testing.canardage import CanardageMachine
-from tests.profiles import EXPECTED_FAILURE_PHASES, scaled
+from tests.profiles import SEEDED, scaled
 from tests.testing.canardage.foreign_canardage import (
     CoverUnderWater,
     ForeignAdapter,
@@ -23,13 +23,7 @@ from tests.testing.canardage.foreign_canardage import (
 PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 QUICK = settings(max_examples=12, derandomize=True, database=None)
 LONG = settings(QUICK, max_examples={"ci": 60, "deep": 1000}.get(PROFILE, 12))
-MACHINE = settings(
-    max_examples=8,
-    stateful_step_count=60,
-    derandomize=True,
-    database=None,
-    phases=EXPECTED_FAILURE_PHASES,
-)
+MACHINE = settings(SEEDED, max_examples=8, stateful_step_count=60)
 SHRINK_SECONDS = scaled(200, 1000) / 1000
 """Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
 hold for any game found, shrunk or not)."""

@@ -18,18 +18,12 @@ from rulespec import IllegalAction
 from rulespec.duo import BASE_DECK, JOKERS, TURBO, TURBO_DECK, Deal, Draw, Phase, Play, Stop
 from rulespec.testing import DivergenceError, kit_for, shrink_budget, strategies
 from rulespec.testing.duo import DEALS, DuoKit, DuoMachine, twist
-from tests.profiles import EXPECTED_FAILURE_PHASES, scaled
+from tests.profiles import SEEDED, scaled
 from tests.testing.duo.foreign_duo import ForeignDuoAdapter, SwitchPiles
 
 DUO = rulespec.game("duo")
 T = TypeVar("T")
-QUICK = settings(
-    max_examples=8,
-    stateful_step_count=40,
-    derandomize=True,
-    database=None,
-    phases=EXPECTED_FAILURE_PHASES,
-)
+QUICK = settings(SEEDED, max_examples=8, stateful_step_count=40)
 
 
 def _examples(strategy: st.SearchStrategy[T], count: int) -> list[T]:
