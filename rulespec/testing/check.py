@@ -597,12 +597,12 @@ def check(
     Raises:
         DivergenceError: at the first divergence of the smallest game found.
     """
+    stats = _Stats()  # the clock of ``found_after`` and ``seconds`` starts at the call
     g = game_of(game)
     kit = kit_for(g)
     capabilities(adapter)  # a clear TypeError now rather than inside Hypothesis
     player_counts = _players(g, players, options)
     option_values = kit.options(g) if options is None else st.just(options)
-    stats = _Stats()
 
     @st.composite
     def games(draw: st.DrawFn) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -276,3 +277,37 @@ def test_no_game_is_replayed_under_a_line_tracer_for_the_report() -> None:
     engine = TracedRefusesDucks()
     _diverge(engine, players=2)
     assert engine.traces == {before}
+
+
+class SlowToDeclare(RefusesDucks):
+    """Takes a fifth of a second to say what it answers, the first time it is asked, and
+    notes when each game starts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started: list[float] = []
+        self._asked = False
+
+    @property
+    def declared_capabilities(self) -> frozenset[str] | None:
+        if not self._asked:
+            self._asked = True
+            time.sleep(0.2)
+        return None
+
+    @declared_capabilities.setter
+    def declared_capabilities(self, value: frozenset[str] | None) -> None:
+        raise AttributeError("fixed")
+
+    def start(self, setup: Setup) -> None:
+        self.started.append(time.perf_counter())
+        super().start(setup)
+
+
+def test_the_time_to_the_first_divergence_counts_from_the_call() -> None:
+    engine = SlowToDeclare()
+    called = time.perf_counter()
+    found = _diverge(engine, players=2)
+    assert found.found_after is not None and found.games is not None
+    # The first divergent game started before the divergence, on the same clock.
+    assert engine.started[found.games - 1] <= called + found.found_after
