@@ -990,8 +990,6 @@ def _end_turn(
         phase = Phase.RESHUFFLE
     if phase is _PLAY:
         turn, shelters, played = _next_turn(p, state.players, shelters, played)
-    hands = list(state.hands)
-    hands[p] = hand
     return _state(
         state.players,
         state.options,
@@ -1002,7 +1000,7 @@ def _end_turn(
         shelters,
         deck,
         seen,
-        tuple(hands),
+        _replace_hand(state.hands, p, hand),
         draw_pile,
         played,
         shot,

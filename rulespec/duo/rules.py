@@ -369,22 +369,10 @@ def legal_actions(state: State, player: int) -> LegalActions:
     plays = _PLAYS[player]
     chosen, piles = state.turn_pile, state.piles
     found: list[PlayerAction] = []
-    # The same loop written out for each pile the player may play on: this runs on
-    # every step.
-    if chosen is None:
-        fit, on_pile = _FITS[piles[0][-1]], plays[0]
+    for pile in (0, 1) if chosen is None else (chosen,):
+        fit, on_pile = _FITS[piles[pile][-1]], plays[pile]
         for card in hand:
             if fit[card]:
                 found.append(on_pile[card])
-        fit, on_pile = _FITS[piles[1][-1]], plays[1]
-        for card in hand:
-            if fit[card]:
-                found.append(on_pile[card])
-        found.append(_DRAWS[player])
-    else:
-        fit, on_pile = _FITS[piles[chosen][-1]], plays[chosen]
-        for card in hand:
-            if fit[card]:
-                found.append(on_pile[card])
-        found.append(_STOPS[player])
+    found.append(_DRAWS[player] if chosen is None else _STOPS[player])
     return LegalActions(found)
