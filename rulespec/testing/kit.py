@@ -111,6 +111,29 @@ class GameKit:
         """Actions of ``player`` that the rules refuse now, worth trying on an engine."""
         return ()
 
+    def action_space(
+        self, game: Game[Any, Any, Any, Any], state: Any, player: int
+    ) -> Sequence[Any]:
+        """Every well-formed action of ``player`` in the game's fixed action space at
+        ``state``'s shape, in its canonical encoding, legal or not: the kit offers those
+        the rules refuse as systematic probes, grouped by the clause that refuses each.
+        By default :meth:`illegal_actions`."""
+        return self.illegal_actions(game, state, player)
+
+    def refusal_probes(
+        self, game: Game[Any, Any, Any, Any], state: Any, action: Any
+    ) -> Sequence[Any]:
+        """Illegal actions whose acceptance by an engine would explain why it refuses the
+        legal ``action`` (a refused discard: the plays of that card, which the engine must
+        believe possible). The kit offers them before it blames the refusal; by default
+        none."""
+        return ()
+
+    def setup_clauses(self, game: Game[Any, Any, Any, Any], state: Any) -> tuple[str, ...]:
+        """The clauses of the game's setup (the deal, the first player, the starting
+        hands), cited first when an engine diverges before its first player's step."""
+        return ()
+
     # -- comparing ---------------------------------------------------------------------
 
     def canonical(self, game: Game[Any, Any, Any, Any], state: Any) -> Any:
