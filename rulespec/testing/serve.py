@@ -368,7 +368,7 @@ def serve(engine: Engine, requests: IO[bytes] | IO[str], answers: IO[str]) -> in
             if not line.strip():
                 continue
             try:
-                request = parse_json(line)
+                request = parse_json(line.removesuffix(b"\n"))
             except RecordError as exc:
                 raise BadRequest(exc.what) from None
             answer = engine.answer(request)
