@@ -10,7 +10,9 @@ capability, or only those given with ``--capabilities``::
 
 It speaks version 2 of the protocol, and version 1 to a kit that greets it
 so (or to every kit, with ``--protocol 1``: then it refuses a version-2
-greeting, as an engine of version 1 does). Its other options make it an
+greeting, as an engine of version 1 does; with ``--ignore-version`` too, it
+answers every greeting in version 1, as some engines of version 1 do). Its
+other options make it an
 engine that uses each feature of version 2, for the kit's own tests; they
 apply only once a kit has greeted it with version 2:
 
@@ -96,6 +98,7 @@ class Engine:
         capabilities: Iterable[str] = OPTIONAL,
         *,
         protocol: int = 2,
+        ignore_version: bool = False,
         chance: str = "kit",
         fold: bool = False,
         deal_at_start: bool = False,
@@ -112,6 +115,7 @@ class Engine:
         if chance not in ("kit", "engine"):
             raise ValueError(f"chance: expected 'kit' or 'engine', not {chance!r}")
         self.protocol = protocol
+        self.ignore_version = ignore_version
         self.chance = chance
         self.fold = fold
         self.deal_at_start = deal_at_start
@@ -249,6 +253,8 @@ class Engine:
 
     def _hello(self, request: dict[str, Any]) -> dict[str, Any]:
         asked = request.get("protocol")
+        if self.ignore_version and (type(asked) is not int or not 1 <= asked <= self.protocol):
+            asked = self.protocol
         if type(asked) is not int or not 1 <= asked <= self.protocol:
             spoken = " and ".join(map(str, VERSIONS[: self.protocol]))
             plural = "s" * (self.protocol > 1)
@@ -424,6 +430,12 @@ def _parser() -> argparse.ArgumentParser:
         help="the highest version spoken; 1 refuses a greeting of version 2 (default: 2)",
     )
     add(
+        "--ignore-version",
+        action="store_true",
+        help="answer a greeting of a version not spoken with the highest version spoken, "
+        "instead of refusing it",
+    )
+    add(
         "--chance",
         choices=("kit", "engine"),
         default="kit",
@@ -481,6 +493,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.games or None,
             caps,
             protocol=args.protocol,
+            ignore_version=args.ignore_version,
             chance=args.chance,
             fold=args.fold,
             deal_at_start=args.deal_at_start,

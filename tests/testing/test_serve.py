@@ -70,6 +70,14 @@ def test_a_version_1_engine_refuses_version_2_and_answers_version_1() -> None:
     assert kit("hello", protocol=1, game="duo")["value"]["protocol"] == 1
 
 
+def test_a_version_1_engine_that_ignores_the_version_answers_version_2_with_1() -> None:
+    kit = Kit(Engine(protocol=1, ignore_version=True, batch=True))
+    answer = kit("hello", protocol=2, game="duo")
+    assert answer == {"value": {"protocol": 1, "name": "rulespec", "capabilities": list(OPTIONAL)}}
+    kit("start", game="duo", players=2, options={})
+    assert kit("batch", requests=[{"op": "to_move"}]) == {"unsupported": True}
+
+
 @pytest.mark.parametrize("version", [0, 3, True, "2", None])
 def test_other_versions_are_refused(version: Any) -> None:
     answer = Kit(Engine())("hello", protocol=version, game="duo")
@@ -407,3 +415,30 @@ def test_the_command_line_serves_every_feature_it_names() -> None:
     whole = DUO.encode_state(DUO.apply(DUO.new_game(2), deal))
     assert answers[6] == {"id": 7, "value": {"round": whole["round"], "turn": whole["turn"]}}
     assert answers[7] == {"id": 8, "value": None}
+
+
+@pytest.mark.parametrize(
+    ("flags", "expected"),
+    [
+        ([], {"value": {"protocol": 2, "name": "rulespec", "capabilities": [*OPTIONAL, "batch"]}}),
+        (["--protocol", "1"], {"refused": {"reason": "this engine speaks version 1"}}),
+        (
+            ["--protocol", "1", "--ignore-version"],
+            {"value": {"protocol": 1, "name": "rulespec", "capabilities": list(OPTIONAL)}},
+        ),
+    ],
+)
+def test_the_command_line_greets_version_2_as_its_protocol_flags_say(
+    flags: list[str], expected: dict[str, Any]
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "rulespec.testing.serve", "duo", *flags],
+        input=HELLO,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    answer.get("value", {}).pop("chance", None)
+    assert answer == {"id": 1, **expected}
