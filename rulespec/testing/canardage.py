@@ -718,7 +718,15 @@ class CanardageKit(GameKit):
     ) -> Sequence[Any]:
         """Every card's plays on every choice of spaces (Canarchie's a few orders), then
         every card's discard; a few actions for a player not on turn; none outside
-        the players' turns."""
+        the players' turns.
+
+        >>> import rulespec
+        >>> can = rulespec.game("canardage")
+        >>> state = can.start(3, seed=1)
+        >>> space = KIT.action_space(can, state, state.turn)
+        >>> sum(1 for a in space if not (isinstance(a, Play) and a.card is Card.CANARCHIE))
+        112
+        """
         if not isinstance(state, State) or state.phase is not Phase.PLAY:
             return ()
         if not 0 <= player < state.players:

@@ -468,7 +468,14 @@ class DuckCoverKit(GameKit):
         self, game: Game[Any, Any, Any, Any], state: Any, player: int
     ) -> Sequence[Any]:
         """The first legal Cover and the first legal Duck naming the origin that the
-        turn does not ask for: the called card's own place."""
+        turn does not ask for: the called card's own place.
+
+        >>> import rulespec
+        >>> dc = rulespec.game("duck-and-cover")
+        >>> state = dc.position([None, None], card=5)  # the 5 at (0, 1)
+        >>> KIT.non_canonical(dc, state, 0)
+        [Cover(player=0, to=(0, 0), origin=(0, 1)), Duck(player=0, to=(-1, 0), origin=(0, 1))]
+        """
         if not isinstance(state, State) or state.phase is not Phase.TURN:
             return ()
         if not 0 <= player < state.players or state.submitted[player] is not None:

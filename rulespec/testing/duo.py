@@ -354,7 +354,15 @@ class DuoKit(GameKit):
         self, game: Game[Any, Any, Any, Any], state: Any, player: int
     ) -> Sequence[Any]:
         """Every card on each pile, then Stop and Draw; a few actions for a player not on
-        turn; none outside the players' turns."""
+        turn; none outside the players' turns.
+
+        >>> import rulespec
+        >>> duo = rulespec.game("duo")
+        >>> state = duo.start(2, seed=1)
+        >>> space = KIT.action_space(duo, state, state.turn)
+        >>> len(space), space[-2:]
+        (156, (Stop(player=0), Draw(player=0)))
+        """
         if not isinstance(state, State) or state.phase is not Phase.TURN:
             return ()
         if not 0 <= player < state.players:
