@@ -44,12 +44,12 @@ if TYPE_CHECKING:
     from rulespec.testing.adapter import Setup as Setup
     from rulespec.testing.adapter import Unsupported as Unsupported
     from rulespec.testing.adapter import capabilities as capabilities
+    from rulespec.testing.budget import shrink_budget as shrink_budget
     from rulespec.testing.canardage import CanardageMachine as CanardageMachine
     from rulespec.testing.check import CheckResult as CheckResult
     from rulespec.testing.check import Divergence as Divergence
     from rulespec.testing.check import DivergenceError as DivergenceError
     from rulespec.testing.check import check as check
-    from rulespec.testing.check import shrink_budget as shrink_budget
     from rulespec.testing.duck_cover import DuckAndCoverMachine as DuckAndCoverMachine
     from rulespec.testing.duo import DuoMachine as DuoMachine
     from rulespec.testing.kit import GameKit as GameKit
@@ -86,7 +86,7 @@ _HOME: dict[str, str] = {
     "check_record": "rulespec.testing.replay",
     "kit_for": "rulespec.testing.kit",
     "register_kit": "rulespec.testing.kit",
-    "shrink_budget": "rulespec.testing.check",
+    "shrink_budget": "rulespec.testing.budget",
     "strategies": "rulespec.testing.strategies",
 }
 """The module that defines each public name."""

@@ -618,6 +618,7 @@ class CanardageKit(GameKit):
 
     game_id = "canardage"
     styles = ("shoot", "any", "rare", "line")
+    dealt: ClassVar[frozenset[str]] = frozenset({"can.turn.play-one"})
     consequences: ClassVar[Mapping[str, frozenset[str]]] = {
         # A game that ends in one engine only: nobody draws, the turn stays.
         "phase": _AFTER_PLAY | {"winners"},

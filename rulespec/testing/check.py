@@ -14,9 +14,8 @@ record.
 
 from __future__ import annotations
 
-import contextlib
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import hypothesis
@@ -28,6 +27,7 @@ from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
 from rulespec.core.record import Record
 from rulespec.testing.adapter import Unsupported, capabilities, game_of
+from rulespec.testing.budget import SHRINK_STEPS, shrink_budget
 from rulespec.testing.divergence import CheckResult, Divergence, DivergenceError
 from rulespec.testing.driver import PROBE_CHOICES, Driver, Tally
 from rulespec.testing.kit import kit_for
@@ -44,45 +44,18 @@ __all__ = [
     "shrink_budget",
 ]
 
-SHRINK_STEPS = 20_000
-"""The default shrink budget: steps replayed after the first divergence is found."""
-
 
 class _Search:
-    """One run's clock, counts, and the smallest divergence found so far."""
+    """One run's clock and counts."""
 
-    def __init__(self, shrink_steps: int | None, shrink_seconds: float | None) -> None:
+    def __init__(self) -> None:
         self.games = 0
         self.steps = 0
         self.start = time.perf_counter()
         self.first_failure: float | None = None
         self.games_to_failure: int | None = None
-        self.best: Divergence | None = None
-        self.first: Divergence | None = None
         self.last: Record | None = None
-        self.replayed = 0
-        self.shrink_steps = shrink_steps
-        self.shrink_seconds = shrink_seconds
         self.tally = Tally()
-
-    def spent(self) -> bool:
-        """Whether the shrink budget is spent (never before a divergence is found)."""
-        if self.first_failure is None:
-            return False
-        if self.shrink_steps is not None and self.replayed >= self.shrink_steps:
-            return True
-        if self.shrink_seconds is not None:
-            return time.perf_counter() - self.start - self.first_failure >= self.shrink_seconds
-        return False
-
-    def found(self, divergence: Divergence) -> None:
-        if self.first_failure is None:
-            self.first_failure = time.perf_counter() - self.start
-            self.games_to_failure = self.games
-            self.first = divergence
-        best = self.best
-        if best is None or _size(divergence) < _size(best):
-            self.best = divergence
 
     def result(self, chance: str) -> CheckResult:
         tally = self.tally
@@ -95,21 +68,6 @@ class _Search:
             unsupported=tuple(f"{s}: {r}" for s, r in tally.unsupported.items()),
             chance=chance,
         )
-
-
-def _size(divergence: Divergence) -> tuple[int, int]:
-    """The order of divergences: the shorter game, then the earlier step."""
-    return len(divergence.record.steps), divergence.step
-
-
-@contextlib.contextmanager
-def shrink_budget(seconds: float | None) -> Iterator[None]:
-    """Deprecated: a wall-clock bound on Hypothesis's shrinking, kept so that older
-    code runs. It sets nothing now: :func:`check` budgets its shrinking in steps
-    replayed (``shrink_steps``), which gives the same report on a quiet and on a
-    loaded machine; for other Hypothesis runs, bound ``max_examples`` instead.
-    """
-    yield
 
 
 def _settings(base: hypothesis.settings | None) -> hypothesis.settings:
@@ -210,7 +168,7 @@ def check(
             ``"nondeterministic"`` when the engine answered a game differently when it
             was played again).
     """
-    search = _Search(shrink_steps, shrink_seconds)  # the clock starts at the call
+    search = _Search()  # the clock starts at the call
     g = game_of(game)
     kit = kit_for(g)
     capabilities(adapter)  # a clear TypeError now rather than inside Hypothesis
@@ -220,7 +178,8 @@ def check(
     option_values = kit.options(g) if options is None else st.just(options)
     seeds = st.integers(0, 2**32 - 1)
 
-    def play(draw: st.DrawFn) -> Divergence | None:
+    @st.composite
+    def games(draw: st.DrawFn) -> int:
         count, opts = draw(player_counts), draw(option_values)
         key = f"{count} players, options {g.encode_options(opts)}"
         if key in search.tally.unsupported:
@@ -237,23 +196,15 @@ def check(
                 not g.is_over(driver.state) and len(driver.steps) < max_steps and not driver.stuck
             ):
                 driver.advance()
-        except DivergenceError as exc:
-            search.found(exc.divergence)
-            return exc.divergence
+        except DivergenceError:
+            if search.first_failure is None:
+                search.first_failure = time.perf_counter() - search.start
+                search.games_to_failure = search.games
+            raise
         finally:
             search.steps += len(driver.steps)
-            if search.first_failure is not None:
-                search.replayed += len(driver.steps)
             search.last = driver.record()
-        return None
-
-    @st.composite
-    def games(draw: st.DrawFn) -> int:
-        failure = search.best if search.spent() else play(draw)
-        if failure is not None:
-            # One place raises every divergence, so Hypothesis sees one failure to shrink.
-            raise DivergenceError(search.best or failure)
-        return 0
+        return len(driver.steps)
 
     @hypothesis.settings(_settings(settings))
     @hypothesis.given(games())
@@ -262,15 +213,17 @@ def check(
 
     if seed is not None:
         run = hypothesis.seed(seed)(run)
+    budget = None
     try:
-        run()
+        with shrink_budget(shrink_steps, seconds=shrink_seconds) as budget:
+            run()
     except DivergenceError as exc:
-        best = search.best or exc.divergence
+        best = budget.best if budget is not None and budget.best else exc.divergence
         raise _finished(DivergenceError(best), search, chance) from None
     except Flaky:
-        if search.first is None:
+        first = None if budget is None else budget.first
+        if first is None:
             raise
-        first = search.first
         divergence = Divergence(
             game=g.id,
             kind="nondeterministic",

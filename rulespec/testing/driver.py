@@ -32,6 +32,7 @@ from rulespec.testing.adapter import (
     ask_each,
     capabilities,
 )
+from rulespec.testing.budget import Spent, active
 from rulespec.testing.divergence import Divergence, DivergenceError, wire_data, wire_text
 from rulespec.testing.kit import Draw, GameKit, Step, index, kit_for
 from rulespec.testing.probes import PROBE_ALL, Probe, plan, refused
@@ -135,19 +136,21 @@ class Driver:
         found = tuple(clauses)
         if self.player_steps == 0 if setup is None else setup:
             found = (*self.kit.setup_clauses(g, self.state), *found)
-        raise DivergenceError(
-            Divergence(
-                game=g.id,
-                kind=kind,
-                step=len(self.steps) if step is None else step,
-                summary=summary,
-                clauses=tuple(dict.fromkeys(found)),
-                expected=expected if isinstance(expected, str) else wire_text(g, expected),
-                actual=actual if isinstance(actual, str) else wire_text(g, actual),
-                record=self.record(),
-                action=None if action is None else g.encode_action(action),
-            )
+        divergence = Divergence(
+            game=g.id,
+            kind=kind,
+            step=len(self.steps) if step is None else step,
+            summary=summary,
+            clauses=tuple(dict.fromkeys(found)),
+            expected=expected if isinstance(expected, str) else wire_text(g, expected),
+            actual=actual if isinstance(actual, str) else wire_text(g, actual),
+            record=self.record(),
+            action=None if action is None else g.encode_action(action),
         )
+        budget = active()
+        if budget is not None:
+            budget.found(divergence)
+        raise DivergenceError(divergence)
 
     def _crash(self, name: str, exc: BaseException, step: Step) -> NoReturn:
         clauses = self.kit.action_clauses(self.game, step.after, step.action)
@@ -198,6 +201,11 @@ class Driver:
         """Play one step: a chance outcome (drawn by the kit, or by the engine when it
         draws its own) or a player's legal action (another when the engine cannot express
         the one drawn), comparing everything on the way."""
+        budget = active()
+        if budget is not None:
+            if budget.spent():
+                raise Spent
+            budget.spend()
         if self.engine_chance and self.game.to_move(self.state) == (CHANCE,):
             self._engine_chance()
             return
