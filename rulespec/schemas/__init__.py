@@ -17,9 +17,9 @@ inside the package; reading them needs no dependency.
 >>> "canardage/state" in schemas.names()
 True
 
-A schema says what the decoders check of a value's shape, but not what
-depends on the whole game: that a deal holds each card once, or that a
-state is reachable.
+A schema says what the decoders check of a value's shape, and each property's
+``description`` what it means (its order, what it holds); not what depends on
+the whole game: that a deal holds each card once, or that a state is reachable.
 """
 
 from __future__ import annotations

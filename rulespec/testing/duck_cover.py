@@ -78,8 +78,9 @@ __all__ = [
     "canonical_view",
 ]
 
-COMPETITION = Options(splashes=tuple(range(1, 13)))
-"""The *Competition* variant: cards score their number instead of splashes."""
+COMPETITION = Options(competition=True)
+"""The *Competition* variant: cards score their number instead of splashes (on the wire,
+``{"competition": true}``)."""
 
 TWISTS: tuple[str, ...] = ("none", "repeat-first", "max-repeat")
 """How a generated shuffle may be steered: left alone, Repeat on top, or Max then
@@ -196,6 +197,14 @@ def _round_end_clauses(expected: State, actual: Mapping[str, Any]) -> tuple[str,
         single = any(_stacks(v) == 1 for k, v in actual.items() if k.startswith("grids["))
         found.append("dc.end.single-pile" if single else "dc.end.discard-limit")
     return tuple(found)
+
+
+def _value_clauses(options: Options) -> tuple[str, ...]:
+    """What a visible card's score depends on: its splashes, or its number under
+    *Competition*."""
+    if options.competition:
+        return ("dc.score.splashes", "dc.variant.competition")
+    return ("dc.score.splashes", "dc.cards.splashes")
 
 
 def _round_steps(step: Step) -> list[Step]:
@@ -681,7 +690,7 @@ class DuckCoverKit(GameKit):
                     if a == -e:
                         found.append("dc.score.sign")
                     else:
-                        found.extend(("dc.score.splashes", "dc.cards.splashes"))
+                        found.extend(_value_clauses(state.options))
         return found or ["dc.score.splashes"]
 
     def action_clauses(
@@ -739,11 +748,7 @@ class DuckCoverKit(GameKit):
                 for p, (e, a) in enumerate(zip(expected, actual, strict=False)):
                     if e != a:
                         sign = last[p] != 0 and a == e - 2 * last[p]
-                        found.extend(
-                            ("dc.score.sign",)
-                            if sign
-                            else ("dc.score.splashes", "dc.cards.splashes")
-                        )
+                        found.extend(("dc.score.sign",) if sign else _value_clauses(state.options))
             found.append("dc.game.three-rounds")
             return tuple(dict.fromkeys(found))
         if what == "winners":

@@ -85,3 +85,14 @@ def test_the_golden_schema_ties_counts_and_scores_to_the_players() -> None:
     assert problems("duo/golden", {**data, "scores": [*data["scores"], 0]})
     assert problems("duo/golden", {**data, "winners": [players]})
     assert problems("duo/golden", {**data, "record": {**data["record"], "game": "canardage"}})
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_record_may_keep_the_seed_of_an_engine_drawing_chance(game_id: str) -> None:
+    g = rulespec.game(game_id)
+    data = rulespec.Record.play(g, g.min_players, seed=1, steps=3).to_data()
+    assert "chance_seed" not in data
+    for seed in (0, 2**32 - 1):
+        assert problems(f"{game_id}/record", {**data, "chance_seed": seed}) == []
+    for bad in (-1, 2**32, 1.5, "1", None, True):
+        assert problems(f"{game_id}/record", {**data, "chance_seed": bad}), bad

@@ -1,5 +1,5 @@
-"""The engine protocol's messages: the examples of its specification follow the schemas,
-and malformed messages do not."""
+"""The engine protocol's messages, versions 1 and 2: the examples of its specification
+follow the schemas, and malformed messages do not."""
 
 from __future__ import annotations
 
@@ -34,12 +34,34 @@ GOOD_REQUESTS: list[dict[str, Any]] = [
     *({"id": 6, "op": op} for op in ("to_move", "state", "scores", "winners", "is_over", "quit")),
 ]
 
+GOOD_V2_REQUESTS: list[dict[str, Any]] = [
+    {"id": 1, "op": "hello", "protocol": 2, "game": "canardage"},
+    {"id": 2, "op": "start", "game": "duo", "players": 2, "options": {}, "seed": 0},
+    {"id": 2, "op": "start", "game": "duo", "players": 2, "options": {}, "seed": 2**32 - 1},
+    {"id": 3, "op": "chance"},
+    {
+        "id": 4,
+        "op": "batch",
+        "requests": [
+            {"op": "apply", "action": {"type": "stop", "player": 0}},
+            {"op": "to_move"},
+            {"op": "view", "player": 0},
+            {"op": "legal_actions", "player": 1},
+            {"op": "chance"},
+            {"op": "apply", "action": {"type": "stop", "player": 5}},
+        ],
+    },
+    {"id": 5, "op": "batch", "requests": []},
+]
+
 BAD_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     ("no id", {"op": "quit"}),
     ("id 0", {"id": 0, "op": "quit"}),
     ("id not a number", {"id": "1", "op": "quit"}),
     ("unknown op", {"id": 1, "op": "undo"}),
-    ("other protocol", {"id": 1, "op": "hello", "protocol": 2, "game": "duo"}),
+    ("another protocol", {"id": 1, "op": "hello", "protocol": 3, "game": "duo"}),
+    ("protocol 0", {"id": 1, "op": "hello", "protocol": 0, "game": "duo"}),
+    ("protocol as a string", {"id": 1, "op": "hello", "protocol": "2", "game": "duo"}),
     ("unknown game", {"id": 1, "op": "hello", "protocol": 1, "game": "chess"}),
     ("key too many", {"id": 1, "op": "quit", "now": True}),
     ("no player", {"id": 1, "op": "legal_actions"}),
@@ -50,6 +72,31 @@ BAD_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     ),
     ("action not an object", {"id": 3, "op": "apply", "action": "pan"}),
     ("action without a type", {"id": 3, "op": "apply", "action": {"player": 0}}),
+    (
+        "a negative seed",
+        {"id": 2, "op": "start", "game": "duo", "players": 2, "options": {}, "seed": -1},
+    ),
+    (
+        "a seed of 2**32",
+        {"id": 2, "op": "start", "game": "duo", "players": 2, "options": {}, "seed": 2**32},
+    ),
+    ("chance with a player", {"id": 3, "op": "chance", "player": 0}),
+    ("batch without its list", {"id": 4, "op": "batch"}),
+    ("batch of one request alone", {"id": 4, "op": "batch", "requests": {"op": "to_move"}}),
+    (
+        "inner request with an id",
+        {"id": 4, "op": "batch", "requests": [{"id": 5, "op": "to_move"}]},
+    ),
+    *(
+        (f"{op} in a batch", {"id": 4, "op": "batch", "requests": [inner]})
+        for op, inner in (
+            ("hello", {"op": "hello", "protocol": 2, "game": "duo"}),
+            ("start", {"op": "start", "game": "duo", "players": 2, "options": {}}),
+            ("quit", {"op": "quit"}),
+            ("batch", {"op": "batch", "requests": []}),
+        )
+    ),
+    ("inner view without a player", {"id": 4, "op": "batch", "requests": [{"op": "view"}]}),
 ]
 
 GOOD_ANSWERS: list[dict[str, Any]] = [
@@ -70,8 +117,24 @@ BAD_ANSWERS: list[tuple[str, dict[str, Any]]] = [
     ("unsupported false", {"id": 1, "unsupported": False}),
 ]
 
+GOOD_V2_ANSWERS: list[dict[str, Any]] = [
+    {"id": 2, "unsupported": {"reason": "no Turbo-DUO"}},
+    {"id": 3, "inexpressible": {"reason": "which target Tu louches keeps"}},
+    {"id": 3, "value": {"chance": [{"type": "reshuffle", "draw_pile": ["pan"]}]}},
+    {"id": 4, "value": [{"value": None}, {"refused": {}}, {"inexpressible": {"reason": "x"}}]},
+]
 
-@pytest.mark.parametrize("message", GOOD_REQUESTS)
+BAD_V2_ANSWERS: list[tuple[str, dict[str, Any]]] = [
+    ("unsupported without its reason", {"id": 2, "unsupported": {}}),
+    ("unsupported with a stray key", {"id": 2, "unsupported": {"reason": "x", "why": "y"}}),
+    ("inexpressible true", {"id": 3, "inexpressible": True}),
+    ("inexpressible without its reason", {"id": 3, "inexpressible": {}}),
+    ("inexpressible reason not a string", {"id": 3, "inexpressible": {"reason": 1}}),
+    ("inexpressible and a value", {"id": 3, "inexpressible": {"reason": "x"}, "value": None}),
+]
+
+
+@pytest.mark.parametrize("message", GOOD_REQUESTS + GOOD_V2_REQUESTS)
 def test_requests_follow_the_schema(message: dict[str, Any]) -> None:
     assert valid("protocol/request", message)
 
@@ -81,12 +144,12 @@ def test_malformed_requests_do_not(why: str, message: dict[str, Any]) -> None:
     assert not valid("protocol/request", message), why
 
 
-@pytest.mark.parametrize("message", GOOD_ANSWERS)
+@pytest.mark.parametrize("message", GOOD_ANSWERS + GOOD_V2_ANSWERS)
 def test_answers_follow_the_schema(message: dict[str, Any]) -> None:
     assert valid("protocol/answer", message)
 
 
-@pytest.mark.parametrize(("why", "message"), BAD_ANSWERS)
+@pytest.mark.parametrize(("why", "message"), BAD_ANSWERS + BAD_V2_ANSWERS)
 def test_malformed_answers_do_not(why: str, message: dict[str, Any]) -> None:
     assert not valid("protocol/answer", message), why
 
@@ -97,8 +160,34 @@ def test_the_hello_value_lists_known_capabilities() -> None:
     assert valid("protocol/hello", {**hello, "capabilities": []})
     assert not valid("protocol/hello", {**hello, "capabilities": ["view"] * 101})
     assert not valid("protocol/hello", {**hello, "capabilities": ["undo"]})
-    assert not valid("protocol/hello", {**hello, "protocol": 2})
+    assert not valid("protocol/hello", {**hello, "protocol": 3})
     assert not valid("protocol/hello", {"protocol": 1, "capabilities": []})
+
+
+def test_the_hello_value_of_version_2() -> None:
+    hello = {
+        "protocol": 2,
+        "name": "duckling",
+        "capabilities": ["state", "view", "batch"],
+        "chance": "engine",
+        "state_parts": ["line", "hands"],
+        "view_parts": ["hand"],
+    }
+    assert valid("protocol/hello", hello)
+    assert valid("protocol/hello", {"protocol": 2, "name": "duckling", "capabilities": []})
+    assert valid("protocol/hello", {**hello, "chance": "kit"})
+    assert not valid("protocol/hello", {**hello, "chance": "both"})
+    # Parts of a state or view need the query that answers them.
+    assert not valid("protocol/hello", {**hello, "capabilities": ["view", "batch"]})
+    assert not valid("protocol/hello", {**hello, "capabilities": ["state"]})
+    assert not valid("protocol/hello", {**hello, "state_parts": ["line", "line"]})
+    assert not valid("protocol/hello", {**hello, "state_parts": "line"})
+    # Version 1 has none of version 2's keys, nor the batch capability.
+    v1 = {"protocol": 1, "name": "duckling", "capabilities": ["state"]}
+    assert valid("protocol/hello", v1)
+    assert not valid("protocol/hello", {**v1, "capabilities": ["state", "batch"]})
+    assert not valid("protocol/hello", {**v1, "chance": "kit"})
+    assert not valid("protocol/hello", {**v1, "state_parts": ["line"]})
 
 
 def _follows_value(definition: str, value: Any) -> bool:
@@ -143,6 +232,25 @@ def test_the_example_sessions_follow_the_schemas(game_id: str) -> None:
         else:
             assert value is None, op
     assert {"hello", "legal_actions", "to_move", "state", "view", "scores", "winners"} <= seen
+
+
+def test_the_values_of_version_2_requests() -> None:
+    deal = {"type": "deal", "order": ["turbo"]}
+    assert _follows_value("duo.apply", None)
+    assert _follows_value("duo.apply", {"chance": [deal]})
+    assert _follows_value("duo.start", {"chance": [deal]})
+    assert not _follows_value("duo.apply", {"chance": []})
+    assert not _follows_value("duo.apply", {"chance": [{"type": "stop", "player": 0}]})
+    assert not _follows_value("duo.apply", {"chance": [deal], "more": 1})
+    assert not _follows_value("duo.apply", [deal])
+    assert not _follows_value("canardage.apply", {"chance": [deal]})
+    assert _follows_value("canardage.chance", {"type": "reshuffle", "draw_pile": ["pan"]})
+    assert not _follows_value("canardage.chance", {"type": "discard", "player": 0, "card": "pan"})
+    assert _follows_value("batch", [])
+    assert _follows_value("batch", [{"value": [0]}, {"unsupported": True}])
+    assert not _follows_value("batch", [{"id": 4, "value": None}])
+    assert not _follows_value("batch", [{}])
+    assert not _follows_value("batch", [{"value": None, "refused": {}}])
 
 
 def test_per_game_values_keep_to_the_game_seats() -> None:

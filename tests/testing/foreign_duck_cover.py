@@ -353,11 +353,13 @@ class ForeignAdapter(Adapter):
         if engine is not None:
             self.engine = engine
         self.table = self.engine(2)
+        self.options = Options()
 
     def start(self, setup: Setup) -> None:
         options: Options = setup.options
+        self.options = options
         self.table = self.engine(
-            setup.players, dict(zip(range(1, 13), options.splashes, strict=True))
+            setup.players, dict(zip(range(1, 13), options.card_values, strict=True))
         )
 
     def apply(self, action: Any) -> None:
@@ -415,7 +417,7 @@ class ForeignAdapter(Adapter):
         last = t.last_call
         return State(
             players=t.n,
-            options=Options(tuple(t.splash[c] for c in range(1, 13))),
+            options=self.options,
             phase=phase,
             round=len(t.history),  # not compared: the round scores say it
             grids=tuple(grid_out(pl.stacks) for pl in t.players),

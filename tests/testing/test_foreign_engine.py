@@ -8,7 +8,15 @@ import pytest
 from hypothesis import settings
 
 import rulespec
-from rulespec.testing import Adapter, DivergenceError, ReferenceAdapter, capabilities, check
+from rulespec.testing import (
+    Adapter,
+    DivergenceError,
+    ReferenceAdapter,
+    Setup,
+    capabilities,
+    check,
+)
+from rulespec.testing.duck_cover import COMPETITION
 from tests.profiles import scaled
 from tests.testing.foreign_duck_cover import (
     ForeignAdapter,
@@ -67,6 +75,33 @@ def test_an_adapter_with_legal_actions_only_catches_a_special_card_bug() -> None
         )
     assert info.value.divergence.kind == "legal-actions"
     assert "dc.special.repeat-after-max" in info.value.divergence.clauses
+
+
+@pytest.mark.clause("dc.variant.competition")
+def test_the_default_search_catches_an_engine_that_ignores_competition() -> None:
+    """The kit varies the Competition option itself (``{"competition": true}`` on the
+    wire), not a splash table of the card numbers, which such an engine would play."""
+
+    class PrintedSplashes(ForeignAdapter):
+        """Told to play Competition, it scores the splash table all the same."""
+
+        def start(self, setup: Setup) -> None:
+            super().start(setup)
+            splashes = dict(zip(range(1, 13), setup.options.splashes, strict=True))
+            self.table = self.engine(setup.players, splashes)
+
+    published = rulespec.game("duck-and-cover").default_options()
+    assert check(PrintedSplashes(), options=published, settings=QUICK, max_steps=600).games
+    with pytest.raises(DivergenceError) as info:
+        check(
+            PrintedSplashes(),
+            settings=settings(QUICK, max_examples=200),
+            max_steps=600,
+            shrink_seconds=SHRINK_SECONDS,
+        )
+    assert info.value.divergence.record.options == COMPETITION
+    assert "dc.variant.competition" in info.value.divergence.clauses
+    assert "dc.cards.splashes" not in info.value.divergence.clauses
 
 
 @pytest.mark.parametrize("game", [g.id for g in rulespec.games()])

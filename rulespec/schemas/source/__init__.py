@@ -24,7 +24,9 @@ GAMES: dict[str, ModuleType] = {
     "duo": duo,
     "canardage": canardage,
 }
-"""Each game's schema module, by game id."""
+"""Each game's schema module, by game id: its ``DEFS``, ``ROOTS`` (each file's root
+definition and title), ``KEEP`` (the definitions a file holds besides those its root
+needs) and ``SEARCHED`` (the options the conformance kit varies by default)."""
 
 FOLDER = Path(__file__).resolve().parent.parent
 """Where the files lie: ``rulespec/schemas/<game id>/<name>.json``."""
@@ -47,10 +49,16 @@ def generate() -> dict[str, Schema]:
             "record": ("record", f"A {g.name} record"),
             "golden": ("golden", f"A line of the {g.name} golden file"),
         }
+        keep: Mapping[str, tuple[str, ...]] = GAMES[g.id].KEEP
         for name, (root, title) in roots.items():
             body = defs[g.id][root]
             found[f"{g.id}/{name}"] = document(
-                f"{g.id}/{name}", title, body.get("description", title + "."), body, defs[g.id]
+                f"{g.id}/{name}",
+                title,
+                body.get("description", title + "."),
+                body,
+                defs[g.id],
+                keep.get(name, ()),
             )
     found.update(protocol.documents(games, defs))
     return found

@@ -1,13 +1,17 @@
-"""Canardage's schemas, written from :mod:`rulespec.canardage.codec`'s encoding and limits."""
+"""Canardage's schemas, written from :mod:`rulespec.canardage.codec`'s encoding and limits,
+and the option sets of :class:`rulespec.testing.canardage.CanardageKit`."""
 
 from __future__ import annotations
 
-from rulespec.canardage.cards import COLOURS, Card
+from typing import Any
+
+from rulespec.canardage.cards import COLOURS, DEFAULT_ACTION_DECK, Card
 from rulespec.canardage.state import Phase
 from rulespec.schemas.source.dsl import (
     Schema,
     array,
     const,
+    described,
     enum,
     integer,
     obj,
@@ -16,30 +20,101 @@ from rulespec.schemas.source.dsl import (
     tagged,
 )
 
-__all__ = ["DEFS", "ROOTS"]
+__all__ = ["DEFS", "KEEP", "ROOTS", "SEARCHED"]
 
 _PLAYER = integer(0, COLOURS - 1)
 _COUNT = integer(0, 10_000)
 
+_RARE = (8, 3, 8, 2, 3, 3, 2, 2, 4, 2, 2, 2, 2, 2, 4, 3)
+SEARCHED: tuple[dict[str, Any], ...] = (
+    {},
+    {"action_deck": {c.value: n for c, n in zip(Card, _RARE, strict=True)}},
+)
+"""The options the conformance kit starts games with when it varies them (as
+``encode_options`` writes them): the published action deck, or a deck of 52 with more of
+the rare cards."""
+
+_SEAT = "A seat, 0 to 5, below the number of players."
+_PHASE = (
+    'What the game waits for: "deal" (chance: both decks are shuffled), "play" (the '
+    "player on turn plays a card, or discards one when none can be played), "
+    '"dispersion" (chance: Dispersion has put the line back into the duck deck, which is '
+    'shuffled), "reshuffle" (chance: the draw pile is empty and the player on turn must '
+    'draw) or "over" (at most one player has ducks left).'
+)
+_TURN = (
+    "The seat on turn (-1 before the deal); at a reshuffle or a Dispersion's shuffle, the "
+    "seat whose turn it is."
+)
+_LINE = (
+    "The line, front first: item 0 is the head of the line, where the ducks walk to, "
+    "item 5 the back, beside the duck deck. Hidden ducks included (they went under in "
+    "view of all). Empty before the deal and while a Dispersion waits for its shuffle; "
+    "shorter than six spaces only when the duck deck has run out."
+)
+_TARGETS = (
+    "The targeted spaces, ascending. Targets stand beside spaces, not on cards: they stay "
+    "where they are when cards move."
+)
+_SHELTERS = (
+    "For each seat, in seat order, the space its Planqué card lies on, or -1 when it has "
+    "none on the line."
+)
+_HAND_ORDER = (
+    "in the rulebook's order of the action cards (" + ", ".join(c.value for c in Card) + ")"
+)
+_PLAYED = (
+    "The played and discarded action cards since the last reshuffle, in the order they "
+    "were played (a Planqué card joins them when it leaves the line)."
+)
+_SHOT = "Each seat's ducks shot so far, 0 to 5, in seat order."
+_SPACES = (
+    "The spaces the card names, numbered from the front (0) to the back (5): one space "
+    "for En joue (the space to target), Pan (the targeted space shot at), Tireur d'élite "
+    "(the duck shot), both Rectifier (where the target stands now), Palme arrière and "
+    "Palme avant (your duck), Banzaï (your duck) and Planqué (the space the card lies "
+    "on); [a, a + 1] for Double viseur ([a] when no two adjacent spaces are free) and "
+    "Canardage (two adjacent targeted ducks); [target, shot] for Tu louches (a targeted "
+    "space and the neighbouring duck shot); [duck, cover] for À couvert (your duck and "
+    "the neighbouring duck it hides under); none for En avant marche, Dispersion and "
+    "Canarchie."
+)
+
 
 def _seat(players: int) -> Schema:
-    return {"properties": {"player": integer(0, players - 1)}}
+    seat = described(f"With {players} players, 0 to {players - 1}.", integer(0, players - 1))
+    return {"properties": {"player": seat}}
 
 
 def _state_seats(players: int) -> Schema:
     """What a state of ``players`` players adds: seats below ``players``, one hand,
     shelter and count of shot ducks per player."""
+    n = f"With {players} players"
     seat = integer(0, players - 1)
     each = {"minItems": players, "maxItems": players}
     return {
         "properties": {
-            "turn": integer(-1, players - 1),
-            "hands": each,
-            "shelters": each,
-            "shot": each,
-            "winners": {"items": seat, "maxItems": players},
+            "turn": described(f"{n}, -1 or a seat 0 to {players - 1}.", integer(-1, players - 1)),
+            "hands": described(f"{n}, {players} hands.", each),
+            "shelters": described(f"{n}, {players} shelters.", each),
+            "shot": described(f"{n}, {players} counts.", each),
+            "winners": described(
+                f"{n}, at most {players} seats, each 0 to {players - 1}.",
+                {"items": seat, "maxItems": players},
+            ),
         }
     }
+
+
+def _player(text: str) -> Schema:
+    return described(f"{text} {_SEAT}", _PLAYER)
+
+
+def _card_count(card: Card, default: int) -> Schema:
+    return described(
+        f"Copies of {card.french} ({card.english}); the published deck has {default}.",
+        integer(0, 1_000),
+    )
 
 
 DEFS: dict[str, Schema] = {
@@ -49,103 +124,199 @@ DEFS: dict[str, Schema] = {
     },
     "card": {"description": "An action card, by id.", **enum(c.value for c in Card)},
     "stack": {
-        "description": "One space of the line: [card] or [hidden, cover], bottom first.",
+        "description": "One space of the line, bottom first: [card], or [hidden, cover] for "
+        "a duck hidden under its cover by À couvert.",
         **array(ref("duck"), 2, 1),
     },
-    "line": {"description": "The line, front first.", **array(ref("stack"), 6)},
-    "ducks": array(ref("duck"), 40),
-    "cards": array(ref("card"), 10_000),
+    "line": described(_LINE, array(ref("stack"), 6)),
+    "ducks": described("Duck-deck cards, at most 40.", array(ref("duck"), 40)),
+    "cards": described("Action cards by id.", array(ref("card"), 10_000)),
     "options": {
-        "description": "Options that differ from the published game.",
+        "description": "Options that differ from the published game; left out, the "
+        "published action deck (52 cards)."
+        " The conformance kit's start sends them; unless told which (--option), it "
+        "sends one of the sets of $defs/searched.",
         **obj(
             {},
             {
                 "action_deck": {
-                    "description": "Copies of each action card, by id; ids left out count 0.",
-                    **obj({}, {c.value: integer(0, 1_000) for c in Card}),
+                    "description": "Copies of each action card, by id; ids left out count "
+                    "0. encode_options writes every id, zeros included, and only for a "
+                    "deck other than the published one. The kit's default search varies "
+                    "it: left out, or the deck of its searched options.",
+                    **obj(
+                        {},
+                        {
+                            c.value: _card_count(c, n)
+                            for c, n in zip(Card, DEFAULT_ACTION_DECK, strict=True)
+                        },
+                    ),
                 }
             },
         ),
     },
-    "play": {
-        "description": "Play an action card, with the spaces it names (and Canarchie's new line).",
-        **obj(
+    "searched": described(
+        "The options the conformance kit sends at start when it chooses them (no "
+        "--option), as encode_options writes them: the published action deck, or a deck "
+        "of 52 with more of the rare cards.",
+        {"enum": list(SEARCHED)},
+    ),
+    "play": described(
+        "Play an action card from the hand, with every choice it needs.",
+        obj(
             {
-                "type": const("play"),
-                "player": _PLAYER,
-                "card": ref("card"),
-                "spaces": array(integer(-100, 100), 6),
+                "type": described('"play".', const("play")),
+                "player": _player("The seat on turn."),
+                "card": described("The card played, from the player's hand.", ref("card")),
+                "spaces": described(_SPACES, array(integer(-100, 100), 6)),
             },
-            {"line": ref("line")},
+            {
+                "line": described(
+                    "Canarchie only (and then always): the new line, front first, the same "
+                    "stacks in a new order.",
+                    ref("line"),
+                )
+            },
         ),
-    },
-    "discard": {
-        "description": "Discard a card without effect (when no card in hand can be played).",
-        **obj({"type": const("discard"), "player": _PLAYER, "card": ref("card")}),
-    },
-    "deal": {
-        "description": "Chance: the shuffled duck deck and action deck, top first.",
-        **obj({"type": const("deal"), "ducks": ref("ducks"), "actions": ref("cards")}),
-    },
-    "reshuffle": {
-        "description": "Chance: the played cards shuffled into a new draw pile, top first.",
-        **obj({"type": const("reshuffle"), "draw_pile": ref("cards")}),
-    },
-    "disperse": {
-        "description": "Chance: the duck deck shuffled after Dispersion, top first.",
-        **obj({"type": const("disperse"), "deck": ref("ducks")}),
-    },
+    ),
+    "discard": described(
+        "Discard a card without effect (only when no card in hand can be played).",
+        obj(
+            {
+                "type": described('"discard".', const("discard")),
+                "player": _player("The seat on turn."),
+                "card": described("The card discarded, from the player's hand.", ref("card")),
+            }
+        ),
+    ),
+    "deal": described(
+        "Chance, at the start: the shuffled duck deck and action deck.",
+        obj(
+            {
+                "type": described('"deal".', const("deal")),
+                "ducks": described(
+                    "The duck deck, shuffled, top first: five ducks of each colour in play "
+                    "and five water cards. Its first six cards fill the line from the back "
+                    "(the first on space 5, the sixth on space 0); the rest is the duck "
+                    "deck, top first.",
+                    ref("ducks"),
+                ),
+                "actions": described(
+                    "The action deck, shuffled, top first: seat p receives cards 3p to "
+                    "3p + 2, and the rest is the draw pile, top first.",
+                    ref("cards"),
+                ),
+            }
+        ),
+    ),
+    "reshuffle": described(
+        "Chance, after the play that finds the draw pile empty, before the draw: the "
+        "played cards shuffled into a new draw pile.",
+        obj(
+            {
+                "type": described('"reshuffle".', const("reshuffle")),
+                "draw_pile": described("The new draw pile, top first.", ref("cards")),
+            }
+        ),
+    ),
+    "disperse": described(
+        "Chance, after Dispersion: the duck deck (with the line's cards put back) shuffled.",
+        obj(
+            {
+                "type": described('"disperse".', const("disperse")),
+                "deck": described(
+                    "The shuffled duck deck, top first, laid like the deal's: its first six "
+                    "cards fill the line from the back, the rest is the duck deck.",
+                    ref("ducks"),
+                ),
+            }
+        ),
+    ),
     "action": tagged(("play", "discard")),
     "chance": tagged(("deal", "reshuffle", "disperse")),
     "step": tagged(("play", "discard", "deal", "reshuffle", "disperse")),
     "state": {
         **obj(
             {
-                "players": integer(3, COLOURS),
-                "options": ref("options"),
-                "phase": enum(p.value for p in Phase),
-                "turn": integer(-1, COLOURS - 1),
-                "line": ref("line"),
-                "targets": array(_PLAYER, 6),
-                "shelters": array(integer(-1, COLOURS - 1), 6),
-                "deck": ref("ducks"),
-                "seen": integer(0, 40),
-                "hands": array(ref("cards"), 6),
-                "draw_pile": ref("cards"),
-                "played": ref("cards"),
-                "shot": array(_PLAYER, 6),
-                "winners": {"uniqueItems": True, **array(_PLAYER, 6)},
+                "players": described(
+                    "The number of players, 3 to 6; the seats are 0 to players - 1, in turn "
+                    "order, and seat p plays colour p.",
+                    integer(3, COLOURS),
+                ),
+                "options": described("The game's options.", ref("options")),
+                "phase": described(_PHASE, enum(p.value for p in Phase)),
+                "turn": described(_TURN, integer(-1, COLOURS - 1)),
+                "line": described(_LINE, ref("line")),
+                "targets": described(_TARGETS, array(_PLAYER, 6)),
+                "shelters": described(_SHELTERS, array(integer(-1, COLOURS - 1), 6)),
+                "deck": described(
+                    "The duck deck, top first: new cards enter the line from its top, "
+                    "cards sent under it go to its end.",
+                    ref("ducks"),
+                ),
+                "seen": described(
+                    "How many cards at the bottom of the duck deck went there in view of "
+                    "all since its last shuffle: the last seen cards of deck are public "
+                    "(a view's deck_bottom).",
+                    integer(0, 40),
+                ),
+                "hands": described(
+                    f"Each seat's action cards, in seat order, each hand {_HAND_ORDER}.",
+                    array(ref("cards"), 6),
+                ),
+                "draw_pile": described(
+                    "The action cards to draw, top first (hidden from the players).",
+                    ref("cards"),
+                ),
+                "played": described(_PLAYED, ref("cards")),
+                "shot": described(_SHOT, array(_PLAYER, 6)),
+                "winners": described(
+                    "The winning seats, ascending; empty until the game ends. The last seat "
+                    "with ducks left wins; when one play shoots the last ducks of every "
+                    "seat still in, those seats share the victory.",
+                    {"uniqueItems": True, **array(_PLAYER, 6)},
+                ),
             }
         ),
         "if": {"properties": {"phase": const(Phase.DEAL.value)}},
         "then": {
             "description": "Nobody is on turn before the deal.",
-            "properties": {"turn": const(-1)},
+            "properties": {"turn": described("-1 before the deal.", const(-1))},
         },
-        "else": {"properties": {"turn": integer(0)}},
+        "else": {"properties": {"turn": described("A seat once dealt.", integer(0))}},
         "allOf": per_players(3, COLOURS, _state_seats),
     },
     "view": {
         **obj(
             {
-                "player": _PLAYER,
-                "players": integer(3, COLOURS),
-                "phase": enum(p.value for p in Phase),
-                "turn": integer(-1, COLOURS - 1),
-                "line": ref("line"),
-                "targets": array(_PLAYER, 6),
-                "shelters": array(integer(-1, COLOURS - 1), 6),
-                "deck_size": _COUNT,
-                "deck_bottom": {
-                    "description": "The cards at the bottom of the duck deck that were seen.",
-                    **ref("ducks"),
-                },
-                "hand": ref("cards"),
-                "hand_sizes": array(_COUNT, 6),
-                "draw_pile_size": _COUNT,
-                "played": ref("cards"),
-                "shot": array(_PLAYER, 6),
-                "winners": array(_PLAYER, 6),
+                "player": _player("The seat whose view this is."),
+                "players": described("The number of players, 3 to 6.", integer(3, COLOURS)),
+                "phase": described(_PHASE, enum(p.value for p in Phase)),
+                "turn": described(_TURN, integer(-1, COLOURS - 1)),
+                "line": described(_LINE, ref("line")),
+                "targets": described(_TARGETS, array(_PLAYER, 6)),
+                "shelters": described(_SHELTERS, array(integer(-1, COLOURS - 1), 6)),
+                "deck_size": described("How many cards the duck deck holds.", _COUNT),
+                "deck_bottom": described(
+                    "The cards at the bottom of the duck deck that were seen going there "
+                    "since its last shuffle, top first (its last card is the deck's bottom "
+                    "card).",
+                    ref("ducks"),
+                ),
+                "hand": described(
+                    f"The viewer's action cards: written {_HAND_ORDER}, read in any order.",
+                    ref("cards"),
+                ),
+                "hand_sizes": described(
+                    "How many action cards each seat holds, in seat order.", array(_COUNT, 6)
+                ),
+                "draw_pile_size": described("How many cards the draw pile holds.", _COUNT),
+                "played": described(_PLAYED, ref("cards")),
+                "shot": described(_SHOT, array(_PLAYER, 6)),
+                "winners": described(
+                    "The winning seats, ascending; empty until the game ends.",
+                    array(_PLAYER, 6),
+                ),
             }
         ),
         "allOf": per_players(3, COLOURS, _seat),
@@ -161,3 +332,6 @@ ROOTS: dict[str, tuple[str, str]] = {
     "view": ("view", "What a Canardage player sees"),
 }
 """Each file of the game: its root definition and its title."""
+
+KEEP: dict[str, tuple[str, ...]] = {"options": ("searched",)}
+"""The definitions a file holds besides those its root needs."""

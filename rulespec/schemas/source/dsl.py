@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -12,6 +13,7 @@ __all__ = [
     "array",
     "boolean",
     "const",
+    "described",
     "document",
     "embed",
     "enum",
@@ -29,6 +31,15 @@ DIALECT = "https://json-schema.org/draft/2020-12/schema"
 ID_PREFIX = "urn:rulespec:schema:"
 
 Schema = dict[str, Any]
+
+
+def described(text: str, schema: Schema) -> Schema:
+    """``schema`` with the ``description`` ``text``, put first.
+
+    >>> described("A seat.", integer(0, 5))
+    {'description': 'A seat.', 'type': 'integer', 'minimum': 0, 'maximum': 5}
+    """
+    return {"description": text, **schema}
 
 
 def integer(low: int | None = None, high: int | None = None) -> Schema:
@@ -125,10 +136,15 @@ def tagged(kinds: Iterable[str]) -> Schema:
     [{'if': {'properties': {'type': {'const': 'stop'}}}, 'then': {'$ref': '#/$defs/stop'}}]
     """
     names = list(kinds)
+    kind = described(
+        f"The kind: {', '.join(json.dumps(n) for n in names)}; the object "
+        "follows the definition of that name.",
+        enum(names),
+    )
     return {
         "type": "object",
         "required": ["type"],
-        "properties": {"type": enum(names)},
+        "properties": {"type": kind},
         "allOf": [{"if": {"properties": {"type": {"const": k}}}, "then": ref(k)} for k in names],
     }
 

@@ -1,7 +1,9 @@
 """Duck & Cover's schemas, written from :mod:`rulespec.duck_cover.codec`'s encoding and
-limits."""
+limits, and the option sets of :class:`rulespec.testing.duck_cover.DuckCoverKit`."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from rulespec.duck_cover.cards import FAMILY, SPLASHES, held_by
 from rulespec.duck_cover.codec import VARIANTS
@@ -11,6 +13,7 @@ from rulespec.schemas.source.dsl import (
     array,
     boolean,
     const,
+    described,
     enum,
     integer,
     nullable,
@@ -20,12 +23,37 @@ from rulespec.schemas.source.dsl import (
     tagged,
 )
 
-__all__ = ["DEFS", "ROOTS"]
+__all__ = ["DEFS", "KEEP", "ROOTS", "SEARCHED"]
 
 SEATS = 7
 _PLAYER = integer(0, SEATS - 1)
 _DRAW_PILE = 26
 _COUNT = integer(0, 10_000)
+
+SEARCHED: tuple[dict[str, Any], ...] = ({}, {"competition": True})
+"""The options the conformance kit starts games with when it varies them (as
+``encode_options`` writes them): the published game, or *Competition*."""
+
+_SEAT = "A seat, 0 to 6, below the number of players."
+_PHASE = (
+    'What the game waits for: "deal" (chance: a round\'s deal), "reshuffle" (chance: the '
+    'draw pile is empty and a card must be drawn), "turn" (every player acts on the card '
+    'in play, in any order) or "over" (the third round has ended).'
+)
+_ROUND = "The current round, 0 to 2; while a deal is awaited, the round it starts."
+_PREVIOUS = (
+    'The call of the previous card of this round, what a Repeat repeats: 1 to 12 or "max"; '
+    "null before the round's first call."
+)
+_PREVIOUS_DISCARDED = (
+    "Whether the previous card of this round went to the discard zone; a Repeat drawn "
+    "then is discarded too (except under Low blows)."
+)
+_ROUND_SCORES = (
+    "Each finished round's scores, first round first, each one number per seat in seat order."
+)
+_PRINTED = ", ".join(str(v) for v in SPLASHES)
+_PRESENT = " (present exactly when the option is on)"
 
 
 def _foreign_duck(holder: int) -> Schema:
@@ -33,28 +61,42 @@ def _foreign_duck(holder: int) -> Schema:
     families = [
         integer(held_by(f, FAMILY[0], holder), held_by(f, FAMILY[-1], holder)) for f in range(SEATS)
     ]
-    return {"anyOf": [ref("own-duck"), *(r for f, r in enumerate(families) if f != holder)]}
+    return described(
+        f"A duck in seat {holder}'s grid: 1 to 12 for its own family; under Low blows also "
+        "the duck n of another seat f's family, written (f + 1) * 100 + n.",
+        {"anyOf": [ref("own-duck"), *(r for f, r in enumerate(families) if f != holder)]},
+    )
 
 
-def _grid(duck: Schema) -> Schema:
+def _grid(duck: Schema, whose: str) -> Schema:
     cell = {
-        "description": "[position, stack]: a place and its stack, bottom first.",
+        "description": "[position, stack]: a place and its stack, bottom first (its last "
+        "card is the visible one).",
         **array({}, 2, 2),
         "prefixItems": [ref("position"), array(duck, 84, 1)],
     }
     del cell["items"]
-    return array(cell, 84)
+    return described(
+        f"{whose} grid: one [position, stack] per occupied place, sorted by position "
+        "(column, then row); read in any order.",
+        array(cell, 84),
+    )
 
 
 def _grid_view(holder: int) -> Schema:
     stack = obj(
         {
-            "position": ref("position"),
-            "top": ref(f"duck-in-grid-{holder}"),
-            "covered": {"description": "How many cards lie under the top.", **integer(0, 83)},
+            "position": described("The stack's place.", ref("position")),
+            "top": described(
+                "Its visible card, the top of the stack.", ref(f"duck-in-grid-{holder}")
+            ),
+            "covered": described("How many cards lie under the top.", integer(0, 83)),
         }
     )
-    return array(stack, 84)
+    return described(
+        f"Seat {holder}'s grid as everyone sees it: one stack per occupied place, in any order.",
+        array(stack, 84),
+    )
 
 
 _TURN: Schema = {"properties": {"phase": const(Phase.TURN.value)}}
@@ -81,26 +123,96 @@ def _state_seats(players: int) -> Schema:
     if players < SEATS:
         ducks = {"not": _later_seats(players)}
     cell = {"prefixItems": [{}, {"items": ducks}]}
+    n = f"With {players} players"
     return {
         "properties": {
-            "grids": {"items": {"items": cell}},
-            "round_scores": {"items": each},
-            "gifts": {"maxItems": players, "anyOf": [{"maxItems": 0}, each], "items": ducks},
+            "grids": described(
+                f"{n}, no grid holds a duck of a family beyond seat {players - 1}.",
+                {"items": {"items": cell}},
+            ),
+            "round_scores": described(f"{n}, {players} scores in each round.", {"items": each}),
+            "gifts": described(
+                f"{n}, no gift or one per seat, each of a family at the table.",
+                {"maxItems": players, "anyOf": [{"maxItems": 0}, each], "items": ducks},
+            ),
         },
         "allOf": [
             {
                 "if": _NOT_DEALT,
-                "then": {"properties": {"grids": {"maxItems": 0}}},
-                "else": {"properties": {"grids": each}},
+                "then": {
+                    "properties": {
+                        "grids": described("No grid before the first deal.", {"maxItems": 0})
+                    }
+                },
+                "else": {"properties": {"grids": described(f"{n}, {players} grids.", each)}},
             },
-            {"if": _TURN, "then": {"properties": {"submitted": each}}},
+            {
+                "if": _TURN,
+                "then": {
+                    "properties": {
+                        "submitted": described(f"{n}, {players} entries during a turn.", each)
+                    }
+                },
+            },
         ],
     }
 
 
 def _option_on(name: str) -> Schema:
     """A state whose options turn the variant ``name`` on."""
-    return {"properties": {"options": {"required": [name], "properties": {name: const(True)}}}}
+    option = described(
+        f"Its options turn {name} on.",
+        {"required": [name], "properties": {name: described(f"{name} is on.", const(True))}},
+    )
+    return {"properties": {"options": option}}
+
+
+def _view_seats(players: int) -> Schema:
+    return {
+        "properties": {
+            "player": described(
+                f"With {players} players, 0 to {players - 1}.", integer(0, players - 1)
+            )
+        }
+    }
+
+
+_VARIANTS: dict[str, str] = {
+    "competition": "Competition: a visible card scores its number instead of its splashes "
+    "(then splashes, if written, is the printed table). The kit's default search varies "
+    "it: left out or true.",
+    "constraints": "Constraints: the 1, 2 and 3 leave the draw deck (20 draw cards); a "
+    "player's 1, 2 and 3 move only inside a stack, once covered. The kit's default "
+    "search leaves it out.",
+    "pressure": "Pressure: negative round scores count double in the third round. The "
+    "kit's default search leaves it out.",
+    "surprises": "Surprises: the first two cards of each round's shuffled draw pile are "
+    "set aside unseen; states gain set_aside. The kit's default search leaves it out.",
+    "low_blows": "Low blows: Max and Repeat make each player give a visible duck to their "
+    "left neighbour (seat + 1; the last seat gives to seat 0), who places it, instead of "
+    "their usual effect; states gain gifts, and grids may hold other seats' ducks. The "
+    "kit's default search leaves it out.",
+}
+
+
+def _move(kind: str, text: str, to: str) -> Schema:
+    return described(
+        text,
+        obj(
+            {
+                "type": described(f'"{kind}".', const(kind)),
+                "player": described("The acting seat. " + _SEAT, _PLAYER),
+                "to": described(to, ref("position")),
+            },
+            {
+                "origin": described(
+                    "Low blows only, when two of the player's visible cards carry the "
+                    "called number: the place of the one that moves. Left out otherwise.",
+                    ref("position"),
+                )
+            },
+        ),
+    )
 
 
 DEFS: dict[str, Schema] = {
@@ -112,105 +224,203 @@ DEFS: dict[str, Schema] = {
         "description": 'A called card: 1 to 12 or "max" (Repeat is never a call).',
         "anyOf": [integer(FAMILY[0], FAMILY[-1]), const("max")],
     },
-    "own-duck": {"description": "A duck of the grid's own family.", **integer(1, 12)},
+    "own-duck": described("A duck of the grid's own family, 1 to 12.", integer(1, 12)),
     **{f"duck-in-grid-{h}": _foreign_duck(h) for h in range(SEATS)},
-    "position": {
-        "description": "A place [column, row]: columns grow rightwards, rows downwards.",
-        **array(integer(-10_000, 10_000), 2, 2),
-    },
-    "draw_pile": array(ref("card"), _DRAW_PILE),
+    "position": described(
+        "A place [column, row]: columns grow rightwards, rows downwards; a round's deal "
+        "fills [0, 0] to [3, 2], and places are never renumbered (a stack ducked left of "
+        "column 0 stands at column -1).",
+        array(integer(-10_000, 10_000), 2, 2),
+    ),
+    "draw_pile": described("Draw cards, at most 26.", array(ref("card"), _DRAW_PILE)),
     "options": {
-        "description": "Options that differ from the published game.",
+        "description": "Options that differ from the published game; a key left out takes "
+        "its default (the published rules). encode_options writes only what differs "
+        "(a variant only when true); decode_options also reads false and the printed "
+        "splash table."
+        " The conformance kit's start sends them; unless told which (--option), it "
+        "sends one of the sets of $defs/searched.",
         **obj(
             {},
             {
-                "splashes": {
-                    "description": "Splashes of cards 1 to 12.",
-                    **array(integer(-100, 100), 12, 12),
-                },
-                **{name: boolean() for name in VARIANTS},
+                "splashes": described(
+                    "The splashes of the duck cards 1 to 12, in that order (item 0 for the "
+                    "1): what each visible card scores at a round's end. Left out: the "
+                    f"printed table [{_PRINTED}]. The kit's default search leaves it out.",
+                    array(integer(-100, 100), 12, 12),
+                ),
+                **{name: described(_VARIANTS[name], boolean()) for name in VARIANTS},
             },
         ),
         "if": {"required": ["competition"], "properties": {"competition": const(True)}},
         "then": {
             "description": "Competition scores numbers, not a splash table.",
-            "properties": {"splashes": {"const": list(SPLASHES)}},
+            "properties": {
+                "splashes": described(
+                    "Under Competition, only the printed table.", {"const": list(SPLASHES)}
+                )
+            },
         },
     },
-    **{
-        kind: {
-            "description": text,
-            **obj(
-                {"type": const(kind), "player": _PLAYER, "to": ref("position")},
-                {"origin": ref("position")},
-            ),
-        }
-        for kind, text in (
-            ("cover", "Put the called duck onto the adjacent stack at a place."),
-            ("duck", "Put the called duck on an empty place."),
-        )
-    },
-    "quack": {
-        "description": "« Coin »: the called duck is covered.",
-        **obj({"type": const("quack"), "player": _PLAYER}),
-    },
-    "give": {
-        "description": "Low blows: give the duck at a place to the left neighbour.",
-        **obj({"type": const("give"), "player": _PLAYER, "at": ref("position")}),
-    },
-    "place": {
-        "description": "Low blows: place a received duck.",
-        **obj({"type": const("place"), "player": _PLAYER, "to": ref("position")}),
-    },
-    "deal": {
-        "description": "Chance: each family's permutation, laid row by row, and the draw "
-        "pile, next card first.",
-        **obj(
+    "searched": described(
+        "The options the conformance kit sends at start when it chooses them (no --option): "
+        "the published game or Competition, as encode_options writes them. Its default "
+        "search varies competition only.",
+        {"enum": list(SEARCHED)},
+    ),
+    "cover": _move(
+        "cover",
+        "Move the called card, with its stack, onto the adjacent stack at a place.",
+        "The place of the adjacent stack it covers.",
+    ),
+    "duck": _move(
+        "duck",
+        "Move the called card, with its stack, to an empty place.",
+        "The empty place it moves to.",
+    ),
+    "quack": described(
+        "« Coin »: the called card is covered.",
+        obj(
             {
-                "type": const("deal"),
-                "grids": array(array(ref("own-duck"), 12), SEATS),
-                "draw_pile": ref("draw_pile"),
+                "type": described('"quack".', const("quack")),
+                "player": described("The acting seat. " + _SEAT, _PLAYER),
             }
         ),
-    },
-    "reshuffle": {
-        "description": "Chance: the new draw pile, next card first.",
-        **obj({"type": const("reshuffle"), "draw_pile": ref("draw_pile")}),
-    },
+    ),
+    "give": described(
+        "Low blows: give a visible duck (without the cards beneath it) to the left "
+        "neighbour, seat player + 1 (the last seat gives to seat 0).",
+        obj(
+            {
+                "type": described('"give".', const("give")),
+                "player": described("The giving seat. " + _SEAT, _PLAYER),
+                "at": described("The place of the visible duck given.", ref("position")),
+            }
+        ),
+    ),
+    "place": described(
+        "Low blows: place the duck received this turn.",
+        obj(
+            {
+                "type": described('"place".', const("place")),
+                "player": described("The placing seat. " + _SEAT, _PLAYER),
+                "to": described("The empty place it goes to.", ref("position")),
+            }
+        ),
+    ),
+    "deal": described(
+        "Chance, at the start of each round: each family's permutation and the shuffled draw deck.",
+        obj(
+            {
+                "type": described('"deal".', const("deal")),
+                "grids": described(
+                    "One permutation of 1 to 12 per seat, in seat order: item i of seat "
+                    "p's lands at [i % 4, i // 4] of p's grid (row by row from [0, 0] to "
+                    "[3, 2]).",
+                    array(array(ref("own-duck"), 12), SEATS),
+                ),
+                "draw_pile": described(
+                    "The shuffled draw deck, next card first: 1 to 12 twice, Max and "
+                    "Repeat (26 cards; 20, without the 1, 2 and 3, under Constraints). "
+                    "Under Surprises its first two cards are set aside unseen.",
+                    ref("draw_pile"),
+                ),
+            }
+        ),
+    ),
+    "reshuffle": described(
+        "Chance, when a card must be drawn from an empty draw pile: the Captain pile "
+        "shuffled into a new draw pile.",
+        obj(
+            {
+                "type": described('"reshuffle".', const("reshuffle")),
+                "draw_pile": described(
+                    "The Captain pile's cards in their new order, next card first.",
+                    ref("draw_pile"),
+                ),
+            }
+        ),
+    ),
     "action": tagged(("cover", "duck", "quack", "give", "place")),
     "chance": tagged(("deal", "reshuffle")),
     "step": tagged(("cover", "duck", "quack", "give", "place", "deal", "reshuffle")),
-    "grid": _grid(ref("own-duck")),
-    **{f"grid-{h}": _grid(ref(f"duck-in-grid-{h}")) for h in range(SEATS)},
+    "grid": _grid(ref("own-duck"), "A seat's"),
+    **{f"grid-{h}": _grid(ref(f"duck-in-grid-{h}"), f"Seat {h}'s") for h in range(SEATS)},
     "state": {
         **obj(
             {
-                "players": integer(2, SEATS),
-                "options": ref("options"),
-                "phase": enum(p.value for p in Phase),
-                "round": integer(0, 2),
-                "grids": {"type": "array", "maxItems": SEATS},
-                "draw_pile": ref("draw_pile"),
-                "captain_pile": ref("draw_pile"),
-                "discard_zone": ref("draw_pile"),
-                "card": nullable(ref("card")),
-                "previous": nullable(ref("call")),
-                "previous_discarded": boolean(),
+                "players": described(
+                    "The number of players, 2 to 7; the seats are 0 to players - 1.",
+                    integer(2, SEATS),
+                ),
+                "options": described("The game's options.", ref("options")),
+                "phase": described(_PHASE, enum(p.value for p in Phase)),
+                "round": described(_ROUND, integer(0, 2)),
+                "grids": described(
+                    "Each seat's grid, in seat order. None before the first deal; between "
+                    "rounds, the grids as the last round left them.",
+                    {"type": "array", "maxItems": SEATS},
+                ),
+                "draw_pile": described(
+                    "The draw pile, next card first (hidden from the players).",
+                    ref("draw_pile"),
+                ),
+                "captain_pile": described(
+                    "The Captain pile: the cards played since the round's deal or the "
+                    "last reshuffle that did not go to the discard zone, bottom first (its "
+                    "last card is the visible top). The card in play joins a pile when its "
+                    "turn resolves.",
+                    ref("draw_pile"),
+                ),
+                "discard_zone": described(
+                    "The discard zone this round, in the order the cards were discarded: "
+                    "the cards on which every player said « Coin », and each Repeat drawn "
+                    "before the round's first call or right after a discard (except under "
+                    "Low blows). 11 - players discards end the round.",
+                    ref("draw_pile"),
+                ),
+                "card": described(
+                    "The card drawn this turn, while players act on it (under a Repeat "
+                    "they move previous, the call it repeats); null outside a turn.",
+                    nullable(ref("card")),
+                ),
+                "previous": described(_PREVIOUS, nullable(ref("call"))),
+                "previous_discarded": described(_PREVIOUS_DISCARDED, boolean()),
                 "submitted": {
-                    "description": "During a turn, each player's action (null until given).",
+                    "description": "During a turn, each seat's action on the card in play, "
+                    "in seat order (null until the seat acts); empty outside a turn.",
                     "type": "array",
                     "maxItems": SEATS,
                     "prefixItems": [
-                        nullable({"allOf": [ref("action"), {"properties": {"player": const(h)}}]})
+                        nullable(
+                            {
+                                "allOf": [
+                                    ref("action"),
+                                    {
+                                        "properties": {
+                                            "player": described(f"Seat {h}'s own action.", const(h))
+                                        }
+                                    },
+                                ]
+                            }
+                        )
                         for h in range(SEATS)
                     ],
                 },
-                "round_scores": array(array(integer(-10_000, 10_000), SEATS), 3),
+                "round_scores": described(
+                    _ROUND_SCORES, array(array(integer(-10_000, 10_000), SEATS), 3)
+                ),
             },
             {
-                "set_aside": array(ref("card"), 2),
+                "set_aside": described(
+                    "Surprises" + _PRESENT + ": the draw cards set aside unseen this "
+                    "round (the first two of its deal's draw pile).",
+                    array(ref("card"), 2),
+                ),
                 "gifts": {
-                    "description": "Low blows: the duck each seat has received, if any.",
+                    "description": "Low blows" + _PRESENT + ": while players place the "
+                    "ducks they were given, item p is the duck seat p received, written as "
+                    "p's grid will hold it; otherwise empty.",
                     "type": "array",
                     "maxItems": SEATS,
                     "prefixItems": [ref(f"duck-in-grid-{h}") for h in range(SEATS)],
@@ -226,21 +436,31 @@ DEFS: dict[str, Schema] = {
                 "if": _option_on("low_blows"),
                 "then": {
                     "properties": {
-                        "grids": {"prefixItems": [ref(f"grid-{h}") for h in range(SEATS)]}
+                        "grids": described(
+                            "Under Low blows, each grid may hold other seats' ducks.",
+                            {"prefixItems": [ref(f"grid-{h}") for h in range(SEATS)]},
+                        )
                     }
                 },
-                "else": {"properties": {"grids": {"items": ref("grid")}}},
+                "else": {
+                    "properties": {
+                        "grids": described(
+                            "Without Low blows, each grid holds its own family only.",
+                            {"items": ref("grid")},
+                        )
+                    }
+                },
             },
             {
                 "description": "A card is in play during a turn, and only then; outside a "
                 "turn nobody has submitted an action and no gift is pending.",
                 "if": _TURN,
-                "then": {"properties": {"card": ref("card")}},
+                "then": {"properties": {"card": described("A card in play.", ref("card"))}},
                 "else": {
                     "properties": {
-                        "card": {"type": "null"},
-                        "submitted": {"maxItems": 0},
-                        "gifts": {"maxItems": 0},
+                        "card": described("No card in play.", {"type": "null"}),
+                        "submitted": described("Nobody has acted.", {"maxItems": 0}),
+                        "gifts": described("No gift pending.", {"maxItems": 0}),
                     }
                 },
             },
@@ -251,37 +471,72 @@ DEFS: dict[str, Schema] = {
     "view": {
         **obj(
             {
-                "player": _PLAYER,
-                "players": integer(2, SEATS),
-                "phase": enum(p.value for p in Phase),
-                "round": integer(0, 2),
+                "player": described("The seat whose view this is. " + _SEAT, _PLAYER),
+                "players": described("The number of players, 2 to 7.", integer(2, SEATS)),
+                "phase": described(_PHASE, enum(p.value for p in Phase)),
+                "round": described(_ROUND, integer(0, 2)),
                 "grids": {
-                    "description": "Each seat's grid: its stacks, each seen from above.",
+                    "description": "Each seat's grid in seat order, each stack seen from "
+                    "above; none before the first deal.",
                     "type": "array",
                     "maxItems": SEATS,
                     "prefixItems": [ref(f"grid-view-{h}") for h in range(SEATS)],
                 },
-                "card": nullable(ref("card")),
-                "call": nullable(ref("call")),
-                "previous": nullable(ref("call")),
-                "previous_discarded": boolean(),
-                "draw_pile_size": _COUNT,
-                "captain_pile_top": nullable(ref("card")),
-                "captain_pile_size": _COUNT,
-                "discard_zone": array(ref("card"), _DRAW_PILE),
-                "discards_left": integer(-_DRAW_PILE, _DRAW_PILE),
-                "set_aside_size": _COUNT,
+                "card": described(
+                    "The card in play, announced to all; null outside a turn.",
+                    nullable(ref("card")),
+                ),
+                "call": described(
+                    "What this turn asks players to move: the card in play, or the call a "
+                    "Repeat repeats; null outside a turn, and under Low blows on a turn of "
+                    "Max or Repeat (while ducks are given and placed).",
+                    nullable(ref("call")),
+                ),
+                "previous": described(_PREVIOUS, nullable(ref("call"))),
+                "previous_discarded": described(_PREVIOUS_DISCARDED, boolean()),
+                "draw_pile_size": described("How many cards the draw pile holds.", _COUNT),
+                "captain_pile_top": described(
+                    "The Captain pile's top card (the last one put on it), or null when it "
+                    "is empty.",
+                    nullable(ref("card")),
+                ),
+                "captain_pile_size": described("How many cards the Captain pile holds.", _COUNT),
+                "discard_zone": described(
+                    "The discard zone, in the order the cards were discarded (public).",
+                    array(ref("card"), _DRAW_PILE),
+                ),
+                "discards_left": described(
+                    "How many more discards end the round: 11 - players - the discards so far.",
+                    integer(-_DRAW_PILE, _DRAW_PILE),
+                ),
+                "set_aside_size": described(
+                    "Surprises: how many draw cards were set aside unseen this round "
+                    "(which ones stays hidden); 0 otherwise.",
+                    _COUNT,
+                ),
                 "gifts": {
+                    "description": "Low blows: while players place the ducks they were "
+                    "given, item p is the duck seat p received (public), written as p's "
+                    "grid will hold it; otherwise empty.",
                     "type": "array",
                     "maxItems": SEATS,
                     "prefixItems": [ref(f"duck-in-grid-{h}") for h in range(SEATS)],
                 },
-                "acted": array(boolean(), SEATS),
-                "own_action": nullable(ref("action")),
-                "round_scores": array(array(integer(-1_000_000, 1_000_000), SEATS), 3),
+                "acted": described(
+                    "During a turn, whether each seat has acted, in seat order (what they "
+                    "did stays hidden); empty outside a turn.",
+                    array(boolean(), SEATS),
+                ),
+                "own_action": described(
+                    "The viewer's own action this turn; null before they act and outside a turn.",
+                    nullable(ref("action")),
+                ),
+                "round_scores": described(
+                    _ROUND_SCORES, array(array(integer(-1_000_000, 1_000_000), SEATS), 3)
+                ),
             }
         ),
-        "allOf": per_players(2, SEATS, lambda n: {"properties": {"player": integer(0, n - 1)}}),
+        "allOf": per_players(2, SEATS, _view_seats),
     },
 }
 """Every definition; a file holds those its root needs."""
@@ -294,3 +549,6 @@ ROOTS: dict[str, tuple[str, str]] = {
     "view": ("view", "What a Duck & Cover player sees"),
 }
 """Each file of the game: its root definition and its title."""
+
+KEEP: dict[str, tuple[str, ...]] = {"options": ("searched",)}
+"""The definitions a file holds besides those its root needs."""

@@ -1,6 +1,10 @@
-"""Duo's schemas, written from :mod:`rulespec.duo.codec`'s encoding and limits."""
+"""Duo's schemas, written from :mod:`rulespec.duo.codec`'s encoding and limits, and the
+option sets of :class:`rulespec.testing.duo.DuoKit`."""
 
 from __future__ import annotations
+
+from itertools import product
+from typing import Any
 
 from rulespec.duo.cards import BASE_DECK, TURBO, card_name
 from rulespec.duo.state import EXHAUSTED_READINGS, Phase
@@ -9,6 +13,7 @@ from rulespec.schemas.source.dsl import (
     array,
     boolean,
     const,
+    described,
     enum,
     integer,
     nullable,
@@ -18,14 +23,50 @@ from rulespec.schemas.source.dsl import (
     tagged,
 )
 
-__all__ = ["DEFS", "ROOTS"]
+__all__ = ["DEFS", "KEEP", "ROOTS", "SEARCHED"]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 _PLAYER = integer(0, MAX_PLAYERS - 1)
-
-
 _COUNT = integer(0, 10_000)
 
+SEARCHED: tuple[dict[str, Any], ...] = tuple(
+    {
+        **({"turbo": True} if turbo else {}),
+        **({"first_player": first} if first else {}),
+        **({"exhausted": reading} if reading != EXHAUSTED_READINGS[0] else {}),
+    }
+    for turbo, first, reading in product((False, True), (0, 1), EXHAUSTED_READINGS)
+)
+"""The options the conformance kit starts matches with when it varies them (as
+``encode_options`` writes them): the base game or Turbo-DUO, either first player of
+seats 0 and 1, either reading of an exhausted draw pile."""
+
+_SEAT = "A seat, 0 to 5, below the number of players."
+_PHASE = (
+    'What the match waits for: "deal" (chance: a round\'s shuffle), "turn" (the player '
+    'on turn plays, stops or draws) or "over" (a player has reached the target score, or '
+    "the round limit stopped the match)."
+)
+_ROUND = "The current round, from 0; during a deal, the round being dealt."
+_STARTER = (
+    "The seat that starts (started) the current round: first_player in the first round, "
+    "then the next seat each round."
+)
+_TURN = "The seat on turn; during a deal, the round's starter."
+_TURN_PILE = (
+    "The discard pile, 0 or 1, the player on turn has played on this turn (every card of "
+    "a turn goes on it); null before their first card, and outside a turn."
+)
+_CARD_ORDER = (
+    "card order (the symbol cards by colour blue, red, yellow, green, then by number 1 to "
+    "4, then by shape circle, square, triangle, cross; then the colour, number and shape "
+    "jokers, each in that order; then the Turbo-jokers)"
+)
+_ROUND_SCORES = (
+    "Each finished round's points, first round first, each one number per seat in seat "
+    "order: the player who went out gains a point per card left in the other hands, the "
+    "others 0; after an exhausted draw pile every player loses a point per card held."
+)
 
 _NOT_DEALT: Schema = {"properties": {"phase": const(Phase.DEAL.value), "round": const(0)}}
 """Before the first deal: no hands, no discard piles."""
@@ -34,20 +75,33 @@ _NOT_DEALT: Schema = {"properties": {"phase": const(Phase.DEAL.value), "round": 
 def _seats(players: int) -> Schema:
     """What a state of ``players`` players adds: seats below ``players``, one hand per
     seat once dealt, one score per seat in each round."""
-    seat = integer(0, players - 1)
+    n = f"With {players} players"
+    seat = described(f"{n}, a seat 0 to {players - 1}.", integer(0, players - 1))
     return {
         "properties": {
-            "options": {"properties": {"first_player": seat}},
+            "options": described(
+                f"{n}, a first player at the table.", {"properties": {"first_player": seat}}
+            ),
             "starter": seat,
             "turn": seat,
-            "round_scores": {"items": {"minItems": players, "maxItems": players}},
+            "round_scores": described(
+                f"{n}, {players} points in each round.",
+                {"items": {"minItems": players, "maxItems": players}},
+            ),
         },
         "if": _NOT_DEALT,
-        "then": {"properties": {"hands": {"maxItems": 0}, "piles": {"maxItems": 0}}},
+        "then": {
+            "properties": {
+                "hands": described("No hand before the first deal.", {"maxItems": 0}),
+                "piles": described("No discard pile before the first deal.", {"maxItems": 0}),
+            }
+        },
         "else": {
             "properties": {
-                "hands": {"minItems": players, "maxItems": players},
-                "piles": {"minItems": 2, "maxItems": 2},
+                "hands": described(
+                    f"{n}, {players} hands once dealt.", {"minItems": players, "maxItems": players}
+                ),
+                "piles": described("Two discard piles once dealt.", {"minItems": 2, "maxItems": 2}),
             }
         },
     }
@@ -56,103 +110,208 @@ def _seats(players: int) -> Schema:
 def _view_seats(players: int) -> Schema:
     """What a view of ``players`` players adds: seats below ``players``, one hand size
     and one score per seat at most."""
-    seat = integer(0, players - 1)
+    n = f"With {players} players"
+    seat = described(f"{n}, a seat 0 to {players - 1}.", integer(0, players - 1))
     return {
         "properties": {
             "player": seat,
             "starter": seat,
             "turn": seat,
-            "hand_sizes": {"maxItems": players},
-            "round_scores": {"items": {"maxItems": players}},
+            "hand_sizes": described(f"{n}, at most {players} sizes.", {"maxItems": players}),
+            "round_scores": described(
+                f"{n}, at most {players} points in each round.",
+                {"items": {"maxItems": players}},
+            ),
         }
     }
 
 
+def _player(text: str) -> Schema:
+    return described(f"{text} {_SEAT}", _PLAYER)
+
+
 DEFS: dict[str, Schema] = {
     "card": {
-        "description": 'A card by name: "red-3-circle", "joker-green", "joker-2", '
-        '"joker-cross" or "turbo".',
+        "description": 'A card by name: "red-3-circle" (colour blue, red, yellow or green, '
+        'number 1 to 4, shape circle, square, triangle or cross), "joker-green" (a colour '
+        'joker), "joker-2" (a number joker), "joker-cross" (a shape joker) or "turbo" (a '
+        "Turbo-joker).",
         **enum(dict.fromkeys(card_name(c) for c in (*BASE_DECK, TURBO))),
     },
-    "cards": array(ref("card"), 80),
+    "cards": described("Cards by name, at most 80.", array(ref("card"), 80)),
     "options": {
-        "description": "Options that differ from the base game.",
+        "description": "Options that differ from the base game; a key left out takes its "
+        "default. encode_options writes only what differs; decode_options also reads the "
+        "defaults written out."
+        " The conformance kit's start sends them; unless told which (--option), it "
+        "sends one of the sets of $defs/searched.",
         **obj(
             {},
             {
-                "turbo": boolean(),
-                "first_player": _PLAYER,
-                "exhausted": enum(EXHAUSTED_READINGS),
-                "max_rounds": nullable(integer(1)),
+                "turbo": described(
+                    "Turbo-DUO: the four Turbo-jokers join the deck (80 cards instead of "
+                    "76). Default false. The kit's default search varies it.",
+                    boolean(),
+                ),
+                "first_player": described(
+                    "The seat of the youngest player, who starts the first round (below "
+                    "the number of players). Default 0. The kit's default search varies "
+                    "it between 0 and 1.",
+                    _PLAYER,
+                ),
+                "exhausted": described(
+                    'When an exhausted draw pile ends the round: "last-draw" (the default: '
+                    'as soon as its last card is drawn) or "empty-draw" (when a player '
+                    "draws from it empty). The kit's default search varies it.",
+                    enum(EXHAUSTED_READINGS),
+                ),
+                "max_rounds": described(
+                    "Not a rule: stop the match, with no winner, after this many rounds "
+                    "(for simulations, where random play may never reach the target). "
+                    "Default null, no limit; encode_options never writes null. The kit's "
+                    "default search leaves it out.",
+                    nullable(integer(1)),
+                ),
             },
         ),
     },
-    "play": {
-        "description": "Put a card of the hand on discard pile 0 or 1.",
-        **obj(
+    "searched": described(
+        "The options the conformance kit sends at start when it chooses them (no "
+        "--option), as encode_options writes them: its default search varies turbo, "
+        "first_player (0 or 1) and exhausted, and leaves max_rounds out.",
+        {"enum": list(SEARCHED)},
+    ),
+    "play": described(
+        "Put a card of the hand on a discard pile.",
+        obj(
             {
-                "type": const("play"),
-                "player": _PLAYER,
-                "card": ref("card"),
-                "pile": integer(0, 1),
+                "type": described('"play".', const("play")),
+                "player": _player("The seat on turn."),
+                "card": described("The card played, from the player's hand.", ref("card")),
+                "pile": described(
+                    "The discard pile it goes on, 0 or 1: the first card of a turn chooses "
+                    "it, the turn's later cards go on the same pile.",
+                    integer(0, 1),
+                ),
             }
         ),
-    },
-    "stop": {
-        "description": "End a turn after one or more cards.",
-        **obj({"type": const("stop"), "player": _PLAYER}),
-    },
-    "draw": {
-        "description": "Take the top card of the draw pile instead of playing.",
-        **obj({"type": const("draw"), "player": _PLAYER}),
-    },
-    "deal": {
-        "description": "Chance: the whole shuffled deck (hands, the two piles, the draw pile).",
-        **obj({"type": const("deal"), "order": ref("cards")}),
-    },
+    ),
+    "stop": described(
+        "End a turn after one or more cards.",
+        obj(
+            {
+                "type": described('"stop".', const("stop")),
+                "player": _player("The seat on turn."),
+            }
+        ),
+    ),
+    "draw": described(
+        "Take the top card of the draw pile instead of playing; the turn ends.",
+        obj(
+            {
+                "type": described('"draw".', const("draw")),
+                "player": _player("The seat on turn."),
+            }
+        ),
+    ),
+    "deal": described(
+        "Chance, at the start of each round: the whole shuffled deck.",
+        obj(
+            {
+                "type": described('"deal".', const("deal")),
+                "order": described(
+                    "The deck (76 cards, 80 under Turbo-DUO), shuffled: with n players, "
+                    "card k of the first 7n goes to seat k mod n, the next two start "
+                    "discard piles 0 and 1, and the rest is the draw pile, next card first.",
+                    ref("cards"),
+                ),
+            }
+        ),
+    ),
     "action": tagged(("play", "stop", "draw")),
     "chance": tagged(("deal",)),
     "step": tagged(("play", "stop", "draw", "deal")),
     "state": {
         **obj(
             {
-                "players": integer(MIN_PLAYERS, MAX_PLAYERS),
-                "options": ref("options"),
-                "phase": enum(p.value for p in Phase),
-                "round": integer(0),
-                "starter": _PLAYER,
-                "turn": _PLAYER,
-                "turn_pile": nullable(integer(0, 1)),
-                "hands": array(ref("cards"), MAX_PLAYERS),
-                "piles": array(ref("cards"), 2),
-                "draw_pile": ref("cards"),
-                "round_scores": array(array(integer(-10_000, 10_000), MAX_PLAYERS), 10_000),
+                "players": described(
+                    "The number of players, 2 to 6; the seats are 0 to players - 1, in turn order.",
+                    integer(MIN_PLAYERS, MAX_PLAYERS),
+                ),
+                "options": described("The match's options.", ref("options")),
+                "phase": described(_PHASE, enum(p.value for p in Phase)),
+                "round": described(_ROUND, integer(0)),
+                "starter": described(_STARTER, _PLAYER),
+                "turn": described(_TURN, _PLAYER),
+                "turn_pile": described(_TURN_PILE, nullable(integer(0, 1))),
+                "hands": described(
+                    f"Each seat's hand, in seat order: written in {_CARD_ORDER}, read in "
+                    "any order. None before the first deal; between rounds, as the last "
+                    "round left them.",
+                    array(ref("cards"), MAX_PLAYERS),
+                ),
+                "piles": described(
+                    "The two discard piles, pile 0 then pile 1, each bottom first (its last "
+                    "card is its top). None before the first deal.",
+                    array(ref("cards"), 2),
+                ),
+                "draw_pile": described(
+                    "The draw pile, next card first (hidden from the players).", ref("cards")
+                ),
+                "round_scores": described(
+                    _ROUND_SCORES, array(array(integer(-10_000, 10_000), MAX_PLAYERS), 10_000)
+                ),
             }
         ),
         "if": {"not": {"properties": {"phase": const(Phase.TURN.value)}}},
         "then": {
             "description": "A turn pile is chosen during a turn only.",
-            "properties": {"turn_pile": {"type": "null"}},
+            "properties": {"turn_pile": described("No turn pile.", {"type": "null"})},
         },
         "allOf": per_players(MIN_PLAYERS, MAX_PLAYERS, _seats),
     },
     "view": {
         **obj(
             {
-                "player": _PLAYER,
-                "players": integer(MIN_PLAYERS, MAX_PLAYERS),
-                "phase": enum(p.value for p in Phase),
-                "round": _COUNT,
-                "starter": _PLAYER,
-                "turn": _PLAYER,
-                "turn_pile": nullable(integer(0, 1)),
-                "hand": ref("cards"),
-                "hand_sizes": array(_COUNT, MAX_PLAYERS),
-                "pile_tops": {"description": "The top card of each discard pile.", **ref("cards")},
-                "pile_sizes": array(_COUNT, 2),
-                "draw_pile_size": _COUNT,
-                "round_scores": array(array(integer(-1_000_000, 1_000_000), MAX_PLAYERS)),
-                "target": {"description": "The score that wins the match.", **_COUNT},
+                "player": _player("The seat whose view this is."),
+                "players": described(
+                    "The number of players, 2 to 6.", integer(MIN_PLAYERS, MAX_PLAYERS)
+                ),
+                "phase": described(_PHASE, enum(p.value for p in Phase)),
+                "round": described(_ROUND, _COUNT),
+                "starter": described(_STARTER, _PLAYER),
+                "turn": described(_TURN, _PLAYER),
+                "turn_pile": described(
+                    _TURN_PILE + " Public: cards are played face up.", nullable(integer(0, 1))
+                ),
+                "hand": described(
+                    f"The viewer's own hand: written in {_CARD_ORDER}, read in any order. "
+                    "Empty before the first deal.",
+                    ref("cards"),
+                ),
+                "hand_sizes": described(
+                    "How many cards each seat holds, in seat order (0 before the first deal).",
+                    array(_COUNT, MAX_PLAYERS),
+                ),
+                "pile_tops": described(
+                    "The top card of each discard pile, pile 0 then pile 1; none before "
+                    "the first deal.",
+                    ref("cards"),
+                ),
+                "pile_sizes": described(
+                    "How many cards each discard pile holds, pile 0 then pile 1; none "
+                    "before the first deal.",
+                    array(_COUNT, 2),
+                ),
+                "draw_pile_size": described("How many cards the draw pile holds.", _COUNT),
+                "round_scores": described(
+                    _ROUND_SCORES, array(array(integer(-1_000_000, 1_000_000), MAX_PLAYERS))
+                ),
+                "target": described(
+                    "The score that wins the match: 10 with 2 players, 15 with 3 or 4, 20 "
+                    "with 5 or 6.",
+                    _COUNT,
+                ),
             }
         ),
         "allOf": per_players(MIN_PLAYERS, MAX_PLAYERS, _view_seats),
@@ -168,3 +327,6 @@ ROOTS: dict[str, tuple[str, str]] = {
     "view": ("view", "What a Duo player sees"),
 }
 """Each file of the game: its root definition and its title."""
+
+KEEP: dict[str, tuple[str, ...]] = {"options": ("searched",)}
+"""The definitions a file holds besides those its root needs."""

@@ -7,24 +7,43 @@ from collections.abc import Mapping
 
 from rulespec.core.game import Game
 from rulespec.core.record import FORMAT, MAX_STEPS, VERSION
-from rulespec.schemas.source.dsl import Schema, array, boolean, const, integer, obj, ref, string
+from rulespec.schemas.source.dsl import (
+    Schema,
+    array,
+    boolean,
+    const,
+    described,
+    integer,
+    obj,
+    ref,
+    string,
+)
 
-__all__ = ["GOLDEN_FORMAT", "GOLDEN_VERSION", "definitions"]
+__all__ = ["GOLDEN_FORMAT", "GOLDEN_VERSION", "SEED_LIMIT", "definitions"]
 
 GOLDEN_FORMAT = "rulespec-golden"
 GOLDEN_VERSION = 1
+SEED_LIMIT = 2**32
+"""A record's ``chance_seed`` is below this."""
 
 
 def _table(players: int) -> Schema:
     """What a golden game of ``players`` players adds: one count and one score per seat."""
+    n = f"With {players} players"
     seat = integer(0, players - 1)
     return {
         "if": {"properties": {"record": {"properties": {"players": const(players)}}}},
         "then": {
             "properties": {
-                "legal": {"items": {"anyOf": [{"type": "null"}, array({}, players, players)]}},
-                "scores": array({}, players, players),
-                "winners": array(seat, players),
+                "legal": described(
+                    f"{n}, {players} counts at each player step.",
+                    {"items": {"anyOf": [{"type": "null"}, array({}, players, players)]}},
+                ),
+                "scores": described(f"{n}, {players} scores.", array({}, players, players)),
+                "winners": described(
+                    f"{n}, at most {players} seats, each 0 to {players - 1}.",
+                    array(seat, players),
+                ),
             }
         },
     }
@@ -33,34 +52,70 @@ def _table(players: int) -> Schema:
 def definitions(game: Game[object, object, object, object]) -> Mapping[str, Schema]:
     """The record and golden definitions of ``game``, over its ``options`` and ``step``."""
     return {
-        "record": obj(
-            {
-                "format": const(FORMAT),
-                "version": const(VERSION),
-                "game": const(game.id),
-                "players": integer(game.min_players, game.max_players),
-                "options": ref("options"),
-                "steps": {
-                    "description": "Chance outcomes and player actions, in the order applied.",
-                    **array(ref("step"), MAX_STEPS),
+        "record": described(
+            f"A game of {game.name} from its start: its setup and every step.",
+            obj(
+                {
+                    "format": described(f'Always "{FORMAT}".', const(FORMAT)),
+                    "version": described(
+                        f"The record format's version, {VERSION}.", const(VERSION)
+                    ),
+                    "game": described("The game's id.", const(game.id)),
+                    "players": described(
+                        "The number of players; the seats are 0 to players - 1.",
+                        integer(game.min_players, game.max_players),
+                    ),
+                    "options": described(
+                        "The game's options, as its options schema: only what differs "
+                        "from the published game.",
+                        ref("options"),
+                    ),
+                    "steps": described(
+                        "Chance outcomes and player actions, in the order applied.",
+                        array(ref("step"), MAX_STEPS),
+                    ),
                 },
-            }
+                {
+                    "chance_seed": described(
+                        'The seed an engine that draws its own chance (hello "chance": '
+                        '"engine") started this game with, 0 to 2**32 - 1: replaying the '
+                        "record sends it again, and the engine must draw the same outcomes "
+                        "(those in steps). Left out when the chance outcomes were not drawn "
+                        "by an engine.",
+                        integer(0, SEED_LIMIT - 1),
+                    )
+                },
+            ),
         ),
         "golden": {
             **obj(
                 {
-                    "format": const(GOLDEN_FORMAT),
-                    "version": const(GOLDEN_VERSION),
-                    "name": string(),
-                    "record": ref("record"),
-                    "legal": {
-                        "description": "Before each step: null at a chance step, else each "
-                        "seat's number of legal actions (0 when not to act).",
-                        **array({"anyOf": [{"type": "null"}, array(integer(0))]}),
-                    },
-                    "over": boolean(),
-                    "scores": array(integer()),
-                    "winners": array(integer(0)),
+                    "format": described(f'Always "{GOLDEN_FORMAT}".', const(GOLDEN_FORMAT)),
+                    "version": described(
+                        f"The golden format's version, {GOLDEN_VERSION}.", const(GOLDEN_VERSION)
+                    ),
+                    "name": described("The game's name, unique in its file.", string()),
+                    "record": described("The game, from its start.", ref("record")),
+                    "legal": described(
+                        "Before each step of the record, in order: null at a chance step, "
+                        "else each seat's number of legal actions in seat order (0 for a "
+                        "seat not to act).",
+                        array({"anyOf": [{"type": "null"}, array(integer(0))]}),
+                    ),
+                    "over": described(
+                        "Whether the game is over after the last step (a game may stop "
+                        "before its end).",
+                        boolean(),
+                    ),
+                    "scores": described(
+                        "The scores after the last step, one per seat in seat order.",
+                        array(integer()),
+                    ),
+                    "winners": described(
+                        "The winners' seats after the last step, ascending (empty until the "
+                        "game is over).",
+                        array(integer(0)),
+                    ),
                 }
             ),
             "allOf": [_table(n) for n in range(game.min_players, game.max_players + 1)],
