@@ -204,6 +204,7 @@ class Driver:
         budget = active()
         if budget is not None:
             if budget.spent():
+                budget.stopped = True
                 raise Spent
             budget.spend()
         if self.engine_chance and self.game.to_move(self.state) == (CHANCE,):

@@ -41,8 +41,8 @@ class _Replay(Driver):
         player, action = self.wanted
         if action in items:
             return action
-        if player in items and all(type(i) is int for i in items):
-            return player
+        if all(type(i) is int for i in items):
+            return player if player in items else items[0]
         return action  # legal in rulespec, outside the kit's current style of play
 
     def choose_style(self) -> str:

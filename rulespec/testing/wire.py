@@ -582,7 +582,9 @@ class WireAdapter(Adapter):
         if payload is None:
             return ()
         if self.chance != "engine":
-            raise self._fail(f"request {self.requests} ({op}): expected the value null", pending)
+            raise self._fail(
+                f"request {self.requests} ({op}): value: expected null, got {payload!r}", pending
+            )
 
         def decode(value: Any) -> tuple[Any, ...]:
             found = expect_object(value, "value", {"chance"})
