@@ -130,12 +130,15 @@ class Driver:
         step: int | None = None,
         setup: bool | None = None,
     ) -> NoReturn:
-        """Raise the divergence. ``setup``: whether the game's setup explains it (by
-        default: whenever the engine has accepted no player action yet)."""
+        """Raise the divergence. ``setup``: whether the game's setup explains it, so that
+        its clauses come first (by default, while the engine has accepted no player
+        action yet, they follow the clauses found)."""
         g = self.game
         found = tuple(clauses)
-        if self.player_steps == 0 if setup is None else setup:
+        if setup:
             found = (*self.kit.setup_clauses(g, self.state), *found)
+        elif setup is None and self.player_steps == 0:
+            found = (*found, *self.kit.setup_clauses(g, self.state))
         divergence = Divergence(
             game=g.id,
             kind=kind,
@@ -467,6 +470,10 @@ class Driver:
             if self.choose(rate):
                 others = [p for p in range(self.players) if p != player]
                 target = self.choose([player, *others])
+                if "legal_actions" in self.caps and not self._legal_in(queries, target):
+                    # A list that differs explains an illegal action taken better.
+                    queries.append(Query("legal_actions", target))
+                    own.append(partial(self._compare_legal, step, target))
                 candidates = self.kit.action_space(g, state, target)
                 most = PROBE_LISTED if "legal_actions" in self.caps else PROBE_ALL
                 for probe in plan(g, state, candidates, most):
@@ -545,10 +552,17 @@ class Driver:
                 action,
                 setup=False,
             )
+        # An illegal action taken for legal is an extra legal action: the kit may look
+        # back through the game for the step that misled the engine.
+        player = getattr(action, "player", None)
+        clauses: tuple[str, ...] = (probe.clause, *self.kit.action_clauses(g, state, action))
+        if type(player) is int:
+            explained = self._explained(self._now())
+            clauses = (*self.kit.legal_clauses(g, explained, player, (), (action,)), *clauses)
         self.fail(
             "accepted-illegal",
             f"the engine accepts an illegal action: {self.kit.describe(g, action)}",
-            (probe.clause, *self.kit.action_clauses(g, state, action)),
+            clauses,
             f"refuses it: {probe.refusal}",
             "accepts it",
             action,
