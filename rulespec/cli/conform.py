@@ -377,6 +377,7 @@ def run(args: argparse.Namespace) -> int:
         )
     progress = _Progress(f"conform {g.id}")
     status: int | None = None
+    wall, start = time.time(), time.perf_counter()  # the search's clock
     try:
         if replay is not None:
             results = [search.replay_batch(engine, replay)]
