@@ -4,6 +4,10 @@ The engine runs as a child process and speaks the rulespec engine protocol
 (:mod:`rulespec.testing.wire`); the conformance kit plays generated games
 through it and rulespec side by side (:func:`rulespec.testing.check`).
 
+The games are played in numbered batches (:mod:`rulespec.cli.conform_search`), here
+or on ``--workers`` processes; ``--junit-xml`` also writes the verdict as a JUnit XML
+report (:mod:`rulespec.cli.conform_junit`).
+
 Exit status: 0 when every game agrees; 1 at a divergence (reported with the
 clauses it implicates, both answers and the step; the smallest game found
 is written as a record); 2 for a usage error; 3 when the engine breaks the
@@ -73,7 +77,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "varies); repeat to add more",
     )
     parser.add_argument(
-        "--seconds", type=float, default=None, help="stop searching after this long (seconds)"
+        "--seconds",
+        type=float,
+        default=None,
+        help="stop searching after this long (seconds), between two steps of a game",
     )
     parser.add_argument(
         "--timeout", type=float, default=10.0, help="seconds to wait for each answer (default 10)"

@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import attrs
 import pytest
 
 import rulespec
@@ -264,6 +265,9 @@ def test_the_ci_jobs_install_the_kit_run_conform_and_keep_the_report_and_the_rec
         assert "conform-canardage.json" in text  # the divergent game, kept
     assert "report_paths: report.xml" in github
     assert "junit: report.xml" in gitlab
+    guide = (ROOT / "docs" / "guides" / "conformance-ci.rst").read_text(encoding="utf-8")
+    for path in (GITHUB, GITLAB):  # the guide shows these very files
+        assert f".. literalinclude:: ../../{path.relative_to(ROOT)}" in guide
     yaml = pytest.importorskip("yaml")
     steps = yaml.safe_load(github)["jobs"]["conform"]["steps"]
     assert any("rulespec conform" in step.get("run", "") for step in steps)
@@ -409,3 +413,26 @@ def test_a_divergence_found_as_the_time_runs_out_is_still_reported(
     )  # fmt: skip
     assert result.status == 1, result.out + result.err
     assert "can.action.pan" in result.out
+
+
+@pytest.mark.heavy  # a Dask cluster of two worker processes
+def test_the_batches_run_on_a_dask_cluster_as_they_run_here() -> None:
+    pytest.importorskip("distributed", reason="dask[distributed] is not installed")
+    from dask.distributed import Client, LocalCluster
+
+    engine = (sys.executable, str(PROJECT / "engine.py"))
+    template = Batch(engine, "canardage", 0, 0, seed=5, shrink_seconds=0)
+    here = conform_search.SearchEngine(engine, "canardage")
+    try:
+        alone = conform_search.search_here(here, batches(50, template))
+    finally:
+        here.close()
+    with conform_search.stop_file() as stop:
+        planned = batches(50, attrs.evolve(template, stop=stop))
+        cluster = LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None)  # type: ignore[no-untyped-call]
+        with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+            spread = search_on(client.get_executor(), planned, 2)
+    assert [r.number for r in spread] == [r.number for r in alone]
+    assert spread[-1].divergence is not None
+    assert spread[-1].divergence == alone[-1].divergence
+    assert [r.games for r in spread] == [r.games for r in alone]
