@@ -272,7 +272,7 @@ class SearchEngine(WireAdapter):
         """The games noted: family, seconds and steps; the game in progress counts as
         finished now, or is left out when ``unfinished``."""
         now = time.perf_counter()
-        rows = self.played[:-1] if unfinished and self.played else self.played
+        rows = [row for row in self.played if row[2] is not None] if unfinished else self.played
         return [(f, (now if end is None else end) - start, n) for f, start, end, n in rows]
 
     def _look(self) -> None:
