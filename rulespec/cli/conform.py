@@ -4,6 +4,10 @@ The engine runs as a child process and speaks the rulespec engine protocol
 (:mod:`rulespec.testing.wire`); the conformance kit plays generated games
 through it and rulespec side by side (:func:`rulespec.testing.check`).
 
+The games are played in numbered batches (:mod:`rulespec.cli.conform_search`), here
+or on ``--workers`` processes; ``--junit-xml`` also writes the verdict as a JUnit XML
+report (:mod:`rulespec.cli.conform_junit`).
+
 Exit status: 0 when every game agrees; 1 at a divergence (reported with the
 clauses it implicates, both answers and the step; the smallest game found
 is written as a record); 2 for a usage error; 3 when the engine breaks the
@@ -13,6 +17,7 @@ protocol (with its last lines on standard error).
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import random
 import sys
@@ -20,18 +25,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from rulespec.cli.arguments import check_setup, game_named, option_set
 from rulespec.cli.errors import CommandError
 from rulespec.core.errors import RecordError
 from rulespec.core.game import Game
 from rulespec.core.record import Record
 
-__all__ = ["BATCH", "add_parser", "run"]
-
-BATCH = 25
-"""Games per call of the kit (5 under ``--seconds``): the time budget and the progress
-line are checked between calls. The sizes depend on nothing else, so that ``--seed``
-plays the same games again."""
+__all__ = ["add_parser", "run"]
 
 PROGRESS_AFTER = 3.0
 """Seconds after which a run that is not on a terminal starts reporting its progress."""
@@ -54,6 +56,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "  rulespec conform duo --examples 500 --seed 7 --players 3 -- ./my-engine --quiet\n"
         "  rulespec conform duck-and-cover --option competition --seconds 600 -- java -jar e.jar\n"
         "  rulespec conform canardage --replay conform-canardage.json -- node engine.js\n"
+        "  rulespec conform duo --workers 4 --junit-xml report.xml -- ./my-engine   (in CI)\n"
         "  rulespec conform duo -- python -m rulespec.testing.serve   (rulespec itself)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -74,7 +77,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "varies); repeat to add more",
     )
     parser.add_argument(
-        "--seconds", type=float, default=None, help="stop searching after this long (seconds)"
+        "--seconds",
+        type=float,
+        default=None,
+        help="stop searching after this long (seconds), between two steps of a game",
     )
     parser.add_argument(
         "--timeout", type=float, default=10.0, help="seconds to wait for each answer (default 10)"
@@ -95,6 +101,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument(
         "--replay", metavar="RECORD", help="rerun the game saved in RECORD instead of searching"
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="run this many searches at once, each with its own engine process (default 1); "
+        "a seed gives the same report at any count",
+    )
+    parser.add_argument(
+        "--junit-xml",
+        metavar="PATH",
+        help="also write the verdict as a JUnit XML report, for a CI service to display",
     )
     parser.add_argument(
         "--json",
@@ -235,15 +253,79 @@ def _divergence_fields(divergence: Any, saved: str | None) -> dict[str, Any]:
     }
 
 
+def _search(
+    args: argparse.Namespace,
+    g: Game[Any, Any, Any, Any],
+    engine: Any,
+    options: Any,
+    seed: int,
+    progress: _Progress,
+) -> tuple[list[Any], int | None]:
+    """The batches of the search, here or on ``--workers`` processes (each with an engine
+    of its own: ``engine`` is then closed first), and the engine's exit status if closed."""
+    from rulespec.cli import conform_search as search
+
+    deadline = None if args.seconds is None else time.time() + args.seconds
+    template = search.Batch(
+        tuple(args.engine),
+        g.id,
+        number=0,
+        size=0,
+        seed=seed,
+        players=args.players,
+        options=options,
+        max_steps=args.max_steps,
+        timeout=args.timeout,
+        shrink_seconds=args.shrink_seconds,
+        deadline=deadline,
+    )
+    planned = search.batches(args.examples, template)
+
+    def update(games: int, steps: int) -> None:
+        progress.update(games, args.examples, steps)
+
+    if args.workers == 1:
+        return search.search_here(engine, planned, update), None
+    from concurrent.futures.process import BrokenProcessPool
+
+    from rulespec.cli.main import _executor
+
+    status = engine.close()
+    executor = _executor(args.workers)
+    assert executor is not None
+    try:
+        with search.stop_file() as stop:
+            try:
+                planned = [attrs.evolve(b, stop=stop) for b in planned]
+                return search.search_on(executor, planned, args.workers, update), status
+            finally:
+                executor.shutdown(wait=True, cancel_futures=True)
+    except OSError as exc:
+        raise CommandError(f"cannot start {args.engine[0]!r}: {exc.strerror or exc}") from None
+    except BrokenProcessPool as exc:
+        raise CommandError(f"a worker process stopped: {exc}") from None
+
+
+def _junit(args: argparse.Namespace, run: Any, outcome: Any, **fields: Any) -> None:
+    """Write the ``--junit-xml`` report, if asked for."""
+    if args.junit_xml is None:
+        return
+    from rulespec.cli.conform_junit import report
+    from rulespec.cli.junit import write_junit
+
+    problem = write_junit(args.junit_xml, report(run, outcome, **fields))
+    if problem is not None:
+        print(f"rulespec conform: --junit-xml: {problem}", file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``rulespec conform``; raise ``CommandError`` for a usage error."""
     try:
-        import hypothesis
-
-        from rulespec.testing import CheckResult, DivergenceError, capabilities, check
+        from rulespec.cli import conform_search as search
+        from rulespec.cli.conform_junit import Run, replay_command
+        from rulespec.testing import capabilities
         from rulespec.testing.adapter import OPTIONAL
-        from rulespec.testing.replay import check_record
-        from rulespec.testing.wire import ProtocolError, WireAdapter
+        from rulespec.testing.wire import ProtocolError
     except ImportError:
         raise CommandError(
             "conform needs the testing extra: pip install 'rulespec[testing]'"
@@ -252,7 +334,7 @@ def run(args: argparse.Namespace) -> int:
     g = game_named(args.game)
     if args.players is not None and not g.min_players <= args.players <= g.max_players:
         raise CommandError(f"{g.name} is for {g.min_players} to {g.max_players} players")
-    for name in ("examples", "max_steps"):
+    for name in ("examples", "max_steps", "workers"):
         if getattr(args, name) < 1:
             raise CommandError(f"--{name.replace('_', '-')} must be at least 1")
     # "not x > 0" refuses nan too
@@ -260,31 +342,38 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--timeout and --seconds must be positive")
     if not args.shrink_seconds >= 0:
         raise CommandError("--shrink-seconds must be 0 or more")
+    if args.junit_xml is not None and not Path(args.junit_xml).parent.is_dir():
+        raise CommandError(f"--junit-xml {args.junit_xml}: no such directory")
     options = _options(g, args.option, args.players)
     replay = None if args.replay is None else _replay_record(g, args.replay)
     record_path = Path(args.record or f"conform-{g.id}.json")
     seed = random.randrange(10**6) if args.seed is None else args.seed
     command = args.engine
+    timestamp = datetime.datetime.now().isoformat(timespec="seconds")
+    wall, start = time.time(), time.perf_counter()
 
-    class Engine(WireAdapter):
-        """The engine, noting when each game starts (for ``found_after_games``)."""
-
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            self.started: list[float] = []
-            super().__init__(*args, **kwargs)
-
-        def start(self, setup: Any) -> None:
-            self.started.append(time.perf_counter())
-            super().start(setup)
+    def about(name: str | None, compared: list[str]) -> Run:
+        return Run(
+            g,
+            tuple(command),
+            name,
+            tuple(compared),
+            None if replay is not None else seed,
+            time.perf_counter() - start,
+            timestamp,
+            workers=args.workers,
+            replay=args.replay,
+        )
 
     try:
-        engine = Engine(command, g, timeout=args.timeout)
+        engine = search.SearchEngine(command, g, timeout=args.timeout)
     except OSError as exc:
         raise CommandError(f"cannot start {command[0]!r}: {exc.strerror or exc}") from None
     except ProtocolError as exc:
         print(f"rulespec conform: the engine breaks the protocol: {exc}", file=sys.stderr)
         if args.json:
             print(_verdict("protocol-error", g, None, [], seed=seed, error=exc.what, record=None))
+        _junit(args, about(None, []), None, failure=str(exc))
         return 3
     declared = capabilities(engine)
     compared = [name for name in OPTIONAL if name in declared]
@@ -294,41 +383,30 @@ def run(args: argparse.Namespace) -> int:
             f"{', '.join(compared) or 'refusals only'}"
         )
     progress = _Progress(f"conform {g.id}")
-    games = steps = 0
-    start = batch_start = time.perf_counter()
+    status: int | None = None
+    wall, start = time.time(), time.perf_counter()  # the search's clock
     try:
         if replay is not None:
-            result = check_record(engine, replay)
-            games, steps = 1, result.steps
+            results = [search.replay_batch(engine, replay)]
         else:
-            batch = 0
-            while games < args.examples:
-                if args.seconds is not None and time.perf_counter() - start >= args.seconds:
-                    break
-                size = min(BATCH if args.seconds is None else 5, args.examples - games)
-                quick = hypothesis.settings(max_examples=size, database=None)
-                batch_start = time.perf_counter()
-                result = check(
-                    engine,
-                    g,
-                    players=args.players,
-                    options=options,
-                    max_steps=args.max_steps,
-                    settings=quick,
-                    shrink_seconds=args.shrink_seconds,
-                    seed=seed * 100_003 + batch,
-                )
-                games, steps, batch = games + size, steps + result.steps, batch + 1
-                progress.update(games, args.examples, steps)
-    except DivergenceError as exc:
+            results, status = _search(args, g, engine, options, seed, progress)
+    finally:
         progress.stop()
-        engine.close()
-        divergence = exc.divergence
+        if args.workers == 1 or replay is not None:
+            status = engine.close()
+    outcome = search.combine(results, wall)
+    failed = outcome.failed
+    if failed is not None and failed.divergence is not None:
+        divergence = failed.divergence
         saved = None
         if replay is None:
             saved = _write(record_path, _divergent_record(g, divergence))
-        found = None if exc.found_after is None else batch_start + exc.found_after
-        found_games = None if found is None else sum(t <= found for t in engine.started)
+        found_after, found_games = outcome.found_after, outcome.found_games
+        report = _report(divergence, saved)
+        searched = "" if replay is not None else f"seed {seed}; "
+        if found_after is not None:
+            searched += f"found in game {found_games}, after {found_after:.1f} s; "
+        seconds = time.perf_counter() - start
         if args.json:
             print(
                 _verdict(
@@ -337,28 +415,36 @@ def run(args: argparse.Namespace) -> int:
                     engine.name,
                     compared,
                     seed=None if replay is not None else seed,
-                    games=games + (exc.games or 1),
-                    found_after=None if found is None else round(found - start, 3),
-                    found_after_games=found_games,
-                    seconds=round(time.perf_counter() - start, 3),
+                    games=outcome.games,
+                    found_after=None if found_after is None else round(found_after, 3),
+                    found_after_games=found_games if found_after is not None else None,
+                    seconds=round(seconds, 3),
                     divergence=_divergence_fields(divergence, saved),
                 )
             )
-            return 1
-        print(_report(divergence, saved))
-        searched = "" if replay is not None else f"seed {seed}; "
-        if found is not None:
-            searched += f"found in game {found_games}, after {found - start:.1f} s; "
-        print(f"{searched}{time.perf_counter() - start:.1f} s in all")
+        else:
+            print(report)
+            print(f"{searched}{seconds:.1f} s in all")
+        replayed = args.replay if replay is not None else saved
+        text = [report, f"{searched}{seconds:.1f} s in all"]
+        if replayed is not None and (replay is not None or saved == str(record_path)):
+            text.append(f"replay:      {replay_command(g.id, replayed, command)}")
+        _junit(
+            args,
+            about(engine.name, compared),
+            outcome,
+            failure="\n".join(text),
+            record=divergence.record,
+            saved=replayed if replay is None and saved == str(record_path) else None,
+        )
         return 1
-    except ProtocolError as exc:
-        progress.stop()
-        print(f"rulespec conform: the engine breaks the protocol: {exc}", file=sys.stderr)
+    if failed is not None and failed.error is not None:
+        broke = failed.error.error()
+        print(f"rulespec conform: the engine breaks the protocol: {broke}", file=sys.stderr)
         saved = None
-        if exc.record is not None and replay is None:
-            saved = _write(record_path, exc.record)
+        if broke.record is not None and replay is None:
+            saved = _write(record_path, broke.record)
             print(f"the game up to that request: {saved}", file=sys.stderr)
-        engine.close()
         if args.json:
             print(
                 _verdict(
@@ -367,15 +453,27 @@ def run(args: argparse.Namespace) -> int:
                     engine.name,
                     compared,
                     seed=None if replay is not None else seed,
-                    error=exc.what,
+                    error=broke.what,
                     record=saved,
                 )
             )
+        written = saved is not None and saved == str(record_path)
+        text = [f"the engine breaks the protocol: {broke}"]
+        if written:
+            assert saved is not None
+            text.append(f"the game up to that request: {saved}")
+            text.append(f"replay:      {replay_command(g.id, saved, command)}")
+        _junit(
+            args,
+            about(engine.name, compared),
+            outcome,
+            failure="\n".join(text),
+            record=broke.record,
+            saved=saved if written else None,
+        )
         return 3
-    progress.stop()
-    status = engine.close()
-    summary = CheckResult(games, steps, time.perf_counter() - start)
-    took = f"{summary.steps} step{'s' * (summary.steps != 1)}, {summary.seconds:.1f} s"
+    seconds = time.perf_counter() - start
+    took = f"{outcome.steps} step{'s' * (outcome.steps != 1)}, {seconds:.1f} s"
     if args.json:
         print(
             _verdict(
@@ -384,15 +482,16 @@ def run(args: argparse.Namespace) -> int:
                 engine.name,
                 compared,
                 seed=None if replay is not None else seed,
-                games=summary.games,
-                steps=summary.steps,
-                seconds=round(summary.seconds, 3),
+                games=outcome.games,
+                steps=outcome.steps,
+                seconds=round(seconds, 3),
             )
         )
     elif replay is not None:
         print(f"CONFORMS: the saved game agrees with rulespec ({took})")
     else:
-        print(f"CONFORMS: {summary.games} games agree with rulespec ({took}; seed {seed})")
+        print(f"CONFORMS: {outcome.games} games agree with rulespec ({took}; seed {seed})")
+    _junit(args, about(engine.name, compared), outcome)
     if status not in (0, None):
         print(f"note: the engine exited with status {status} after quit", file=sys.stderr)
     return 0
