@@ -89,10 +89,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--max-steps", type=int, default=1000, help="the longest game, in steps (default 1000)"
     )
     parser.add_argument(
+        "--shrink-steps",
+        type=int,
+        default=20_000,
+        help="how many steps to replay while shrinking a divergent game before reporting "
+        "the smallest found (default 20000; counted in work, so a seed gives the same "
+        "report on any machine)",
+    )
+    parser.add_argument(
         "--shrink-seconds",
         type=float,
-        default=60.0,
-        help="how long to shrink a divergent game before reporting it (default 60)",
+        default=None,
+        help="an outer time limit on shrinking, in seconds (default: none)",
     )
     parser.add_argument(
         "--record",
@@ -223,6 +231,26 @@ def _report(divergence: Any, saved: str | None) -> str:
     return "\n".join(lines)
 
 
+def _learned(extras: Any) -> None:
+    """Print what a clean run learned besides agreeing: probes, actions the engine cannot
+    express, setups it declined."""
+    if extras.probed:
+        tried = ", ".join(f"{clause} {n}" for clause, n in extras.probed)
+        print(f"illegal actions refused, by clause: {tried}")
+    for line in extras.inexpressible:
+        print(f"inexpressible (legal, not a divergence): {line}")
+    for line in extras.unsupported:
+        print(f"setup left out (the engine declines it): {line}")
+
+
+def _declined(outcome: Any) -> int:
+    """0, or 2 when the engine declined every setup asked (nothing was compared)."""
+    if outcome.games == 0 and outcome.extras.unsupported:
+        print("rulespec conform: the engine declines every setup asked", file=sys.stderr)
+        return 2
+    return 0
+
+
 def _verdict(
     verdict: str, g: Game[Any, Any, Any, Any], name: str | None, compared: list[str], **fields: Any
 ) -> str:
@@ -277,6 +305,7 @@ def _search(
         max_steps=args.max_steps,
         timeout=args.timeout,
         shrink_seconds=args.shrink_seconds,
+        shrink_steps=args.shrink_steps,
         deadline=deadline,
     )
     planned = search.batches(args.examples, template)
@@ -340,8 +369,10 @@ def run(args: argparse.Namespace) -> int:
     # "not x > 0" refuses nan too
     if not args.timeout > 0 or (args.seconds is not None and not args.seconds > 0):
         raise CommandError("--timeout and --seconds must be positive")
-    if not args.shrink_seconds >= 0:
+    if args.shrink_seconds is not None and not args.shrink_seconds >= 0:
         raise CommandError("--shrink-seconds must be 0 or more")
+    if args.shrink_steps < 0:
+        raise CommandError("--shrink-steps must be 0 or more")
     if args.junit_xml is not None and not Path(args.junit_xml).parent.is_dir():
         raise CommandError(f"--junit-xml {args.junit_xml}: no such directory")
     options = _options(g, args.option, args.players)
@@ -419,6 +450,7 @@ def run(args: argparse.Namespace) -> int:
                     found_after=None if found_after is None else round(found_after, 3),
                     found_after_games=found_games if found_after is not None else None,
                     seconds=round(seconds, 3),
+                    chance=engine.chance,
                     divergence=_divergence_fields(divergence, saved),
                 )
             )
@@ -485,13 +517,18 @@ def run(args: argparse.Namespace) -> int:
                 games=outcome.games,
                 steps=outcome.steps,
                 seconds=round(seconds, 3),
+                chance=engine.chance,
+                probed=dict(outcome.extras.probed),
+                inexpressible=list(outcome.extras.inexpressible),
+                unsupported=list(outcome.extras.unsupported),
             )
         )
     elif replay is not None:
         print(f"CONFORMS: the saved game agrees with rulespec ({took})")
     else:
         print(f"CONFORMS: {outcome.games} games agree with rulespec ({took}; seed {seed})")
+        _learned(outcome.extras)
     _junit(args, about(engine.name, compared), outcome)
     if status not in (0, None):
         print(f"note: the engine exited with status {status} after quit", file=sys.stderr)
-    return 0
+    return _declined(outcome)

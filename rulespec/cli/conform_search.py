@@ -35,7 +35,7 @@ from hypothesis import Phase
 from rulespec.core.game import Game
 from rulespec.core.record import Record
 from rulespec.testing import DivergenceError, check
-from rulespec.testing.adapter import Setup, game_of
+from rulespec.testing.adapter import Query, Setup, game_of
 from rulespec.testing.check import Divergence
 from rulespec.testing.wire import ProtocolError, WireAdapter
 
@@ -149,7 +149,8 @@ class Batch:
     options: Any = None
     max_steps: int = 1000
     timeout: float = 10.0
-    shrink_seconds: float | None = 60.0
+    shrink_seconds: float | None = None
+    shrink_steps: int | None = 20_000
     deadline: float | None = None
     """When the run's time is up (``time.time()``), if it has a limit."""
     stop: StopFile | None = None
@@ -300,8 +301,8 @@ class SearchEngine(WireAdapter):
         # A version 2 engine's start may answer more than nothing.
         return cast(Any, super()).start(setup)  # type: ignore[no-any-return]
 
-    def apply(self, action: Any) -> None:
-        """Apply a step (unless the batch is cut), counting it when the engine takes it."""
+    def _note(self, action: Any) -> None:
+        """Before a step goes to the engine: note it, and cut the batch if time is up."""
         if self._current is not None:
             done = self._current[1]
             if self._replaying:
@@ -309,10 +310,22 @@ class SearchEngine(WireAdapter):
                 self._replaying = len(done) < len(last) and last[len(done)] == action
             done.append(action)
         self._look()
-        answer = cast(Any, super()).apply(action)
+
+    def apply(self, action: Any) -> tuple[Any, ...]:
+        """Apply a step (unless the batch is cut), counting it when the engine takes it."""
+        self._note(action)
+        answer: tuple[Any, ...] = super().apply(action)
         if self.noting and self.played:
             self.played[-1][3] += 1
-        return answer  # type: ignore[no-any-return]
+        return answer
+
+    def ask(self, queries: Sequence[Query]) -> Iterator[Any]:
+        """A step's requests (a batch): its step noted as :meth:`apply` notes it."""
+        if self.batching and len(queries) >= 2 and queries[0].op == "apply":
+            self._note(queries[0].arg)
+            if self.noting and self.played:
+                self.played[-1][3] += 1
+        return super().ask(queries)
 
 
 def _settings(size: int, phases: Sequence[Phase] | None) -> hypothesis.settings:
@@ -330,6 +343,7 @@ def _check(engine: SearchEngine, batch: Batch, phases: Sequence[Phase] | None) -
         max_steps=batch.max_steps,
         settings=_settings(batch.size, phases),
         shrink_seconds=batch.shrink_seconds,
+        shrink_steps=batch.shrink_steps,
         seed=batch.seed * SEED_STRIDE + batch.number,
     )
 
