@@ -90,6 +90,10 @@ class Record:
     players: int
     options: Any
     steps: tuple[Any, ...] = ()
+    chance_seed: int | None = None
+    """The seed an engine that draws its own chance started this game with (``None``
+    otherwise): the steps hold the outcomes it drew, so a replay needs no seed; an
+    engine checked again is given the same one."""
 
     def append(self, action: Any) -> Record:
         """This record with one more step."""
@@ -176,14 +180,17 @@ class Record:
     def to_data(self) -> dict[str, Any]:
         """The record as JSON data."""
         g = game(self.game)
-        return {
+        data = {
             "format": FORMAT,
             "version": VERSION,
             "game": self.game,
             "players": self.players,
             "options": g.encode_options(self.options),
-            "steps": [g.encode_action(step) for step in self.steps],
         }
+        if self.chance_seed is not None:
+            data["chance_seed"] = self.chance_seed
+        data["steps"] = [g.encode_action(step) for step in self.steps]
+        return data
 
     def to_json(self, indent: int | None = None) -> str:
         """The record as JSON text."""
@@ -200,7 +207,7 @@ class Record:
         if not isinstance(data, dict):
             raise RecordError("record", "expected a JSON object")
         expected = {"format", "version", "game", "players", "options", "steps"}
-        unknown = sorted(set(data) - expected)
+        unknown = sorted(set(data) - expected - {"chance_seed"})
         if unknown:
             raise RecordError("record", f"unknown key {unknown[0]!r}")
         missing = sorted(expected - set(data))
@@ -231,11 +238,15 @@ class Record:
             raise RecordError("steps", "expected a list")
         if len(steps) > MAX_STEPS:
             raise RecordError("steps", f"more than the limit of {MAX_STEPS} steps")
+        seed = data.get("chance_seed")
+        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**32):
+            raise RecordError("chance_seed", "expected a whole number from 0 to 2**32 - 1")
         return cls(
             g.id,
             players,
             options,
             tuple(g.decode_action(s, f"steps[{i}]") for i, s in enumerate(steps)),
+            chance_seed=seed,
         )
 
     @classmethod

@@ -38,8 +38,11 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rulespec.testing import strategies as strategies
     from rulespec.testing.adapter import Adapter as Adapter
+    from rulespec.testing.adapter import Inexpressible as Inexpressible
+    from rulespec.testing.adapter import Query as Query
     from rulespec.testing.adapter import Refused as Refused
     from rulespec.testing.adapter import Setup as Setup
+    from rulespec.testing.adapter import Unsupported as Unsupported
     from rulespec.testing.adapter import capabilities as capabilities
     from rulespec.testing.canardage import CanardageMachine as CanardageMachine
     from rulespec.testing.check import CheckResult as CheckResult
@@ -69,11 +72,14 @@ _HOME: dict[str, str] = {
     "DuckAndCoverMachine": "rulespec.testing.duck_cover",
     "DuoMachine": "rulespec.testing.duo",
     "GameKit": "rulespec.testing.kit",
+    "Inexpressible": "rulespec.testing.adapter",
+    "Query": "rulespec.testing.adapter",
     "ProtocolError": "rulespec.testing.wire",
     "ReferenceAdapter": "rulespec.testing.reference",
     "Refused": "rulespec.testing.adapter",
     "Setup": "rulespec.testing.adapter",
     "Step": "rulespec.testing.kit",
+    "Unsupported": "rulespec.testing.adapter",
     "WireAdapter": "rulespec.testing.wire",
     "capabilities": "rulespec.testing.adapter",
     "check": "rulespec.testing.check",
@@ -122,11 +128,14 @@ __all__ = [
     "DuckAndCoverMachine",
     "DuoMachine",
     "GameKit",
+    "Inexpressible",
     "ProtocolError",
+    "Query",
     "ReferenceAdapter",
     "Refused",
     "Setup",
     "Step",
+    "Unsupported",
     "WireAdapter",
     "capabilities",
     "check",

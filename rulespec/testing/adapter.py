@@ -34,11 +34,28 @@ An adapter that learns what its engine answers only when it meets it (such
 as :class:`~rulespec.testing.wire.WireAdapter`, which asks the engine) sets
 :attr:`Adapter.declared_capabilities` on the instance: a method it defines
 but the engine does not declare is then not a capability.
+
+Engines as they are written need not take rulespec's shape:
+
+- An engine that shuffles for itself sets :attr:`Adapter.chance` to
+  ``"engine"``: its :meth:`Adapter.start` receives a seed
+  (:attr:`Setup.seed`), :meth:`Adapter.draw_chance` reports the outcome it
+  draws at each chance step, and :meth:`Adapter.apply` returns the outcomes
+  it draws inside a player's step (a reshuffle folded into a draw). The kit
+  checks each outcome against the rules and follows it.
+- An engine that keeps part of the state or of a view sets
+  :attr:`Adapter.state_parts` (or :attr:`Adapter.view_parts`): its
+  :meth:`Adapter.state` then returns just those parts, as the game's JSON
+  writes them, and the kit compares exactly those.
+- An engine whose interface cannot express a legal action raises
+  :class:`Inexpressible` from :meth:`Adapter.apply`; an engine that does not
+  play a setup raises :class:`Unsupported` from :meth:`Adapter.start`.
+  Neither is a divergence: the kit plays on, and lists them in its result.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -46,7 +63,18 @@ import attrs
 import rulespec
 from rulespec.core.game import Game
 
-__all__ = ["OPTIONAL", "Adapter", "Refused", "Setup", "capabilities", "game_of"]
+__all__ = [
+    "OPTIONAL",
+    "Adapter",
+    "Inexpressible",
+    "Query",
+    "Refused",
+    "Setup",
+    "Unsupported",
+    "ask_each",
+    "capabilities",
+    "game_of",
+]
 
 
 def game_of(game: str | Game[Any, Any, Any, Any]) -> Game[Any, Any, Any, Any]:
@@ -73,17 +101,59 @@ class Refused(ValueError):
         self.clause = clause
 
 
+class Inexpressible(Exception):
+    """Raised by :meth:`Adapter.apply`: the action is legal, but the engine's interface
+    cannot express it (which target Tu louches keeps, say). Nothing changed; the kit
+    counts it, plays another action and lists it in its result.
+
+    >>> str(Inexpressible("this interface always keeps the first target"))
+    'this interface always keeps the first target'
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Unsupported(Exception):
+    """Raised by :meth:`Adapter.start`: the engine does not play this setup (a number of
+    players, an option). The kit leaves that setup out and says so in its result.
+
+    >>> str(Unsupported("two players only"))
+    'two players only'
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 @attrs.frozen
 class Setup:
     """What a new game starts from: the game, its players and its options.
 
     The deal is not part of it: it is the first chance step, given to
-    :meth:`Adapter.apply` like every later shuffle.
+    :meth:`Adapter.apply` like every later shuffle, or, for an engine that draws
+    its own chance, drawn by the engine from ``seed`` (``None`` otherwise).
     """
 
     game: Game[Any, Any, Any, Any]
     players: int
     options: Any
+    seed: int | None = None
+
+
+@attrs.frozen
+class Query:
+    """One request of a step, for :meth:`Adapter.ask`: ``op`` is ``"apply"`` (``arg``
+    the action) or the name of an optional method (``arg`` its player, if it takes one).
+
+    >>> Query("view", 1)
+    Query(op='view', arg=1)
+    """
+
+    op: str
+    arg: Any = None
 
 
 class Adapter:
@@ -101,15 +171,41 @@ class Adapter:
     declared_capabilities: frozenset[str] | None = None
     """The optional methods the engine behind this adapter declares it answers, or
     ``None`` when every method the adapter defines counts."""
+    chance: str = "kit"
+    """``"kit"``: the engine takes every chance outcome from :meth:`apply`;
+    ``"engine"``: it draws them itself (see :meth:`draw_chance`)."""
+    state_parts: frozenset[str] | None = None
+    """The parts of the state (keys of the game's state JSON) that :meth:`state`
+    returns, as a mapping of JSON data; ``None``: the whole state, as a state."""
+    view_parts: frozenset[str] | None = None
+    """The parts of a view (keys of the game's view JSON) that :meth:`view` returns;
+    ``None``: the whole view."""
 
     def start(self, setup: Setup) -> None:
         """Begin a new game of ``setup.players`` players with ``setup.options``."""
         raise NotImplementedError
 
-    def apply(self, action: Any) -> None:
+    def apply(self, action: Any) -> Sequence[Any] | None:
         """Apply a rulespec action; raise :class:`ValueError` (e.g. :class:`Refused`)
-        to refuse it."""
+        to refuse it, :class:`Inexpressible` when the engine cannot express it.
+
+        An engine that draws its own chance returns the chance outcomes it drew during
+        the step, in order (``None`` or empty when it drew none)."""
         raise NotImplementedError
+
+    def draw_chance(self) -> Any:
+        """For an engine that draws its own chance: draw the outcome of the chance step
+        the game waits for, apply it, and return it as a rulespec chance action."""
+        raise NotImplementedError
+
+    def ask(self, queries: Sequence[Query]) -> Iterable[Any]:
+        """The answers to ``queries``, in order, each on the state the earlier ones left:
+        a value, or the exception its method raised (a refusal, say).
+
+        By default each method is called in turn, lazily, so the kit stops asking at
+        its first divergence; an engine that answers a whole step in one round trip
+        overrides it."""
+        return ask_each(self, queries)
 
     def legal_actions(self, player: int) -> Iterable[Any]:
         """Optional: ``player``'s legal actions now, as rulespec actions."""
@@ -138,6 +234,25 @@ class Adapter:
     def is_over(self) -> bool:
         """Optional: whether the game has ended."""
         raise NotImplementedError
+
+
+def ask_each(adapter: Any, queries: Sequence[Query]) -> Iterator[Any]:
+    """The answers to ``queries``, calling ``adapter``'s methods one at a time, lazily: a
+    value, or the exception the method raised.
+
+    >>> class Echo:
+    ...     def start(self, setup): ...
+    ...     def apply(self, action): raise Refused("no")
+    ...     def scores(self): return (1, 2)
+    >>> [type(a).__name__ for a in ask_each(Echo(), [Query("apply", 3), Query("scores")])]
+    ['Refused', 'tuple']
+    """
+    for query in queries:
+        method = getattr(adapter, query.op)
+        try:
+            yield method() if query.arg is None else method(query.arg)
+        except Exception as exc:  # the kit sorts refusals from crashes
+            yield exc
 
 
 OPTIONAL: tuple[str, ...] = (

@@ -551,4 +551,4 @@ class DuoMachine(ConformanceMachine):
         self._use(data)
         player = self.state.turn
         while self.state.phase is Phase.TURN and self.state.turn == player:
-            self.driver.step(self.driver.next_action())
+            self.driver.advance()

@@ -82,6 +82,9 @@ class GameKit:
     styles: tuple[str, ...] = ("any",)
     """Names of the play styles a generated round may follow (the first is the
     one failures shrink to)."""
+    dealt: ClassVar[frozenset[str]] = frozenset()
+    """Refusal clauses that a wrong deal explains (a card that is not in the hand, say):
+    a divergence through one of them before the first player's step names the setup."""
     consequences: ClassVar[Mapping[str, frozenset[str]]] = {}
     """For a part of a state or view, the parts that differ as a consequence when it
     differs; a report cites the clauses of the other parts only."""

@@ -33,7 +33,7 @@ import rulespec
 from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game
 from rulespec.core.record import Record
-from rulespec.testing.check import Driver
+from rulespec.testing.driver import Driver
 from rulespec.testing.kit import kit_for
 
 __all__ = ["ConformanceMachine"]
@@ -108,14 +108,14 @@ class ConformanceMachine(RuleBasedStateMachine):
     def chance(self, data: st.DataObject) -> None:
         """A chance step: a deal or a shuffle."""
         self._use(data)
-        self.driver.step(self.driver.next_action())
+        self.driver.advance()
 
     @precondition(lambda self: _phase(self) == "players")
     @rule(data=st.data())
     def move(self, data: st.DataObject) -> None:
         """One player's legal action."""
         self._use(data)
-        self.driver.step(self.driver.next_action())
+        self.driver.advance()
 
     @precondition(lambda self: _phase(self) == "players")
     @rule(data=st.data())
@@ -125,7 +125,7 @@ class ConformanceMachine(RuleBasedStateMachine):
         for _ in range(len(self.game.to_move(self.state))):
             if _phase(self) != "players":
                 break
-            self.driver.step(self.driver.next_action())
+            self.driver.advance()
 
     @invariant()
     def rules_hold(self) -> None:

@@ -28,7 +28,7 @@ from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game
 from rulespec.core.record import Record
 from rulespec.testing.adapter import Setup, game_of
-from rulespec.testing.check import Driver
+from rulespec.testing.driver import Driver
 from rulespec.testing.kit import kit_for
 
 __all__ = [
@@ -91,7 +91,7 @@ def played(
     driver = Driver(g, None, draw)
     driver.start(setup.players, setup.options)
     while len(driver.steps) < length and not g.is_over(driver.state):
-        driver.step(driver.next_action())
+        driver.advance()
     return Played(driver.record(), driver.state)
 
 

@@ -26,11 +26,13 @@ from __future__ import annotations
 import collections
 import contextlib
 import json
+import os
 import queue
+import signal
 import subprocess
 import threading
 import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,19 +48,36 @@ from rulespec.core.jsonio import (
     parse_json,
 )
 from rulespec.core.record import Record
-from rulespec.testing.adapter import OPTIONAL, Adapter, Refused, Setup, game_of
+from rulespec.testing.adapter import (
+    OPTIONAL,
+    Adapter,
+    Inexpressible,
+    Query,
+    Refused,
+    Setup,
+    Unsupported,
+    game_of,
+)
 
 __all__ = [
+    "CAPABILITIES",
     "MAX_ANSWER_BYTES",
     "MAX_DEPTH",
     "PROTOCOL",
+    "PROTOCOLS",
     "ProtocolError",
     "WireAdapter",
     "read_answer",
 ]
 
-PROTOCOL = 1
-"""The version of the protocol this module speaks."""
+PROTOCOL = 2
+"""The newest version of the protocol this module speaks."""
+PROTOCOLS = (2, 1)
+"""The versions it speaks, newest first: an engine that refuses a greeting of version 2
+is greeted again with version 1."""
+CAPABILITIES = (*OPTIONAL, "batch")
+"""What an engine of version 2 may declare: the queries, and ``batch`` (it answers a
+whole step in one request)."""
 MAX_ANSWER_BYTES = MAX_BYTES
 """The longest answer line read from an engine: 16 MiB, as for records."""
 
@@ -114,12 +133,13 @@ class _Answer(Exception):
 
 
 def read_answer(line: bytes, request_id: int) -> tuple[str, Any]:
-    """One answer line of an engine: ``("value", data)``, ``("refused", (reason, clause))``
-    or ``("unsupported", None)``.
+    """One answer line of an engine: ``("value", data)``, ``("refused", (reason, clause))``,
+    ``("unsupported", reason or None)`` or ``("inexpressible", reason)``.
 
     Raises :class:`ProtocolError` (without the engine's context) when the line is
     not UTF-8 JSON within the limits, not an object, names another request, or does
-    not hold exactly one of ``value``, ``refused`` and ``unsupported``.
+    not hold exactly one of ``value``, ``refused``, ``unsupported`` and
+    ``inexpressible``.
 
     >>> read_answer(b'{"id": 3, "value": null}', 3)
     ('value', None)
@@ -154,20 +174,30 @@ def _read(line: bytes, request_id: int) -> tuple[str, Any]:
         raise _Answer("the answer has no id")
     if type(data["id"]) is not int or data["id"] != request_id:
         raise _Answer(f"the answer is for request {data['id']!r}, not {request_id}")
-    kinds = [k for k in ("value", "refused", "unsupported") if k in data]
-    unknown = sorted(set(data) - {"id", "value", "refused", "unsupported"})
+    return _inner(data, {"id"})
+
+
+_KINDS = ("value", "refused", "unsupported", "inexpressible")
+
+
+def _inner(data: dict[str, Any], extra: set[str]) -> tuple[str, Any]:
+    """The kind and payload of an answer object (``extra``: the other keys it may have)."""
+    kinds = [k for k in _KINDS if k in data]
+    unknown = sorted(set(data) - {*extra, *_KINDS})
     if unknown:
         raise _Answer(f"the answer has an unknown key {unknown[0]!r}")
     if len(kinds) != 1:
         found = " and ".join(kinds) if kinds else "none"
-        raise _Answer(f"the answer needs exactly one of value, refused, unsupported (has {found})")
+        raise _Answer(f"the answer needs exactly one of {', '.join(_KINDS)} (has {found})")
     kind = kinds[0]
     if kind == "value":
         return kind, data["value"]
     if kind == "unsupported":
-        if data["unsupported"] is not True:
-            raise _Answer("unsupported: expected true")
-        return kind, None
+        if data["unsupported"] is True:
+            return kind, None
+        return kind, _reason(data["unsupported"], "unsupported")
+    if kind == "inexpressible":
+        return kind, _reason(data["inexpressible"], "inexpressible")
     try:
         refusal = expect_object(data["refused"], "refused", set(), frozenset({"reason", "clause"}))
     except RecordError as exc:
@@ -178,6 +208,17 @@ def _read(line: bytes, request_id: int) -> tuple[str, Any]:
     if clause is not None and not isinstance(clause, str):
         raise _Answer("refused.clause: expected a string")
     return kind, (reason, clause)
+
+
+def _reason(value: Any, where: str) -> str:
+    try:
+        found = expect_object(value, where, {"reason"})
+    except RecordError as exc:
+        extra = " (or true)" if where == "unsupported" else ""
+        raise _Answer(f"{exc}{extra}") from None
+    if not isinstance(found["reason"], str):
+        raise _Answer(f"{where}.reason: expected a string")
+    return str(found["reason"])
 
 
 class _Process:
@@ -197,6 +238,9 @@ class _Process:
             stderr=subprocess.PIPE,
             cwd=cwd,
             env=None if env is None else dict(env),
+            # A group of its own, so that ending the engine ends what it started too
+            # (an engine started through ``sh -c``, say).
+            start_new_session=os.name == "posix",
         )
         self.answers: queue.Queue[object] = queue.Queue()
         self.tail: collections.deque[str] = collections.deque(maxlen=stderr_lines)
@@ -259,6 +303,7 @@ class _Process:
         if status is None:
             self.proc.kill()
         self.proc.wait()
+        self.kill_group()
         streams = (self.proc.stdin, self.proc.stdout, self.proc.stderr)
         for reader in self.readers:
             reader.join(1.0)
@@ -270,30 +315,40 @@ class _Process:
                     stream.close()
         return status
 
+    def kill_group(self) -> None:
+        """End every process left in the engine's group (the engine itself has ended)."""
+        if os.name == "posix":
+            with contextlib.suppress(OSError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+
 
 def _kill(process: _Process) -> None:
     if process.proc.poll() is None:
         process.kill()
+    else:
+        process.kill_group()
 
 
 class WireAdapter(Adapter):
     """An adapter that drives an engine running as another program (``command``, an argv
     list), through the rulespec engine protocol.
 
-    Starting it starts the engine and greets it; the engine's declared capabilities
-    become :attr:`declared_capabilities`, so :func:`~rulespec.testing.capabilities`
-    names only what the engine answers. Every answer goes through the game's checked
-    decoders. ``timeout`` bounds the wait for each answer, in seconds;
-    ``stderr_lines`` is how many of the engine's last lines of standard error a
-    :class:`ProtocolError` carries. Use it as a context manager, or call
-    :meth:`close`.
+    Starting it starts the engine and greets it, in version 2 and, when the engine
+    refuses that, in version 1; the engine's declared capabilities become
+    :attr:`declared_capabilities`, so :func:`~rulespec.testing.capabilities` names only
+    what the engine answers, and its other declarations (:attr:`chance`,
+    :attr:`state_parts`, :attr:`view_parts`, :attr:`batching`) how the kit drives it.
+    Every answer goes through the game's checked decoders. ``timeout`` bounds the wait
+    for each answer, in seconds; ``stderr_lines`` is how many of the engine's last lines
+    of standard error a :class:`ProtocolError` carries. Use it as a context manager, or
+    call :meth:`close`.
 
     >>> import sys
     >>> from rulespec.testing import capabilities
     >>> serve = [sys.executable, "-m", "rulespec.testing.serve"]
     >>> with WireAdapter([*serve, "--capabilities", "scores,winners"], "duo") as duo:
-    ...     print(duo.name, sorted(capabilities(duo)))
-    rulespec ['scores', 'winners']
+    ...     print(duo.name, duo.protocol, sorted(capabilities(duo)))
+    rulespec 2 ['scores', 'winners']
 
     Starting raises :class:`OSError` when the command cannot be started, and
     :class:`ProtocolError` when the engine does not answer the greeting as the
@@ -319,9 +374,15 @@ class WireAdapter(Adapter):
         """The protocol error that broke the engine, once it has."""
         self.requests = 0
         """How many requests the engine has been sent."""
+        self.protocol = PROTOCOL
+        """The version of the protocol the engine speaks (1 or 2)."""
+        self.batching = False
+        """Whether the engine answers a whole step in one ``batch`` request."""
         self._setup: Setup | None = None
         self._steps: list[Any] = []
         self._request: Any = None
+        self._drawn: list[Any] = []  # outcomes the engine reported at start
+        self._actions: dict[str, Any] = {}  # decoded actions by their JSON text
         self._process = _Process(self.command, cwd, env, stderr_lines)
         self._finalizer = weakref.finalize(self, _kill, self._process)
         self.name, self.declared_capabilities = self._hello()
@@ -374,25 +435,35 @@ class WireAdapter(Adapter):
             kind, payload = _read(raw, self.requests)
         except _Answer as exc:
             raise self._fail(f"{label}: {exc}", pending) from None
+        self._allowed(label, op, kind, pending)
+        return kind, payload
+
+    def _allowed(self, label: str, op: str, kind: str, pending: Any) -> None:
+        """Fail unless an answer of ``kind`` may answer ``op``."""
         if kind == "refused" and op not in ("apply", "hello"):
             raise self._fail(f"{label}: only apply and hello may be refused", pending)
-        if kind == "unsupported" and op in ("hello", "start", "apply", "quit"):
+        if kind == "inexpressible" and (op != "apply" or self.protocol < 2):
+            raise self._fail(f"{label}: only apply may be answered inexpressible", pending)
+        if kind == "unsupported" and (
+            op in ("hello", "apply", "quit", "chance", "batch")
+            or (op == "start" and self.protocol < 2)
+        ):
             raise self._fail(f"{label}: the engine must answer {op}", pending)
-        return kind, payload
+        if kind == "unsupported" and op in self.declared_capabilities_or_empty():
+            raise self._fail(f"{label}: the engine declares {op} but answers unsupported")
+
+    def declared_capabilities_or_empty(self) -> frozenset[str]:
+        """The declared capabilities (empty while greeting)."""
+        return getattr(self, "declared_capabilities", None) or frozenset()
 
     def _settle(self) -> None:
         """Give an engine that is exiting a moment to finish (for its status and stderr)."""
         with contextlib.suppress(subprocess.TimeoutExpired):
             self._process.proc.wait(1.0)
 
-    def _value(
-        self, op: str, decode: Callable[[Any], Any], pending: Any = None, **fields: Any
+    def _decode(
+        self, op: str, decode: Callable[[Any], Any], payload: Any, pending: Any = None
     ) -> Any:
-        kind, payload = self._exchange(op, fields, pending)
-        if kind == "unsupported":
-            raise self._fail(
-                f"request {self.requests} ({op}): the engine declares {op} but answers unsupported",
-            )
         try:
             return decode(payload)
         except RecordError as exc:
@@ -403,89 +474,258 @@ class WireAdapter(Adapter):
                 pending,
             ) from None
 
+    def _value(
+        self, op: str, decode: Callable[[Any], Any], pending: Any = None, **fields: Any
+    ) -> Any:
+        _, payload = self._exchange(op, fields, pending)
+        return self._decode(op, decode, payload, pending)
+
     def _hello(self) -> tuple[str, frozenset[str]]:
-        kind, payload = self._exchange("hello", {"protocol": PROTOCOL, "game": self.game.id})
+        for version in PROTOCOLS:
+            self.protocol = version
+            kind, payload = self._exchange("hello", {"protocol": version, "game": self.game.id})
+            if kind != "refused":
+                break
         if kind == "refused":
             reason, _ = payload
             raise self._fail(f"the engine does not play {self.game.id}: {reason}")
+        label = f"request {self.requests} (hello)"
         try:
-            hello = expect_object(payload, "value", {"protocol", "name", "capabilities"})
-            version = expect_int(hello["protocol"], "value.protocol")
-            if version != PROTOCOL:
-                raise RecordError(
-                    "value.protocol", f"the engine speaks version {version}, not {PROTOCOL}"
-                )
-            if not isinstance(hello["name"], str):
-                raise RecordError("value.name", "expected a string")
-            declared = expect_list(hello["capabilities"], "value.capabilities", 100)
-            for i, name in enumerate(declared):
-                if name not in OPTIONAL:
-                    raise RecordError(
-                        f"value.capabilities[{i}]",
-                        f"unknown capability {name!r} (known: {', '.join(OPTIONAL)})",
-                    )
+            return self._greeting(payload)
         except RecordError as exc:
-            raise self._fail(f"request 1 (hello): {exc}") from None
-        return hello["name"], frozenset(declared)
+            raise self._fail(f"{label}: {exc}") from None
+
+    def _greeting(self, payload: Any) -> tuple[str, frozenset[str]]:
+        v2 = {"chance", "state_parts", "view_parts"}
+        hello = expect_object(payload, "value", {"protocol", "name", "capabilities"}, frozenset(v2))
+        version = expect_int(hello["protocol"], "value.protocol")
+        if version not in PROTOCOLS or version > self.protocol:
+            raise RecordError(
+                "value.protocol", f"the engine speaks version {version}, not {self.protocol}"
+            )
+        self.protocol = version
+        if version < 2 and v2 & set(hello):
+            key = sorted(v2 & set(hello))[0]
+            raise RecordError(f"value.{key}", "a key of version 2, in a greeting of version 1")
+        if not isinstance(hello["name"], str):
+            raise RecordError("value.name", "expected a string")
+        known = CAPABILITIES if version >= 2 else OPTIONAL
+        declared = expect_list(hello["capabilities"], "value.capabilities", 100)
+        for i, name in enumerate(declared):
+            if name not in known:
+                raise RecordError(
+                    f"value.capabilities[{i}]",
+                    f"unknown capability {name!r} (known: {', '.join(known)})",
+                )
+        self.batching = "batch" in declared
+        chance = hello.get("chance", "kit")
+        if chance not in ("kit", "engine"):
+            raise RecordError("value.chance", f"expected 'kit' or 'engine', got {chance!r}")
+        self.chance = chance
+        for key, query in (("state_parts", "state"), ("view_parts", "view")):
+            if key in hello:
+                parts = expect_list(hello[key], f"value.{key}", 100)
+                if not parts or not all(isinstance(p, str) for p in parts):
+                    raise RecordError(f"value.{key}", "expected a list of part names")
+                if query not in declared:
+                    raise RecordError(f"value.{key}", f"declared without the capability {query}")
+                setattr(self, key, frozenset(parts))
+        return hello["name"], frozenset(declared) - {"batch"}
 
     # -- the adapter -------------------------------------------------------------------
 
     def start(self, setup: Setup) -> None:
-        """Start a new game in the engine (its deal arrives as the first :meth:`apply`)."""
+        """Start a new game in the engine (its deal arrives as the first :meth:`apply`, or,
+        for an engine that draws its own chance, from :meth:`draw_chance`).
+
+        Raises :class:`~rulespec.testing.Unsupported` when the engine does not play this
+        setup."""
         if setup.game.id != self.game.id:
             raise ValueError(f"this engine was greeted for {self.game.id}, not {setup.game.id}")
-        self._setup, self._steps = setup, []
-        options = self.game.encode_options(setup.options)
-        self._value("start", _null, game=self.game.id, players=setup.players, options=options)
+        self._setup, self._steps, self._drawn = setup, [], []
+        fields: dict[str, Any] = {
+            "game": self.game.id,
+            "players": setup.players,
+            "options": self.game.encode_options(setup.options),
+        }
+        if self.chance == "engine":
+            fields["seed"] = 0 if setup.seed is None else setup.seed
+        kind, payload = self._exchange("start", fields)
+        if kind == "unsupported":
+            self._setup = None
+            raise Unsupported(payload or "the engine does not play this setup")
+        self._drawn = list(self._outcomes("start", payload, None))
+        self._steps.extend(self._drawn)
 
-    def apply(self, action: Any) -> None:
-        """Apply ``action`` in the engine; :class:`Refused` when the engine refuses it."""
+    def apply(self, action: Any) -> tuple[Any, ...]:
+        """Apply ``action`` in the engine: :class:`~rulespec.testing.Refused` when the
+        engine refuses it, :class:`~rulespec.testing.Inexpressible` when its interface
+        cannot express it; the chance outcomes an engine that draws its own chance drew
+        during the step."""
         data = self.game.encode_action(action)
         kind, payload = self._exchange("apply", {"action": data}, pending=action)
+        return self._applied(kind, payload, action)
+
+    def _applied(self, kind: str, payload: Any, action: Any) -> tuple[Any, ...]:
         if kind == "refused":
             reason, clause = payload
             raise Refused(reason, clause)
-        if payload is not None:
-            raise self._fail(f"request {self.requests} (apply): expected the value null", action)
+        if kind == "inexpressible":
+            raise Inexpressible(payload)
         self._steps.append(action)
+        drawn = self._outcomes("apply", payload, action)
+        self._steps.extend(drawn)
+        return drawn
+
+    def _outcomes(self, op: str, payload: Any, pending: Any) -> tuple[Any, ...]:
+        """The chance outcomes an answer to ``start`` or ``apply`` reports."""
+        if payload is None:
+            return ()
+        if self.chance != "engine":
+            raise self._fail(f"request {self.requests} ({op}): expected the value null", pending)
+
+        def decode(value: Any) -> tuple[Any, ...]:
+            found = expect_object(value, "value", {"chance"})
+            items = expect_list(found["chance"], "value.chance", 100)
+            return tuple(
+                self.game.decode_action(a, f"value.chance[{i}]") for i, a in enumerate(items)
+            )
+
+        drawn: tuple[Any, ...] = self._decode(op, decode, payload, pending)
+        return drawn
+
+    def draw_chance(self) -> Any:
+        """The outcome the engine draws at the chance step the game waits for (one it
+        reported at ``start``, or one it is asked for with a ``chance`` request)."""
+        if self.chance != "engine":
+            raise NotImplementedError("the engine takes its chance outcomes from the kit")
+        if self._drawn:
+            return self._drawn.pop(0)
+        outcome = self._value("chance", lambda v: self.game.decode_action(v, "value"))
+        self._steps.append(outcome)
+        return outcome
+
+    def ask(self, queries: Sequence[Query]) -> Iterator[Any]:
+        """The answers to ``queries``: in one ``batch`` request when the engine declares
+        ``batch``, else one request each, lazily."""
+        if not self.batching or len(queries) < 2:
+            return iter(super().ask(queries))
+        return iter(self._batch(queries))
+
+    def _batch(self, queries: Sequence[Query]) -> list[Any]:
+        inner: list[dict[str, Any]] = []
+        for q in queries:
+            if q.op == "apply":
+                inner.append({"op": "apply", "action": self.game.encode_action(q.arg)})
+            elif q.arg is None:
+                inner.append({"op": q.op})
+            else:
+                inner.append({"op": q.op, "player": q.arg})
+        pending = next((q.arg for q in queries if q.op == "apply"), None)
+        kind, payload = self._exchange("batch", {"requests": inner}, pending)
+        label = f"request {self.requests} (batch)"
+        try:
+            items = expect_list(payload, "value", len(queries))
+            if len(items) != len(queries):
+                raise RecordError("value", f"expected {len(queries)} answers, got {len(items)}")
+        except RecordError as exc:
+            raise self._fail(f"{label}: {exc}", pending) from None
+        answers: list[Any] = []
+        for i, (query, item) in enumerate(zip(queries, items, strict=True)):
+            where = f"{label}, answer {i} ({query.op})"
+            if not isinstance(item, dict):
+                raise self._fail(f"{where}: expected an object", pending)
+            try:
+                kind, value = _inner(item, set())
+            except _Answer as exc:
+                raise self._fail(f"{where}: {exc}", pending) from None
+            self._allowed(where, query.op, kind, pending)
+            if query.op == "apply":
+                try:
+                    answers.append(self._applied(kind, value, query.arg))
+                except (Refused, Inexpressible) as exc:
+                    answers.append(exc)
+                continue
+            if kind == "unsupported":
+                answers.append(NotImplementedError(f"the engine does not answer {query.op}"))
+                continue
+            decode = self._decoders()[query.op]
+            answers.append(self._decode(query.op, decode, value, pending))
+        return answers
+
+    def _decoders(self) -> dict[str, Callable[[Any], Any]]:
+        g = self.game
+        top = g.max_players - 1
+        return {
+            "legal_actions": self._legal,
+            "to_move": lambda v: tuple(_ints(v, -1, top, top + 1)),
+            "state": self._state,
+            "view": self._view,
+            "scores": lambda v: tuple(_ints(v, -(10**9), 10**9, g.max_players)),
+            "winners": lambda v: tuple(_ints(v, 0, top, top + 1)),
+            "is_over": lambda v: expect_bool(v, "value"),
+        }
+
+    def _legal(self, value: Any) -> list[Any]:
+        items = expect_list(value, "value", 100_000)
+        found: list[Any] = []
+        seen: set[str] = set()
+        cache = self._actions
+        for i, item in enumerate(items):
+            text = json.dumps(item, sort_keys=True, ensure_ascii=False)
+            if text in seen:
+                raise RecordError(f"value[{i}]", "the same action twice in one list")
+            seen.add(text)
+            action = cache.get(text)
+            if action is None:
+                action = self.game.decode_action(item, f"value[{i}]")
+                if len(cache) < 100_000:
+                    cache[text] = action
+            found.append(action)
+        return found
+
+    def _parts(self, value: Any, parts: frozenset[str]) -> dict[str, Any]:
+        found = expect_object(value, "value", set(parts))
+        return dict(found)
+
+    def _state(self, value: Any) -> Any:
+        if self.state_parts is not None:
+            return self._parts(value, self.state_parts)
+        return self.game.decode_state(value)
+
+    def _view(self, value: Any) -> Any:
+        if self.view_parts is not None:
+            return self._parts(value, self.view_parts)
+        return self.game.decode_view(value)
 
     def legal_actions(self, player: int) -> list[Any]:
-        g = self.game
         self._declared("legal_actions")
-
-        def decode(value: Any) -> list[Any]:
-            items = expect_list(value, "value", 100_000)
-            return [g.decode_action(a, f"value[{i}]") for i, a in enumerate(items)]
-
-        result: list[Any] = self._value("legal_actions", decode, player=player)
+        result: list[Any] = self._value("legal_actions", self._legal, player=player)
         return result
 
     def to_move(self) -> tuple[int, ...]:
         self._declared("to_move")
-        top = self.game.max_players - 1
-        return tuple(self._value("to_move", lambda v: _ints(v, -1, top, top + 1)))
+        return tuple(self._value("to_move", self._decoders()["to_move"]))
 
     def state(self) -> Any:
         self._declared("state")
-        return self._value("state", self.game.decode_state)
+        return self._value("state", self._state)
 
     def view(self, player: int) -> Any:
         self._declared("view")
-        return self._value("view", self.game.decode_view, player=player)
+        return self._value("view", self._view, player=player)
 
     def scores(self) -> tuple[int, ...]:
         self._declared("scores")
-        n = self.game.max_players
-        return tuple(self._value("scores", lambda v: _ints(v, -(10**9), 10**9, n)))
+        return tuple(self._value("scores", self._decoders()["scores"]))
 
     def winners(self) -> tuple[int, ...]:
         self._declared("winners")
-        top = self.game.max_players - 1
-        return tuple(self._value("winners", lambda v: _ints(v, 0, top, top + 1)))
+        return tuple(self._value("winners", self._decoders()["winners"]))
 
     def is_over(self) -> bool:
         self._declared("is_over")
-        return bool(self._value("is_over", lambda v: expect_bool(v, "value")))
+        return bool(self._value("is_over", self._decoders()["is_over"]))
 
     def _declared(self, name: str) -> None:
         if self.declared_capabilities is not None and name not in self.declared_capabilities:
@@ -505,7 +745,8 @@ class WireAdapter(Adapter):
         return self._process.stderr()
 
     def close(self) -> int | None:
-        """Say ``quit``, wait for the engine to exit (up to the timeout), then kill it.
+        """Say ``quit``, wait for the engine to exit (up to the timeout), then end it and
+        every process it started.
 
         Returns the engine's exit status, or ``None`` when it had to be killed.
         Closing twice does nothing more.
@@ -531,11 +772,6 @@ class WireAdapter(Adapter):
 
     def __repr__(self) -> str:
         return f"<WireAdapter {self.game.id} {' '.join(self.command)!r}>"
-
-
-def _null(value: Any) -> None:
-    if value is not None:
-        raise RecordError("value", f"expected null, got {value!r}")
 
 
 def _ints(value: Any, low: int, high: int, most: int) -> list[int]:

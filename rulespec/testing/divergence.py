@@ -1,0 +1,175 @@
+"""What a conformance run finds: a divergence, or the counts of a clean run.
+
+:class:`Divergence` is the first point where an engine and rulespec
+disagree, with the clauses it implicates and the game as a record;
+:class:`CheckResult` what a clean run played and tried. Values in reports
+are written as the engine protocol's JSON (:func:`wire_text`), the language
+every engine speaks.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import textwrap
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+import rulespec
+from rulespec.core.game import Game
+from rulespec.core.record import Record
+
+__all__ = ["CheckResult", "Divergence", "DivergenceError", "wire_data", "wire_text"]
+
+SHOWN = 2000
+"""The most characters of one value a report shows."""
+
+
+def wire_data(game: Game[Any, Any, Any, Any], value: Any) -> Any:
+    """``value`` as JSON data, written as the game's codec writes it on the wire.
+
+    Actions, states and views are encoded by the game; cards and other
+    enumerations by their value; containers item by item.
+
+    >>> import rulespec
+    >>> from rulespec.canardage import Card, Discard
+    >>> g = rulespec.game("canardage")
+    >>> wire_data(g, (Discard(0, Card.PAN), Card.CANARCHIE))
+    [{'type': 'discard', 'player': 0, 'card': 'pan'}, 'canarchie']
+    """
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, enum.Enum):
+        return wire_data(game, value.value)
+    if isinstance(value, list | tuple | frozenset | set):
+        items = [wire_data(game, v) for v in value]
+        if isinstance(value, frozenset | set):
+            items.sort(key=lambda v: json.dumps(v, sort_keys=True))
+        return items
+    if isinstance(value, Mapping):
+        return {str(k): wire_data(game, v) for k, v in value.items()}
+    for encode in (game.encode_action, game.encode_state, game.encode_view):
+        try:
+            return encode(value)
+        except Exception:  # not a value of this kind
+            continue
+    if attrs.has(type(value)):
+        return {f.name: wire_data(game, getattr(value, f.name)) for f in attrs.fields(type(value))}
+    return repr(value)
+
+
+def wire_text(game: Game[Any, Any, Any, Any], value: Any) -> str:
+    """``value`` as one line of the wire's JSON (cut after :data:`SHOWN` characters).
+
+    >>> import rulespec
+    >>> from rulespec.duck_cover import Cover
+    >>> wire_text(rulespec.game("duck-and-cover"), Cover(player=0, to=(0, 1)))
+    '{"type": "cover", "player": 0, "to": [0, 1]}'
+    """
+    text = json.dumps(wire_data(game, value), ensure_ascii=False)
+    return text if len(text) <= SHOWN else text[:SHOWN] + " …"
+
+
+@attrs.frozen
+class Divergence:
+    """The first point where an engine and rulespec disagree.
+
+    ``record`` holds the game up to that point (including the divergent step
+    when rulespec accepted it), so ``record.replay()`` and ``rulespec verify``
+    reproduce it; ``action`` is the step in question, as JSON data, if any.
+    """
+
+    game: str
+    kind: str
+    """``"legal-actions"``, ``"accepted-illegal"``, ``"refused-legal"``, ``"state"``,
+    ``"view"``, ``"to_move"``, ``"is_over"``, ``"scores"``, ``"winners"``, ``"chance"``
+    (an outcome an engine drew that the rules do not allow there), ``"crash"`` or
+    ``"nondeterministic"`` (the engine answered the same game differently when it was
+    played again: ``other_record`` is the second game)."""
+    step: int
+    """The index of the divergent step in the record (the number of steps before it)."""
+    summary: str
+    clauses: tuple[str, ...]
+    expected: str
+    """rulespec's answer."""
+    actual: str
+    """The engine's answer."""
+    record: Record
+    action: Any = None
+    other_record: Record | None = None
+    """For ``"nondeterministic"``: the same game played again, which went otherwise."""
+
+    def report(self) -> str:
+        """The divergence as a report a person reads."""
+        cat = {c.id: c.title for c in rulespec.clauses(self.game)}
+        lines = [
+            f"the engine diverges from rulespec ({self.game}, {self.record.players} players) "
+            f"at step {self.step}:",
+            *textwrap.wrap(self.summary, 76, initial_indent="  ", subsequent_indent="  "),
+            "clauses:" if self.clauses else "clauses: none identified",
+        ]
+        lines.extend(f"  {cid}  {cat.get(cid, '(not in the catalogue)')}" for cid in self.clauses)
+        lines.append(f"rulespec:    {self.expected}")
+        lines.append(f"your engine: {self.actual}")
+        if self.action is not None:
+            lines.append(f"step:        {json.dumps(self.action, ensure_ascii=False)}")
+        taken = len(self.record.steps)
+        lines.append(
+            f"record ({taken} steps; replay it with `rulespec verify` or Record.replay()):"
+        )
+        lines.append(self.record.to_json())
+        if self.other_record is not None:
+            lines.append("the same game played again:")
+            lines.append(self.other_record.to_json())
+        return "\n".join(lines)
+
+
+class DivergenceError(AssertionError):
+    """Raised by :func:`~rulespec.testing.check`: the engine diverges from rulespec.
+
+    ``divergence`` is the report of the smallest game found; after
+    :func:`~rulespec.testing.check` raises it, ``found_after`` is the number of
+    seconds until the first divergent game was found, ``seconds`` the whole run
+    with shrinking, ``games`` the number of games played until the first
+    divergent one, that one included (the games replayed while shrinking do
+    not count), and ``result`` the counts of the run (a :class:`CheckResult`).
+    """
+
+    def __init__(self, divergence: Divergence) -> None:
+        super().__init__(divergence.report())
+        self.divergence = divergence
+        self.found_after: float | None = None
+        self.seconds: float | None = None
+        self.games: int | None = None
+        self.result: CheckResult | None = None
+
+
+@attrs.frozen
+class CheckResult:
+    """What a run played and tried: games and steps that agreed, how long it took, and
+    what it learned on the way.
+
+    ``games`` counts every game played, which may exceed ``max_examples``:
+    Hypothesis sometimes plays a game it then sets aside.
+
+    >>> CheckResult(2, 40, 0.5).probed
+    {}
+    """
+
+    games: int
+    steps: int
+    seconds: float
+    probed: Mapping[str, int] = attrs.field(factory=dict)
+    """For each clause, how many illegal actions it forbids were offered to the engine
+    (and refused)."""
+    inexpressible: tuple[str, ...] = ()
+    """Legal actions the engine said its interface cannot express, one line each (the
+    action's JSON and the engine's reason), each kind once."""
+    unsupported: tuple[str, ...] = ()
+    """The setups the engine declined, with its reasons."""
+    chance: str = "kit"
+    """Who drew the chance outcomes: ``"kit"`` or ``"engine"``."""
+    notes: tuple[str, ...] = ()
+    """Protocol matters that are no divergence of the rules."""

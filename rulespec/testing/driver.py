@@ -1,0 +1,731 @@
+"""The driver: one generated game played through rulespec and an adapter side by side.
+
+:func:`~rulespec.testing.check`, the replay of a record and the state
+machines all play through a :class:`Driver`. At each step it applies the
+step to rulespec and to the engine, asks the engine everything it declares
+(in one round trip when the engine answers a whole step at once), offers
+it illegal actions now and then, and compares; the first difference raises
+a :class:`~rulespec.testing.DivergenceError` naming the clauses it
+implicates.
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import partial
+from typing import Any, NoReturn
+
+import attrs
+
+from rulespec.core.chance import CHANCE
+from rulespec.core.errors import IllegalAction, RecordError
+from rulespec.core.game import Game
+from rulespec.core.record import Record
+from rulespec.testing.adapter import (
+    Inexpressible,
+    Query,
+    Setup,
+    Unsupported,
+    ask_each,
+    capabilities,
+)
+from rulespec.testing.divergence import Divergence, DivergenceError, wire_data, wire_text
+from rulespec.testing.kit import Draw, GameKit, Step, index, kit_for
+from rulespec.testing.probes import PROBE_ALL, Probe, plan, refused
+
+__all__ = ["PROBE_CHOICES", "Driver", "Tally"]
+
+PROBE_CHOICES = (False,) * 7 + (True,)
+"""Probes at one state in eight where the engine lists its legal actions (failures
+shrink to none)."""
+BLIND_PROBE_CHOICES = (False, True)
+"""Probes at one state in two where it does not: probing is then the only way to learn
+of an illegal action it accepts."""
+PROBE_LISTED = 16
+"""The most probes at one state where the engine lists its legal actions (which already
+shows most illegal actions it takes for legal)."""
+EXPLAIN_MOST = 48
+"""The most illegal actions offered to explain one refusal of a legal action."""
+
+
+@attrs.define
+class Tally:
+    """What a run learned besides divergences: the clauses probed, the actions the engine
+    cannot express, the setups it declined (shared by the games of a run)."""
+
+    probed: Counter[str] = attrs.field(factory=Counter)
+    inexpressible: dict[str, str] = attrs.field(factory=dict)
+    unsupported: dict[str, str] = attrs.field(factory=dict)
+
+
+def _unexpected(exc: BaseException) -> str:
+    last = traceback.format_exception_only(type(exc), exc)[-1].strip()
+    return f"raised {last}"
+
+
+class Driver:
+    """Plays one generated game through rulespec and an adapter, comparing as it goes.
+
+    ``draw`` draws from a Hypothesis strategy (``data.draw`` in a test); ``tally``
+    collects what the games of one run learned (probes tried, actions the engine cannot
+    express). Call :meth:`start`, then :meth:`advance` until the game is over.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any, Any],
+        adapter: Any,
+        draw: Draw,
+        *,
+        kit: GameKit | None = None,
+        probes: bool = True,
+        tally: Tally | None = None,
+    ) -> None:
+        self.game = game
+        self.kit = kit_for(game) if kit is None else kit
+        self.adapter = adapter
+        self.caps = frozenset() if adapter is None else capabilities(adapter)
+        self.engine_chance = getattr(adapter, "chance", "kit") == "engine"
+        self.state_parts: frozenset[str] | None = getattr(adapter, "state_parts", None)
+        self.view_parts: frozenset[str] | None = getattr(adapter, "view_parts", None)
+        self.draw = draw
+        self.probes = probes
+        self.tally = Tally() if tally is None else tally
+        self.style = self.kit.styles[0]
+        self.steps: list[Any] = []
+        self.players = 0
+        self.options: Any = None
+        self.seed: int | None = None
+        self.state: Any = None
+        self.before: Any = None
+        self.last: Any = None
+        self.history: list[Step] = []
+        self.player_steps = 0
+        """Player actions the engine has accepted in this game."""
+        self.stuck = False
+        """Whether the game cannot go on: the engine can express none of the legal actions
+        of the player to move."""
+        self._next: int | None = None  # the player drawn to act next, at the current state
+        self._unsayable: set[Any] = set()  # actions the engine cannot express, this state
+
+    # -- reporting ---------------------------------------------------------------------
+
+    def record(self) -> Record:
+        return Record(
+            self.game.id, self.players, self.options, tuple(self.steps), chance_seed=self.seed
+        )
+
+    def fail(
+        self,
+        kind: str,
+        summary: str,
+        clauses: Iterable[str],
+        expected: Any,
+        actual: Any,
+        action: Any = None,
+        step: int | None = None,
+        setup: bool | None = None,
+    ) -> NoReturn:
+        """Raise the divergence. ``setup``: whether the game's setup explains it (by
+        default: whenever the engine has accepted no player action yet)."""
+        g = self.game
+        found = tuple(clauses)
+        if self.player_steps == 0 if setup is None else setup:
+            found = (*self.kit.setup_clauses(g, self.state), *found)
+        raise DivergenceError(
+            Divergence(
+                game=g.id,
+                kind=kind,
+                step=len(self.steps) if step is None else step,
+                summary=summary,
+                clauses=tuple(dict.fromkeys(found)),
+                expected=expected if isinstance(expected, str) else wire_text(g, expected),
+                actual=actual if isinstance(actual, str) else wire_text(g, actual),
+                record=self.record(),
+                action=None if action is None else g.encode_action(action),
+            )
+        )
+
+    def _crash(self, name: str, exc: BaseException, step: Step) -> NoReturn:
+        clauses = self.kit.action_clauses(self.game, step.after, step.action)
+        self.fail("crash", f"the engine's {name}() raised", clauses, "an answer", exc)
+
+    def _call(self, name: str, *args: Any, step: Step) -> Any:
+        try:
+            return getattr(self.adapter, name)(*args)
+        except Exception as exc:
+            self._crash(name, exc, step)
+
+    # -- playing -----------------------------------------------------------------------
+
+    def start(self, players: int, options: Any, seed: int | None = None) -> None:
+        """Begin a game in rulespec and the engine (``seed``: for an engine that draws its
+        own chance). Raises :class:`~rulespec.testing.Unsupported` when the engine
+        declines the setup."""
+        g = self.game
+        self.players, self.options = players, options
+        self.seed = seed if self.engine_chance else None
+        self.steps = []
+        self.state = g.new_game(players, options)
+        self.before = self.last = None
+        self.history = []
+        self.player_steps = 0
+        self.stuck = False
+        self._next = None
+        self._unsayable = set()
+        if self.adapter is not None:
+            try:
+                self.adapter.start(Setup(g, players, options, self.seed))
+            except Unsupported:
+                raise
+            except Exception as exc:
+                self.fail("crash", "the engine's start() raised", (), "a new game", exc)
+            self.compare(Step(None, None, self.state))
+
+    def choose(self, items: Sequence[Any]) -> Any:
+        """One of ``items``, drawn (failures shrink toward the first)."""
+        return items[self.draw(index(len(items)))] if len(items) > 1 else items[0]
+
+    def choose_style(self) -> str:
+        """The style of play of a new round, drawn among the kit's."""
+        style: str = self.choose(self.kit.styles)
+        return style
+
+    def advance(self) -> None:
+        """Play one step: a chance outcome (drawn by the kit, or by the engine when it
+        draws its own) or a player's legal action (another when the engine cannot express
+        the one drawn), comparing everything on the way."""
+        if self.engine_chance and self.game.to_move(self.state) == (CHANCE,):
+            self._engine_chance()
+            return
+        while not self.step(self.next_action()):
+            if self.stuck:
+                return
+
+    def next_action(self) -> Any:
+        """Draw the next step (a chance outcome or a player's legal action); compare the
+        player's legal actions and probe with illegal actions on the way, unless that
+        was done with the step before."""
+        g, state, kit = self.game, self.state, self.kit
+        actors = g.to_move(state)
+        if actors == (CHANCE,):
+            chance = g.chance(state)
+            action = kit.chance_action(g, state, chance, self.draw)
+            if chance.kind == "deal":
+                self.style = self.choose_style()
+            return action
+        if self.adapter is None:
+            player = self.choose(actors)
+        else:
+            if self._next is None:
+                self._at_state(self._now(), [])
+            assert self._next is not None
+            player = self._next
+        options = [a for a in kit.player_actions(g, state, player, self.style)]
+        if self._unsayable:
+            options = [a for a in options if a not in self._unsayable]
+            if not options:
+                options = [a for a in g.legal_actions(state, player) if a not in self._unsayable]
+            if not options:
+                self.stuck = True
+                return None
+        return self.choose(options)
+
+    def step(self, action: Any) -> bool:
+        """Apply ``action`` (legal for rulespec) to both engines and compare; ``False``
+        when the engine cannot express it (nothing changed, on either side)."""
+        if action is None and self.stuck:
+            return False
+        g = self.game
+        before = self.state
+        after = g.apply(before, action)
+        if self.adapter is None:
+            self._advanced(before, action, after)
+            return True
+        chance_step = g.to_move(before) == (CHANCE,)
+        # An engine that draws its own chance may fold the next chance step into this
+        # one: compare only once both stand at the same point.
+        compare_now = not (self.engine_chance and g.to_move(after) == (CHANCE,))
+        queries = [Query("apply", action)]
+        handlers: list[Callable[[Any], None]] = []
+        step = Step(before, action, after)
+        if compare_now:
+            self._queries(step, queries, handlers)
+            self._at_state(step, queries, handlers, prepared=True)
+        answers = iter(self._ask(queries))
+        answer = next(answers)
+        if isinstance(answer, Inexpressible):
+            self._inexpressible(action, answer)
+            self._next = None
+            return False
+        self.steps.append(action)
+        if isinstance(answer, ValueError):
+            self._refused(before, action, answer)
+        if isinstance(answer, BaseException):
+            self.fail(
+                "crash",
+                f"the engine crashes on a legal step: {self.kit.describe(g, action)}",
+                self.kit.action_clauses(g, before, action),
+                "accepts it",
+                _unexpected(answer),
+                action,
+                step=len(self.steps) - 1,
+            )
+        self.steps.pop()
+        self._advanced(before, action, after)
+        if not chance_step:
+            self.player_steps += 1
+        self._unsayable = set()
+        drawn = tuple(answer or ()) if self.engine_chance else ()
+        if drawn:
+            for outcome in drawn:
+                self._outcome(outcome)
+            self.compare(self._now())
+        elif compare_now:
+            self._answer(queries[1:], handlers, answers)
+        else:
+            self.compare(step)
+        return True
+
+    def _advanced(self, before: Any, action: Any, after: Any) -> None:
+        self.steps.append(action)
+        self.history.append(Step(before, action, after))
+        self.state, self.before, self.last = after, before, action
+        self._next = None
+
+    def _ask(self, queries: Sequence[Query]) -> Iterable[Any]:
+        ask = getattr(self.adapter, "ask", None)
+        if callable(ask):
+            return ask(queries)  # type: ignore[no-any-return]
+        return ask_each(self.adapter, queries)
+
+    # -- chance the engine draws -------------------------------------------------------
+
+    def _engine_chance(self) -> None:
+        g = self.game
+        try:
+            outcome = self.adapter.draw_chance()
+        except Exception as exc:
+            chance = g.chance(self.state)
+            self.fail(
+                "crash",
+                f"the engine's draw_chance() raised at a {chance.kind}",
+                (),
+                "a chance outcome",
+                exc,
+                setup=chance.kind == "deal",
+            )
+        self._outcome(outcome)
+        self.compare(self._now())
+
+    def _outcome(self, outcome: Any) -> None:
+        """Follow a chance outcome the engine drew: the rules must allow it here."""
+        g, state = self.game, self.state
+        deal = False
+        if g.to_move(state) != (CHANCE,):
+            clauses = self.kit.action_clauses(g, self.before, self.last) if self.last else ()
+            self.steps.append(outcome)
+            self.fail(
+                "chance",
+                "the engine draws chance where the rules draw none: "
+                f"{self.kit.describe(g, outcome)}",
+                clauses,
+                "no chance step",
+                outcome,
+                outcome,
+                step=len(self.steps) - 1,
+            )
+        deal = g.chance(state).kind == "deal"
+        self._expect_outcome(outcome)
+        try:
+            after = g.apply(state, outcome)
+        except IllegalAction as exc:
+            self.steps.append(outcome)
+            self.fail(
+                "chance",
+                f"the engine draws an outcome the rules do not allow: {exc.reason}",
+                (exc.clause,),
+                f"refuses it: {exc}",
+                outcome,
+                outcome,
+                step=len(self.steps) - 1,
+                setup=deal or None,
+            )
+        self._advanced(state, outcome, after)
+        if deal:
+            self.style = self.choose_style()
+
+    def _expect_outcome(self, outcome: Any) -> None:
+        """A hook for a replay: the outcome must be the record's."""
+
+    # -- refusals ----------------------------------------------------------------------
+
+    def _inexpressible(self, action: Any, answer: Inexpressible) -> None:
+        g = self.game
+        key = wire_text(g, action)
+        tally = self.tally.inexpressible
+        if key not in tally and len(tally) < 20:
+            tally[key] = answer.reason
+        self._unsayable.add(action)
+
+    def _refused(self, before: Any, action: Any, exc: ValueError) -> NoReturn:
+        g = self.game
+        own = getattr(exc, "clause", None)
+        own_clauses = [own] if isinstance(own, str) and own else []
+        if "legal_actions" not in self.caps and g.to_move(before) != (CHANCE,):
+            self._explain(before, action, exc)
+        if g.to_move(before) == (CHANCE,):
+            setup = g.chance(before).kind == "deal"
+        else:
+            setup = (
+                self.player_steps == 0 and bool(own_clauses) and own_clauses[0] in self.kit.dealt
+            )
+        self.fail(
+            "refused-legal",
+            f"the engine refuses a legal step: {self.kit.describe(g, action)}",
+            (*own_clauses, *self.kit.action_clauses(g, before, action)),
+            "accepts it",
+            f"refuses it: {exc}",
+            action,
+            step=len(self.steps) - 1,
+            setup=setup,
+        )
+
+    def _explain(self, before: Any, action: Any, exc: ValueError) -> None:
+        """Before blaming a refused legal ``action`` on an engine without a move list, offer
+        the illegal actions whose acceptance would explain it; report the first it takes."""
+        g = self.game
+        candidates = refused(g, before, self.kit.refusal_probes(g, before, action))
+        refused_step = self.steps.pop()
+        for probe in candidates[:EXPLAIN_MOST]:
+            try:
+                self.adapter.apply(probe.action)
+            except ValueError:
+                self.tally.probed[probe.clause] += 1
+                continue
+            except Exception:
+                break
+            self.fail(
+                "accepted-illegal",
+                f"the engine refuses a legal step ({self.kit.describe(g, action)}: {exc}) "
+                f"because it takes an illegal one for legal: {self.kit.describe(g, probe.action)}",
+                (probe.clause, *self.kit.action_clauses(g, before, probe.action)),
+                f"refuses it: {probe.refusal}",
+                "accepts it",
+                probe.action,
+                setup=self.player_steps == 0 and probe.clause in self.kit.dealt,
+            )
+        self.steps.append(refused_step)
+
+    # -- what is asked at each point ---------------------------------------------------
+
+    def _now(self) -> Step:
+        """The last step."""
+        return self.history[-1] if self.history else Step(None, None, self.state)
+
+    def _explained(self, step: Step) -> Step:
+        """``step`` with the game's steps before it, for a kit to look back through (built
+        only when a divergence is reported)."""
+        if self.history and self.history[-1] is step:
+            return attrs.evolve(step, history=tuple(self.history[:-1]))
+        return step
+
+    def _at_state(
+        self,
+        step: Step,
+        queries: list[Query],
+        handlers: list[Callable[[Any], None]] | None = None,
+        prepared: bool = False,
+    ) -> None:
+        """Draw who acts next at ``step.after`` and add the queries asked there: that
+        player's legal actions and, now and then, illegal probes. Without ``handlers``
+        they are asked at once."""
+        g, state = self.game, step.after
+        actors = g.to_move(state)
+        if not actors or actors == (CHANCE,):
+            return
+        own: list[Callable[[Any], None]] = [] if handlers is None else handlers
+        mark = len(queries)
+        player = self._next = self.choose(actors)
+        if "legal_actions" in self.caps and not self._legal_in(queries, player):
+            queries.append(Query("legal_actions", player))
+            own.append(partial(self._compare_legal, step, player))
+        if self.probes:
+            rate = PROBE_CHOICES if "legal_actions" in self.caps else BLIND_PROBE_CHOICES
+            if self.choose(rate):
+                others = [p for p in range(self.players) if p != player]
+                target = self.choose([player, *others])
+                candidates = self.kit.action_space(g, state, target)
+                most = PROBE_LISTED if "legal_actions" in self.caps else PROBE_ALL
+                for probe in plan(g, state, candidates, most):
+                    queries.append(Query("apply", probe.action))
+                    own.append(partial(self._probed, probe))
+        if handlers is None and not prepared:
+            self._answer(queries[mark:], own, iter(self._ask(queries[mark:])))
+
+    @staticmethod
+    def _legal_in(queries: Sequence[Query], player: int) -> bool:
+        return any(q.op == "legal_actions" and q.arg == player for q in queries)
+
+    def _queries(
+        self, step: Step, queries: list[Query], handlers: list[Callable[[Any], None]]
+    ) -> None:
+        """Add the queries that compare the engine with rulespec's ``step.after``."""
+        caps, g, state = self.caps, self.game, step.after
+
+        def ask(query: Query, handle: Callable[[Any], None]) -> None:
+            queries.append(query)
+            handlers.append(handle)
+
+        if "state" in caps:
+            ask(Query("state"), partial(self._compare_state, step))
+        if "view" in caps:
+            for p in range(self.players):
+                ask(Query("view", p), partial(self._compare_view, step, p))
+            if "legal_actions" in caps and "state" not in caps:
+                actors = g.to_move(state)
+                for p in range(self.players):
+                    if p in actors:
+                        ask(Query("legal_actions", p), partial(self._compare_legal, step, p))
+        for name in ("to_move", "is_over", "scores", "winners"):
+            if name in caps:
+                ask(Query(name), partial(self._compare_result, step, name))
+
+    def _answer(
+        self,
+        queries: Sequence[Query],
+        handlers: Sequence[Callable[[Any], None]],
+        answers: Iterator[Any],
+    ) -> None:
+        for query, handle in zip(queries, handlers, strict=True):
+            got = next(answers)
+            if isinstance(got, BaseException) and query.op != "apply":
+                self._crash(query.op, got, self._now())
+            handle(got)
+
+    def compare(self, step: Step) -> None:
+        """Compare everything the adapter answers with rulespec's state ``step.after``
+        (and ask what is asked where a player is to act)."""
+        if self.adapter is None:
+            return
+        queries: list[Query] = []
+        handlers: list[Callable[[Any], None]] = []
+        self._queries(step, queries, handlers)
+        self._at_state(step, queries, handlers, prepared=True)
+        if queries:
+            self._answer(queries, handlers, iter(self._ask(queries)))
+
+    # -- comparing ---------------------------------------------------------------------
+
+    def _probed(self, probe: Probe, got: Any) -> None:
+        g, state = self.game, self.state
+        if isinstance(got, ValueError | Inexpressible):
+            self.tally.probed[probe.clause] += 1
+            return
+        action = probe.action
+        if isinstance(got, BaseException):
+            self.fail(
+                "crash",
+                f"the engine crashes on an illegal action: {self.kit.describe(g, action)}",
+                (probe.clause,),
+                f"refuses it: {probe.refusal}",
+                _unexpected(got),
+                action,
+                setup=False,
+            )
+        self.fail(
+            "accepted-illegal",
+            f"the engine accepts an illegal action: {self.kit.describe(g, action)}",
+            (probe.clause, *self.kit.action_clauses(g, state, action)),
+            f"refuses it: {probe.refusal}",
+            "accepts it",
+            action,
+            setup=self.player_steps == 0 and probe.clause in self.kit.dealt,
+        )
+
+    def probe(self, player: int) -> None:
+        """Offer every illegal action of ``player`` the plan picks to both engines: both
+        must refuse them."""
+        g, state = self.game, self.state
+        probes = plan(g, state, self.kit.action_space(g, state, player), PROBE_ALL)
+        queries = [Query("apply", p.action) for p in probes]
+        handlers: list[Callable[[Any], None]] = [partial(self._probed, p) for p in probes]
+        if queries:
+            self._answer(queries, handlers, iter(self._ask(queries)))
+
+    def _partial(self, got: Any, parts: frozenset[str], full: Any, decode: Any) -> Any:
+        """The engine's ``parts`` (JSON data) completed with rulespec's own encoding of
+        the rest, decoded; the raw parts when they do not decode."""
+        data = dict(full)
+        data.update({k: v for k, v in got.items() if k in parts})
+        try:
+            return decode(data)
+        except (RecordError, ValueError, TypeError, KeyError):
+            return None
+
+    def _compare_state(self, step: Step, actual: Any) -> None:
+        g, kit, state = self.game, self.kit, step.after
+        expected_state = kit.canonical(g, state)
+        if self.state_parts is not None and isinstance(actual, Mapping):
+            full = g.encode_state(state)
+            decoded = self._partial(actual, self.state_parts, full, g.decode_state)
+            if decoded is None:
+                expected = g.encode_state(expected_state)
+                self._diverge_json(step, "state", self.state_parts, expected, actual)
+            actual = decoded
+        actual_state = self._canonical(actual, kit.canonical)
+        if actual_state != expected_state:
+            self._diverge_parts(
+                step, "state", kit.parts(g, expected_state), self._parts(actual_state, True)
+            )
+
+    def _compare_view(self, step: Step, p: int, actual: Any) -> None:
+        g, kit = self.game, self.kit
+        view = g.view(step.after, p)
+        expected_view = kit.canonical_view(g, view)
+        if self.view_parts is not None and isinstance(actual, Mapping):
+            full = g.encode_view(view)
+            decoded = self._partial(actual, self.view_parts, full, g.decode_view)
+            if decoded is None:
+                expected = g.encode_view(expected_view)
+                self._diverge_json(step, f"player {p}'s view", self.view_parts, expected, actual)
+            actual = decoded
+        actual_view = self._canonical(actual, kit.canonical_view)
+        if actual_view != expected_view:
+            self._diverge_parts(
+                step,
+                f"player {p}'s view",
+                kit.view_parts(g, expected_view),
+                self._parts(actual_view, False),
+            )
+
+    def _diverge_json(
+        self, step: Step, what: str, parts: frozenset[str], expected: Any, actual: Any
+    ) -> NoReturn:
+        keys = sorted(parts)
+        self._diverge_parts(
+            step, what, {k: expected.get(k) for k in keys}, {k: actual.get(k) for k in keys}
+        )
+
+    def _compare_result(self, step: Step, what: str, actual: Any) -> None:
+        g, state = self.game, step.after
+        if what == "to_move":
+            expected: Any = tuple(g.to_move(state))
+            try:
+                got: Any = tuple(sorted(actual))
+            except TypeError:
+                got = actual
+            if got != expected:
+                self._diverge("to_move", "who is to move differs", step, expected, got)
+        elif what == "is_over":
+            if bool(actual) != g.is_over(state) or not isinstance(actual, bool):
+                self._diverge(
+                    "is_over", "whether the game is over differs", step, g.is_over(state), actual
+                )
+        elif what == "scores":
+            expected = tuple(g.scores(state))
+            got = tuple(actual) if isinstance(actual, Iterable) else actual
+            if got != expected:
+                self._diverge("scores", "the scores differ", step, expected, got)
+        else:
+            expected = tuple(g.winners(state))
+            got = tuple(sorted(actual)) if isinstance(actual, Iterable) else actual
+            if got != expected:
+                self._diverge("winners", "the winners differ", step, expected, got)
+
+    def _canonical(self, value: Any, projection: Any) -> Any:
+        try:
+            return projection(self.game, value)
+        except Exception:
+            return value
+
+    def _parts(self, value: Any, full: bool) -> dict[str, Any]:
+        try:
+            return (
+                self.kit.parts(self.game, value) if full else self.kit.view_parts(self.game, value)
+            )
+        except Exception:
+            return {"(unreadable)": value}
+
+    def _diverge(self, what: str, summary: str, step: Step, expected: Any, actual: Any) -> NoReturn:
+        clauses = self.kit.result_clauses(self.game, self._explained(step), what, expected, actual)
+        at = len(self.steps) - 1 if step.action is not None else 0
+        self.fail(what, self._after(step, summary), clauses, expected, actual, step.action, at)
+
+    def _after(self, step: Step, summary: str) -> str:
+        if step.action is None:
+            return f"{summary} at the start of the game"
+        return f"{summary} after {self.kit.describe(self.game, step.action)}"
+
+    def _diverge_parts(
+        self, step: Step, what: str, expected: Mapping[str, Any], actual: Mapping[str, Any]
+    ) -> NoReturn:
+        g = self.game
+        differ = [
+            k for k in dict.fromkeys((*expected, *actual)) if expected.get(k) != actual.get(k)
+        ]
+        if not differ:
+            differ = ["(equal parts, unequal values)"]
+        clauses: list[str] = []
+        explained = self._explained(step)
+        for part in self.kit.cited_parts(differ):
+            clauses.extend(self.kit.part_clauses(g, explained, part, expected, actual))
+        if what == "state" and not clauses and self.state_parts is None:
+            actual_state = self._call("state", step=step)
+            try:
+                for v in g.violations(actual_state):
+                    clauses.extend(v.clauses)
+            except Exception:
+                pass
+        first = differ[0]
+        kind = "state" if what == "state" else "view"
+        self.fail(
+            kind,
+            self._after(step, f"{what} differs in {', '.join(differ)}"),
+            clauses,
+            f"{first} = {wire_text(g, expected.get(first))}",
+            f"{first} = {wire_text(g, actual.get(first))}",
+            step.action,
+            step=max(len(self.steps) - 1, 0) if step.action is not None else 0,
+        )
+
+    def _compare_legal(self, step: Step, player: int, got: Any) -> None:
+        g = self.game
+        expected = list(g.legal_actions(step.after, player))
+        try:
+            actual = list(got)
+            same = len(actual) == len(expected) and set(actual) == set(expected)
+        except TypeError:
+            self.fail(
+                "legal-actions",
+                f"player {player}'s legal actions are not a list of actions",
+                (),
+                expected,
+                repr(got),
+            )
+        if same:
+            return
+        missing = sorted((Counter(expected) - Counter(actual)).elements(), key=repr)
+        extra = sorted((Counter(actual) - Counter(expected)).elements(), key=repr)
+        clauses = self.kit.legal_clauses(g, self._explained(step), player, missing, extra)
+        parts = []
+        if missing:
+            parts.append("misses " + ", ".join(self.kit.describe(g, a) for a in missing[:5]))
+        if extra:
+            parts.append("adds " + ", ".join(self.kit.describe(g, a) for a in extra[:5]))
+        self.fail(
+            "legal-actions",
+            f"player {player}'s legal actions differ: the engine {'; '.join(parts)}",
+            clauses,
+            f"{len(expected)} actions: {_sorted_json(g, expected)}",
+            f"{len(actual)} actions: {_sorted_json(g, actual)}",
+        )
+
+
+def _sorted_json(game: Game[Any, Any, Any, Any], actions: Sequence[Any]) -> str:
+    items = sorted(json.dumps(wire_data(game, a), ensure_ascii=False) for a in actions)
+    text = "[" + ", ".join(items) + "]"
+    return text if len(text) <= 2000 else text[:2000] + " …"
