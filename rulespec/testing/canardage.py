@@ -14,6 +14,30 @@
   not in hand, and each card in hand on near-miss spaces (an untargeted
   space, a neighbour too far, water, a protected space, the edge of the
   line), Canarchie keeping the order or dropping a card.
+- The action space (:meth:`CanardageKit.action_space`), as rulespec numbers it
+  for learning agents (:mod:`rulespec.canardage.encoding`): each of the
+  sixteen cards, held or not, on each choice of spaces of a six-space line,
+  then the discard of each card; Canarchie's up to 719 orders are cut to a
+  few (the current order, the first two stacks swapped, the front stack sent
+  to the back, the line reversed). A player not on turn gets a few actions
+  only (they are all refused for the turn). Canonical encodings, in the
+  wire's JSON:
+
+  - spaces count from the front of the line, ``0`` to ``5``;
+  - Double viseur and Canardage: two spaces ascending, ``[a, a + 1]``
+    (Double viseur's single ``[s]`` only when no two adjacent spaces are
+    free);
+  - Tu louches ``[target, shot]`` and À couvert ``[duck, cover]``: by role,
+    the neighbour on either side (``[t, t - 1]`` or ``[t, t + 1]``);
+  - En avant marche, Dispersion and Canarchie: ``[]``; only Canarchie's play
+    has ``line``, the whole new line, front first, each stack bottom first;
+  - a discard names its card only.
+
+  :meth:`CanardageKit.non_canonical` writes a legal Double viseur or
+  Canardage with its spaces descending, ``[a + 1, a]``, which rulespec
+  refuses. A refused legal discard of a card is explained by
+  :meth:`CanardageKit.refusal_probes`: every play of that card, which the
+  engine must believe possible.
 - Clauses: each part of a state or view names the clauses it depends on,
   from the card just played and what lay on the spaces it touched (a pair,
   a Planqué card, water). A difference that shows only later (legal actions
@@ -52,7 +76,7 @@ from rulespec.canardage import (
     View,
 )
 from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, duck_name, sort_cards
-from rulespec.canardage.line import Line, diagram
+from rulespec.canardage.line import LENGTH, Line, diagram
 from rulespec.canardage.rules import CLAUSES, legal_actions
 from rulespec.canardage.state import NO_SHELTER
 from rulespec.core.chance import CHANCE, Chance
@@ -219,6 +243,52 @@ def _spread(uses: Sequence[Any], most: int) -> list[Any]:
 
 def _first_spaces(card: Card) -> tuple[int, ...]:
     return tuple(range(_ARITY.get(card, 1)))
+
+
+def _choices(card: Card) -> tuple[tuple[int, ...], ...]:
+    """Every choice of spaces for ``card`` in the fixed action space (a full line), in
+    the order of rulespec's action ids."""
+    arity = _ARITY.get(card, 1)
+    pairs = tuple((a, a + 1) for a in range(LENGTH - 1))
+    if card is Card.DOUBLE_VISEUR:
+        return (*pairs, *((s,) for s in range(LENGTH)))
+    if card is Card.CANARDAGE:
+        return pairs
+    if arity == 2:  # (target, shot) or (duck, cover): a neighbour on either side
+        return tuple((s, s + d) for s in range(LENGTH) for d in (-1, 1))
+    if arity == 0:
+        return ((),)
+    return tuple((s,) for s in range(LENGTH))
+
+
+_CHOICES = {card: _choices(card) for card in Card}
+_SPECIAL = frozenset({"can.planque.space", "can.cover.pair", "can.targets.spaces"})
+"""Refusals by a rule beside the card's own: an engine that forgets one accepts a play
+that looks legal, so such plays are offered first."""
+
+
+def _canarchie_lines(line: Line) -> list[Line]:
+    """A few new lines for Canarchie: the current order (refused: it must change), the
+    first two stacks swapped, the front stack sent to the back, the line reversed."""
+    if len(line) < 2:
+        return [line]
+    found = [line, (line[1], line[0], *line[2:]), (*line[1:], line[0]), line[::-1]]
+    return list(dict.fromkeys(found))
+
+
+def _plays(state: State, player: int, card: Card) -> list[Play]:
+    """The plays of ``card`` in the action space."""
+    if card is Card.CANARCHIE:
+        return [Play(player, card, (), line) for line in _canarchie_lines(state.line)]
+    return [Play(player, card, spaces) for spaces in _CHOICES[card]]
+
+
+def _out_of_turn(state: State, player: int) -> list[Any]:
+    """A few actions of a player not on turn: discarding or playing each card in hand."""
+    hand = tuple(dict.fromkeys(state.hands[player]))
+    found: list[Any] = [Discard(player, card) for card in hand]
+    found.extend(Play(player, card, _first_spaces(card)) for card in hand)
+    return found
 
 
 def _shot_spaces(action: Play) -> tuple[int, ...]:
@@ -642,6 +712,76 @@ class CanardageKit(GameKit):
         if arity == 2 or card is Card.DOUBLE_VISEUR:
             found.extend((a, b) for a in range(n) for b in (a - 1, a + 1, a + 2) if b <= n)
         return found
+
+    def action_space(
+        self, game: Game[Any, Any, Any, Any], state: Any, player: int
+    ) -> Sequence[Any]:
+        """Every card's plays on every choice of spaces (Canarchie's a few orders), then
+        every card's discard; a few actions for a player not on turn; none outside
+        the players' turns.
+
+        >>> import rulespec
+        >>> can = rulespec.game("canardage")
+        >>> state = can.start(3, seed=1)
+        >>> space = KIT.action_space(can, state, state.turn)
+        >>> sum(1 for a in space if not (isinstance(a, Play) and a.card is Card.CANARCHIE))
+        112
+        """
+        if not isinstance(state, State) or state.phase is not Phase.PLAY:
+            return ()
+        if not 0 <= player < state.players:
+            return ()
+        if player != state.turn:
+            return _out_of_turn(state, player)
+        found: list[Any] = []
+        for card in Card:
+            found.extend(_plays(state, player, card))
+        found.extend(Discard(player, card) for card in Card)
+        return found
+
+    def non_canonical(
+        self, game: Game[Any, Any, Any, Any], state: Any, player: int
+    ) -> Sequence[Any]:
+        """Each legal two-space Double viseur or Canardage with its spaces descending."""
+        if not isinstance(state, State) or state.phase is not Phase.PLAY:
+            return ()
+        legal = legal_actions(state, player)
+        return [
+            Play(player, card, spaces[::-1])
+            for card in (Card.DOUBLE_VISEUR, Card.CANARDAGE)
+            for play in legal.uses(card)
+            if isinstance(play, Play) and len(spaces := play.spaces) == 2
+        ]
+
+    def refusal_probes(
+        self, game: Game[Any, Any, Any, Any], state: Any, action: Any
+    ) -> Sequence[Any]:
+        """For a legal discard of a card, every play of that card (all refused): those
+        refused by a rule beside the card's own first (a protected space, a pair, a
+        space already targeted), then in the order of the action space."""
+        if not isinstance(action, Discard) or not isinstance(state, State):
+            return ()
+        if state.phase is not Phase.PLAY or action.player != state.turn:
+            return ()
+        legal = legal_actions(state, action.player)
+        if action not in legal:
+            return ()
+        plays = [p for p in _plays(state, action.player, action.card) if p not in legal]
+        special = [p for p in plays if set(refusals(game, state, (p,))) & _SPECIAL]
+        return special + [p for p in plays if p not in special]
+
+    def setup_clauses(self, game: Game[Any, Any, Any, Any], state: Any) -> tuple[str, ...]:
+        """The line, the hands, who starts, the two decks, the colours, the player count."""
+        return (
+            "can.setup.line",
+            "can.setup.hands",
+            "can.turn.first-player",
+            "can.setup.duck-deck",
+            "can.setup.action-deck",
+            "can.setup.colours",
+            "can.setup.players",
+            "can.chance.shuffles",
+        )
 
     # -- comparing ---------------------------------------------------------------------
 

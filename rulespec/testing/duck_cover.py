@@ -8,6 +8,20 @@
 - Illegal probes: Cover and Duck to every other place around the grid, « Coin »
   with a visible card, a move with a covered one, actions of players who have
   already acted or do not exist.
+- The action space (:meth:`DuckCoverKit.action_space`): « Coin », then a
+  Cover and a Duck to each place of the player's grid and each place one step
+  from one, diagonals included (sorted by column, then row); under *Low
+  blows* also a Give of each stack, a Place to each of those places and, when
+  two visible cards carry the called number, each move naming either as its
+  origin. A player who has acted gets a few actions only. Canonical
+  encodings, in the wire's JSON: a place is ``[column, row]``, as rulespec's
+  grids number them (never renormalised); a move names its ``origin`` only
+  when two visible cards carry the called number (*Low blows*).
+  :meth:`DuckCoverKit.non_canonical` writes a legal move with the origin it
+  needs not name (which rulespec refuses, citing
+  ``dc.variant.low-blows.ownership``). A refused legal « Coin » is
+  explained by :meth:`DuckCoverKit.refusal_probes`: the moves of the called
+  card, which the engine must believe free to move.
 - Clauses: each part of a state or view names the clauses it depends on;
   the call in play (Max, Repeat) adds its own.
 """
@@ -38,8 +52,11 @@ from rulespec.duck_cover import (
     State,
     View,
 )
-from rulespec.duck_cover.cards import draw_card_name
+from rulespec.duck_cover.actions import Give, Place
+from rulespec.duck_cover.cards import draw_card_name, number_of
 from rulespec.duck_cover.grid import Position, Stack, neighbours
+from rulespec.duck_cover.rules import called_stack
+from rulespec.duck_cover.variants import CHOOSE, candidates
 from rulespec.testing.kit import (
     Draw,
     GameKit,
@@ -316,6 +333,37 @@ def _left_behind(state: State, steps: Sequence[Step], player: int, actions: Iter
     return any(pos in places or target in under for pos, under in carried)
 
 
+def _places(grid: Grid) -> list[Position]:
+    """The places of a grid's stacks and every place one step from one, diagonals
+    included, sorted."""
+    return sorted(
+        {(c + dc, r + dr) for c, r in grid.positions() for dc in (-1, 0, 1) for dr in (-1, 0, 1)}
+    )
+
+
+def _called_places(state: State, grid: Grid) -> list[Position]:
+    """Where the called card lies: the stacks holding a card of the called number, or
+    under Max the stack of the highest visible card."""
+    call = state.call
+    if call is None:
+        return []
+    if call == MAX:
+        tops = grid.top_cards()
+        return [grid.cells[tops.index(max(tops, key=number_of))][0]]
+    return [at for at, stack in grid.cells if any(number_of(c) == call for c in stack)]
+
+
+def _moves_from(player: int, grid: Grid, at: Position) -> list[Any]:
+    """The Covers and Ducks the stack at ``at`` could make if it moved: onto the stacks
+    beside it, to the empty places beside the other stacks."""
+    stacks = set(grid.positions())
+    others = stacks - {at}
+    ducks = {q for o in others for q in neighbours(o)} - stacks
+    found: list[Any] = [Cover(player, q) for q in sorted(set(neighbours(at)) & stacks)]
+    found.extend(Duck(player, q) for q in sorted(ducks))
+    return found
+
+
 class DuckCoverKit(GameKit):
     """Duck & Cover's steering, probes and clause map."""
 
@@ -387,6 +435,106 @@ class DuckCoverKit(GameKit):
         if state.players < 7:
             found.append(Quack(state.players))
         return [a for a in found if a not in legal]
+
+    def action_space(
+        self, game: Game[Any, Any, Any, Any], state: Any, player: int
+    ) -> Sequence[Any]:
+        """« Coin », then a Cover and a Duck to each place around the grid (and the
+        *Low blows* actions); a few actions for a player who has acted; none outside
+        the turns."""
+        if not isinstance(state, State) or state.phase is not Phase.TURN:
+            return ()
+        if not 0 <= player < state.players:
+            return ()
+        grid = state.grids[player]
+        places = _places(grid)
+        if state.submitted[player] is not None:
+            return (Quack(player), Cover(player, places[0]), Duck(player, places[0]))
+        found: list[Any] = [Quack(player)]
+        found.extend(Cover(player, q) for q in places)
+        found.extend(Duck(player, q) for q in places)
+        options = state.options
+        if options.low_blows:
+            if called_stack(state, player) == CHOOSE and state.call is not None:
+                for i in candidates(grid, state.call, options.constraints):
+                    origin = grid.cells[i][0]
+                    found.extend(Cover(player, q, origin) for q in places)
+                    found.extend(Duck(player, q, origin) for q in places)
+            found.extend(Give(player, at) for at in grid.positions())
+            found.extend(Place(player, q) for q in places)
+        return found
+
+    def non_canonical(
+        self, game: Game[Any, Any, Any, Any], state: Any, player: int
+    ) -> Sequence[Any]:
+        """The first legal Cover and the first legal Duck naming the origin that the
+        turn does not ask for: the called card's own place.
+
+        >>> import rulespec
+        >>> dc = rulespec.game("duck-and-cover")
+        >>> state = dc.position([None, None], card=5)  # the 5 at (0, 1)
+        >>> KIT.non_canonical(dc, state, 0)
+        [Cover(player=0, to=(0, 0), origin=(0, 1)), Duck(player=0, to=(-1, 0), origin=(0, 1))]
+        """
+        if not isinstance(state, State) or state.phase is not Phase.TURN:
+            return ()
+        if not 0 <= player < state.players or state.submitted[player] is not None:
+            return ()
+        index = called_stack(state, player)
+        if index < 0:
+            return ()
+        origin = state.grids[player].cells[index][0]
+        found: list[Any] = []
+        for kind in (Cover, Duck):
+            move = next((a for a in game.legal_actions(state, player) if type(a) is kind), None)
+            if move is not None:
+                found.append(kind(player, move.to, origin))
+        return found
+
+    def refusal_probes(
+        self, game: Game[Any, Any, Any, Any], state: Any, action: Any
+    ) -> Sequence[Any]:
+        """For a legal « Coin », the moves of the called card (all refused): first those
+        it could make were it free (onto a stack beside it, to a place beside another
+        stack), then a Cover and a Duck to every other place around the grid."""
+        if not isinstance(action, Quack) or not isinstance(state, State):
+            return ()
+        if state.phase is not Phase.TURN or not 0 <= action.player < state.players:
+            return ()
+        player = action.player
+        legal = game.legal_actions(state, player)
+        if action not in legal:
+            return ()
+        grid = state.grids[player]
+        found: list[Any] = []
+        for at in _called_places(state, grid):
+            found.extend(_moves_from(player, grid, at))
+        places = _places(grid)
+        found.extend(Cover(player, q) for q in places)
+        found.extend(Duck(player, q) for q in places)
+        return [a for a in dict.fromkeys(found) if a not in legal]
+
+    def setup_clauses(self, game: Game[Any, Any, Any, Any], state: Any) -> tuple[str, ...]:
+        """The grids, the draw pile, the first card drawn, the Captain, the player
+        count; a later round's deal first names the new round, and the variants that
+        change the deal (*Surprises*, *Constraints*) come last."""
+        found = [
+            "dc.setup.grid",
+            "dc.setup.draw-deck",
+            "dc.turn.draw",
+            "dc.setup.captain",
+            "dc.setup.players",
+        ]
+        if isinstance(state, State):
+            if state.round > 0:
+                found.insert(0, "dc.round.new")
+            if state.discard_zone == (REPEAT,) and not state.captain_pile:
+                found.insert(3, "dc.special.repeat-first")
+            if state.options.surprises:
+                found.append("dc.variant.surprises")
+            if state.options.constraints:
+                found.append("dc.variant.constraints.deck")
+        return tuple(found)
 
     # -- comparing ---------------------------------------------------------------------
 

@@ -13,6 +13,16 @@
 - Illegal probes: Stop before any card, Draw after a card, a card on the
   other pile, cards that do not fit, a card not in the hand, a third pile,
   actions of players not on turn.
+- The action space (:meth:`DuoKit.action_space`), as rulespec numbers it for
+  learning agents (:mod:`rulespec.duo.encoding`): every card of the game's
+  77 (the Turbo-joker included, held or not) on pile 0, then on pile 1, then
+  Stop and Draw; a player not on turn gets a few actions only. Canonical
+  encodings, in the wire's JSON: a card by its name (``"red-3-circle"``,
+  ``"joker-2"``, ``"turbo"``), a pile ``0`` or ``1``; each action has one
+  encoding only, so :meth:`~rulespec.testing.kit.GameKit.non_canonical` has
+  none. A refused legal Draw or Stop is explained by
+  :meth:`DuoKit.refusal_probes`: the plays of the cards in hand that the
+  rules refuse, which the engine must believe possible.
 - Clauses: each part of a state or view names the clauses it depends on, by
   the kind of step that changed it; a refused or missing Play names the
   placing rule that decides its card on that pile.
@@ -42,6 +52,7 @@ from rulespec.duo import (
     View,
     card_name,
 )
+from rulespec.duo.cards import features, is_joker
 from rulespec.duo.matching import fits, placement_clause
 from rulespec.duo.state import EXHAUSTED_READINGS
 from rulespec.testing.kit import Draw as DrawFn
@@ -161,6 +172,28 @@ def twist(order: Sequence[int], players: int, starter: int, how: str) -> list[in
         wanted = (lambda c: c == TURBO) if TURBO in cards else _is_joker
         _move(cards, wanted, right, fixed)
     return cards
+
+
+_SPACE: tuple[tuple[Any, ...], ...] = tuple(
+    (
+        *(Play(p, card, pile) for pile in (0, 1) for card in range(TURBO + 1)),
+        Stop(p),
+        Draw(p),
+    )
+    for p in range(6)
+)
+"""``_SPACE[player]``: the action space of a seat (see :meth:`DuoKit.action_space`)."""
+
+
+def _closeness(card: int, top: int) -> int:
+    """How near ``card`` comes to fitting on ``top``: 3 when it fits, else the features
+    they share (a joker on a joker counts one: only its own rule forbids it)."""
+    if fits(card, top):
+        return 3
+    if is_joker(card) and is_joker(top):
+        return 1
+    a, b = features(card), features(top)
+    return sum(1 for x, y in zip(a, b, strict=True) if x is not None and x == y)
 
 
 def _round_ended(step: Step) -> bool:
@@ -316,6 +349,70 @@ class DuoKit(GameKit):
         found.append(Play(player, hand[0], 2))
         legal = set(game.legal_actions(state, player))
         return [a for a in dict.fromkeys(found) if a not in legal]
+
+    def action_space(
+        self, game: Game[Any, Any, Any, Any], state: Any, player: int
+    ) -> Sequence[Any]:
+        """Every card on each pile, then Stop and Draw; a few actions for a player not on
+        turn; none outside the players' turns.
+
+        >>> import rulespec
+        >>> duo = rulespec.game("duo")
+        >>> state = duo.start(2, seed=1)
+        >>> space = KIT.action_space(duo, state, state.turn)
+        >>> len(space), space[-2:]
+        (156, (Stop(player=0), Draw(player=0)))
+        """
+        if not isinstance(state, State) or state.phase is not Phase.TURN:
+            return ()
+        if not 0 <= player < state.players:
+            return ()
+        if player != state.turn:
+            hand = state.hands[player]
+            return (Draw(player), Stop(player), *(Play(player, c, 0) for c in hand[:1]))
+        return _SPACE[player]
+
+    def refusal_probes(
+        self, game: Game[Any, Any, Any, Any], state: Any, action: Any
+    ) -> Sequence[Any]:
+        """For a legal Draw or Stop, the refused plays of the cards in hand: first a card
+        that fits the other pile after a card this turn, then by how near a card comes
+        to fitting (the features it shares with the top card), pile, card."""
+        if not isinstance(action, Draw | Stop) or not isinstance(state, State):
+            return ()
+        if state.phase is not Phase.TURN or action.player != state.turn:
+            return ()
+        legal = game.legal_actions(state, action.player)
+        if action not in legal:
+            return ()
+        found = [
+            (_closeness(card, state.piles[pile][-1]), pile, card)
+            for pile in (0, 1)
+            for card in sorted(set(state.hands[action.player]))
+            if Play(action.player, card, pile) not in legal
+        ]
+        found.sort(key=lambda t: (-t[0], t[1], t[2]))
+        return [Play(action.player, card, pile) for _, pile, card in found]
+
+    def setup_clauses(self, game: Game[Any, Any, Any, Any], state: Any) -> tuple[str, ...]:
+        """The deal, the two piles, the draw pile, who starts, the player count and the
+        deck (with the Turbo-jokers in Turbo-DUO); a later round's deal adds the new
+        round and its starter."""
+        found = [
+            "duo.setup.deal",
+            "duo.setup.piles",
+            "duo.setup.draw-pile",
+            "duo.setup.first-player",
+            "duo.setup.players",
+            "duo.cards.symbols",
+            "duo.cards.jokers",
+        ]
+        if isinstance(state, State):
+            if state.options.turbo:
+                found.append("duo.cards.turbo")
+            if state.round > 0:
+                found[3:3] = ["duo.round.new", "duo.round.next-starter"]
+        return tuple(found)
 
     # -- comparing ---------------------------------------------------------------------
 

@@ -123,6 +123,14 @@ class GameKit:
         By default :meth:`illegal_actions`."""
         return self.illegal_actions(game, state, player)
 
+    def non_canonical(
+        self, game: Game[Any, Any, Any, Any], state: Any, player: int
+    ) -> Sequence[Any]:
+        """A few legal actions of ``player`` written in another encoding than the
+        canonical one (the same play, its spaces in another order): an engine that
+        accepts one earns a protocol note, not a divergence. By default none."""
+        return ()
+
     def refusal_probes(
         self, game: Game[Any, Any, Any, Any], state: Any, action: Any
     ) -> Sequence[Any]:

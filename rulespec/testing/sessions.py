@@ -1,9 +1,23 @@
-"""Example sessions of the engine protocol: a whole game of each, as the reference engine plays it.
+"""Example sessions of the engine protocol, as the reference engine plays them.
 
-Each session greets the engine, starts a seeded game, asks every query after
-the deal, offers one illegal action (refused), applies every step to the
-end, asks every query again, and quits. The documentation shows them, and
-its tests check that the reference engine still answers exactly so.
+Every session greets the engine with version 2 of the protocol. There is a
+whole game of each game (:data:`GAMES`): it starts a seeded game, asks every
+query after the deal, offers one illegal action (refused), applies every
+step to the end, asks every query again, and quits. Two shorter sessions
+show the features of version 2 (:data:`FEATURES`):
+
+- ``duo-batch``: the first steps of a game of Duo (:data:`BATCH_STEPS`), each
+  sent as one ``batch`` (the step's ``apply``, every query at the new point,
+  the legal actions of each player to move; once, an illegal action too), as
+  the kit sends them;
+- ``canardage-engine-chance``: a game of Canardage whose engine draws chance
+  itself (``--chance engine --fold``): ``start`` gives it a seed, the kit
+  asks for the deal with ``chance``, and a player's step that leads to a
+  chance step (a Dispersion, a reshuffle) is answered with the outcomes the
+  engine drew, ``{"chance": [...]}``.
+
+The documentation shows them, and its tests check that the reference engine
+(started with :data:`FLAGS`) still answers exactly so.
 
 A session is written one message a line: ``>``, a space and the request the
 kit sends, or ``<``, a space and the answer it expects. An engine in any language can
@@ -16,8 +30,9 @@ Write the files with ``python -m rulespec.testing.sessions FOLDER``.
 from __future__ import annotations
 
 import json
+import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,14 +43,19 @@ from rulespec.core.record import Record
 from rulespec.testing.kit import kit_for
 from rulespec.testing.serve import Engine
 
-__all__ = ["GAMES", "example", "lines", "main"]
+__all__ = ["BATCH_STEPS", "FEATURES", "FLAGS", "GAMES", "SESSIONS", "example", "lines", "main"]
 
 GAMES: dict[str, tuple[int, dict[str, Any], int]] = {
     "canardage": (3, {}, 0),
     "duo": (2, {"max_rounds": 1}, 0),
     "duck-and-cover": (2, {}, 0),
 }
-"""Each game's example: players, options (as JSON) and the seed of its game."""
+"""Each game's whole-game session: players, options (as JSON) and the seed of its game."""
+
+BATCH_STEPS = 12
+"""The steps of Duo the ``duo-batch`` session plays (the deal and the first plays)."""
+
+Exchange = tuple[dict[str, Any], dict[str, Any]]
 
 
 def _illegal(game_id: str, state: Any) -> Any:
@@ -51,52 +71,140 @@ def _illegal(game_id: str, state: Any) -> Any:
     return None
 
 
-def example(game_id: str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    """The example session of ``game_id``: (request, answer) pairs, in order.
+class _Session:
+    """A session being written: every request sent to ``engine`` and its answer."""
 
-    >>> session = example("canardage")
-    >>> session[0][1]["value"]["capabilities"][:2], session[-1]
-    (['legal_actions', 'to_move'], ({'id': 89, 'op': 'quit'}, {'id': 89, 'value': None}))
-    """
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.exchanges: list[Exchange] = []
+
+    def send(self, op: str, **fields: Any) -> dict[str, Any]:
+        request = {"id": len(self.exchanges) + 1, "op": op, **fields}
+        answer = self.engine.answer(request)
+        self.exchanges.append((request, answer))
+        return answer
+
+    def queries(self, player: int) -> None:
+        """Every query once, asked of ``player`` where it takes one."""
+        self.send("to_move")
+        self.send("legal_actions", player=player)
+        self.send("view", player=player)
+        for op in ("state", "scores", "winners", "is_over"):
+            self.send(op)
+
+
+def _whole_game(game_id: str) -> list[Exchange]:
     players, options, seed = GAMES[game_id]
     g = rulespec.game(game_id)
     record = Record.play(g, players, seed=seed, options=g.decode_options(options))
-    engine = Engine()
-    exchanges: list[tuple[dict[str, Any], dict[str, Any]]] = []
-
-    def send(op: str, **fields: Any) -> dict[str, Any]:
-        request = {"id": len(exchanges) + 1, "op": op, **fields}
-        answer = engine.answer(request)
-        exchanges.append((request, answer))
-        return answer
-
-    def queries(player: int) -> None:
-        send("to_move")
-        send("legal_actions", player=player)
-        send("view", player=player)
-        for op in ("state", "scores", "winners", "is_over"):
-            send(op)
-
-    send("hello", protocol=1, game=game_id)
-    send("start", game=game_id, players=players, options=options)
-    send("to_move")
+    session = _Session(Engine())
+    session.send("hello", protocol=2, game=game_id)
+    session.send("start", game=game_id, players=players, options=options)
+    session.send("to_move")
     states = record.states()
     state = next(states)
     for index, step in enumerate(record.steps):
-        send("apply", action=g.encode_action(step))
+        session.send("apply", action=g.encode_action(step))
         state = next(states)
         if index == 0:
             actors = g.to_move(state)
-            queries(actors[0] if actors and actors[0] != CHANCE else 0)
+            session.queries(actors[0] if actors and actors[0] != CHANCE else 0)
             probe = _illegal(game_id, state)
             if probe is not None:
-                send("apply", action=g.encode_action(probe))
-    queries(0)
-    send("quit")
-    return exchanges
+                session.send("apply", action=g.encode_action(probe))
+    session.queries(0)
+    session.send("quit")
+    return session.exchanges
 
 
-def lines(session: Sequence[tuple[dict[str, Any], dict[str, Any]]]) -> list[str]:
+def _batch() -> list[Exchange]:
+    game_id, players, options = "duo", 2, {"max_rounds": 1}
+    g = rulespec.game(game_id)
+    record = Record.play(g, players, seed=0, options=g.decode_options(options), steps=BATCH_STEPS)
+    session = _Session(Engine())
+    session.send("hello", protocol=2, game=game_id)
+    session.send("start", game=game_id, players=players, options=options)
+    states = record.states()
+    next(states)
+    probed = False
+    for step in record.steps:
+        state = next(states)
+        requests: list[dict[str, Any]] = [{"op": "apply", "action": g.encode_action(step)}]
+        requests += [{"op": "to_move"}, {"op": "state"}]
+        requests += [{"op": "view", "player": p} for p in range(players)]
+        requests += [{"op": "scores"}, {"op": "winners"}, {"op": "is_over"}]
+        movers = [p for p in g.to_move(state) if p != CHANCE]
+        requests += [{"op": "legal_actions", "player": p} for p in movers]
+        probe = None if probed or not movers else _illegal(game_id, state)
+        if probe is not None:
+            requests.append({"op": "apply", "action": g.encode_action(probe)})
+            probed = True
+        session.send("batch", requests=requests)
+    session.send("quit")
+    return session.exchanges
+
+
+def _engine_chance() -> list[Exchange]:
+    """A game whose engine draws chance; the kit chooses the players' actions with a
+    generator of its own, and follows the outcomes the engine reports."""
+    game_id, players, seed = "canardage", 3, 7
+    g = rulespec.game(game_id)
+    session = _Session(Engine(chance="engine", fold=True))
+    session.send("hello", protocol=2, game=game_id)
+    session.send("start", game=game_id, players=players, options={}, seed=seed)
+    state = g.new_game(players)
+    choose = random.Random(seed)
+    session.send("to_move")
+    first = True
+    while not g.is_over(state):
+        actor = g.to_move(state)[0]
+        if actor == CHANCE:
+            state = g.apply(state, g.decode_action(session.send("chance")["value"]))
+            continue
+        action = choose.choice(g.legal_actions(state, actor))
+        answer = session.send("apply", action=g.encode_action(action))
+        state = g.apply(state, action)
+        for outcome in (answer["value"] or {}).get("chance", []):
+            state = g.apply(state, g.decode_action(outcome))
+        if first:
+            first = False
+            session.queries(g.to_move(state)[0])
+            probe = _illegal(game_id, state)
+            if probe is not None:
+                session.send("apply", action=g.encode_action(probe))
+    session.queries(0)
+    session.send("quit")
+    return session.exchanges
+
+
+FEATURES: dict[str, Callable[[], list[Exchange]]] = {
+    "duo-batch": _batch,
+    "canardage-engine-chance": _engine_chance,
+}
+"""The sessions that show a feature of version 2, by name."""
+
+SESSIONS: tuple[str, ...] = (*GAMES, *FEATURES)
+"""Every session's name (its file is ``<name>.txt``)."""
+
+FLAGS: dict[str, tuple[str, ...]] = {"canardage-engine-chance": ("--chance", "engine", "--fold")}
+"""The options of ``python -m rulespec.testing.serve`` that replay a session (none for
+the others)."""
+
+
+def example(name: str) -> list[Exchange]:
+    """The example session ``name`` (a game id or a name of :data:`FEATURES`):
+    (request, answer) pairs, in order.
+
+    >>> session = example("canardage")
+    >>> session[0][1]["value"]["capabilities"][-2:], session[-1]
+    (['is_over', 'batch'], ({'id': 89, 'op': 'quit'}, {'id': 89, 'value': None}))
+    """
+    if name in FEATURES:
+        return FEATURES[name]()
+    return _whole_game(name)
+
+
+def lines(session: Sequence[Exchange]) -> list[str]:
     """A session as the lines of its file (``> request`` and ``< answer``)."""
     out = []
     for request, answer in session:
@@ -106,16 +214,16 @@ def lines(session: Sequence[tuple[dict[str, Any], dict[str, Any]]]) -> list[str]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Write ``<game id>.txt`` into the folder given (the documentation's sessions)."""
+    """Write ``<name>.txt`` of every session into the folder given (the documentation's)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) != 1:
         print("usage: python -m rulespec.testing.sessions FOLDER", file=sys.stderr)
         return 2
     folder = Path(args[0])
     folder.mkdir(parents=True, exist_ok=True)
-    for game_id in GAMES:
-        path = folder / f"{game_id}.txt"
-        text = "\n".join(lines(example(game_id))) + "\n"
+    for name in SESSIONS:
+        path = folder / f"{name}.txt"
+        text = "\n".join(lines(example(name))) + "\n"
         path.write_text(text, encoding="utf-8")
         print(f"{path}: {text.count(chr(10))} lines")
     return 0
