@@ -4,7 +4,10 @@ Each test writes JSON lines to ``node examples/canardage-js/engine.js`` and read
 its answers as they come, without the kit: the version 2 greeting (and the
 version 1 one, unchanged), ``batch``, the engine's own chance (``--own-chance``),
 an engine without a move list (``--no-moves``), refused arguments, and the
-mutants that each accept one kind of illegal play. Like the other tests of the
+mutants that each accept one kind of illegal play. Then ``rulespec conform``
+through version 2 (``heavy``: under ``ci`` and ``deep``): the engine conforms
+with its own chance and without a move list, and each of those mutants is caught,
+without a move list, by the illegal play it accepts. Like the other tests of the
 engine, they are skipped when ``node`` is missing, except under
 ``RULESPEC_PROFILE=ci``, where they fail.
 """
@@ -16,16 +19,20 @@ import os
 import random
 import shutil
 import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import hypothesis
 import pytest
 
 import rulespec
 from rulespec.canardage.rules import duck_deck
 from rulespec.core.errors import IllegalAction
+from rulespec.testing import check
+from rulespec.testing.wire import WireAdapter
 
 ENGINE = Path(__file__).resolve().parents[3] / "examples" / "canardage-js" / "engine.js"
 NODE = shutil.which("node")
@@ -516,3 +523,96 @@ def test_the_new_mutants_are_listed_with_their_clauses(node: str) -> None:
     assert {m: listed.get(m) for m in ILLEGAL} == {m: c[0] for m, c in ILLEGAL.items()}
     for clause, *_ in ILLEGAL.values():
         assert rulespec.clause(clause).status == "implemented"
+
+
+# -- rulespec conform, version 2 (ci and deep) ------------------------------------------
+
+GAMES = {"ci": 60, "deep": 300}.get(PROFILE, 4)
+"""The games the correct engine plays through ``rulespec conform``."""
+ACCEPT_ILLEGAL = {
+    "pan-at-bare-water": "pan",
+    "elite-at-water": "tireur-d-elite",
+    "two-birds-with-water": "canardage",
+    "squint-at-water": "tu-louches",
+    "planque-on-water": "planque",
+    "banzai-in-place": "banzai",
+}
+"""The mutants that each accept one kind of illegal play, and the card it plays."""
+MUTANT_GAMES = 60
+"""The games such a mutant may survive, as an engine without a move list."""
+
+
+def _conform(tmp_path: Path, *args: str, engine: Sequence[str]) -> tuple[int, dict[str, Any]]:
+    """``rulespec conform canardage --json ARGS -- ENGINE`` in a process of its own: its
+    status and verdict."""
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "rulespec", "conform", "canardage", "--json"),
+            *("--record", str(tmp_path / "divergence.json"), *args, "--", *engine),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 1, done
+    return done.returncode, json.loads(lines[0])
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("flag", ["--own-chance", "--no-moves"])
+def test_rulespec_conform_passes_the_engine_in_version_2(
+    node: str, tmp_path: Path, flag: str
+) -> None:
+    status, verdict = _conform(
+        tmp_path, "--examples", str(GAMES), "--seed", "3", engine=[node, str(ENGINE), flag]
+    )
+    assert (status, verdict["verdict"]) == (0, "conforms"), verdict
+    assert verdict["games"] >= GAMES and verdict["steps"] > 10 * GAMES
+    no_moves = ["to_move", "view", "scores", "winners", "is_over"]
+    assert verdict["compares"] == (QUERIES if flag == "--own-chance" else no_moves)
+    assert not (tmp_path / "divergence.json").exists()
+
+
+@pytest.mark.heavy
+def test_the_kit_takes_the_engines_chance_and_probes_an_engine_without_moves(node: str) -> None:
+    command = [node, str(ENGINE), "--own-chance", "--no-moves"]
+    search = hypothesis.settings(max_examples=8, derandomize=True, database=None)
+    with WireAdapter(command, "canardage") as engine:
+        assert engine.chance == "engine"
+        result = check(engine, "canardage", settings=search)
+    assert result.chance == "engine"
+    assert result.games >= 8
+    # Illegal plays were offered, each refused with rulespec's clause.
+    assert {"can.turn.order", "can.action.pan"} <= set(result.probed), result.probed
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize(
+    "mutant",
+    [pytest.param(m, marks=pytest.mark.clause(ILLEGAL[m][0]), id=m) for m in ACCEPT_ILLEGAL],
+)
+def test_a_mutant_without_moves_is_caught_by_the_play_it_accepts(
+    node: str, tmp_path: Path, mutant: str
+) -> None:
+    status, verdict = _conform(
+        tmp_path,
+        *("--examples", str(MUTANT_GAMES), "--seed", "1", "--shrink-seconds", "10"),
+        engine=[node, str(ENGINE), "--no-moves", "--mutant", mutant],
+    )
+    assert (status, verdict["verdict"]) == (1, "diverges"), verdict
+    assert 1 <= verdict["found_after_games"] <= MUTANT_GAMES, verdict
+    divergence = verdict["divergence"]
+    assert divergence["clauses"][0] == ILLEGAL[mutant][0], divergence
+    assert divergence["action"]["card"] == ACCEPT_ILLEGAL[mutant], divergence
+    # The game saved is one the correct engine plays like rulespec.
+    replay = subprocess.run(
+        [
+            *(sys.executable, "-m", "rulespec", "conform", "canardage"),
+            *("--replay", divergence["record"], "--", node, str(ENGINE), "--no-moves"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert replay.returncode == 0, replay.stdout
