@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Canardage (Gigamic) for the rulespec engine protocol, version 1.
+// Canardage (Gigamic) for the rulespec engine protocol, versions 1 and 2.
 //
 // A table of mutable objects, written from the rulebook and the clause
 // catalogue (spec/canardage.toml). It reads one JSON request per line on
@@ -9,6 +9,8 @@
 //   node engine.js --mutant pan-anywhere  one rule broken on purpose (see MUTANTS)
 //   CANARDAGE_MUTANT=pan-anywhere node engine.js
 //   node engine.js --capabilities legal_actions,to_move   declare only these queries
+//   node engine.js --own-chance         shuffle with its own seeded generator (protocol 2)
+//   node engine.js --no-moves           declare neither legal_actions nor state
 //   node engine.js --list-mutants       the mutants and the clauses they break
 'use strict';
 
@@ -89,6 +91,30 @@ function orders(keys) {
     }
   };
   walk([]);
+  return out;
+}
+
+// ------------------------------------------------------------------ chance
+
+// Mulberry32: a 32-bit generator, numbers in [0, 1) from a seed 0 .. 2**32 - 1.
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6D2B79F5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// A new array: `cards` in an order drawn by `random` (Fisher-Yates).
+function shuffled(cards, random) {
+  const out = cards.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
   return out;
 }
 
@@ -453,6 +479,23 @@ class Table {
     return this.disperse(list(action.deck, 'deck'));
   }
 
+  // Draw the chance step the game waits for with `random` and apply it: the outcome as
+  // a record writes it (top card first), or null when the game waits for no chance.
+  drawChance(random) {
+    let outcome;
+    if (this.phase === 'deal') {
+      outcome = { type: 'deal', ducks: shuffled(this.duckCards(), random), actions: shuffled(this.actionCards(), random) };
+    } else if (this.phase === 'reshuffle') {
+      outcome = { type: 'reshuffle', draw_pile: shuffled(this.played, random) };
+    } else if (this.phase === 'dispersion') {
+      outcome = { type: 'disperse', deck: shuffled(this.ducks.slice().reverse(), random) };
+    } else {
+      return null;
+    }
+    this.chance(outcome);
+    return outcome;
+  }
+
   // -- the codec's JSON
 
   toMove() {
@@ -692,6 +735,77 @@ const MUTANTS = {
       };
     },
   },
+  // Each of these accepts one kind of illegal play, and plays the rest as the rules do.
+  'pan-at-bare-water': {
+    breaks: 'can.action.pan',
+    bug: 'Pan fires at a water card without a target too (nothing happens)',
+    install(t) {
+      t.uses.pan = (table) => table.spaceIds()
+        .filter((i) => !table.line[i].isDuck || (table.aimed[i] && !table.sheltered(i)))
+        .map((i) => [i]);
+    },
+  },
+  'elite-at-water': {
+    breaks: 'can.action.tireur-d-elite',
+    bug: 'Tireur d\'élite fires at a water card too (its target goes, the water stays)',
+    install(t) {
+      t.uses['tireur-d-elite'] = (table) => table.spaceIds()
+        .filter((i) => !table.line[i].isDuck || table.canShoot(i)).map((i) => [i]);
+      t.effects['tireur-d-elite'] = (table, p, [i]) => {
+        table.aimed[i] = false;
+        if (table.line[i].isDuck) table.shoot([i]);
+      };
+    },
+  },
+  'two-birds-with-water': {
+    breaks: 'can.action.canardage',
+    bug: 'Canardage fires at two neighbouring targets when one holds water (only the duck falls)',
+    install(t) {
+      const open = (table, i) => table.canShoot(i) || (i >= 0 && i < table.line.length && !table.line[i].isDuck);
+      t.uses.canardage = (table) => table.spaceIds()
+        .filter((i) => table.aimed[i] && table.aimed[i + 1] && open(table, i) && open(table, i + 1))
+        .map((i) => [i, i + 1]);
+      t.effects.canardage = (table, p, s) => {
+        for (const i of s) table.aimed[i] = false;
+        table.shoot(s.filter((i) => table.line[i].isDuck));
+      };
+    },
+  },
+  'squint-at-water': {
+    breaks: 'can.action.tu-louches',
+    bug: 'Tu louches may hit a water card beside its target (the target goes, nothing is shot)',
+    install(t) {
+      t.uses['tu-louches'] = (table) => {
+        const found = [];
+        for (const i of table.spaceIds()) {
+          if (!table.aimed[i]) continue;
+          for (const j of [i - 1, i + 1]) {
+            const water = j >= 0 && j < table.line.length && !table.line[j].isDuck;
+            if (water || table.canShoot(j)) found.push([i, j]);
+          }
+        }
+        return found;
+      };
+      t.effects['tu-louches'] = (table, p, [aim, hit]) => {
+        table.aimed[aim] = false;
+        if (table.line[hit].isDuck) table.shoot([hit]);
+      };
+    },
+  },
+  'planque-on-water': {
+    breaks: 'can.action.planque',
+    bug: 'a Planqué card may be laid on a water card',
+    install(t) {
+      t.uses.planque = (table) => table.spaceIds().filter((i) => !table.sheltered(i)).map((i) => [i]);
+    },
+  },
+  'banzai-in-place': {
+    breaks: 'can.action.banzai',
+    bug: 'Banzaï may be played on the duck already first (nothing moves)',
+    install(t) {
+      t.uses.banzai = (table, p) => table.spaceIds().filter((i) => table.line[i].top === p).map((i) => [i]);
+    },
+  },
 };
 
 // ------------------------------------------------------------------ the protocol
@@ -764,18 +878,38 @@ function readAction(action) {
   return action;
 }
 
+// The ops a batch may hold: every request but the session's own.
+const NOT_IN_BATCH = ['hello', 'start', 'quit', 'batch'];
+
 class Engine {
-  constructor(mutant, capabilities = CAPABILITIES) {
+  // `mutant`: a name of MUTANTS or ''; `capabilities`: the queries it declares;
+  // `ownChance`: draw chance itself under protocol 2 (`--own-chance`).
+  constructor(mutant, capabilities = CAPABILITIES, ownChance = false) {
     this.mutant = mutant;
     this.capabilities = capabilities;
+    this.ownChance = ownChance;
+    this.protocol = 1; // until a hello says otherwise
+    this.random = null; // the generator of the game, when the engine draws chance
     this.table = null;
   }
 
+  // Whether this session's chance is the engine's: asked for, and greeted in version 2.
+  get drawsChance() { return this.ownChance && this.protocol === 2; }
+
   hello(req) {
-    if (req.protocol !== 1) refuse(null, `this engine speaks protocol 1, not ${JSON.stringify(req.protocol)}`);
+    if (req.protocol !== 1 && req.protocol !== 2) {
+      refuse(null, `this engine speaks protocol 1 or 2, not ${JSON.stringify(req.protocol)}`);
+    }
     if (req.game !== 'canardage') refuse(null, `this engine plays canardage only, not ${JSON.stringify(req.game)}`);
+    this.protocol = req.protocol;
     const name = this.mutant ? `canardage-js (mutant ${this.mutant})` : 'canardage-js';
-    return { protocol: 1, name, capabilities: this.capabilities };
+    if (req.protocol === 1) return { protocol: 1, name, capabilities: this.capabilities };
+    return {
+      protocol: 2,
+      name,
+      capabilities: [...this.capabilities, 'batch'],
+      chance: this.drawsChance ? 'engine' : 'kit',
+    };
   }
 
   start(req) {
@@ -787,6 +921,13 @@ class Engine {
     const counts = readOptions(req.options === undefined ? {} : req.options);
     const total = counts.reduce((a, b) => a + b, 0);
     if (total < 4 * players) bad(`options: ${total} action cards cannot serve ${players} players`);
+    if (this.drawsChance) {
+      const { seed } = req;
+      if (!Number.isInteger(seed) || seed < 0 || seed > 0xFFFFFFFF) {
+        bad(`seed: expected a whole number 0 to 4294967295, not ${JSON.stringify(seed)}`);
+      }
+      this.random = mulberry32(seed);
+    }
     const table = new Table(players, counts);
     if (this.mutant) MUTANTS[this.mutant].install(table);
     this.table = table;
@@ -803,14 +944,45 @@ class Engine {
     return player;
   }
 
+  // Apply an action. When the engine draws chance, a reshuffle the step needs is
+  // drawn and applied with it, and reported: {"chance": [outcome]}.
+  apply(req) {
+    const table = this.game();
+    table.apply(readAction(req.action));
+    if (!this.drawsChance || table.phase !== 'reshuffle') return null;
+    return { chance: [table.drawChance(this.random)] };
+  }
+
+  // The outcome of the chance step the game waits for, drawn by the engine.
+  chance() {
+    const outcome = this.game().drawChance(this.random);
+    return outcome || bad(`no chance step now: the game waits for ${this.table.phase}`);
+  }
+
+  // Each inner request's answer, in order, each on the state the earlier ones left.
+  batch(req) {
+    if (!Array.isArray(req.requests)) bad('requests: expected a list of requests');
+    return req.requests.map((inner, i) => {
+      if (inner === null || typeof inner !== 'object' || Array.isArray(inner) || typeof inner.op !== 'string') {
+        bad(`requests[${i}]: expected an object with an op`);
+      }
+      if ('id' in inner) bad(`requests[${i}]: a request in a batch has no id`);
+      if (NOT_IN_BATCH.includes(inner.op)) bad(`requests[${i}]: ${inner.op} cannot be part of a batch`);
+      return this.respond(inner);
+    });
+  }
+
   // The answer's value, or undefined for a query the engine does not answer.
   answer(req) {
     const ask = (op) => this.capabilities.includes(op);
+    const v2 = this.protocol === 2;
     switch (req.op) {
       case 'hello': return this.hello(req);
       case 'start': return this.start(req);
-      case 'apply': this.game().apply(readAction(req.action)); return null;
+      case 'apply': return this.apply(req);
       case 'quit': return null;
+      case 'batch': return v2 ? this.batch(req) : undefined;
+      case 'chance': return this.drawsChance ? this.chance() : undefined;
       case 'legal_actions': return ask(req.op) ? this.game().legal(this.seat(req)) : undefined;
       case 'to_move': return ask(req.op) ? this.game().toMove() : undefined;
       case 'state': return ask(req.op) ? this.game().state() : undefined;
@@ -821,6 +993,20 @@ class Engine {
       default: return undefined;
     }
   }
+
+  // The answer without its id: `value`, `refused` (only to hello and apply) or
+  // `unsupported`. A request it cannot read throws BadRequest (or a Refusal).
+  respond(req) {
+    try {
+      const value = this.answer(req);
+      return value === undefined ? { unsupported: true } : { value };
+    } catch (err) {
+      if (!(err instanceof Refusal) || (req.op !== 'apply' && req.op !== 'hello')) throw err;
+      const refused = { reason: err.message };
+      if (err.clause) refused.clause = err.clause;
+      return { refused };
+    }
+  }
 }
 
 function usage(message) {
@@ -828,34 +1014,45 @@ function usage(message) {
   process.exit(2);
 }
 
-// `--mutant NAME` (or CANARDAGE_MUTANT) and `--capabilities NAME,...`.
+const FLAGS = ['--mutant', '--capabilities', '--own-chance', '--no-moves', '--list-mutants'];
+const WITH_VALUE = ['--mutant', '--capabilities'];
+
+// `--mutant NAME` (or CANARDAGE_MUTANT), `--capabilities NAME,...`, `--own-chance`,
+// `--no-moves`, `--list-mutants`; anything else ends the engine with status 2.
 function readArgs(argv, env) {
-  const after = (flag) => {
-    const at = argv.indexOf(flag);
-    if (at < 0) return undefined;
-    if (at + 1 >= argv.length) usage(`${flag} needs a value`);
-    return argv[at + 1];
-  };
-  const mutant = after('--mutant') ?? (env.CANARDAGE_MUTANT || '');
+  const given = {};
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    if (!FLAGS.includes(flag)) usage(`unknown argument ${JSON.stringify(flag)}; known: ${FLAGS.join(', ')}`);
+    if (flag in given) usage(`${flag} given twice`);
+    if (!WITH_VALUE.includes(flag)) {
+      given[flag] = true;
+    } else {
+      if (i + 1 >= argv.length) usage(`${flag} needs a value`);
+      given[flag] = argv[++i];
+    }
+  }
+  const mutant = given['--mutant'] ?? (env.CANARDAGE_MUTANT || '');
   if (mutant && !(mutant in MUTANTS)) usage(`unknown mutant ${mutant}; known: ${Object.keys(MUTANTS).join(', ')}`);
-  const given = after('--capabilities');
-  const capabilities = given === undefined ? CAPABILITIES : given.split(',').map((c) => c.trim()).filter(Boolean);
+  const listed = given['--capabilities'];
+  let capabilities = listed === undefined ? CAPABILITIES : listed.split(',').map((c) => c.trim()).filter(Boolean);
   for (const c of capabilities) {
     if (!CAPABILITIES.includes(c)) usage(`unknown capability ${c}; known: ${CAPABILITIES.join(', ')}`);
   }
-  return { mutant, capabilities };
+  if (given['--no-moves']) capabilities = capabilities.filter((c) => c !== 'legal_actions' && c !== 'state');
+  return { mutant, capabilities, ownChance: Boolean(given['--own-chance']), list: Boolean(given['--list-mutants']) };
 }
 
-// One answer per request: `value`, or `refused` (only to hello and apply), or
-// `unsupported`. A request that cannot be read ends the engine with status 2; a
-// fault of the engine itself, with status 1 and its stack on standard error.
+// One answer per request, with its id. A request that cannot be read ends the engine
+// with status 2; a fault of the engine itself, with status 1 and its stack on
+// standard error.
 function main() {
-  if (process.argv.includes('--list-mutants')) {
+  const { mutant, capabilities, ownChance, list } = readArgs(process.argv.slice(2), process.env);
+  if (list) {
     for (const [name, m] of Object.entries(MUTANTS)) process.stdout.write(`${name}\t${m.breaks}\t${m.bug}\n`);
     return;
   }
-  const { mutant, capabilities } = readArgs(process.argv, process.env);
-  const engine = new Engine(mutant, capabilities);
+  const engine = new Engine(mutant, capabilities, ownChance);
   const input = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
   const say = (obj) => process.stdout.write(`${JSON.stringify(obj)}\n`);
   let stopped = false;
@@ -880,15 +1077,8 @@ function main() {
     }
     const { id } = req;
     try {
-      const value = engine.answer(req);
-      say(value === undefined ? { id, unsupported: true } : { id, value });
+      say({ id, ...engine.respond(req) });
     } catch (err) {
-      if (err instanceof Refusal && (req.op === 'apply' || req.op === 'hello')) {
-        const refused = { reason: err.message };
-        if (err.clause) refused.clause = err.clause;
-        say({ id, refused });
-        return;
-      }
       if (err instanceof Refusal || err instanceof BadRequest) stop(2, `bad request ${id} (${req.op}): ${err.message}`);
       else stop(1, `fault at request ${id} (${req.op}): ${err.stack}`);
       return;
@@ -903,4 +1093,4 @@ function main() {
 
 if (require.main === module) main();
 
-module.exports = { MUTANTS, Table, Engine, readAction };
+module.exports = { MUTANTS, Table, Engine, readAction, mulberry32, shuffled };

@@ -1,9 +1,11 @@
 """How fast ``rulespec conform`` catches each mutant of the JavaScript Canardage engine.
 
 For every mutant (``node engine.js --list-mutants``), run ``rulespec conform canardage
---json`` twice: with the engine declaring every capability (full), then declaring
+--json`` three times: with the engine declaring every capability (full), declaring
 neither ``state`` nor ``view`` (black box: only what a player sees through the
-other queries). Print one row per mutant and mode: the exit status, the first clause
+other queries), and declaring neither ``legal_actions`` nor ``state`` (``--no-moves``:
+an engine without a move list, caught only by the plays it accepts or refuses). Print
+one row per mutant and mode: the exit status, the first clause
 named, whether it is the clause the mutant breaks, the games and seconds until the
 first divergent game, and the wall time of the whole run (shrinking included)::
 
@@ -28,9 +30,11 @@ from typing import Any
 
 ENGINE = Path(__file__).resolve().with_name("engine.js")
 MODES = {
-    "full": "legal_actions,to_move,state,view,scores,winners,is_over",
-    "black-box": "legal_actions,to_move,scores,winners,is_over",
+    "full": [],
+    "black-box": ["--capabilities", "legal_actions,to_move,scores,winners,is_over"],
+    "no-moves": ["--no-moves"],
 }
+"""Each mode and the engine's arguments for it."""
 
 
 def mutants(node: str) -> dict[str, str]:
@@ -50,7 +54,7 @@ def conform(
         sys.executable, "-m", "rulespec", "conform", "canardage", "--json",
         "--seed", str(args.seed), "--examples", str(args.examples),
         "--shrink-seconds", str(args.shrink_seconds), "--record", str(record),
-        "--", args.node, str(ENGINE), "--mutant", mutant, "--capabilities", MODES[mode],
+        "--", args.node, str(ENGINE), "--mutant", mutant, *MODES[mode],
     ]  # fmt: skip
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True)

@@ -216,7 +216,7 @@ def _deal(players: int, seed: int) -> Any:
 def test_the_engine_refuses_what_it_cannot_play(node: str) -> None:
     engine = Session(node)
     assert engine.ask("hello", protocol=1, game="duo")[0] == "refused"
-    assert engine.ask("hello", protocol=2, game="canardage")[0] == "refused"
+    assert engine.ask("hello", protocol=3, game="canardage")[0] == "refused"
     kind, hello = engine.ask("hello", protocol=1, game="canardage")
     assert kind == "value" and hello["protocol"] == 1 and "state" in hello["capabilities"]
     assert engine.ask("start", game="canardage", players=3, options={}) == ("value", None)
