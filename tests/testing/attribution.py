@@ -87,7 +87,7 @@ class NodeCanardage(Adapter):
         )
         self.id = 0
 
-    def ask(self, op: str, **fields: Any) -> dict[str, Any]:
+    def request(self, op: str, **fields: Any) -> dict[str, Any]:
         assert self.process.stdin is not None and self.process.stdout is not None
         self.id += 1
         self.process.stdin.write(json.dumps({"id": self.id, "op": op, **fields}) + "\n")
@@ -96,13 +96,13 @@ class NodeCanardage(Adapter):
         return reply
 
     def value(self, op: str, **fields: Any) -> Any:
-        reply = self.ask(op, **fields)
+        reply = self.request(op, **fields)
         if "value" not in reply:
             raise RuntimeError(f"{op}: {reply}")
         return reply["value"]
 
     def close(self) -> None:
-        self.ask("quit")
+        self.request("quit")
         self.process.wait(timeout=5)
 
     def start(self, setup: Setup) -> None:
@@ -110,7 +110,7 @@ class NodeCanardage(Adapter):
         self.value("start", game="canardage", players=setup.players, options=options)
 
     def apply(self, action: Any) -> None:
-        reply = self.ask("apply", action=self.game.encode_action(action))
+        reply = self.request("apply", action=self.game.encode_action(action))
         if "refused" in reply:
             refused = reply["refused"]
             raise Refused(refused.get("reason", ""), refused.get("clause"))
