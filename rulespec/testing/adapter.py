@@ -55,7 +55,7 @@ Engines as they are written need not take rulespec's shape:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -66,6 +66,7 @@ from rulespec.core.game import Game
 __all__ = [
     "OPTIONAL",
     "Adapter",
+    "Encoded",
     "Inexpressible",
     "Query",
     "Refused",
@@ -141,6 +142,22 @@ class Setup:
     players: int
     options: Any
     seed: int | None = None
+
+
+@attrs.frozen(eq=False)
+class Encoded:
+    """A state or a view as an engine wrote it, in the game's JSON, decoded only when it
+    differs from rulespec's own encoding (comparing JSON is cheaper than decoding it).
+
+    ``decode()`` gives the game's state or view type, or raises as the game's checked
+    decoder does.
+
+    >>> Encoded({"turn": 0}, lambda: "decoded").decode()
+    'decoded'
+    """
+
+    data: Any
+    decode: Callable[[], Any]
 
 
 @attrs.frozen

@@ -51,6 +51,7 @@ from rulespec.core.record import Record
 from rulespec.testing.adapter import (
     OPTIONAL,
     Adapter,
+    Encoded,
     Inexpressible,
     Query,
     Refused,
@@ -693,12 +694,31 @@ class WireAdapter(Adapter):
     def _state(self, value: Any) -> Any:
         if self.state_parts is not None:
             return self._parts(value, self.state_parts)
-        return self.game.decode_state(value)
+        return self._lazy("state", self.game.decode_state, value)
 
     def _view(self, value: Any) -> Any:
         if self.view_parts is not None:
             return self._parts(value, self.view_parts)
-        return self.game.decode_view(value)
+        return self._lazy("view", self.game.decode_view, value)
+
+    def _lazy(self, op: str, decode: Callable[[Any], Any], value: Any) -> Encoded:
+        """``value`` kept as JSON, decoded (through the checked decoder, failing as the
+        protocol says) only when the kit needs it."""
+        at = self.requests
+
+        def decoded() -> Any:
+            try:
+                return decode(value)
+            except RecordError as exc:
+                raise self._fail(f"request {at} ({op}): {exc}") from None
+            except Exception as exc:  # a decoder's bug must not pass for a divergence
+                raise self._fail(
+                    f"request {at} ({op}): unreadable value ({type(exc).__name__}: {exc})"
+                ) from None
+
+        if not isinstance(value, dict):
+            decoded()  # fails now: not even an object
+        return Encoded(value, decoded)
 
     def legal_actions(self, player: int) -> list[Any]:
         self._declared("legal_actions")
