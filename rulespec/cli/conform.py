@@ -317,10 +317,10 @@ def _search(
         return search.search_here(engine, planned, update), None
     from concurrent.futures.process import BrokenProcessPool
 
-    from rulespec.cli.main import _executor
+    from rulespec.cli.main import worker_pool
 
     status = engine.close()
-    executor = _executor(args.workers)
+    executor = worker_pool(args.workers)
     assert executor is not None
     try:
         with search.stop_file() as stop:

@@ -217,7 +217,9 @@ def _record_path(folder: Path, g: Game[Any, Any, Any, Any], label: str | None, s
     return folder / f"{g.id}{tag}-{seed}.json"
 
 
-def _executor(workers: int) -> Executor | None:
+def worker_pool(workers: int) -> Executor | None:
+    """The executor of ``--workers N``: ``None`` for one worker, else a pool of ``N``
+    fresh processes (shared by ``simulate`` and ``conform``)."""
     if workers == 1:
         return None
     import multiprocessing
@@ -300,7 +302,7 @@ def _simulate(args: argparse.Namespace) -> int:
             raise CommandError(f"--record {args.record}: {exc.strerror or exc}") from None
     many = len(option_sets) > 1
     sets: list[tuple[str, Any, Statistics, list[GameResult]]] = []
-    executor = _executor(args.workers)
+    executor = worker_pool(args.workers)
     try:
         for label, options in option_sets:
             tag = f"simulate {g.id}" + (f" [{label}]" if many else "")
