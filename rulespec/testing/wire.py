@@ -731,11 +731,11 @@ class WireAdapter(Adapter):
 
     def state(self) -> Any:
         self._declared("state")
-        return self._value("state", self._state)
+        return _decoded(self._value("state", self._state))
 
     def view(self, player: int) -> Any:
         self._declared("view")
-        return self._value("view", self._view, player=player)
+        return _decoded(self._value("view", self._view, player=player))
 
     def scores(self) -> tuple[int, ...]:
         self._declared("scores")
@@ -794,6 +794,11 @@ class WireAdapter(Adapter):
 
     def __repr__(self) -> str:
         return f"<WireAdapter {self.game.id} {' '.join(self.command)!r}>"
+
+
+def _decoded(value: Any) -> Any:
+    """A state or view decoded (the parts an engine declares stay JSON data)."""
+    return value.decode() if isinstance(value, Encoded) else value
 
 
 def _ints(value: Any, low: int, high: int, most: int) -> list[int]:

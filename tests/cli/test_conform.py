@@ -16,9 +16,9 @@ from rulespec.cli.main import main
 from tests.profiles import scaled
 
 SERVE = [sys.executable, "-m", "rulespec.testing.serve"]
-# Seconds to shrink a divergent game: what is asserted holds of any game found, shrunk or
-# not, so a quick run shrinks for a fifth of a second.
-SHRINK = str(scaled(200, 3000) / 1000)
+# Steps to replay while shrinking a divergent game: what is asserted holds of any game
+# found, shrunk or not, so a quick run shrinks for a few hundred steps.
+SHRINK = str(scaled(500, 20_000))
 
 # rulespec's engine with one rule bug: it never lets a player play Pan (can.action.pan).
 NO_PAN = textwrap.dedent(
@@ -134,7 +134,7 @@ def test_a_rule_bug_exits_1_with_its_clause_and_a_record_that_replays(
     record = tmp_path / "pan.json"
     engine = [*scripts["no_pan"], "scores"]
     status, out, _ = _conform(
-        capsys, "canardage", "--examples", "20", "--seed", "1", "--shrink-seconds", SHRINK,
+        capsys, "canardage", "--examples", "20", "--seed", "1", "--shrink-steps", SHRINK,
         "--record", str(record),
         "--", *engine,
     )  # fmt: skip
@@ -160,7 +160,7 @@ def test_an_illegal_action_accepted_ends_the_saved_game_so_that_verify_names_it(
     record = tmp_path / "yes.json"
     engine = [*scripts["broken"], "accept-everything"]
     status, out, _ = _conform(
-        capsys, "duo", "--seed", "1", "--shrink-seconds", SHRINK,
+        capsys, "duo", "--seed", "1", "--shrink-steps", SHRINK,
         "--record", str(record), "--", *engine,
     )  # fmt: skip
     assert status == 1, out
@@ -289,7 +289,7 @@ def test_json_gives_the_divergence_with_its_clauses_in_order(
     record = tmp_path / "pan.json"
     status, out, _ = _conform(
         capsys, "canardage", "--json", "--examples", "20", "--seed", "1",
-        "--shrink-seconds", SHRINK, "--record", str(record), "--", *scripts["no_pan"], "scores",
+        "--shrink-steps", SHRINK, "--record", str(record), "--", *scripts["no_pan"], "scores",
     )  # fmt: skip
     verdict = _verdict(out)
     assert status == 1 and verdict["verdict"] == "diverges"

@@ -35,7 +35,7 @@ SERVE = [sys.executable, "-m", "rulespec.testing.serve"]
 PROJECT = ROOT / "tests" / "cli" / "engine_project"
 GITHUB = PROJECT / ".github" / "workflows" / "conformance.yml"
 GITLAB = PROJECT / ".gitlab-ci.yml"
-SHRINK = str(scaled(200, 3000) / 1000)
+SHRINK = str(scaled(500, 20_000))
 
 # Engines that break the protocol: no answer to the first apply, or no JSON at all.
 BROKEN = textwrap.dedent(
@@ -287,7 +287,7 @@ def test_the_project_s_ci_command_reports_the_bug_with_a_replay_that_fails_again
     args[args.index("--seconds") + 1] = str(scaled(60, 300))
     args[args.index("--workers") + 1] = str(scaled(1, 2))  # worker processes start slowly
     args[args.index("python")] = sys.executable
-    args[args.index("--") : args.index("--")] = ["--shrink-seconds", SHRINK]
+    args[args.index("--") : args.index("--")] = ["--shrink-steps", SHRINK]
     result = call(*args, cwd=tmp_path)
     assert result.status == 1, result.out + result.err
     suite = _suite(tmp_path / "report.xml")
@@ -354,7 +354,7 @@ def test_workers_report_what_one_process_reports_and_end_their_engines(
     reports = []
     for workers in ("1", "2"):
         result = call(
-            "conform", "canardage", "--examples", "50", "--seed", "5", "--shrink-seconds", "0",
+            "conform", "canardage", "--examples", "50", "--seed", "5", "--shrink-steps", "0",
             "--workers", workers, "--record", str(tmp_path / f"r{workers}.json"), "--json",
             "--junit-xml", str(tmp_path / f"r{workers}.xml"), "--", *engine,
         )  # fmt: skip
@@ -408,7 +408,7 @@ def test_a_divergence_found_as_the_time_runs_out_is_still_reported(
     pids = tmp_path / "pids"
     pids.mkdir()
     result = call(
-        "conform", "canardage", "--seconds", "4", "--seed", "5", "--shrink-seconds", "0",
+        "conform", "canardage", "--seconds", "4", "--seed", "5", "--shrink-steps", "0",
         "--record", str(tmp_path / "r.json"), "--", *scripts["noted"], str(pids), "5",
     )  # fmt: skip
     assert result.status == 1, result.out + result.err

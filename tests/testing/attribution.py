@@ -9,7 +9,7 @@ breaks. The engines are the three Python ones of ``tests/testing`` and, when
 Canardage engine (spoken to through the engine protocol). From the
 repository's root::
 
-    uv run --frozen python -m tests.testing.attribution [games] [shrink seconds] [engine ...]
+    uv run --frozen python -m tests.testing.attribution [games] [shrink steps] [engine ...]
 
 where an engine is ``duck-and-cover``, ``duo``, ``canardage`` or
 ``canardage-js``. The deep profile's test (``test_attribution.py``) asserts
@@ -32,6 +32,7 @@ from hypothesis import settings
 
 import rulespec
 from rulespec.testing import Adapter, DivergenceError, Refused, Setup, check
+from rulespec.testing.budget import SHRINK_STEPS
 from tests.testing import foreign_duck_cover
 from tests.testing.canardage import foreign_canardage
 from tests.testing.duo import foreign_duo
@@ -195,7 +196,7 @@ class Outcome:
 
 
 def attribute(
-    engine: str, mutant: Mutant, *, games: int = 100, shrink_seconds: float = 10.0
+    engine: str, mutant: Mutant, *, games: int = 100, shrink_steps: int = SHRINK_STEPS
 ) -> Outcome:
     """Check ``mutant`` of ``engine`` through its black-box adapter."""
     game, _ = ENGINES[engine]
@@ -203,7 +204,7 @@ def attribute(
     adapter = mutant.adapter()
     start = time.perf_counter()
     try:
-        check(adapter, game, settings=search, shrink_seconds=shrink_seconds)
+        check(adapter, game, settings=search, shrink_steps=shrink_steps)
     except DivergenceError as exc:
         clauses, kind = exc.divergence.clauses, exc.divergence.kind
     else:
@@ -215,20 +216,20 @@ def attribute(
     return Outcome(engine, mutant.name, mutant.breaks, clauses, kind, seconds)
 
 
-def measure(engine: str, *, games: int = 100, shrink_seconds: float = 10.0) -> list[Outcome]:
+def measure(engine: str, *, games: int = 100, shrink_steps: int = SHRINK_STEPS) -> list[Outcome]:
     """Every mutant of ``engine``."""
     _, mutants = ENGINES[engine]
-    return [attribute(engine, m, games=games, shrink_seconds=shrink_seconds) for m in mutants()]
+    return [attribute(engine, m, games=games, shrink_steps=shrink_steps) for m in mutants()]
 
 
 def main(argv: Sequence[str]) -> None:
     """Print one line per mutant and the rate per engine."""
     games = int(argv[0]) if argv else 100
-    shrink = float(argv[1]) if len(argv) > 1 else 10.0
+    shrink = int(argv[1]) if len(argv) > 1 else SHRINK_STEPS
     for engine in list(argv[2:]) or list(ENGINES):
         outcomes = []
         for m in ENGINES[engine][1]():
-            o = attribute(engine, m, games=games, shrink_seconds=shrink)
+            o = attribute(engine, m, games=games, shrink_steps=shrink)
             outcomes.append(o)
             mark = "first" if o.first else ("named" if o.breaks in o.clauses else "MISSED")
             print(

@@ -30,8 +30,8 @@ DEEP = os.environ.get("RULESPEC_PROFILE") == "deep"
 RATES = {"duck-and-cover": 1.0, "duo": 0.9, "canardage": 0.9, "canardage-js": 0.9}
 """The least share of mutants whose clause comes first (measured: all of the Python
 ones; 16 of the JavaScript engine's 17)."""
-SHRINK_SECONDS = scaled(200, 5000) / 1000
-"""Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
+SHRINK_STEPS = scaled(500, 5_000)
+"""Steps replayed while shrinking a divergence: a few hundred under dev (the checks below
 hold for any game found, shrunk or not)."""
 
 
@@ -46,7 +46,7 @@ def test_the_black_box_answers_no_state_and_no_view(engine: str) -> None:
 @pytest.mark.skipif(not DEEP, reason="minutes per game: the deep profile only")
 @pytest.mark.parametrize("game", list(RATES))
 def test_the_mutants_clause_is_named_first(game: str) -> None:
-    outcomes = measure(game, games=100, shrink_seconds=10.0)
+    outcomes = measure(game, games=100)
     if not outcomes:
         pytest.skip(f"{game}: no mutants here (node or the engine is missing)")
     first = [o for o in outcomes if o.first]
@@ -90,7 +90,7 @@ class RefillInPlace(foreign_canardage.Table):
 def _first(game: str, adapter: Adapter) -> tuple[str, ...]:
     search = settings(max_examples=100, derandomize=True, database=None)
     with pytest.raises(DivergenceError) as info:
-        check(adapter, game, settings=search, shrink_seconds=SHRINK_SECONDS)
+        check(adapter, game, settings=search, shrink_steps=SHRINK_STEPS)
     return info.value.divergence.clauses
 
 

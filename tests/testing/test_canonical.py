@@ -27,8 +27,8 @@ DC = rulespec.game("duck-and-cover")
 DUO = rulespec.game("duo")
 CAN = rulespec.game("canardage")
 QUICK = settings(max_examples=6, derandomize=True, database=None)
-SHRINK_SECONDS = scaled(200, 1000) / 1000
-"""Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
+SHRINK_STEPS = scaled(500, 5_000)
+"""Steps replayed while shrinking a divergence: a few hundred under dev (the checks below
 hold for any game found, shrunk or not)."""
 
 
@@ -165,5 +165,5 @@ def test_a_rule_difference_in_the_state_still_diverges(game: str) -> None:
             return attrs.evolve(s, round_scores=((1,) * s.players, *s.round_scores))
 
     with pytest.raises(rulespec.testing.DivergenceError) as info:
-        check(WrongScores(), game, max_steps=50, settings=QUICK, shrink_seconds=SHRINK_SECONDS)
+        check(WrongScores(), game, max_steps=50, settings=QUICK, shrink_steps=SHRINK_STEPS)
     assert info.value.divergence.kind == "state"

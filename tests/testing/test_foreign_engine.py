@@ -30,8 +30,8 @@ QUICK = settings(max_examples=12, derandomize=True, database=None)
 LONG = settings(QUICK, max_examples={"ci": 40, "deep": 400}.get(PROFILE, 6))
 EVERY_GAME = settings(QUICK, max_examples=scaled(6, 12))
 """Games of each game through rulespec's own adapter: 6 under dev, 12 under ci and deep."""
-SHRINK_SECONDS = scaled(200, 1000) / 1000
-"""Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
+SHRINK_STEPS = scaled(500, 5_000)
+"""Steps replayed while shrinking a divergence: a few hundred under dev (the checks below
 hold for any game found, shrunk or not)."""
 
 
@@ -53,7 +53,7 @@ def test_a_partial_adapter_still_catches_a_scoring_bug() -> None:
         engine = PositiveSingleStack
 
     with pytest.raises(DivergenceError) as info:
-        check(Scores(), settings=settings(QUICK, max_examples=200), shrink_seconds=SHRINK_SECONDS)
+        check(Scores(), settings=settings(QUICK, max_examples=200), shrink_steps=SHRINK_STEPS)
     assert info.value.divergence.kind == "scores"
     assert "dc.score.sign" in info.value.divergence.clauses
 
@@ -70,9 +70,7 @@ def test_an_adapter_with_legal_actions_only_catches_a_special_card_bug() -> None
 
     assert capabilities(LegalOnly()) == {"legal_actions"}
     with pytest.raises(DivergenceError) as info:
-        check(
-            LegalOnly(), settings=settings(QUICK, max_examples=200), shrink_seconds=SHRINK_SECONDS
-        )
+        check(LegalOnly(), settings=settings(QUICK, max_examples=200), shrink_steps=SHRINK_STEPS)
     assert info.value.divergence.kind == "legal-actions"
     assert "dc.special.repeat-after-max" in info.value.divergence.clauses
 
@@ -97,7 +95,7 @@ def test_the_default_search_catches_an_engine_that_ignores_competition() -> None
             PrintedSplashes(),
             settings=settings(QUICK, max_examples=200),
             max_steps=600,
-            shrink_seconds=SHRINK_SECONDS,
+            shrink_steps=SHRINK_STEPS,
         )
     assert info.value.divergence.record.options == COMPETITION
     assert "dc.variant.competition" in info.value.divergence.clauses

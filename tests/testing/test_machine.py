@@ -12,8 +12,8 @@ from tests.profiles import SEEDED, scaled
 from tests.testing.foreign_duck_cover import ForeignAdapter, TopCardOnly
 
 QUICK = settings(SEEDED, max_examples=8, stateful_step_count=40)
-MACHINE_SHRINK = scaled(200, 1500) / 1000
-"""Seconds of shrinking a failing machine run: a fifth of a second under dev."""
+MACHINE_SHRINK = scaled(500, 5_000)
+"""Steps replayed while shrinking a failing machine run: a few hundred under dev."""
 
 
 class WithTheIndependentEngine(DuckAndCoverMachine):

@@ -27,14 +27,14 @@ from tests.profiles import scaled
 from tests.testing.foreign_duck_cover import AllQuackToCaptainPile, ForeignAdapter
 
 QUICK = settings(max_examples=200, derandomize=True, database=None)
-SHRINK_SECONDS = scaled(200, 1000) / 1000
-"""Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
+SHRINK_STEPS = scaled(500, 5_000)
+"""Steps replayed while shrinking a divergence: a few hundred under dev (the checks below
 hold for any game found, shrunk or not)."""
 
 
 def _diverge(adapter: Any, **kwargs: Any) -> DivergenceError:
     with pytest.raises(DivergenceError) as info:
-        check(adapter, settings=QUICK, shrink_seconds=SHRINK_SECONDS, **kwargs)
+        check(adapter, settings=QUICK, shrink_steps=SHRINK_STEPS, **kwargs)
     return info.value
 
 

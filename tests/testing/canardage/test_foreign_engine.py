@@ -24,11 +24,11 @@ PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 QUICK = settings(max_examples=12, derandomize=True, database=None)
 LONG = settings(QUICK, max_examples={"ci": 60, "deep": 1000}.get(PROFILE, 12))
 MACHINE = settings(SEEDED, max_examples=8, stateful_step_count=60)
-SHRINK_SECONDS = scaled(200, 1000) / 1000
-"""Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
+SHRINK_STEPS = scaled(500, 5_000)
+"""Steps replayed while shrinking a divergence: a few hundred under dev (the checks below
 hold for any game found, shrunk or not)."""
-MACHINE_SHRINK = scaled(200, 1500) / 1000
-"""Seconds of shrinking a failing machine run: a fifth of a second under dev."""
+MACHINE_SHRINK = scaled(500, 5_000)
+"""Steps replayed while shrinking a failing machine run: a few hundred under dev."""
 
 
 class ResultsOnly(ForeignAdapter):
@@ -73,7 +73,7 @@ def test_a_results_only_adapter_still_catches_a_game_that_does_not_end() -> None
             Results(),
             "canardage",
             settings=settings(QUICK, max_examples=200),
-            shrink_seconds=SHRINK_SECONDS,
+            shrink_steps=SHRINK_STEPS,
         )
     assert info.value.divergence.kind == "is_over"
     assert "can.end.winner" in info.value.divergence.clauses
@@ -90,7 +90,7 @@ def test_a_legal_actions_only_adapter_catches_a_card_bug() -> None:
             Legal(),
             "canardage",
             settings=settings(QUICK, max_examples=200),
-            shrink_seconds=SHRINK_SECONDS,
+            shrink_steps=SHRINK_STEPS,
         )
     assert info.value.divergence.kind == "legal-actions"
     assert "can.action.a-couvert" in info.value.divergence.clauses

@@ -178,7 +178,7 @@ def test_a_view_bug_is_cited_with_the_view_clauses() -> None:
             HiddenDucksUnseen(),
             "canardage",
             settings=settings(max_examples=200, derandomize=True, database=None),
-            shrink_seconds=scaled(200, 1000) / 1000,
+            shrink_steps=scaled(500, 5_000),
         )
     found = info.value.divergence
     assert found.kind == "view"

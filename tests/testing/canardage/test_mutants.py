@@ -25,13 +25,13 @@ DEEP = os.environ.get("RULESPEC_PROFILE") == "deep"
 DEV_MUTANTS = 2
 """How many mutants the default profile searches for; ``ci`` and ``deep`` search them all."""
 SEARCH = settings(max_examples=1000 if DEEP else 200, derandomize=True, database=None)
-SHRINK_SECONDS = 120.0 if DEEP else scaled(200, 1000) / 1000
+SHRINK_STEPS = 100_000 if DEEP else scaled(500, 5_000)
 
 
 def _caught(mutant: type[Table]) -> tuple[DivergenceError, float]:
     start = time.perf_counter()
     with pytest.raises(DivergenceError) as info:
-        check(ForeignAdapter(mutant), "canardage", settings=SEARCH, shrink_seconds=SHRINK_SECONDS)
+        check(ForeignAdapter(mutant), "canardage", settings=SEARCH, shrink_steps=SHRINK_STEPS)
     return info.value, time.perf_counter() - start
 
 

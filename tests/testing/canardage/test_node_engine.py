@@ -63,7 +63,7 @@ which Planqué's own rule forbids (``can.action.planque``, named first): an engi
 takes a Planqué card off the line too early answers the same."""
 QUICK = ("anticlockwise",)
 """The mutants checked under the default profile (all the others under ci and deep)."""
-SHRINK_SECONDS = "0.5" if PROFILE == "dev" else "10"
+SHRINK_STEPS = "500" if PROFILE == "dev" else "20000"
 FULLY_SHRUNK = {"squint-wrong-target", "refill-in-place", "cover-under-water", "march-on-top"}
 """Mutants whose divergent game shrinks to its end in 4 to 21 s on an idle machine: under
 ``ci`` and ``deep`` they may shrink for two minutes, so that the game reported, and the
@@ -154,10 +154,10 @@ def test_rulespec_conform_names_the_clause_a_mutant_breaks(
     if PROFILE == "dev" and mutant not in QUICK:
         pytest.skip(f"{mutant}: runs under RULESPEC_PROFILE=ci and deep")
     engine = [node, str(ENGINE), "--mutant", mutant]
-    shrink = "120" if PROFILE != "dev" and mutant in FULLY_SHRUNK else SHRINK_SECONDS
+    shrink = "100000" if PROFILE != "dev" and mutant in FULLY_SHRUNK else SHRINK_STEPS
     status, verdict = conform(
         tmp_path,
-        "--examples", str(MUTANT_GAMES), "--seed", "1", "--shrink-seconds", shrink,
+        "--examples", str(MUTANT_GAMES), "--seed", "1", "--shrink-steps", shrink,
         engine=engine,
     )  # fmt: skip
     assert (status, verdict["verdict"]) == (1, "diverges"), verdict

@@ -597,7 +597,7 @@ def test_a_mutant_without_moves_is_caught_by_the_play_it_accepts(
 ) -> None:
     status, verdict = _conform(
         tmp_path,
-        *("--examples", str(MUTANT_GAMES), "--seed", "1", "--shrink-seconds", "10"),
+        *("--examples", str(MUTANT_GAMES), "--seed", "1", "--shrink-steps", "20000"),
         engine=[node, str(ENGINE), "--no-moves", "--mutant", mutant],
     )
     assert (status, verdict["verdict"]) == (1, "diverges"), verdict

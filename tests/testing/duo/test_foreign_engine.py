@@ -23,8 +23,8 @@ QUICK = settings(max_examples=12, derandomize=True, database=None)
 LONG = settings(QUICK, max_examples={"ci": 40, "deep": 400}.get(PROFILE, 5))
 EACH_OPTION = settings(QUICK, max_examples=scaled(6, 12))
 """Games under each option: 6 under dev, 12 under ci and deep."""
-SHRINK_SECONDS = scaled(200, 1000) / 1000
-"""Seconds of shrinking a divergence: a fifth of a second under dev (the checks below
+SHRINK_STEPS = scaled(500, 5_000)
+"""Steps replayed while shrinking a divergence: a few hundred under dev (the checks below
 hold for any game found, shrunk or not)."""
 
 
@@ -73,7 +73,7 @@ def test_a_results_only_adapter_still_catches_a_scoring_bug() -> None:
             Scores(),
             "duo",
             settings=settings(QUICK, max_examples=200),
-            shrink_seconds=SHRINK_SECONDS,
+            shrink_steps=SHRINK_STEPS,
         )
     # Positive points may reach the target: the match then ends in one engine only.
     assert info.value.divergence.kind in ("scores", "is_over")
@@ -86,7 +86,7 @@ def test_a_views_only_adapter_catches_a_target_bug_from_the_first_view() -> None
         engine = TargetOfTwoPlayers
 
     with pytest.raises(DivergenceError) as info:
-        check(Views(), "duo", players=(3, 4, 5, 6), settings=QUICK, shrink_seconds=SHRINK_SECONDS)
+        check(Views(), "duo", players=(3, 4, 5, 6), settings=QUICK, shrink_steps=SHRINK_STEPS)
     found = info.value.divergence
     assert found.kind == "view"
     assert found.step == 0 and not found.record.steps  # the view of a new match shows it

@@ -26,7 +26,7 @@ DEEP = os.environ.get("RULESPEC_PROFILE") == "deep"
 DEV_MUTANTS = 2
 """How many mutants the default profile searches for; ``ci`` and ``deep`` search them all."""
 SEARCH = settings(max_examples=1000 if DEEP else 200, derandomize=True, database=None)
-SHRINK_SECONDS = 120.0 if DEEP else scaled(200, 1500) / 1000
+SHRINK_STEPS = 100_000 if DEEP else scaled(500, 5_000)
 
 
 _CAUGHT: dict[type[Match], tuple[DivergenceError, float]] = {}
@@ -37,7 +37,7 @@ def _caught(mutant: type[Match]) -> tuple[DivergenceError, float]:
     if mutant not in _CAUGHT:
         start = time.perf_counter()
         with pytest.raises(DivergenceError) as info:
-            check(ForeignDuoAdapter(mutant), "duo", settings=SEARCH, shrink_seconds=SHRINK_SECONDS)
+            check(ForeignDuoAdapter(mutant), "duo", settings=SEARCH, shrink_steps=SHRINK_STEPS)
         _CAUGHT[mutant] = (info.value, time.perf_counter() - start)
     return _CAUGHT[mutant]
 
