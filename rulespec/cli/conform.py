@@ -231,6 +231,10 @@ def _report(divergence: Any, saved: str | None) -> str:
     return "\n".join(lines)
 
 
+SHOWN = 10
+"""The most declined setups a report lists (``--json`` gives them all)."""
+
+
 def _learned(extras: Any) -> None:
     """Print what a clean run learned besides agreeing: probes, actions the engine cannot
     express, setups it declined."""
@@ -239,8 +243,10 @@ def _learned(extras: Any) -> None:
         print(f"illegal actions refused, by clause: {tried}")
     for line in extras.inexpressible:
         print(f"inexpressible (legal, not a divergence): {line}")
-    for line in extras.unsupported:
+    for line in extras.unsupported[:SHOWN]:
         print(f"setup left out (the engine declines it): {line}")
+    if len(extras.unsupported) > SHOWN:
+        print(f"and {len(extras.unsupported) - SHOWN} more setups left out (see --json)")
 
 
 def _declined(outcome: Any) -> int:

@@ -397,7 +397,8 @@ def play_batch(engine: SearchEngine, batch: Batch) -> BatchResult:
             cut=True,
         )
     return result(
-        games=batch.size,
+        # A batch whose setups the engine all declined played no game.
+        games=min(batch.size, outcome.games),
         steps=outcome.steps,
         played=tuple(engine.finish()),
         extras=Extras.of(outcome),

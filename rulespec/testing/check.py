@@ -14,6 +14,7 @@ record.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -181,7 +182,7 @@ def check(
     @st.composite
     def games(draw: st.DrawFn) -> int:
         count, opts = draw(player_counts), draw(option_values)
-        key = f"{count} players, options {g.encode_options(opts)}"
+        key = f"{count} players, options {json.dumps(g.encode_options(opts), sort_keys=True)}"
         if key in search.tally.unsupported:
             hypothesis.reject()
         search.games += 1
@@ -190,6 +191,7 @@ def check(
             try:
                 driver.start(count, opts, draw(seeds) if engine_chance else None)
             except Unsupported as exc:
+                search.games -= 1  # not a game: the engine declined to play it
                 search.tally.unsupported[key] = exc.reason
                 hypothesis.reject()
             while (

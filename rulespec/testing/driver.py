@@ -112,6 +112,8 @@ class Driver:
         of the player to move."""
         self._next: int | None = None  # the player drawn to act next, at the current state
         self._unsayable: set[Any] = set()  # actions the engine cannot express, this state
+        self._pending: tuple[list[Query], list[Callable[[Any], None]]] = ([], [])
+        """What is asked at the current state, sent with the next step."""
 
     # -- reporting ---------------------------------------------------------------------
 
@@ -182,6 +184,7 @@ class Driver:
         self.player_steps = 0
         self.stuck = False
         self._next = None
+        self._pending = ([], [])
         self._unsayable = set()
         if self.adapter is not None:
             try:
@@ -234,7 +237,7 @@ class Driver:
             player = self.choose(actors)
         else:
             if self._next is None:
-                self._at_state(self._now(), [])
+                self._at_state(self._now(), ())
             assert self._next is not None
             player = self._next
         options = [a for a in kit.player_actions(g, state, player, self.style)]
@@ -263,13 +266,17 @@ class Driver:
         # An engine that draws its own chance may fold the next chance step into this
         # one: compare only once both stand at the same point.
         compare_now = not (self.engine_chance and g.to_move(after) == (CHANCE,))
-        queries = [Query("apply", action)]
+        # What is asked where the player acts goes first, so that no probe is ever
+        # applied after a step the engine did not take.
+        ahead, ahead_handlers = self._pending
+        self._pending = ([], [])
+        queries = [*ahead, Query("apply", action)]
         handlers: list[Callable[[Any], None]] = []
         step = Step(before, action, after)
         if compare_now:
             self._queries(step, queries, handlers)
-            self._at_state(step, queries, handlers, prepared=True)
         answers = iter(self._ask(queries))
+        self._answer(ahead, ahead_handlers, answers)
         answer = next(answers)
         if isinstance(answer, Inexpressible):
             self._inexpressible(action, answer)
@@ -299,7 +306,8 @@ class Driver:
                 self._outcome(outcome)
             self.compare(self._now())
         elif compare_now:
-            self._answer(queries[1:], handlers, answers)
+            self._answer(queries[len(ahead) + 1 :], handlers, answers)
+            self._at_state(step, queries)
         else:
             self.compare(step)
         return True
@@ -447,24 +455,18 @@ class Driver:
             return attrs.evolve(step, history=tuple(self.history[:-1]))
         return step
 
-    def _at_state(
-        self,
-        step: Step,
-        queries: list[Query],
-        handlers: list[Callable[[Any], None]] | None = None,
-        prepared: bool = False,
-    ) -> None:
-        """Draw who acts next at ``step.after`` and add the queries asked there: that
-        player's legal actions and, now and then, illegal probes. Without ``handlers``
-        they are asked at once."""
+    def _at_state(self, step: Step, asked: Sequence[Query]) -> None:
+        """Draw who acts next at ``step.after``, and prepare what is asked there (that
+        player's legal actions and, now and then, illegal probes): it goes to the engine
+        with the next step (``asked``: the queries already asked at that point)."""
         g, state = self.game, step.after
         actors = g.to_move(state)
         if not actors or actors == (CHANCE,):
             return
-        own: list[Callable[[Any], None]] = [] if handlers is None else handlers
-        mark = len(queries)
+        queries: list[Query] = []
+        own: list[Callable[[Any], None]] = []
         player = self._next = self.choose(actors)
-        if "legal_actions" in self.caps and not self._legal_in(queries, player):
+        if "legal_actions" in self.caps and not self._legal_in([*asked, *queries], player):
             queries.append(Query("legal_actions", player))
             own.append(partial(self._compare_legal, step, player))
         if self.probes:
@@ -472,7 +474,7 @@ class Driver:
             if self.choose(rate):
                 others = [p for p in range(self.players) if p != player]
                 target = self.choose([player, *others])
-                if "legal_actions" in self.caps and not self._legal_in(queries, target):
+                if "legal_actions" in self.caps and not self._legal_in([*asked, *queries], target):
                     # A list that differs explains an illegal action taken better.
                     queries.append(Query("legal_actions", target))
                     own.append(partial(self._compare_legal, step, target))
@@ -481,8 +483,7 @@ class Driver:
                 for probe in plan(g, state, candidates, most):
                     queries.append(Query("apply", probe.action))
                     own.append(partial(self._probed, probe))
-        if handlers is None and not prepared:
-            self._answer(queries[mark:], own, iter(self._ask(queries[mark:])))
+        self._pending = (queries, own)
 
     @staticmethod
     def _legal_in(queries: Sequence[Query], player: int) -> bool:
@@ -539,9 +540,9 @@ class Driver:
         queries: list[Query] = []
         handlers: list[Callable[[Any], None]] = []
         self._queries(step, queries, handlers)
-        self._at_state(step, queries, handlers, prepared=True)
         if queries:
             self._answer(queries, handlers, iter(self._ask(queries)))
+        self._at_state(step, queries)
 
     # -- comparing ---------------------------------------------------------------------
 
