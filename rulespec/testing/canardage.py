@@ -757,9 +757,11 @@ class CanardageKit(GameKit):
     def refusal_probes(
         self, game: Game[Any, Any, Any, Any], state: Any, action: Any
     ) -> Sequence[Any]:
-        """For a legal discard of a card, every play of that card (all refused): those
-        refused by a rule beside the card's own first (a protected space, a pair, a
-        space already targeted), then in the order of the action space."""
+        """For a legal discard, every play of every card in hand (all refused: a player
+        discards only when no card can be played, so an engine that refuses the discard
+        takes one of them for legal): the discarded card's first, and for each card
+        those refused by a rule beside the card's own first (a protected space, a pair,
+        a space already targeted), then in the order of the action space."""
         if not isinstance(action, Discard) or not isinstance(state, State):
             return ()
         if state.phase is not Phase.PLAY or action.player != state.turn:
@@ -767,9 +769,13 @@ class CanardageKit(GameKit):
         legal = legal_actions(state, action.player)
         if action not in legal:
             return ()
-        plays = [p for p in _plays(state, action.player, action.card) if p not in legal]
-        special = [p for p in plays if set(refusals(game, state, (p,))) & _SPECIAL]
-        return special + [p for p in plays if p not in special]
+        hand = dict.fromkeys((action.card, *state.hands[action.player]))
+        found: list[Any] = []
+        for card in hand:
+            plays = [p for p in _plays(state, action.player, card) if p not in legal]
+            special = [p for p in plays if set(refusals(game, state, (p,))) & _SPECIAL]
+            found += special + [p for p in plays if p not in special]
+        return found
 
     def setup_clauses(self, game: Game[Any, Any, Any, Any], state: Any) -> tuple[str, ...]:
         """The line, the hands, who starts, the two decks, the colours, the player count."""

@@ -49,7 +49,7 @@ of an illegal action it accepts."""
 PROBE_LISTED = 16
 """The most probes at one state where the engine lists its legal actions (which already
 shows most illegal actions it takes for legal)."""
-EXPLAIN_MOST = 48
+EXPLAIN_MOST = 64
 """The most illegal actions offered to explain one refusal of a legal action."""
 
 

@@ -46,7 +46,7 @@ ONLY = textwrap.dedent(
     class Only(Engine):
         def answer(self, request):
             op = request.get("op")
-            if op not in ("hello", "start", "apply", "quit", *self.capabilities):
+            if op not in ("hello", "start", "apply", "quit", "batch", *self.capabilities):
                 print(f"asked {op} without declaring it", file=sys.stderr, flush=True)
                 sys.exit(4)
             return super().answer(request)
