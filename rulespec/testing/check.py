@@ -190,6 +190,7 @@ def check(
             try:
                 driver.start(count, opts, draw(seeds) if engine_chance else None)
             except Unsupported as exc:
+                search.games -= 1  # a declined setup is no game played
                 search.tally.unsupported[key] = exc.reason
                 hypothesis.reject()
             while (
