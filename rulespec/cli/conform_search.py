@@ -397,7 +397,7 @@ def play_batch(engine: SearchEngine, batch: Batch) -> BatchResult:
             cut=True,
         )
     return result(
-        games=batch.size,
+        games=min(batch.size, outcome.games),  # declined setups are no games
         steps=outcome.steps,
         played=tuple(engine.finish()),
         extras=Extras.of(outcome),
