@@ -272,6 +272,8 @@ class Driver:
         if compare_now:
             self._queries(step, queries, handlers)
             self._at_state(step, queries, handlers, prepared=True)
+            if not chance_step:
+                self._unsafe_probes_out(before, queries, handlers)
         answers = iter(self._ask(queries))
         answer = next(answers)
         if isinstance(answer, Inexpressible):
@@ -306,6 +308,24 @@ class Driver:
         else:
             self.compare(step)
         return True
+
+    def _unsafe_probes_out(
+        self, before: Any, queries: list[Query], handlers: list[Callable[[Any], None]]
+    ) -> None:
+        """Leave out the probes sent with a step (``queries[0]``) that are legal before it:
+        an engine answering the whole step at once takes them at that state when it does
+        not take the step (it cannot express it, or refuses it)."""
+        if not any(q.op == "apply" for q in queries[1:]):
+            return
+        g = self.game
+        legal = {a for p in g.to_move(before) for a in g.legal_actions(before, p)}
+        kept = [
+            (q, h)
+            for q, h in zip(queries[1:], handlers, strict=True)
+            if q.op != "apply" or q.arg not in legal
+        ]
+        queries[1:] = [q for q, _ in kept]
+        handlers[:] = [h for _, h in kept]
 
     def _advanced(self, before: Any, action: Any, after: Any) -> None:
         self.steps.append(action)
