@@ -397,7 +397,7 @@ class WireAdapter(Adapter):
         record = None
         if self._setup is not None:
             steps = (*self._steps, pending) if pending is not None else tuple(self._steps)
-            record = Record(self.game.id, self._setup.players, self._setup.options, steps)
+            record = self._record(steps)
         error = ProtocolError(
             what,
             request=self._request,
@@ -760,7 +760,14 @@ class WireAdapter(Adapter):
         first :meth:`start`)."""
         if self._setup is None:
             return None
-        return Record(self.game.id, self._setup.players, self._setup.options, tuple(self._steps))
+        return self._record(tuple(self._steps))
+
+    def _record(self, steps: tuple[Any, ...]) -> Record:
+        """The game so far, with the seed an engine that draws its own chance was given."""
+        setup = self._setup
+        assert setup is not None
+        seed = None if self.chance != "engine" else 0 if setup.seed is None else setup.seed
+        return Record(self.game.id, setup.players, setup.options, steps, chance_seed=seed)
 
     def stderr(self) -> tuple[str, ...]:
         """The engine's last lines of standard error."""
