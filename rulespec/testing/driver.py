@@ -299,7 +299,7 @@ class Driver:
                 step=len(self.steps) - 1,
             )
         self.steps.pop()
-        self._advanced(before, action, after)
+        self._advanced(before, action, after, step)
         if not chance_step:
             self.player_steps += 1
         self._unsayable = set()
@@ -315,9 +315,10 @@ class Driver:
             self.compare(step)
         return True
 
-    def _advanced(self, before: Any, action: Any, after: Any) -> None:
+    def _advanced(self, before: Any, action: Any, after: Any, step: Step | None = None) -> None:
         self.steps.append(action)
-        self.history.append(Step(before, action, after))
+        # The very step the comparisons hold, so a report can look back from it.
+        self.history.append(Step(before, action, after) if step is None else step)
         self.state, self.before, self.last = after, before, action
 
     def _ask(self, queries: Sequence[Query]) -> Iterable[Any]:

@@ -115,11 +115,6 @@ def test_a_planque_protection_that_never_ends_is_not_blamed_on_pan() -> None:
     assert clauses[0] == "can.action.planque", clauses
 
 
-@pytest.mark.xfail(
-    reason="the search of protocol 2 shrinks this engine to a game whose first difference is "
-    "a score after a later shot, which the kit does not yet trace back to the closing up",
-    strict=True,
-)
 @pytest.mark.clause("can.line.close-up")
 def test_a_line_that_does_not_close_up_is_not_blamed_on_the_shot() -> None:
     adapter = BlackBox(foreign_canardage.ForeignAdapter(RefillInPlace))
