@@ -243,6 +243,8 @@ def _learned(extras: Any) -> None:
         print(f"illegal actions refused, by clause: {tried}")
     for line in extras.inexpressible:
         print(f"inexpressible (legal, not a divergence): {line}")
+    for line in extras.notes:
+        print(f"protocol note: {line}")
     for line in extras.unsupported[:SHOWN]:
         print(f"setup left out (the engine declines it): {line}")
     if len(extras.unsupported) > SHOWN:
@@ -527,6 +529,7 @@ def run(args: argparse.Namespace) -> int:
                 probed=dict(outcome.extras.probed),
                 inexpressible=list(outcome.extras.inexpressible),
                 unsupported=list(outcome.extras.unsupported),
+                notes=list(outcome.extras.notes),
             )
         )
     elif replay is not None:

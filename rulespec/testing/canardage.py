@@ -754,6 +754,18 @@ class CanardageKit(GameKit):
             if isinstance(play, Play) and len(spaces := play.spaces) == 2
         ]
 
+    def canonical_of(self, game: Game[Any, Any, Any, Any], state: Any, action: Any) -> Any:
+        """A two-space Double viseur or Canardage with its spaces ascending.
+
+        >>> from rulespec.canardage import Card, Play
+        >>> KIT.canonical_of(None, None, Play(0, Card.CANARDAGE, (3, 2)))
+        Play(player=0, card=<Card.CANARDAGE: 'canardage'>, spaces=(2, 3), line=())
+        """
+        pair = (Card.DOUBLE_VISEUR, Card.CANARDAGE)
+        if isinstance(action, Play) and action.card in pair and len(action.spaces) == 2:
+            return Play(action.player, action.card, tuple(sorted(action.spaces)))
+        return None
+
     def refusal_probes(
         self, game: Game[Any, Any, Any, Any], state: Any, action: Any
     ) -> Sequence[Any]:

@@ -68,6 +68,7 @@ class _Search:
             inexpressible=tuple(f"{a}: {r}" for a, r in tally.inexpressible.items()),
             unsupported=tuple(f"{s}: {r}" for s, r in tally.unsupported.items()),
             chance=chance,
+            notes=tuple(tally.notes.values()),
         )
 
 

@@ -59,6 +59,9 @@ class Tally:
     cannot express, the setups it declined (shared by the games of a run)."""
 
     probed: Counter[str] = attrs.field(factory=Counter)
+    notes: dict[str, str] = attrs.field(factory=dict)
+    canonical: dict[str, bool] = attrs.field(factory=dict)
+    """Non-canonical encodings offered and refused, as they should be."""
     inexpressible: dict[str, str] = attrs.field(factory=dict)
     unsupported: dict[str, str] = attrs.field(factory=dict)
 
@@ -112,6 +115,7 @@ class Driver:
         of the player to move."""
         self._next: int | None = None  # the player drawn to act next, at the current state
         self._unsayable: set[Any] = set()  # actions the engine cannot express, this state
+        self._probing = False  # whether the current state is probed
         self._pending: tuple[list[Query], list[Callable[[Any], None]]] = ([], [])
         """What is asked at the current state, sent with the next step."""
 
@@ -220,9 +224,61 @@ class Driver:
         if self.engine_chance and self.game.to_move(self.state) == (CHANCE,):
             self._engine_chance()
             return
-        while not self.step(self.next_action()):
+        action = self.next_action()
+        if self._offer_non_canonical(action):
+            return
+        while not self.step(action):
             if self.stuck:
                 return
+            action = self.next_action()
+
+    def _offer_non_canonical(self, action: Any) -> bool:
+        """At a probed state, offer first a non-canonical encoding of the step drawn, when
+        the game has one: an engine that takes it is noted (a protocol matter, not a rule
+        broken), and the step is taken; ``True`` then."""
+        if self.adapter is None or not self._probing or action is None:
+            return False
+        g, kit, before = self.game, self.kit, self.state
+        player = getattr(action, "player", None)
+        if type(player) is not int:
+            return False
+        alt = next(
+            (
+                a
+                for a in kit.non_canonical(g, before, player)
+                if kit.canonical_of(g, before, a) == action
+            ),
+            None,
+        )
+        if alt is None:
+            return False
+        self._probing = False
+        ahead, ahead_handlers = self._pending
+        self._pending = ([], [])
+        answers = iter(self._ask([*ahead, Query("apply", alt)]))
+        self._answer(ahead, ahead_handlers, answers)
+        got = next(answers)
+        key = f"{wire_text(g, alt)} for {wire_text(g, action)}"
+        if isinstance(got, BaseException):
+            self.tally.canonical[key] = True
+            try:
+                g.apply(before, alt)
+            except IllegalAction as exc:  # rulespec refuses it too: a probe like the others
+                self.tally.probed[exc.clause] += 1
+            return False
+        if len(self.tally.notes) < 20:
+            self.tally.notes[key] = (
+                f"the engine takes {wire_text(g, alt)}, a non-canonical encoding of "
+                f"{wire_text(g, action)}: the protocol's canonical encodings are the ones "
+                "the kit sends, and rulespec refuses the others"
+            )
+        after = g.apply(before, action)
+        step = Step(before, action, after)
+        self._next = None
+        self._advanced(before, action, after, step)
+        self.player_steps += 1
+        self.compare(step)
+        return True
 
     def next_action(self) -> Any:
         """Draw the next step (a chance outcome or a player's legal action); compare the
@@ -475,7 +531,8 @@ class Driver:
             own.append(partial(self._compare_legal, step, player))
         if self.probes:
             rate = PROBE_CHOICES if "legal_actions" in self.caps else BLIND_PROBE_CHOICES
-            if self.choose(rate):
+            self._probing = bool(self.choose(rate))
+            if self._probing:
                 others = [p for p in range(self.players) if p != player]
                 target = self.choose([player, *others])
                 if "legal_actions" in self.caps and not self._legal_in([*asked, *queries], target):

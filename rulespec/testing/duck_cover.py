@@ -500,6 +500,17 @@ class DuckCoverKit(GameKit):
                 found.append(kind(player, move.to, origin))
         return found
 
+    def canonical_of(self, game: Game[Any, Any, Any, Any], state: Any, action: Any) -> Any:
+        """A Cover or Duck without the origin that the turn does not ask for.
+
+        >>> from rulespec.duck_cover import Cover
+        >>> KIT.canonical_of(None, None, Cover(player=0, to=(0, 0), origin=(0, 1)))
+        Cover(player=0, to=(0, 0))
+        """
+        if isinstance(action, Cover | Duck) and action.origin is not None:
+            return type(action)(action.player, action.to)
+        return None
+
     def refusal_probes(
         self, game: Game[Any, Any, Any, Any], state: Any, action: Any
     ) -> Sequence[Any]:

@@ -131,6 +131,11 @@ class GameKit:
         accepts one earns a protocol note, not a divergence. By default none."""
         return ()
 
+    def canonical_of(self, game: Game[Any, Any, Any, Any], state: Any, action: Any) -> Any:
+        """The canonical encoding of the action that the non-canonical ``action`` (one of
+        :meth:`non_canonical`) stands for; ``None`` by default."""
+        return None
+
     def refusal_probes(
         self, game: Game[Any, Any, Any, Any], state: Any, action: Any
     ) -> Sequence[Any]:
