@@ -209,7 +209,7 @@ def _divergent_record(g: Game[Any, Any, Any, Any], divergence: Any) -> Record:
     return record
 
 
-def _report(divergence: Any, saved: str | None) -> str:
+def _report(divergence: Any, saved: str | None, other: str | None = None) -> str:
     import rulespec
 
     titles = {c.id: c.title for c in rulespec.clauses(divergence.game)}
@@ -228,6 +228,8 @@ def _report(divergence: Any, saved: str | None) -> str:
         lines.append(f"step:        {json.dumps(divergence.action, ensure_ascii=False)}")
     if saved is not None:
         lines.append(f"game saved:  {saved}  (rerun it with --replay {saved})")
+    if other is not None:
+        lines.append(f"played again: {other}  (the same game, answered otherwise)")
     return "\n".join(lines)
 
 
@@ -275,8 +277,11 @@ def _verdict(
     return json.dumps(data, ensure_ascii=False)
 
 
-def _divergence_fields(divergence: Any, saved: str | None) -> dict[str, Any]:
+def _divergence_fields(
+    divergence: Any, saved: str | None, other: str | None = None
+) -> dict[str, Any]:
     return {
+        "other_record": other,
         "kind": divergence.kind,
         "step": divergence.step,
         "players": divergence.record.players,
@@ -437,11 +442,15 @@ def run(args: argparse.Namespace) -> int:
     failed = outcome.failed
     if failed is not None and failed.divergence is not None:
         divergence = failed.divergence
-        saved = None
+        saved = other = None
         if replay is None:
             saved = _write(record_path, _divergent_record(g, divergence))
+            again_record = getattr(divergence, "other_record", None)
+            if again_record is not None:
+                again = record_path.with_name(record_path.stem + ".again.json")
+                other = _write(again, again_record)
         found_after, found_games = outcome.found_after, outcome.found_games
-        report = _report(divergence, saved)
+        report = _report(divergence, saved, other)
         searched = "" if replay is not None else f"seed {seed}; "
         if found_after is not None:
             searched += f"found in game {found_games}, after {found_after:.1f} s; "
@@ -459,7 +468,7 @@ def run(args: argparse.Namespace) -> int:
                     found_after_games=found_games if found_after is not None else None,
                     seconds=round(seconds, 3),
                     chance=engine.chance,
-                    divergence=_divergence_fields(divergence, saved),
+                    divergence=_divergence_fields(divergence, saved, other),
                 )
             )
         else:
