@@ -37,6 +37,33 @@ NO_PAN = textwrap.dedent(
     """
 )
 
+# rulespec's engine whose answers depend on earlier games: Pan is refused in every other game.
+MOODY = textwrap.dedent(
+    """
+    import sys
+    from rulespec.testing.serve import Engine, serve
+
+    class Moody(Engine):
+        played = 0
+
+        def answer(self, request):
+            op = request.get("op")
+            if op == "start":
+                self.played += 1
+            if op == "batch":
+                inner = [self.answer({"id": 0, **r}) for r in request["requests"]]
+                return {"id": request["id"], "value": [
+                    {k: v for k, v in a.items() if k != "id"} for a in inner
+                ]}
+            action = request.get("action")
+            if op == "apply" and self.played % 2 and action.get("card") == "pan":
+                return {"id": request["id"], "refused": {"reason": "not today"}}
+            return super().answer(request)
+
+    sys.exit(serve(Moody(), sys.stdin, sys.stdout))
+    """
+)
+
 # rulespec's engine that checks it is asked only what it declared.
 ONLY = textwrap.dedent(
     """
@@ -89,7 +116,7 @@ BROKEN = textwrap.dedent(
 @pytest.fixture
 def scripts(tmp_path: Path) -> dict[str, list[str]]:
     made = {}
-    for name, text in (("no_pan", NO_PAN), ("only", ONLY), ("broken", BROKEN)):
+    for name, text in (("no_pan", NO_PAN), ("only", ONLY), ("broken", BROKEN), ("moody", MOODY)):
         path = tmp_path / f"{name}.py"
         path.write_text(text, encoding="utf-8")
         made[name] = [sys.executable, str(path)]
@@ -316,3 +343,25 @@ def test_json_gives_a_protocol_error(
     assert verdict["error"] == "no answer to request 3 (apply) within 0.5 s"
     assert verdict["record"] == str(record) and record.exists()
     assert "looking for the rulebook" in err  # the report stays on stderr
+
+
+def test_an_engine_whose_answers_depend_on_earlier_games_gets_its_verdict_and_both_games(
+    capsys: pytest.CaptureFixture[str], scripts: dict[str, list[str]], tmp_path: Path
+) -> None:
+    record = tmp_path / "moody.json"
+    status, out, err = _conform(
+        capsys, "canardage", "--examples", "25", "--seed", "1", "--json",
+        "--record", str(record), "--", *scripts["moody"],
+    )  # fmt: skip
+    verdict = json.loads(out)
+    assert status == 1, out + err
+    assert verdict["divergence"]["kind"] == "nondeterministic"
+    again = Path(verdict["divergence"]["other_record"])
+    assert again == tmp_path / "moody.again.json"
+    first, second = (rulespec.Record.from_json(f.read_text()) for f in (record, again))
+    # The same game: refused the first time, taken when it was played again.
+    assert (first.players, first.options) == (second.players, second.options)
+    assert "refused-legal" in verdict["divergence"]["summary"]
+    assert first.steps[-1].card.value == "pan"
+    second.replay()  # a legal game, as far as it went
+    assert "Traceback" not in err
