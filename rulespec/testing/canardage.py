@@ -557,6 +557,45 @@ def _explaining(variants: Iterable[tuple[str, State]], answers: Any) -> str | No
     return None
 
 
+def _all_explaining(variants: Iterable[tuple[str, State]], answers: Any) -> list[str]:
+    """The kinds of every variant for which ``answers`` is true, each once, in order."""
+    found: dict[str, None] = {}
+    for kind, variant in variants:
+        if kind in found:
+            continue
+        try:
+            if answers(variant):
+                found[kind] = None
+        except Exception:
+            continue
+    return list(found)
+
+
+_KINDS_AFTER: tuple[tuple[frozenset[Card], tuple[str, ...]], ...] = (
+    (frozenset({Card.A_COUVERT, Card.EN_AVANT_MARCHE}), ("short", "in-place", "gone", "pair")),
+    (SHOOTERS, ("short", "in-place", "gone", "targets")),
+    (_SHIFTERS, ("moved", "pair", "in-place")),
+)
+"""For the card of the last play, the kinds of change it may leave behind, likeliest
+first: when several simple changes explain an engine's answer, the one the last play
+could have made is preferred."""
+
+
+def _likeliest(kinds: Sequence[str], steps: Sequence[Step]) -> str | None:
+    """Among the ``kinds`` of change that explain an answer, the one the last play could
+    have made, or else the first."""
+    if not kinds:
+        return None
+    last = next((s.action for s in reversed(steps) if isinstance(s.action, Play)), None)
+    if last is not None:
+        for cards, likely in _KINDS_AFTER:
+            if last.card in cards:
+                for kind in likely:
+                    if kind in kinds:
+                        return kind
+    return kinds[0]
+
+
 def _sent_under(steps: Sequence[Step]) -> list[str]:
     """The clauses of the last play that put cards into the duck deck, pairs first."""
     for s in reversed(steps):
@@ -976,11 +1015,14 @@ class CanardageKit(GameKit):
             refused = refusals(game, state, extra)
             if engine:
                 steps = _game_steps(step)
-                kind = _explaining(
-                    itertools.chain(
-                        _kept(state, _lifted(steps)), _variants(state, _refilled(steps))
+                kind = _likeliest(
+                    _all_explaining(
+                        itertools.chain(
+                            _kept(state, _lifted(steps)), _variants(state, _refilled(steps))
+                        ),
+                        lambda v: set(game.legal_actions(v, player)) == engine,
                     ),
-                    lambda v: set(game.legal_actions(v, player)) == engine,
+                    steps,
                 )
                 found.extend(_by_kind(kind, steps))
             found.extend(refused)
