@@ -383,7 +383,7 @@ class WireAdapter(Adapter):
         self._steps: list[Any] = []
         self._request: Any = None
         self._drawn: list[Any] = []  # outcomes the engine reported at start
-        self._actions: dict[str, Any] = {}  # decoded actions by their JSON text
+        self._actions: dict[Any, Any] = {}  # decoded actions by their JSON, frozen
         self._process = _Process(self.command, cwd, env, stderr_lines)
         self._finalizer = weakref.finalize(self, _kill, self._process)
         self.name, self.declared_capabilities = self._hello()
@@ -672,19 +672,21 @@ class WireAdapter(Adapter):
     def _legal(self, value: Any) -> list[Any]:
         items = expect_list(value, "value", 100_000)
         found: list[Any] = []
-        seen: set[str] = set()
         cache = self._actions
         for i, item in enumerate(items):
-            text = json.dumps(item, sort_keys=True, ensure_ascii=False)
-            if text in seen:
-                raise RecordError(f"value[{i}]", "the same action twice in one list")
-            seen.add(text)
-            action = cache.get(text)
+            key = _frozen(item)
+            action = cache.get(key)
             if action is None:
                 action = self.game.decode_action(item, f"value[{i}]")
                 if len(cache) < 100_000:
-                    cache[text] = action
+                    cache[key] = action
             found.append(action)
+        if len(set(found)) < len(found):
+            seen: set[Any] = set()
+            for i, action in enumerate(found):
+                if action in seen:
+                    raise RecordError(f"value[{i}]", "the same action twice in one list")
+                seen.add(action)
         return found
 
     def _parts(self, value: Any, parts: frozenset[str]) -> dict[str, Any]:
@@ -801,6 +803,16 @@ class WireAdapter(Adapter):
 
     def __repr__(self) -> str:
         return f"<WireAdapter {self.game.id} {' '.join(self.command)!r}>"
+
+
+def _frozen(value: Any) -> Any:
+    """JSON data as a hashable key (objects keep their keys' order: another order is only
+    another key, decoded once more)."""
+    if isinstance(value, dict):
+        return tuple((k, _frozen(v)) for k, v in value.items())
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return (type(value), value)  # 1, 1.0 and True apart
 
 
 def _decoded(value: Any) -> Any:
