@@ -573,7 +573,6 @@ def _all_explaining(variants: Iterable[tuple[str, State]], answers: Any) -> list
 
 _KINDS_AFTER: tuple[tuple[frozenset[Card], tuple[str, ...]], ...] = (
     (frozenset({Card.A_COUVERT, Card.EN_AVANT_MARCHE}), ("short", "in-place", "gone", "pair")),
-    (SHOOTERS, ("short", "in-place", "gone", "targets")),
     (_SHIFTERS, ("moved", "pair", "in-place")),
 )
 """For the card of the last play, the kinds of change it may leave behind, likeliest
