@@ -580,6 +580,22 @@ first: when several simple changes explain an engine's answer, the one the last 
 could have made is preferred."""
 
 
+def _at_water(state: State, actions: Iterable[Any]) -> bool:
+    """Whether one of ``actions`` aims at water: a space it shoots, targets or hides
+    under, where water lies (not a space it names as the player's own duck, where an
+    engine that sees a duck sees another line)."""
+    line = state.line
+    for action in actions:
+        card = getattr(action, "card", None)
+        if card in (Card.PALME_ARRIERE, Card.PALME_AVANT, Card.BANZAI):
+            continue
+        spaces = getattr(action, "spaces", ())
+        aimed = spaces[1:] if card is Card.A_COUVERT else spaces
+        if any(0 <= s < len(line) and line[s][-1] == WATER for s in aimed):
+            return True
+    return False
+
+
 def _likeliest(kinds: Sequence[str], steps: Sequence[Step]) -> str | None:
     """Among the ``kinds`` of change that explain an answer, the one the last play could
     have made, or else the first."""
@@ -1023,6 +1039,10 @@ class CanardageKit(GameKit):
                     ),
                     steps,
                 )
+                if kind == "refill" and refused and _at_water(state, extra):
+                    # A duck where water lies would explain it, but an engine that takes
+                    # water for a duck misreads the card's own rule: likelier.
+                    found.extend(refused)
                 found.extend(_by_kind(kind, steps))
             found.extend(refused)
             for action in missing:
