@@ -1039,9 +1039,9 @@ class CanardageKit(GameKit):
                     ),
                     steps,
                 )
-                if kind == "refill" and refused and _at_water(state, extra):
-                    # A duck where water lies would explain it, but an engine that takes
-                    # water for a duck misreads the card's own rule: likelier.
+                if refused and _at_water(state, extra):
+                    # Another line would explain it too, but an engine that aims at water
+                    # misreads the card's own rule: likelier.
                     found.extend(refused)
                 found.extend(_by_kind(kind, steps))
             found.extend(refused)

@@ -90,10 +90,5 @@ def stratified(probes: Sequence[Probe], most: int = PROBE_ALL) -> list[Probe]:
 def plan(
     game: Game[Any, Any, Any, Any], state: Any, actions: Iterable[Any], most: int = PROBE_ALL
 ) -> list[Probe]:
-    """The probes to offer at ``state``, from the candidate ``actions``: at most three
-    times ``most`` of them (spread over the list) are weighed, then stratified."""
-    candidates = list(actions)
-    if len(candidates) > 3 * most:
-        step = len(candidates) / (3 * most)
-        candidates = [candidates[int(k * step)] for k in range(3 * most)]
-    return stratified(refused(game, state, candidates), most)
+    """The probes to offer at ``state``, from the candidate ``actions``."""
+    return stratified(refused(game, state, actions), most)
