@@ -596,6 +596,14 @@ def _at_water(state: State, actions: Iterable[Any]) -> bool:
     return False
 
 
+def _shot_water(steps: Sequence[Step]) -> bool:
+    """Whether the last play shot at water: the line may differ from there on."""
+    last = next((s for s in reversed(steps) if isinstance(s.action, Play)), None)
+    if last is None or last.action.card not in SHOOTERS or not isinstance(last.before, State):
+        return False
+    return _at_water(last.before, (last.action,))
+
+
 def _likeliest(kinds: Sequence[str], steps: Sequence[Step]) -> str | None:
     """Among the ``kinds`` of change that explain an answer, the one the last play could
     have made, or else the first."""
@@ -1039,7 +1047,7 @@ class CanardageKit(GameKit):
                     ),
                     steps,
                 )
-                if refused and _at_water(state, extra):
+                if refused and _at_water(state, extra) and not _shot_water(steps):
                     # Another line would explain it too, but an engine that aims at water
                     # misreads the card's own rule: likelier.
                     found.extend(refused)
