@@ -21,7 +21,7 @@ import rulespec
 from rulespec.core.game import Game
 from rulespec.core.record import Record
 
-__all__ = ["CheckResult", "Divergence", "DivergenceError", "wire_data", "wire_text"]
+__all__ = ["CheckResult", "Divergence", "DivergenceError", "shown", "wire_data", "wire_text"]
 
 SHOWN = 2000
 """The most characters of one value a report shows."""
@@ -68,7 +68,15 @@ def wire_text(game: Game[Any, Any, Any, Any], value: Any) -> str:
     >>> wire_text(rulespec.game("duck-and-cover"), Cover(player=0, to=(0, 1)))
     '{"type": "cover", "player": 0, "to": [0, 1]}'
     """
-    text = json.dumps(wire_data(game, value), ensure_ascii=False)
+    return shown(json.dumps(wire_data(game, value), ensure_ascii=False))
+
+
+def shown(text: str) -> str:
+    """``text`` cut after :data:`SHOWN` characters, as a report shows it.
+
+    >>> shown("x" * 2001)[-5:]
+    'xxx …'
+    """
     return text if len(text) <= SHOWN else text[:SHOWN] + " …"
 
 

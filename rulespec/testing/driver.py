@@ -34,7 +34,13 @@ from rulespec.testing.adapter import (
     capabilities,
 )
 from rulespec.testing.budget import Spent, active
-from rulespec.testing.divergence import Divergence, DivergenceError, wire_data, wire_text
+from rulespec.testing.divergence import (
+    Divergence,
+    DivergenceError,
+    shown,
+    wire_data,
+    wire_text,
+)
 from rulespec.testing.kit import Draw, GameKit, Step, index, kit_for
 from rulespec.testing.probes import PROBE_ALL, Probe, plan, refused
 
@@ -60,8 +66,6 @@ class Tally:
 
     probed: Counter[str] = attrs.field(factory=Counter)
     notes: dict[str, str] = attrs.field(factory=dict)
-    canonical: dict[str, bool] = attrs.field(factory=dict)
-    """Non-canonical encodings offered and refused, as they should be."""
     inexpressible: dict[str, str] = attrs.field(factory=dict)
     unsupported: dict[str, str] = attrs.field(factory=dict)
 
@@ -258,25 +262,21 @@ class Driver:
         answers = iter(self._ask([*ahead, Query("apply", alt)]))
         self._answer(ahead, ahead_handlers, answers)
         got = next(answers)
-        key = f"{wire_text(g, alt)} for {wire_text(g, action)}"
         if isinstance(got, BaseException):
-            self.tally.canonical[key] = True
             try:
                 g.apply(before, alt)
             except IllegalAction as exc:  # rulespec refuses it too: a probe like the others
                 self.tally.probed[exc.clause] += 1
             return False
+        key = f"{wire_text(g, alt)} for {wire_text(g, action)}"
         if len(self.tally.notes) < 20:
             self.tally.notes[key] = (
                 f"the engine takes {wire_text(g, alt)}, a non-canonical encoding of "
                 f"{wire_text(g, action)}: the protocol's canonical encodings are the ones "
                 "the kit sends, and rulespec refuses the others"
             )
-        after = g.apply(before, action)
-        step = Step(before, action, after)
-        self._next = None
-        self._advanced(before, action, after, step)
-        self.player_steps += 1
+        step = Step(before, action, g.apply(before, action))
+        self._taken(step)
         self.compare(step)
         return True
 
@@ -321,7 +321,6 @@ class Driver:
         if self.adapter is None:
             self._advanced(before, action, after)
             return True
-        chance_step = g.to_move(before) == (CHANCE,)
         # An engine that draws its own chance may fold the next chance step into this
         # one: compare only once both stand at the same point.
         compare_now = not (self.engine_chance and g.to_move(after) == (CHANCE,))
@@ -341,10 +340,10 @@ class Driver:
             self._inexpressible(action, answer)
             self._next = None
             return False
-        self.steps.append(action)
-        if isinstance(answer, ValueError):
-            self._refused(before, action, answer)
         if isinstance(answer, BaseException):
+            self.steps.append(action)  # the record ends with the step in question
+            if isinstance(answer, ValueError):
+                self._refused(before, action, answer)
             self.fail(
                 "crash",
                 f"the engine crashes on a legal step: {self.kit.describe(g, action)}",
@@ -354,11 +353,7 @@ class Driver:
                 action,
                 step=len(self.steps) - 1,
             )
-        self.steps.pop()
-        self._advanced(before, action, after, step)
-        if not chance_step:
-            self.player_steps += 1
-        self._unsayable = set()
+        self._taken(step)
         drawn = tuple(answer or ()) if self.engine_chance else ()
         if drawn:
             for outcome in drawn:
@@ -370,6 +365,14 @@ class Driver:
         else:
             self.compare(step)
         return True
+
+    def _taken(self, step: Step) -> None:
+        """Follow a step the engine took (a player's action, or a chance outcome it was
+        given)."""
+        self._advanced(step.before, step.action, step.after, step)
+        if self.game.to_move(step.before) != (CHANCE,):
+            self.player_steps += 1
+        self._unsayable = set()
 
     def _advanced(self, before: Any, action: Any, after: Any, step: Step | None = None) -> None:
         self.steps.append(action)
@@ -405,7 +408,6 @@ class Driver:
     def _outcome(self, outcome: Any) -> None:
         """Follow a chance outcome the engine drew: the rules must allow it here."""
         g, state = self.game, self.state
-        deal = False
         if g.to_move(state) != (CHANCE,):
             clauses = self.kit.action_clauses(g, self.before, self.last) if self.last else ()
             self.steps.append(outcome)
@@ -634,19 +636,9 @@ class Driver:
             setup=self.player_steps == 0 and probe.clause in self.kit.dealt,
         )
 
-    def probe(self, player: int) -> None:
-        """Offer every illegal action of ``player`` the plan picks to both engines: both
-        must refuse them."""
-        g, state = self.game, self.state
-        probes = plan(g, state, self.kit.action_space(g, state, player), PROBE_ALL)
-        queries = [Query("apply", p.action) for p in probes]
-        handlers: list[Callable[[Any], None]] = [partial(self._probed, p) for p in probes]
-        if queries:
-            self._answer(queries, handlers, iter(self._ask(queries)))
-
     def _partial(self, got: Any, parts: frozenset[str], full: Any, decode: Any) -> Any:
         """The engine's ``parts`` (JSON data) completed with rulespec's own encoding of
-        the rest, decoded; the raw parts when they do not decode."""
+        the rest, decoded; ``None`` when that does not decode."""
         data = dict(full)
         data.update({k: v for k, v in got.items() if k in parts})
         try:
@@ -655,52 +647,50 @@ class Driver:
             return None
 
     def _compare_state(self, step: Step, actual: Any) -> None:
-        g, kit, state = self.game, self.kit, step.after
-        if isinstance(actual, Encoded):
-            if actual.data == g.encode_state(state):
-                return
-            actual = actual.decode()
-        expected_state = kit.canonical(g, state)
-        if self.state_parts is not None and isinstance(actual, Mapping):
-            full = g.encode_state(state)
-            if all(actual.get(k) == full.get(k) for k in self.state_parts):
-                return
-            decoded = self._partial(actual, self.state_parts, full, g.decode_state)
-            if decoded is None:
-                expected = g.encode_state(expected_state)
-                self._diverge_json(step, "state", self.state_parts, expected, actual)
-            actual = decoded
-        actual_state = self._canonical(actual, kit.canonical)
-        if actual_state != expected_state:
-            self._diverge_parts(
-                step, "state", kit.parts(g, expected_state), self._parts(actual_state, True)
-            )
+        g, kit = self.game, self.kit
+        self._compare_whole(
+            step, "state", step.after, actual, self.state_parts,
+            g.encode_state, g.decode_state, kit.canonical, kit.parts,
+        )  # fmt: skip
 
     def _compare_view(self, step: Step, p: int, actual: Any) -> None:
         g, kit = self.game, self.kit
-        view = g.view(step.after, p)
+        self._compare_whole(
+            step, f"player {p}'s view", g.view(step.after, p), actual, self.view_parts,
+            g.encode_view, g.decode_view, kit.canonical_view, kit.view_parts,
+        )  # fmt: skip
+
+    def _compare_whole(
+        self,
+        step: Step,
+        what: str,
+        ours: Any,
+        actual: Any,
+        parts: frozenset[str] | None,
+        encode: Callable[[Any], Any],
+        decode: Callable[[Any], Any],
+        project: Callable[[Game[Any, Any, Any, Any], Any], Any],
+        split: Callable[[Game[Any, Any, Any, Any], Any], dict[str, Any]],
+    ) -> None:
+        """Compare the engine's state or view with rulespec's ``ours``: as JSON first,
+        then, when that differs, decoded and projected on what the rules define."""
+        g = self.game
         if isinstance(actual, Encoded):
-            if actual.data == g.encode_view(view):
+            if actual.data == encode(ours):
                 return
             actual = actual.decode()
-        expected_view = kit.canonical_view(g, view)
-        if self.view_parts is not None and isinstance(actual, Mapping):
-            full = g.encode_view(view)
-            if all(actual.get(k) == full.get(k) for k in self.view_parts):
+        expected = project(g, ours)
+        if parts is not None and isinstance(actual, Mapping):
+            full = encode(ours)
+            if all(actual.get(k) == full.get(k) for k in parts):
                 return
-            decoded = self._partial(actual, self.view_parts, full, g.decode_view)
+            decoded = self._partial(actual, parts, full, decode)
             if decoded is None:
-                expected = g.encode_view(expected_view)
-                self._diverge_json(step, f"player {p}'s view", self.view_parts, expected, actual)
+                self._diverge_json(step, what, parts, encode(expected), actual)
             actual = decoded
-        actual_view = self._canonical(actual, kit.canonical_view)
-        if actual_view != expected_view:
-            self._diverge_parts(
-                step,
-                f"player {p}'s view",
-                kit.view_parts(g, expected_view),
-                self._parts(actual_view, False),
-            )
+        actual = self._canonical(actual, project)
+        if actual != expected:
+            self._diverge_parts(step, what, split(g, expected), self._split(actual, split))
 
     def _diverge_json(
         self, step: Step, what: str, parts: frozenset[str], expected: Any, actual: Any
@@ -742,11 +732,11 @@ class Driver:
         except Exception:
             return value
 
-    def _parts(self, value: Any, full: bool) -> dict[str, Any]:
+    def _split(
+        self, value: Any, split: Callable[[Game[Any, Any, Any, Any], Any], dict[str, Any]]
+    ) -> dict[str, Any]:
         try:
-            return (
-                self.kit.parts(self.game, value) if full else self.kit.view_parts(self.game, value)
-            )
+            return split(self.game, value)
         except Exception:
             return {"(unreadable)": value}
 
@@ -829,5 +819,4 @@ class Driver:
 
 def _sorted_json(game: Game[Any, Any, Any, Any], actions: Sequence[Any]) -> str:
     items = sorted(json.dumps(wire_data(game, a), ensure_ascii=False) for a in actions)
-    text = "[" + ", ".join(items) + "]"
-    return text if len(text) <= 2000 else text[:2000] + " …"
+    return shown("[" + ", ".join(items) + "]")

@@ -384,6 +384,7 @@ class WireAdapter(Adapter):
         self._request: Any = None
         self._drawn: list[Any] = []  # outcomes the engine reported at start
         self._actions: dict[Any, Any] = {}  # decoded actions by their JSON, frozen
+        self._decode_as = self._decoders()
         self._process = _Process(self.command, cwd, env, stderr_lines)
         self._finalizer = weakref.finalize(self, _kill, self._process)
         self.name, self.declared_capabilities = self._hello()
@@ -450,12 +451,9 @@ class WireAdapter(Adapter):
             or (op == "start" and self.protocol < 2)
         ):
             raise self._fail(f"{label}: the engine must answer {op}", pending)
-        if kind == "unsupported" and op in self.declared_capabilities_or_empty():
+        declared = getattr(self, "declared_capabilities", None) or ()  # none while greeting
+        if kind == "unsupported" and op in declared:
             raise self._fail(f"{label}: the engine declares {op} but answers unsupported")
-
-    def declared_capabilities_or_empty(self) -> frozenset[str]:
-        """The declared capabilities (empty while greeting)."""
-        return getattr(self, "declared_capabilities", None) or frozenset()
 
     def _settle(self) -> None:
         """Give an engine that is exiting a moment to finish (for its status and stderr)."""
@@ -652,11 +650,12 @@ class WireAdapter(Adapter):
             if kind == "unsupported":
                 answers.append(NotImplementedError(f"the engine does not answer {query.op}"))
                 continue
-            decode = self._decoders()[query.op]
+            decode = self._decode_as[query.op]
             answers.append(self._decode(query.op, decode, value, pending))
         return answers
 
     def _decoders(self) -> dict[str, Callable[[Any], Any]]:
+        """Each query's decoder (built once: a batch decodes several answers a step)."""
         g = self.game
         top = g.max_players - 1
         return {
@@ -729,7 +728,7 @@ class WireAdapter(Adapter):
 
     def to_move(self) -> tuple[int, ...]:
         self._declared("to_move")
-        return tuple(self._value("to_move", self._decoders()["to_move"]))
+        return tuple(self._value("to_move", self._decode_as["to_move"]))
 
     def state(self) -> Any:
         self._declared("state")
@@ -741,15 +740,15 @@ class WireAdapter(Adapter):
 
     def scores(self) -> tuple[int, ...]:
         self._declared("scores")
-        return tuple(self._value("scores", self._decoders()["scores"]))
+        return tuple(self._value("scores", self._decode_as["scores"]))
 
     def winners(self) -> tuple[int, ...]:
         self._declared("winners")
-        return tuple(self._value("winners", self._decoders()["winners"]))
+        return tuple(self._value("winners", self._decode_as["winners"]))
 
     def is_over(self) -> bool:
         self._declared("is_over")
-        return bool(self._value("is_over", self._decoders()["is_over"]))
+        return bool(self._value("is_over", self._decode_as["is_over"]))
 
     def _declared(self, name: str) -> None:
         if self.declared_capabilities is not None and name not in self.declared_capabilities:
