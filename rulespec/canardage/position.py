@@ -12,7 +12,7 @@ from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, WATER_CARDS, Card,
 from rulespec.canardage.line import LENGTH, parse
 from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
 from rulespec.core.errors import PositionError
-from rulespec.core.positions import listed, whole, wholes
+from rulespec.core.positions import listed, shown, whole, wholes
 
 __all__ = ["position"]
 
@@ -31,7 +31,7 @@ def _card(value: Any, where: str) -> Card:
             return Card(value)
         except ValueError:
             pass
-    raise PositionError(f"{where}: {value!r} is not an action card id (such as 'pan')")
+    raise PositionError(f"{where}: {shown(value)} is not an action card id (such as 'pan')")
 
 
 def _cards(values: Any, where: str) -> tuple[Card, ...]:
@@ -45,7 +45,7 @@ def _line(line: Any) -> tuple[tuple[Stack, ...], tuple[int, ...]]:
             parts = cell.removesuffix("*").split("/")
             if not all(_CARD.fullmatch(part) for part in parts):
                 raise PositionError(
-                    f"line: space {i}: {cell!r} is neither W (water), a colour 0–5 in ASCII "
+                    f"line: space {i}: {shown(cell)} is neither W (water), a colour 0–5 in ASCII "
                     "digits nor hidden/cover"
                 )
         try:
@@ -114,7 +114,7 @@ def position(
     if not 3 <= players <= 6:
         raise PositionError(f"Canardage is for 3 to 6 players, not {players}")
     if options is not None and not isinstance(options, Options):
-        raise PositionError(f"options: expected rulespec.canardage.Options, not {options!r}")
+        raise PositionError(f"options: expected rulespec.canardage.Options, not {shown(options)}")
     options = Options() if options is None else options
     stacks, marked = _line(line)
     if targets is not None and marked:
@@ -179,7 +179,9 @@ def position(
         raise PositionError(f"turn: there is no player {on_turn}")
     cover = [NO_SHELTER] * players
     if shelters is not None and not isinstance(shelters, Mapping):
-        raise PositionError(f"shelters: expected a mapping of player to space, not {shelters!r}")
+        raise PositionError(
+            f"shelters: expected a mapping of player to space, not {shown(shelters)}"
+        )
     for key, value in (shelters or {}).items():
         p = whole(key, "shelters")
         space = whole(value, f"shelters[{p}]")

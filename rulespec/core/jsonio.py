@@ -50,8 +50,10 @@ __all__ = [
 
 E = TypeVar("E", bound=enum.Enum)
 
-MAX_BYTES = 16 * 1024 * 1024
-"""The largest JSON text :func:`parse_json` reads: 16 MiB of UTF-8."""
+MAX_BYTES = 64 * 1024 * 1024
+"""The largest JSON text :func:`parse_json` reads: 64 MiB of UTF-8, 335 bytes for each step
+of a record of :data:`~rulespec.core.record.MAX_STEPS` steps (the records rulespec writes
+take fewer than 100 bytes a step), so that every record within the step limit is read."""
 MAX_DEPTH = 64
 """The deepest nesting of JSON arrays and objects :func:`parse_json` reads."""
 MAX_CONTAINERS = 1_000_000
@@ -177,7 +179,11 @@ def parse_json(source: str | bytes | bytearray, where: str = "record") -> Any:
         value = json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
     except RecordError as exc:
         raise RecordError(where, exc.what) from None
-    except (ValueError, RecursionError) as exc:
+    except json.JSONDecodeError as exc:
+        raise RecordError(where, f"not valid JSON ({exc})") from None
+    except ValueError:  # Python refuses to read an integer of more than 4,300 digits
+        raise RecordError(where, "a number with too many digits to read") from None
+    except RecursionError as exc:
         raise RecordError(where, f"not valid JSON ({exc})") from None
     if _SURROGATE_ESCAPE.search(data):
         try:

@@ -21,17 +21,58 @@ from typing import Any
 
 from rulespec.core.errors import PositionError
 
-__all__ = ["listed", "whole", "wholes"]
+__all__ = ["listed", "shown", "whole", "wholes"]
+
+LARGEST = 2**63 - 1
+"""The largest whole number a position accepts: far beyond any count, seat or score."""
+
+
+def shown(value: Any) -> str:
+    """``repr(value)``, shortened to at most 60 characters, for error messages.
+
+    A number too long to print whole (Python refuses to print one of more than
+    4,300 digits) is named by its length, so an error about it stays one line:
+
+    >>> shown(10**5000)
+    'a whole number of 5001 digits'
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST:
+        return f"a whole number of {_digits(value)} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is named by its type
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def _digits(value: int) -> int:
+    """The number of decimal digits of ``value`` without printing it."""
+    n = abs(value)
+    digits = int(n.bit_length() * 0.30102999566398120) + 1
+    return digits if n >= 10 ** (digits - 1) else digits - 1
 
 
 def whole(value: Any, where: str) -> int:
-    """``value`` as an ``int`` if it is a whole number (never a bool, a float or a text)."""
+    """``value`` as an ``int`` if it is a whole number (never a bool, a float or a text)
+    of at most :data:`LARGEST` in size.
+
+    >>> whole(10**5000, "round")
+    Traceback (most recent call last):
+      ...
+    rulespec.core.errors.PositionError: round: a whole number of 5001 digits is out of range
+    """
     if not isinstance(value, bool):
         try:
-            return operator.index(value)
+            number = operator.index(value)
         except TypeError:
             pass
-    raise PositionError(f"{where}: expected a whole number, not {value!r}")
+        else:
+            if abs(number) > LARGEST:
+                raise PositionError(f"{where}: {shown(number)} is out of range")
+            return number
+    raise PositionError(f"{where}: expected a whole number, not {shown(value)}")
 
 
 def listed(value: Any, where: str) -> Sequence[Any]:

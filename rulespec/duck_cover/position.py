@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, SupportsIndex
 
 from rulespec.core.errors import IllegalAction, PositionError
-from rulespec.core.positions import listed, whole, wholes
+from rulespec.core.positions import listed, shown, whole, wholes
 from rulespec.duck_cover.actions import Cover, Duck, Give, PlayerAction, Quack
 from rulespec.duck_cover.cards import (
     CONSTRAINED,
@@ -44,7 +44,7 @@ def _cells(grid: Any, where: str) -> list[Cell]:
             for c, text in enumerate(line):
                 if not _CELL.fullmatch(text):
                     raise PositionError(
-                        f"{where}: row {r + 1}, column {c + 1}: {text!r} is neither '.' nor "
+                        f"{where}: row {r + 1}, column {c + 1}: {shown(text)} is neither '.' nor "
                         "cards in ASCII digits joined by '/'"
                     )
         try:
@@ -57,13 +57,13 @@ def _cells(grid: Any, where: str) -> list[Cell]:
         items = list(grid.items())
     else:
         raise PositionError(
-            f"{where}: expected a diagram, a Grid, {{position: stack}} or None, not {grid!r}"
+            f"{where}: expected a diagram, a Grid, {{position: stack}} or None, not {shown(grid)}"
         )
     cells = []
     for place, stack in items:
-        numbers = wholes(place, f"{where}: position {place!r}")
+        numbers = wholes(place, f"{where}: position {shown(place)}")
         if len(numbers) != 2 or not all(-_FAR <= n <= _FAR for n in numbers):
-            raise PositionError(f"{where}: {place!r} is not a place (column, row)")
+            raise PositionError(f"{where}: {shown(place)} is not a place (column, row)")
         column, row = numbers
         cells.append(((column, row), wholes(stack, f"{where} at {(column, row)}")))
     return cells
@@ -148,7 +148,7 @@ def position(
     if not 2 <= players <= 7:
         raise PositionError(f"Duck & Cover is for 2 to 7 players, not {players}")
     if options is not None and not isinstance(options, Options):
-        raise PositionError(f"options: expected rulespec.duck_cover.Options, not {options!r}")
+        raise PositionError(f"options: expected rulespec.duck_cover.Options, not {shown(options)}")
     chosen = Options() if options is None else options
     given = [_cells(g, f"grids[{p}]") for p, g in enumerate(grids)]
     families: Counter[tuple[int, int]] = Counter()
@@ -189,7 +189,7 @@ def position(
         previous = whole(previous, "previous")
     if not isinstance(previous_discarded, bool):
         raise PositionError(
-            f"previous_discarded: expected True or False, not {previous_discarded!r}"
+            f"previous_discarded: expected True or False, not {shown(previous_discarded)}"
         )
     deck = chosen.draw_deck
     if len(set_aside) != chosen.set_aside:
@@ -206,7 +206,7 @@ def position(
         for c in cards:
             if c not in deck:
                 raise PositionError(
-                    f"{name}: {c!r} is not a draw card "
+                    f"{name}: {shown(c)} is not a draw card "
                     + (
                         "(4–12, MAX, REPEAT under Constraints)"
                         if chosen.constraints
@@ -238,7 +238,7 @@ def position(
             "a Repeat after a discarded card goes to the discard zone, not into play"
         )
     if previous is not None and not (previous in FAMILY or previous == MAX):
-        raise PositionError(f"previous: {previous!r} is not a call (1–12 or MAX)")
+        raise PositionError(f"previous: {shown(previous)} is not a call (1–12 or MAX)")
     if chosen.constraints and previous in CONSTRAINED:
         raise PositionError(f"previous: under Constraints no card calls {previous}")
     number = whole(round, "round")
@@ -280,7 +280,7 @@ def position(
         if act is None:
             continue
         if not isinstance(act, Cover | Duck | Quack | Give):
-            raise PositionError(f"submitted[{p}]: {act!r} is not a player's action")
+            raise PositionError(f"submitted[{p}]: {shown(act)} is not a player's action")
         if act.player != p:
             raise PositionError(f"submitted[{p}] is an action of player {act.player}")
         try:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, SupportsIndex
 
 from rulespec.core.errors import PositionError
-from rulespec.core.positions import listed, whole
+from rulespec.core.positions import listed, shown, whole
 from rulespec.duo.cards import TURBO, Card, card_name, deck, parse_card
 from rulespec.duo.matching import fits
 from rulespec.duo.rules import HAND_SIZE
@@ -33,7 +33,7 @@ def _card(value: Any, where: str) -> Card:
             if 0 <= number <= TURBO:
                 return number
     raise PositionError(
-        f"{where}: {value!r} is not a card (a name such as 'red-3-circle', or 0 to {TURBO})"
+        f"{where}: {shown(value)} is not a card (a name such as 'red-3-circle', or 0 to {TURBO})"
     )
 
 
@@ -53,12 +53,12 @@ def _round_scores(rows: Any, players: int) -> tuple[tuple[int, ...], ...]:
             if len(gains) != 1 or scores.count(0) != players - 1 or gains[0] < players - 1:
                 raise PositionError(
                     f"{where}: a won round gives only its winner points, at least "
-                    f"one per other player, and nobody else any: {scores} is not reachable"
+                    f"one per other player, and nobody else any: {shown(scores)} is not reachable"
                 )
         elif not all(s < 0 for s in scores):
             raise PositionError(
                 f"{where}: an exhausted draw pile costs every player at least "
-                f"one point: {scores} is not reachable"
+                f"one point: {shown(scores)} is not reachable"
             )
         result.append(scores)
     return tuple(result)
@@ -118,7 +118,7 @@ def position(
     rulespec.core.errors.PositionError: player 1 has no card: the round would already be over
     """
     if options is not None and not isinstance(options, Options):
-        raise PositionError(f"options: expected rulespec.duo.Options, not {options!r}")
+        raise PositionError(f"options: expected rulespec.duo.Options, not {shown(options)}")
     opts = Options() if options is None else options
     players = len(listed(hands, "hands"))
     if not 2 <= players <= 6:
@@ -175,7 +175,7 @@ def position(
         raise PositionError("the draw pile is empty: the round would already be over")
     number = whole(round, "round")
     if number < 0:
-        raise PositionError(f"round: expected a whole number from 0, not {number!r}")
+        raise PositionError(f"round: expected a whole number from 0, not {shown(number)}")
     scores = _round_scores(round_scores, players)
     if len(scores) != number:
         raise PositionError("round_scores must hold one score list per finished round")
@@ -187,11 +187,11 @@ def position(
     starter = (opts.first_player + number) % players
     on_turn = starter if turn is None else whole(turn, "turn")
     if not 0 <= on_turn < players:
-        raise PositionError(f"turn: {on_turn!r} is not a seat")
+        raise PositionError(f"turn: {shown(on_turn)} is not a seat")
     on_pile = None if turn_pile is None else whole(turn_pile, "turn_pile")
     if on_pile is not None:
         if on_pile not in (0, 1):
-            raise PositionError(f"turn_pile: expected 0, 1 or None, not {on_pile!r}")
+            raise PositionError(f"turn_pile: expected 0, 1 or None, not {shown(on_pile)}")
         if len(stacks[on_pile]) < 2:
             raise PositionError(
                 f"turn_pile {on_pile}: its top is the starting card, so no card was "

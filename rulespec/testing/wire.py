@@ -80,7 +80,7 @@ CAPABILITIES = (*OPTIONAL, "batch")
 """What an engine of version 2 may declare: the queries, and ``batch`` (it answers a
 whole step in one request)."""
 MAX_ANSWER_BYTES = MAX_BYTES
-"""The longest answer line read from an engine: 16 MiB, as for records."""
+"""The longest answer line read from an engine: the same limit as for records."""
 
 _TOO_LONG = object()  # the reader's marker for a line over the limit
 

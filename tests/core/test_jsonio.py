@@ -59,6 +59,7 @@ CASES: list[tuple[bytes, str]] = [
     (GOOD.replace('"players": 2', '"players": -Infinity').encode(), "-Infinity is not a JSON"),
     (b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1), f"nested at least {MAX_DEPTH + 1} deep"),
     (b" " * (MAX_BYTES + 1), f"larger than the limit of {MAX_BYTES} bytes"),
+    (GOOD.replace('"players": 2', '"players": ' + "9" * 5000).encode(), "too many digits"),
 ]
 
 

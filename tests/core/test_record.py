@@ -10,6 +10,8 @@ import pytest
 
 import rulespec
 from rulespec import IllegalAction, Record, RecordError, ReplayError
+from rulespec.core.jsonio import MAX_BYTES, MAX_CONTAINERS
+from rulespec.core.record import MAX_STEPS
 from rulespec.duck_cover import GAME, Cover, Deal, Duck, Quack, Reshuffle
 
 FIELDS = ["format", "version", "game", "players", "options", "steps"]
@@ -284,7 +286,7 @@ def test_records_read_from_json_have_the_limits_of_verify() -> None:
         Record.from_json(json.dumps(data))
     assert str(info.value) == f"steps: more than the limit of {MAX_STEPS} steps"
     with pytest.raises(RecordError, match="larger than the limit"):
-        Record.from_json(" " * (16 * 1024 * 1024 + 1))
+        Record.from_json(" " * (MAX_BYTES + 1))
     with pytest.raises(RecordError, match="nested at least 65 deep"):
         Record.from_json(b"[" * 65 + b"]" * 65)
 
@@ -320,3 +322,21 @@ def test_play_reads_integers_of_other_types() -> None:
     assert record == Record.play(duo, 3, seed=4, steps=5)
     assert type(record.players) is int and len(record.steps) == 5
     assert Record.from_json(record.to_json()) == record
+
+
+@pytest.mark.parametrize("game_id", ["duck-and-cover", "duo", "canardage"])
+def test_a_record_within_the_step_limit_fits_the_size_limits(game_id: str) -> None:
+    # The longest records are games that go on: the largest players' count, and for
+    # Canardage a deck of Pan only, which never ends a game. Bytes and containers per
+    # step, times the step limit, must stay within what the reader accepts.
+    g = rulespec.game(game_id)
+    options = g.simulation_options()
+    if game_id == "canardage":
+        options = {**options, "action_deck": {"pan": 52}}
+    record = Record.play(g, g.max_players, seed=3, options=g.decode_options(options), steps=3000)
+    text = record.to_json()
+    steps = len(record.steps)
+    per_step = len(text.encode()) / steps
+    containers = (text.count("[") + text.count("{")) / steps
+    assert per_step * MAX_STEPS * 1.5 <= MAX_BYTES
+    assert containers * MAX_STEPS * 1.5 <= MAX_CONTAINERS

@@ -1,0 +1,68 @@
+"""A number too long to print, anywhere a position builder takes one, is a PositionError."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import pytest
+
+import rulespec
+from rulespec import PositionError
+
+HUGE = 10**5000
+
+# One legal call per game, then the same call with one number replaced by HUGE.
+CALLS: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
+    "duo": (
+        ([["red-3-circle"], None], [["red-3-cross"], None]),
+        {"round": 0, "turn": 0},
+    ),
+    "duck-and-cover": (([None, None],), {"card": 5, "round": 0}),
+    "canardage": (("0 1 2 0 1 2", [None, None, None]), {"turn": 0, "seen": 0}),
+}
+
+HUGE_CASES: list[tuple[str, dict[str, Any]]] = [
+    ("duo", {"round": HUGE}),
+    ("duo", {"turn": HUGE}),
+    ("duo", {"turn": -HUGE}),
+    ("duo", {"turn_pile": HUGE}),
+    ("duo", {"round": 1, "round_scores": [[HUGE, 0]]}),
+    ("duo", {"hands": [[HUGE], None]}),
+    ("duck-and-cover", {"card": HUGE}),
+    ("duck-and-cover", {"round": HUGE}),
+    ("duck-and-cover", {"previous": HUGE}),
+    ("duck-and-cover", {"draw_pile": [HUGE]}),
+    ("duck-and-cover", {"grids": [{(HUGE, 0): [1]}, None]}),
+    ("duck-and-cover", {"round": 1, "round_scores": [[HUGE, 0]]}),
+    ("canardage", {"turn": HUGE}),
+    ("canardage", {"seen": HUGE}),
+    ("canardage", {"targets": [HUGE]}),
+    ("canardage", {"shelters": {0: HUGE}}),
+    ("canardage", {"shot": [HUGE]}),
+    ("canardage", {"deck": [HUGE]}),
+    ("canardage", {"hands": [[HUGE], None, None]}),
+]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "change"), HUGE_CASES, ids=[f"{g}-{next(iter(c))}" for g, c in HUGE_CASES]
+)
+def test_a_huge_number_is_a_position_error(game_id: str, change: dict[str, Any]) -> None:
+    args, kwargs = CALLS[game_id]
+    game: Any = rulespec.game(game_id)
+    game.position(*args, **kwargs)  # the base call is legal
+    names = list(inspect.signature(game.position).parameters)
+    call_args = list(args)
+    call_kwargs = dict(kwargs)
+    for key, value in change.items():
+        index = names.index(key)
+        if index < len(call_args):
+            call_args[index] = value
+        else:
+            call_kwargs[key] = value
+    with pytest.raises(PositionError) as caught:
+        game.position(*call_args, **call_kwargs)
+    message = str(caught.value)
+    assert len(message) < 300 and "\n" not in message
+    assert "digits" in message or "not" in message
