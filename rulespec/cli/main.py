@@ -616,7 +616,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     console.degrade_streams()
     parser = _parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    # argparse fills an optional positional only from the words before the first option;
+    # a command names it with ``late_positional`` to take it after its options too.
+    late = getattr(args, "late_positional", None)
+    if late is not None and getattr(args, late) is None and extra:
+        if not extra[0].startswith("-"):
+            setattr(args, late, extra.pop(0))
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         status: int = args.run(args)
     except CommandError as exc:

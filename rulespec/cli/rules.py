@@ -49,7 +49,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="en (our normative statement, the default), or fr, es or de (our text "
         "in that language)",
     )
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, late_positional="clause")
 
 
 def _wrap(text: str, indent: int, hang: int = 0) -> list[str]:

@@ -113,6 +113,21 @@ def test_one_clause_with_its_notes_and_where_it_is_implemented() -> None:
 
 
 @pytest.mark.parametrize(
+    "args",
+    [
+        ["canardage", "--lang", "fr", "can.planque.space"],
+        ["canardage", "can.planque.space", "--lang", "fr"],
+        ["--lang", "fr", "canardage", "can.planque.space"],
+    ],
+)
+def test_rules_take_their_options_in_any_order(args: list[str]) -> None:
+    result = call("rules", *args)
+    assert result.status == 0, result.err
+    french = rulespec.clause("can.planque.space").text("fr").text
+    assert " ".join(french.split()[:8]) in " ".join(result.out.split())
+
+
+@pytest.mark.parametrize(
     ("game", "lang", "says"),
     [
         ("duck-and-cover", "es", "Our wording in Spanish, following Captain Games' Spanish"),
@@ -155,6 +170,8 @@ def test_a_clause_with_an_interpretation_shows_the_question_and_the_reading() ->
         (["duo", "dc.move.quack"], "dc.move.quack is a clause of duck-and-cover, not of duo"),
         (["chess"], "unknown game 'chess'"),
         (["duo", "--lang", "it"], "argument --lang: invalid choice: 'it'"),
+        (["duo", "--lang", "fr", "duo.turn.draw", "x"], "unrecognized arguments: x"),
+        (["duo", "duo.turn.draw", "--lang", "fr", "x"], "unrecognized arguments: x"),
     ],
 )
 def test_rules_errors_are_one_line(args: list[str], message: str) -> None:
