@@ -620,9 +620,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # argparse fills an optional positional only from the words before the first option;
     # a command names it with ``late_positional`` to take it after its options too.
     late = getattr(args, "late_positional", None)
-    if late is not None and getattr(args, late) is None and extra:
-        if not extra[0].startswith("-"):
-            setattr(args, late, extra.pop(0))
+    if late and getattr(args, late) is None and extra and not extra[0].startswith("-"):
+        setattr(args, late, extra.pop(0))
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
