@@ -384,8 +384,8 @@ def _why(after: State, t: _Table) -> str:
     last = draw_card_name(after.discard_zone[-1]) if after.discard_zone else "card"
     held = len(after.discard_zone)
     return (
-        f"Nobody moved on the {last}, which went to the discard zone: the zone is full, "
-        f"{held} of {after.discard_limit} cards (dc.end.discard-limit)."
+        f"Nobody moved on the {last}, which went to the discard zone:\n"
+        f"the zone is full, {held} of {after.discard_limit} cards (dc.end.discard-limit)."
     )
 
 
