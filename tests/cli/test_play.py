@@ -21,7 +21,7 @@ from rulespec.cli.arguments import seat_policies
 from rulespec.cli.play import OPPONENT_PLAYOUTS, Words, opponents, render_text
 from rulespec.core.clauses import catalogues
 from rulespec.core.search import Search
-from rulespec.duck_cover import MAX, REPEAT, Quack
+from rulespec.duck_cover import MAX, REPEAT, Quack, position
 from tests.cli.helpers import Console, Terminal, call, one_error_line
 
 PROMPT = "Your move ("
@@ -470,7 +470,7 @@ def test_a_question_mark_explains_how_the_board_is_written(
 
 def test_duck_and_cover_speaks_of_quack_as_the_docs_do() -> None:
     dc = rulespec.game("duck-and-cover")
-    state = dc.position(["1 2 3 4\n5 6/7 8\n9 10 11 12"] * 2, card=6)
+    state = position(["1 2 3 4\n5 6/7 8\n9 10 11 12"] * 2, card=6)
     said = Words.of(dc).move(state, Quack(0))
     assert "Quack" in said and "Coin" not in said
     assert "Coin" not in Words.of(dc).help
@@ -490,7 +490,7 @@ def test_the_bots_play_the_search_bot_by_default_and_answer_within_a_second(
     assert bot == Search(playouts=OPPONENT_PLAYOUTS[game])
     # Decisions from a game under way at the largest table, timed as the terminal waits.
     rng = random.Random(4)
-    state, times = g.new_game(g.max_players), []
+    state, times = g.new_game(g.max_players), list[float]()
     while len(times) < 4 and not g.is_over(state):
         movers = g.to_move(state)
         if movers == (rulespec.CHANCE,):
