@@ -22,7 +22,7 @@ from rulespec.canardage.view import View
 from rulespec.core import svg as s
 from rulespec.core.show import register
 
-__all__ = ["HELP", "move", "outcome", "svg", "text"]
+__all__ = ["HELP", "move", "outcome", "round_end", "svg", "text"]
 
 WIDTH = 80
 CELL = 9
@@ -328,6 +328,80 @@ def outcome(before: State | View, after: State | View, action: PlayerAction) -> 
 
 _SHOOTING = frozenset({Card.PAN, Card.TIREUR_D_ELITE, Card.TU_LOUCHES, Card.CANARDAGE})
 
+
+def _names(t: _Table, players: list[int]) -> str:
+    said = [t.name(p) for p in players]
+    return " and ".join(said) if len(said) < 3 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def round_end(before: State, after: State, viewer: int | None = None) -> str | None:
+    """What the table sees when the step from ``before`` to ``after`` ends the game (a game
+    of Canardage is a single round): who ended it and why, the line as it lies, and each
+    player's score, the ducks they still have, with the ids of the clauses that made it;
+    ``None`` when the game goes on.
+
+    >>> import rulespec
+    >>> from rulespec.canardage import Card, Play
+    >>> can = rulespec.game("canardage")
+    >>> hands = [["canardage", "pan", "pan"], ["pan"] * 3, ["pan"] * 3]
+    >>> state = can.position("0 W 1 2 W 0", hands, targets=(2, 3), shot=(0, 4, 4))
+    >>> after = can.apply(state, Play(0, Card.CANARDAGE, (2, 3)))
+    >>> print(round_end(state, after, viewer=1))
+    === How the game ended ===
+    Player 0 played Canardage: Player 1 (you) and Player 2 lost their last duck; only Player 0
+    has ducks left and wins (can.end.winner).
+    <BLANKLINE>
+                front                                         back
+    space         0        1        2        3        4        5
+    target
+    card       duck P0   water    water   duck P0  duck P0  duck P0
+    <BLANKLINE>
+    Scores, the ducks each player still has:
+      Player 0        5 (0 of 5 shot): the last player with ducks wins (can.end.winner)
+      Player 1 (you)  0 (5 of 5 shot): out, cannot win (can.end.out)
+      Player 2        0 (5 of 5 shot): out, cannot win (can.end.out)
+    """
+    if after.phase is not Phase.OVER or before.phase is Phase.OVER:
+        return None
+    t = attrs.evolve(_Table.of(after), viewer=viewer)
+    card = after.played[-1].french if len(after.played) > len(before.played) else "a card"
+    fell = [p for p in range(t.players) if after.shot[p] > before.shot[p]]
+    fell = [p for p in fell if after.shot[p] >= DUCKS_PER_COLOUR]
+    play = f"{t.name(before.turn)} played {card}"
+    if fell:
+        play += f": {_names(t, fell)} lost their last duck"
+    winners = list(after.winners)
+    if len(winners) == 1 and winners[0] not in fell:
+        why = f"{play}; only {t.name(winners[0])} has ducks left and wins (can.end.winner)."
+        rule = "the last player with ducks wins (can.end.winner)"
+    else:
+        why = (
+            f"{play}, all together: {_names(t, winners)} share the victory (can.end.simultaneous)."
+        )
+        rule = "their last ducks fell together: a shared victory (can.end.simultaneous)"
+    lines = ["=== How the game ended ===", *_wrap(why), "", *_line_rows(t), ""]
+    lines.append("Scores, the ducks each player still has:")
+    width = max(len(t.name(p)) for p in range(t.players))
+    for p in range(t.players):
+        living = DUCKS_PER_COLOUR - after.shot[p]
+        made = rule if p in winners else "out, cannot win (can.end.out)"
+        lines.append(
+            f"  {t.name(p):<{width}}  {living} ({after.shot[p]} of {DUCKS_PER_COLOUR} shot): {made}"
+        )
+    return "\n".join(lines)
+
+
+def _wrap(sentence: str) -> list[str]:
+    """``sentence`` in lines of at most 90 columns, broken between words."""
+    lines = [""]
+    for word in sentence.split(" "):
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > 90:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
+    return lines
+
+
 HELP = """\
 Each turn play one card from your hand (or discard one when none can be played); you then
 draw back to three. The line runs from the front (space 0) to the back (space 5).
@@ -341,7 +415,12 @@ draw back to three. The line runs from the front (space 0) to the back (space 5)
   Canarchie, Dispersion    lay the line in a new order / reshuffle it
   À couvert, Planqué       hide your duck under a neighbour / protect a space
 A player whose five ducks are all lost is out. The last player with ducks wins: the
-highest number of living ducks wins."""
+highest number of living ducks wins.
+The table: one column per space of the line, the front (space 0) on the left.
+  target ⊕     a target beside that space      card   duck P2: player 2's duck; water
+  hidden       a duck hidden under the duck shown on that space
+  planqué P2   player 2's Planqué card protects that space until their next turn
+  ▶            the player on turn              ▒      a card you cannot see"""
 """What the moves mean, for a player at the terminal."""
 
 

@@ -4,7 +4,11 @@ You see only your own view. Your legal moves are listed in the game's words
 and you choose one by its number (Enter takes a move that is the only one;
 ``?`` or ``help`` explains the moves); anything else gets a one-line message
 and the question again. Every move is said as it is made, with what it did
-when the table shows it (a duck lost, the card you drew).
+when the table shows it (a duck lost, the card you drew). When a round ends the
+terminal says who ended it and why, shows every player's layout as it lies and
+how each score was made, with the ids of the clauses that made it. The bots play
+the search bot (:class:`~rulespec.core.search.Search`) at a budget chosen for each
+game (:data:`OPPONENT_PLAYOUTS`) unless ``--policy`` names another.
 The game record is saved at the end, and also when you stop (``q``), press
 Ctrl-C or the input ends, so the game so far can be replayed or verified.
 """
@@ -30,11 +34,36 @@ from rulespec.cli.arguments import (
     seat_policies,
 )
 from rulespec.cli.errors import CommandError
+from rulespec.core import search
 from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game
 from rulespec.core.record import Record
 
-__all__ = ["Words", "add_parser", "describe", "render_text", "run"]
+__all__ = [
+    "OPPONENT_PLAYOUTS",
+    "Words",
+    "add_parser",
+    "describe",
+    "opponents",
+    "render_text",
+    "run",
+]
+
+OPPONENT_PLAYOUTS: dict[str, int] = {"duck-and-cover": 100, "duo": 100, "canardage": 200}
+"""Playouts a decision of the bots that ``rulespec play`` seats by default, per game: each
+answers well within a second with the game's largest table (a game not listed gets
+:data:`~rulespec.core.search.DEFAULT_PLAYOUTS`)."""
+
+
+def opponents(g: Game[Any, Any, Any, Any]) -> str:
+    """The policy the bots of ``rulespec play`` use unless ``--policy`` names one: the
+    search bot at the game's budget.
+
+    >>> import rulespec
+    >>> opponents(rulespec.game("duo"))
+    'search:100'
+    """
+    return f"{search.NAME}:{OPPONENT_PLAYOUTS.get(g.id, search.DEFAULT_PLAYOUTS)}"
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -58,9 +87,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         dest="bot",
         default=None,
         metavar="POLICY[,POLICY...]",
-        help="how the bots play (default: the game's): one of the game's policies or "
-        "search[:PLAYOUTS], for every bot, or one per seat joined by commas (your own "
-        "seat's is not used)",
+        help="how the bots play (default: the search bot, at a budget that answers within a "
+        "second): one of the game's policies or search[:PLAYOUTS], for every bot, or one per "
+        "seat joined by commas (your own seat's is not used)",
     )
     parser.add_argument("--seed", type=int, default=None, help="seed of the deals and the bots")
     parser.add_argument(
@@ -126,7 +155,10 @@ class Words:
     outcome: Callable[[Any, Any, Any], str | None]
     """What a move did, from the tables before and after it (``None``: nothing to say)."""
     help: str
-    """What the moves mean."""
+    """What the moves mean, and how the table is written."""
+    round_end: Callable[[Any, Any, int], str | None] = lambda _before, _after, _seat: None
+    """What the table sees when a step ends a round, from the full states before and after
+    it and the seat of the player at the terminal (``None``: no round ended)."""
 
     @classmethod
     def of(cls, g: Game[Any, Any, Any, Any]) -> Words:
@@ -145,6 +177,7 @@ class Words:
             move=getattr(module, "move", lambda _table, action: describe(g, action)),
             outcome=getattr(module, "outcome", lambda _before, _after, _action: None),
             help=getattr(module, "HELP", f"The moves are those of {g.name}'s rules."),
+            round_end=getattr(module, "round_end", lambda _before, _after, _seat: None),
         )
 
 
@@ -205,7 +238,7 @@ def run(args: argparse.Namespace) -> int:
     players = player_count(g, args.players)
     if not 0 <= args.seat < players:
         raise CommandError(f"--seat must be from 0 to {players - 1}, not {args.seat}")
-    _, bot, seat_names = seat_policies(g, args.bot, players)
+    _, bot, seat_names = seat_policies(g, args.bot or opponents(g), players)
     label, options = option_set(g, args.option, simulation=False)
     check_setup(g, players, options, label)
     seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
@@ -243,13 +276,17 @@ def run(args: argparse.Namespace) -> int:
             else:
                 actor = movers[0]
                 action = bot(g, state, actor, rng)
-            state = g.apply(state, action)
+            before, state = state, g.apply(state, action)
             record = record.append(action)
             if actor is not None:
                 print(f"{_name(actor, seat)}: {words.move(seen, action)}")
                 did = words.outcome(seen, g.view(state, seat), action)
                 if did:
                     print(f"  → {did}")
+            summary = words.round_end(before, state, seat)
+            if summary:
+                print()
+                print(summary)
     except _Stop as stop:
         _save(record, path)
         print(f"rulespec: {stop.why}; the game so far is saved in {path}", file=sys.stderr)

@@ -29,7 +29,7 @@ from rulespec.duck_cover.cards import (
 from rulespec.duck_cover.state import Phase, State
 from rulespec.duck_cover.view import GridView, StackView, View
 
-__all__ = ["HELP", "move", "svg", "text"]
+__all__ = ["HELP", "move", "round_end", "svg", "text"]
 
 ROUNDS = 3
 WIDTH = 80
@@ -156,7 +156,7 @@ def _action(action: PlayerAction) -> str:
         return f"Give {action.at}"
     if isinstance(action, Place):
         return f"Place {action.to}"
-    return "« Coin »"
+    return "Quack"
 
 
 def _status(t: _Table) -> str:
@@ -367,7 +367,89 @@ def move(table: State | View, action: PlayerAction) -> str:
             f"the {number_of(received)} received" if received is not None else "the duck received"
         )
         return f"place {duck} at {_place(action.to)}"
-    return "say « Coin » (the called duck is covered)"
+    return "say Quack (the called duck is covered)"
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value).replace("-", "−")
+
+
+def _why(after: State, t: _Table) -> str:
+    """Who ended the round and why, with the clause that ends it."""
+    single = [p for p, grid in enumerate(after.grids) if len(grid.cells) == 1]
+    if single:
+        who = " and ".join(t.name(p) for p in single)
+        their = "their" if len(single) > 1 else "all their"
+        return f"{who} ended it: {their} cards lie in a single stack (dc.end.single-pile)."
+    last = draw_card_name(after.discard_zone[-1]) if after.discard_zone else "card"
+    held = len(after.discard_zone)
+    return (
+        f"Nobody moved on the {last}, which went to the discard zone:\n"
+        f"the zone is full, {held} of {after.discard_limit} cards (dc.end.discard-limit)."
+    )
+
+
+def _score_line(state: State, player: int, score: int, last: bool) -> tuple[str, str]:
+    """How ``player``'s round score was made, and the clauses that made it."""
+    grid = state.grids[player]
+    tops = [number_of(stack[-1]) for _, stack in grid.cells]
+    values = state.options.card_values
+    clauses = ["dc.score.splashes", "dc.score.sign"]
+    what = "card numbers" if state.options.competition else "splashes"
+    if state.options.competition:
+        clauses.append("dc.variant.competition")
+    parts = [values[n - 1] for n in tops]
+    total = sum(parts)
+    sum_text = " + ".join(str(v) for v in parts) + (f" = {total}" if len(parts) > 1 else "")
+    sign = "a single stack counts negative" if len(tops) == 1 else "several stacks count positive"
+    made = f"visible {' '.join(str(n) for n in tops)}: {what} {sum_text}; {sign}"
+    if score != (-total if len(tops) == 1 else total):
+        made += ", doubled in the last round"
+        clauses.append("dc.variant.pressure")
+    return f"{made} → {_signed(score)}", ", ".join(clauses)
+
+
+def round_end(before: State, after: State, viewer: int | None = None) -> str | None:
+    """What the table sees when the step from ``before`` to ``after`` ends a round: who
+    ended it and why, every grid as it lies, and how each round score was made, with the
+    ids of the clauses that made it; ``None`` when no round ended.
+
+    >>> import rulespec
+    >>> from rulespec.duck_cover import Cover
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> grids = ["1/2/3/4/5/7/8/9/10 6 11/12", "1/2/3/4/5/7/8/9/10/11/12 6"]
+    >>> state = dc.apply(dc.position(grids, card=6), Cover(0, (0, 0)))
+    >>> print(round_end(state, dc.apply(state, Cover(1, (0, 0))), viewer=1))
+    === Round 1 of 3 is over ===
+    Player 1 (you) ended it: all their cards lie in a single stack (dc.end.single-pile).
+    <BLANKLINE>
+    Player 0                 Player 1 (you)
+    col      0     1     2   col      0
+    row  0   6⁹    ·    12¹  row  0   6¹¹
+    <BLANKLINE>
+    Round scores:
+      Player 0        visible 6 12: splashes 2 + 5 = 7; several stacks count positive → +7
+                      (dc.score.splashes, dc.score.sign)
+      Player 1 (you)  visible 6: splashes 2; a single stack counts negative → −2
+                      (dc.score.splashes, dc.score.sign)
+    Totals after round 1: Player 0 7, Player 1 (you) −2 (dc.game.three-rounds)
+    """
+    if len(after.round_scores) <= len(before.round_scores):
+        return None
+    t = attrs.evolve(_Table.of(after), viewer=viewer)
+    number = len(after.round_scores)
+    scores = after.round_scores[-1]
+    lines = [f"=== Round {number} of {ROUNDS} is over ===", _why(after, t), ""]
+    lines += _pack(_blocks(t))
+    lines += ["", "Round scores:"]
+    width = max(len(t.name(p)) for p in range(t.players))
+    for p, score in enumerate(scores):
+        made, clauses = _score_line(after, p, score, last=number == ROUNDS)
+        lines.append(f"  {t.name(p):<{width}}  {made}")
+        lines.append(f"  {'':<{width}}  ({clauses})")
+    totals = ", ".join(f"{t.name(p)} {str(v).replace('-', '−')}" for p, v in enumerate(t.totals()))
+    lines.append(f"Totals after round {number}: {totals} (dc.game.three-rounds)")
+    return "\n".join(lines)
 
 
 HELP = """\
@@ -375,8 +457,13 @@ Each turn a card is turned up and calls a number: each player moves their own du
 that number (Max: their highest visible duck; Repeat: the last call again); > marks it.
   cover     put it, with its stack, on a stack beside it (left, right, above or below)
   duck      move it, with its stack, to any empty place that touches another of your stacks
-  « Coin »  your called duck is covered: say so, and nothing of yours moves
+  Quack     your called duck is covered: say so, and nothing of yours moves
 Places are named by column (numbers across the top) and row (numbers down the side).
+The grids: each number is the visible card of a stack, the duck with that number.
+  7²        a small raised number counts the cards covered beneath: two under this 7
+  >7        the card this turn calls: the one you move
+  ·         an empty place between stacks
+  showing   the splashes each grid shows now, which it scores if the round ends now
 A round ends when the discard zone is full or a player is down to a single stack; each
 visible card then scores its splashes. After three rounds the lowest total wins."""
 """What the moves mean, for a player at the terminal."""

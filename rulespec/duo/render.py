@@ -24,7 +24,7 @@ from rulespec.duo.scoring import target
 from rulespec.duo.state import Phase, State
 from rulespec.duo.view import View
 
-__all__ = ["HELP", "LEGEND", "label", "move", "outcome", "svg", "text"]
+__all__ = ["HELP", "LEGEND", "label", "move", "outcome", "round_end", "svg", "text"]
 
 WIDTH = 80
 BACK = "▒"
@@ -242,6 +242,74 @@ def outcome(before: State | View, after: State | View, action: PlayerAction) -> 
     return "the card drawn: " + " ".join(label(c) for c in drawn) if drawn else None
 
 
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value).replace("-", "−")
+
+
+def round_end(before: State, after: State, viewer: int | None = None) -> str | None:
+    """What the table sees when the step from ``before`` to ``after`` ends a round: who
+    ended it and why, the piles and every hand as they lie, and how each round score was
+    made, with the ids of the clauses that made it; ``None`` when no round ended.
+
+    >>> import rulespec
+    >>> from rulespec.duo.actions import Play
+    >>> from rulespec.duo.cards import parse_card
+    >>> duo = rulespec.game("duo")
+    >>> state = duo.position([["red-3-circle"], ["joker-green", "yellow-4-cross"]],
+    ...                      [["red-3-cross"], ["green-2-square"]])
+    >>> after = duo.apply(state, Play(0, parse_card("red-3-circle"), 0))
+    >>> print(round_end(state, after, viewer=0))
+    === Round 1 is over ===
+    Player 0 (you) placed their last card and wins the round (duo.round.out).
+    <BLANKLINE>
+    Pile 0: R3● (2 cards)    Pile 1: G2■ (1 card)
+      Player 0 (you)  0 cards: none
+      Player 1        2 cards: Y4✚ J:G
+    <BLANKLINE>
+    Round scores:
+      Player 0 (you)  +2: one point per card left in the other hands (duo.score.out)
+      Player 1        0: only the winner of the round scores (duo.score.out)
+    Totals after round 1: Player 0 (you) 2, Player 1 0
+    10 points win the match (duo.game.target)
+    """
+    if len(after.round_scores) <= len(before.round_scores):
+        return None
+    t = attrs.evolve(_Table.of(after), viewer=viewer)
+    number = len(after.round_scores)
+    scores = after.round_scores[-1]
+    out = [p for p, hand in enumerate(after.hands) if not hand]
+    if out:
+        why = f"{t.name(out[0])} placed their last card and wins the round (duo.round.out)."
+    else:
+        why = (
+            f"The draw pile ran out at {t.name(before.turn)}'s draw: the round ends with no "
+            "winner (duo.round.exhausted)."
+        )
+    lines = [f"=== Round {number} is over ===", why, ""]
+    piles = [
+        f"Pile {i}: {label(top)} ({size} card{'s' if size != 1 else ''})"
+        for i, (top, size) in enumerate(zip(t.pile_tops, t.pile_sizes, strict=True))
+    ]
+    lines.append("    ".join(piles))
+    width = max(len(t.name(p)) for p in range(t.players))
+    for p, hand in enumerate(after.hands):
+        head = f"  {t.name(p):<{width}}  {len(hand)} card{'s' if len(hand) != 1 else ''}: "
+        lines += _flow(head, [label(c) for c in hand] or ["none"])
+    lines += ["", "Round scores:"]
+    for p, score in enumerate(scores):
+        if not out:
+            made = "one point lost per card held (duo.score.exhausted)"
+        elif p == out[0]:
+            made = "one point per card left in the other hands (duo.score.out)"
+        else:
+            made = "only the winner of the round scores (duo.score.out)"
+        lines.append(f"  {t.name(p):<{width}}  {_signed(score)}: {made}")
+    totals = ", ".join(f"{t.name(p)} {str(v).replace('-', '−')}" for p, v in enumerate(t.totals()))
+    lines.append(f"Totals after round {number}: {totals}")
+    lines.append(f"{t.target} points win the match (duo.game.target)")
+    return "\n".join(lines)
+
+
 HELP = """\
 Play cards from your hand on one pile, one at a time, as many as you like (all on the same
 pile this turn). A card goes on the top card when two of their three features match:
@@ -249,7 +317,12 @@ colour and number, colour and shape, or number and shape. A joker shows one feat
 on a card with that feature, and on a joker any card with that feature goes. After one card
 you may end the turn; if you play none, draw a card and the turn ends. Empty your hand to
 win the round: you score one point per card left in the other hands. The first to reach the
-target total wins the match: the highest total wins. R3▲ is red-3-triangle (see the key)."""
+target total wins the match: the highest total wins.
+The table: a card is written colour letter, number, shape: R3▲ is red-3-triangle.
+  J:G, J:2  a joker and its one feature (here green, and 2)    T*  a Turbo-joker
+  ▒         a card you cannot see          ▶  the player on turn
+  Pile 0    the top card of a discard pile, with how many cards it holds; ◀ this turn
+            marks the pile chosen this turn, the only one you may play on until it ends"""
 """What the moves mean, for a player at the terminal."""
 
 

@@ -7,7 +7,9 @@ the others by the command in this process (:class:`Console`), which shows the sa
 from __future__ import annotations
 
 import json
+import random
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,8 +17,11 @@ from typing import Any
 import pytest
 
 import rulespec
-from rulespec.cli.play import Words, render_text
-from rulespec.duck_cover import MAX, REPEAT
+from rulespec.cli.arguments import seat_policies
+from rulespec.cli.play import OPPONENT_PLAYOUTS, Words, opponents, render_text
+from rulespec.core.clauses import catalogues
+from rulespec.core.search import Search
+from rulespec.duck_cover import MAX, REPEAT, Quack, position
 from tests.cli.helpers import Console, Terminal, call, one_error_line
 
 PROMPT = "Your move ("
@@ -42,7 +47,10 @@ def test_a_whole_game_typed_on_a_terminal_with_bad_input_saves_a_record_that_ver
     tmp_path: Path,
 ) -> None:
     term = Terminal(
-        ["play", "duck-and-cover", "--players", "2", "--seed", "3", "--record", "game.json"],
+        [
+            *("play", "duck-and-cover", "--players", "2", "--seed", "3"),
+            *("--bot", "random", "--record", "game.json"),
+        ],
         tmp_path,
     )
     blocks = [term.expect(PROMPT)]
@@ -158,7 +166,7 @@ def _first_card(seed: int, players: int) -> int | None:
     the first draw from the seeded generator."""
     dc = rulespec.game("duck-and-cover")
     state = dc.new_game(players)
-    state = dc.apply(state, dc.sample_chance(state, __import__("random").Random(seed)))
+    state = dc.apply(state, dc.sample_chance(state, random.Random(seed)))
     card: int | None = state.card
     return card
 
@@ -211,7 +219,7 @@ def test_duck_and_cover_labels_the_grids_names_covered_cards_and_explains_max_an
 def _repeat_second(seed: int) -> bool:
     dc = rulespec.game("duck-and-cover")
     state = dc.new_game(3)
-    state = dc.apply(state, dc.sample_chance(state, __import__("random").Random(seed)))
+    state = dc.apply(state, dc.sample_chance(state, random.Random(seed)))
     return state.card not in (MAX, REPEAT) and state.draw_pile[:1] == (REPEAT,)
 
 
@@ -252,7 +260,9 @@ def test_duo_names_cards_as_the_hand_does_shows_the_card_drawn_and_takes_enter_f
 
 
 def test_canardage_says_what_each_card_did_with_the_hands_card_names(tmp_path: Path) -> None:
-    term = Console(["play", "canardage", "--players", "3", "--seed", "3"], tmp_path)
+    term = Console(
+        ["play", "canardage", "--players", "3", "--seed", "3", "--bot", "random-card"], tmp_path
+    )
     blocks, rest = _whole_game(term)
     transcript = "".join(blocks) + rest
     assert "ducks lost   hand" in transcript
@@ -293,3 +303,206 @@ def test_a_question_mark_or_help_explains_the_moves_and_asks_again(
         assert reply.splitlines()[-1] == question
     term.send("q")
     assert term.finish()[0] == 1
+
+
+# -- the end of a round, the notation, the default bots ------------------------------------
+
+CLAUSE_ID = re.compile(r"\b(?:dc|duo|can)\.[a-z][a-z0-9.-]*[a-z0-9]")
+
+
+def _round_ends(record: rulespec.Record) -> list[Any]:
+    """The state just after each step that ended a round (for Canardage, the game)."""
+    g = rulespec.game(record.game)
+    state, ends = g.new_game(record.players, record.options), []
+    for step in record.steps:
+        before, state = state, g.apply(state, step)
+        scored = getattr(state, "round_scores", None)
+        ended = len(scored) > len(before.round_scores) if scored is not None else g.is_over(state)
+        if ended:
+            ends.append(state)
+    return ends
+
+
+def _known_ids() -> set[str]:
+    return {clause.id for cat in catalogues() for clause in cat}
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value).replace("-", "−")
+
+
+def test_each_duck_and_cover_round_ends_with_who_ended_it_the_grids_and_each_score_with_its_clauses(
+    tmp_path: Path,
+) -> None:
+    term = Console(
+        [
+            "play",
+            "duck-and-cover",
+            "--players",
+            "3",
+            "--seed",
+            "11",
+            "--bot",
+            "random",
+            "--record",
+            "g.json",
+        ],
+        tmp_path,
+    )
+    blocks, rest = _whole_game(term)
+    transcript = "".join(blocks) + rest
+    record = rulespec.Record.from_json((tmp_path / "g.json").read_text(encoding="utf-8"))
+    ends = _round_ends(record)
+    assert len(ends) == 3
+    parts = transcript.split("=== Round ")[1:]
+    assert [p.split(" is over ===")[0] for p in parts] == ["1 of 3", "2 of 3", "3 of 3"]
+    for number, (part, state) in enumerate(zip(parts, ends, strict=True)):
+        summary = part.split("\n[")[0].split("\n=== ")[0]
+        single = [p for p, grid in enumerate(state.grids) if len(grid.cells) == 1]
+        if single:
+            assert "(dc.end.single-pile)" in summary
+            assert f"Player {single[0]}" in summary.splitlines()[1]
+        else:
+            assert "(dc.end.discard-limit)" in summary
+            assert f"the zone is full, {len(state.discard_zone)} of" in summary
+        for p, score in enumerate(state.round_scores[number]):
+            line = re.search(
+                rf"^  Player {p}(?: \(you\))? +visible ([\d ]+):.*→ (\S+)$", summary, re.M
+            )
+            assert line is not None, summary
+            tops = sorted(int(n) for n in line.group(1).split())
+            assert tops == sorted(stack[-1] % 100 for _, stack in state.grids[p].cells)
+            assert line.group(2) == _signed(score)
+        assert summary.count("(dc.score.splashes, dc.score.sign)") == 3
+        # Every grid is drawn: one heading per player above the scores.
+        layout = summary.split("Round scores:")[0]
+        assert all(f"Player {p}" in layout for p in range(3))
+        assert set(CLAUSE_ID.findall(summary)) <= _known_ids()
+
+
+def test_a_duo_round_end_names_its_winner_or_the_empty_draw_pile_and_scores_with_clauses(
+    tmp_path: Path,
+) -> None:
+    term = Console(
+        ["play", "duo", "--players", "3", "--seed", "2", "--bot", "random", "--record", "d.json"],
+        tmp_path,
+    )
+    seen = ""
+    while "=== Round 2 is over ===" not in seen:
+        seen += term.expect(PROMPT)
+        term.send("1")
+    term.send("q")
+    assert term.finish()[0] == 1
+    record = rulespec.Record.from_json((tmp_path / "d.json").read_text(encoding="utf-8"))
+    for number, state in enumerate(_round_ends(record)[:2]):
+        summary = seen.split(f"=== Round {number + 1} is over ===")[1].split("\n[")[0]
+        out = [p for p, hand in enumerate(state.hands) if not hand]
+        clause = "duo.score.out" if out else "duo.score.exhausted"
+        assert ("(duo.round.out)" if out else "(duo.round.exhausted)") in summary.splitlines()[1]
+        for p, score in enumerate(state.round_scores[number]):
+            cards = len(state.hands[p])
+            assert re.search(rf"^  Player {p}\b.* {cards} cards?: ", summary, re.M), summary
+            assert re.search(
+                rf"^  Player {p}\b[^\n]* {re.escape(_signed(score))}: .*\({clause}\)$",
+                summary,
+                re.M,
+            ), summary
+        assert "(duo.game.target)" in summary
+        assert set(CLAUSE_ID.findall(summary)) <= _known_ids()
+
+
+def test_the_end_of_a_canardage_game_names_the_last_shot_and_each_players_living_ducks(
+    tmp_path: Path,
+) -> None:
+    term = Console(
+        [
+            "play",
+            "canardage",
+            "--players",
+            "3",
+            "--seed",
+            "5",
+            "--bot",
+            "random-card",
+            "--record",
+            "c.json",
+        ],
+        tmp_path,
+    )
+    blocks, rest = _whole_game(term)
+    transcript = "".join(blocks) + rest
+    assert transcript.count("=== How the game ended ===") == 1
+    summary = transcript.split("=== How the game ended ===")[1].split("=== the game is over")[0]
+    record = rulespec.Record.from_json((tmp_path / "c.json").read_text(encoding="utf-8"))
+    (final,) = _round_ends(record)
+    can = rulespec.game("canardage")
+    for p in range(3):
+        living = 5 - final.shot[p]
+        clause = "can.end.winner" if p in can.winners(final) else "can.end.out"
+        assert re.search(
+            rf"^  Player {p}\b.* {living} \(\d of 5 shot\): .*\({clause}\)$", summary, re.M
+        )
+    assert set(CLAUSE_ID.findall(summary)) <= _known_ids()
+
+
+@pytest.mark.parametrize(
+    ("game", "marks"),
+    [
+        ("duck-and-cover", ["7²", ">7", "·", "col", "row", "showing", "Quack"]),
+        ("duo", ["R3▲", "J:G", "T*", "▒", "▶", "◀"]),
+        ("canardage", ["⊕", "hidden", "planqué P2", "duck P2", "▶", "▒"]),
+    ],
+)
+def test_a_question_mark_explains_how_the_board_is_written(
+    tmp_path: Path, game: str, marks: list[str]
+) -> None:
+    term = Console(["play", game, "--players", "3", "--seed", "1", "--bot", "random"], tmp_path)
+    _ask(term)
+    term.send("?")
+    reply = _ask(term)
+    for mark in marks:
+        line = next((line for line in reply.splitlines() if mark in line), None)
+        assert line is not None, mark
+        assert len(line.split(mark, 1)[1].strip()) > 3, line  # the mark is followed by its meaning
+    term.send("q")
+    assert term.finish()[0] == 1
+
+
+def test_duck_and_cover_speaks_of_quack_as_the_docs_do() -> None:
+    dc = rulespec.game("duck-and-cover")
+    state = position(["1 2 3 4\n5 6/7 8\n9 10 11 12"] * 2, card=6)
+    said = Words.of(dc).move(state, Quack(0))
+    assert "Quack" in said and "Coin" not in said
+    assert "Coin" not in Words.of(dc).help
+
+
+@pytest.mark.parametrize("game", ["duck-and-cover", "duo", "canardage"])
+def test_the_bots_play_the_search_bot_by_default_and_answer_within_a_second(
+    tmp_path: Path, game: str
+) -> None:
+    g = rulespec.game(game)
+    term = Console(["play", game, "--players", str(g.max_players), "--seed", "1"], tmp_path)
+    first = term.expect(PROMPT)
+    assert f"the bots play 'search:{OPPONENT_PLAYOUTS[game]}'" in first
+    term.send("q")
+    assert term.finish()[0] == 1
+    _, bot, _ = seat_policies(g, opponents(g), g.max_players)
+    assert bot == Search(playouts=OPPONENT_PLAYOUTS[game])
+    # Decisions from a game under way at the largest table, timed as the terminal waits.
+    rng = random.Random(4)
+    state, times = g.new_game(g.max_players), list[float]()
+    while len(times) < 4 and not g.is_over(state):
+        movers = g.to_move(state)
+        if movers == (rulespec.CHANCE,):
+            state = g.apply(state, g.sample_chance(state, rng))
+            continue
+        player = movers[0]
+        if len(g.legal_actions(state, player)) > 1:
+            start = time.perf_counter()
+            action = bot(g, state, player, rng)
+            times.append(time.perf_counter() - start)
+        else:
+            action = g.legal_actions(state, player)[0]
+        state = g.apply(state, action)
+    assert len(times) == 4
+    assert sorted(times)[len(times) // 2] < 1.0, times
