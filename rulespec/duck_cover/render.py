@@ -491,8 +491,15 @@ def narrate(table: State | View, action: object) -> str:
         return str(action)
     first, *others = _turn_actions(table, action)
     told = _told(t, first) + "."
-    if others:
-        told += " Already chosen: " + "; ".join(_told(t, a) for a in others) + "."
+    quacks = [a.player for a in others if isinstance(a, Quack)]
+    chosen = [_told(t, a) for a in others if not isinstance(a, Quack)]
+    if len(quacks) == 1:
+        chosen.append(_told(t, Quack(quacks[0])))
+    elif quacks:
+        who = ", ".join(map(str, quacks[:-1])) + f" and {quacks[-1]}"
+        chosen.append(f"Players {who} say Quack (« Coin »): their called cards are covered")
+    if chosen:
+        told += " Already chosen: " + "; ".join(chosen) + "."
     return told
 
 
@@ -510,7 +517,9 @@ LABEL = 18.0
 INK = "#222222"
 PAPER = "#FFFDF5"
 BACK = "#8A6D3B"
-PANELS_PER_ROW = 4
+ROW_WIDTH = 680.0
+"""The widest a row of grids grows before the next grid starts a new row: about a page's
+column, where the picture shows at its natural size."""
 TITLE = 12.0
 """The title's font size."""
 
@@ -784,22 +793,27 @@ def svg(table: State | View, *, size: float | None = None, marked: Collection[Ma
     """
     t = _Table.of(table)
     chosen = frozenset(marked)
-    parts, width, top = _header(t, MARGIN + 8)
+    parts, width, top = _header(t, MARGIN + 22)
     width += MARGIN
     depth = max((st.covered for g in t.grids for st in g.stacks), default=0)
     pitch_x = CARD_W + GAP + depth * EDGE
     pitch_y = CARD_H + GAP + depth * EDGE
     extents = [_extent(g) for g in t.grids]
+    spans = [max(cols * pitch_x, 110) + 2 * GAP for cols, _ in extents]
+    rows_of: list[list[int]] = []
+    for p, span in enumerate(spans):
+        if rows_of and MARGIN + sum(spans[q] for q in rows_of[-1]) + span <= ROW_WIDTH:
+            rows_of[-1].append(p)
+        else:
+            rows_of.append([p])
     y = top
-    for start in range(0, len(t.grids), PANELS_PER_ROW):
-        row = range(start, min(start + PANELS_PER_ROW, len(t.grids)))
+    for row in rows_of:
         x = MARGIN
         height = 0.0
         for p in row:
-            cols, rows = extents[p]
             parts.append(_panel(t, p, x, y, pitch_x, pitch_y, chosen))
-            x += max(cols * pitch_x, 110) + 2 * GAP
-            height = max(height, LABEL + rows * pitch_y)
+            x += spans[p]
+            height = max(height, LABEL + extents[p][1] * pitch_y)
         width = max(width, x + MARGIN)
         y += height + GAP
     if t.round_scores:
