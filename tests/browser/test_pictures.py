@@ -18,10 +18,7 @@ from tests.browser.measure import SMALLEST_TEXT, WIDTHS, browser, measure, pages
 
 SITE = os.environ.get("RULESPEC_SITE")
 
-pytestmark = [
-    pytest.mark.heavy,
-    pytest.mark.skipif(not SITE, reason="RULESPEC_SITE names no built site"),
-]
+pytestmark = pytest.mark.skipif(not SITE, reason="RULESPEC_SITE names no built site")
 
 
 def test_every_picture_is_readable_and_whole_at_both_widths() -> None:
