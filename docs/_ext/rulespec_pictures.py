@@ -14,8 +14,12 @@ the library draws for the position the example builds::
 
 ``rulespec`` is imported for the code; the ``:view: N`` option draws player
 N's view of the state instead of the whole state; the ``:jupyter:`` flag
-draws what Jupyter shows, the table's own ``_repr_svg_()``. A mistake in the
-code fails the build.
+draws what Jupyter shows, the table's own ``_repr_svg_()``; ``:size: N``
+caps the picture's width on the page at N pixels. A picture is drawn at its
+natural size, in a box of its own that scales it down to the column only as
+far as its text stays readable, and scrolls sideways beyond that
+(:func:`rulespec.sphinxext.examples.picture_box`). A mistake in the code
+fails the build.
 """
 
 from __future__ import annotations
@@ -30,14 +34,16 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from rulespec.sphinxext.examples import picture_box
+
 __all__ = ["StatePicture", "picture", "setup"]
 
 
 def picture(
     code: str, view: int | None = None, size: float | None = None, jupyter: bool = False
 ) -> str:
-    """The SVG of the state (or player ``view``'s view) that ``code`` ends with
-    (``jupyter``: its ``_repr_svg_()``, at its own size)."""
+    """The SVG of the state (or player ``view``'s view) that ``code`` ends with, at
+    its natural size unless ``size`` is given (``jupyter``: its ``_repr_svg_()``)."""
     tree = ast.parse(code, mode="exec")
     end = tree.body.pop() if tree.body else None
     if not isinstance(end, ast.Expr):
@@ -75,16 +81,11 @@ class StatePicture(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         code = "\n".join(self.content)
         try:
-            svg = picture(
-                code,
-                self.options.get("view"),
-                self.options.get("size"),
-                jupyter="jupyter" in self.options,
-            )
+            svg = picture(code, self.options.get("view"), jupyter="jupyter" in self.options)
         except Exception as exc:
             raise self.error(f"state-picture: {type(exc).__name__}: {exc}") from exc
         caption = self.options.get("caption", "")
-        markup = f'<figure class="state-picture"><div style="overflow-x:auto">{svg}</div>'
+        markup = f'<figure class="state-picture">{picture_box(svg, self.options.get("size"))}'
         if caption:
             markup += f"<figcaption>{html.escape(caption)}</figcaption>"
         markup += "</figure>"

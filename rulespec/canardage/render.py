@@ -12,9 +12,11 @@ card backs.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import attrs
 
-from rulespec.canardage.actions import Discard, Play, PlayerAction, Stack
+from rulespec.canardage.actions import Discard, Disperse, Play, PlayerAction, Stack
 from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, Card
 from rulespec.canardage.line import LENGTH
 from rulespec.canardage.state import NO_SHELTER, Phase, State
@@ -22,7 +24,11 @@ from rulespec.canardage.view import View
 from rulespec.core import svg as s
 from rulespec.core.show import register
 
+<<<<<<< HEAD
 __all__ = ["HELP", "move", "outcome", "round_end", "svg", "text"]
+=======
+__all__ = ["HELP", "marks", "move", "narrate", "outcome", "svg", "text"]
+>>>>>>> pics
 
 WIDTH = 80
 CELL = 9
@@ -328,6 +334,7 @@ def outcome(before: State | View, after: State | View, action: PlayerAction) -> 
 
 _SHOOTING = frozenset({Card.PAN, Card.TIREUR_D_ELITE, Card.TU_LOUCHES, Card.CANARDAGE})
 
+<<<<<<< HEAD
 
 def _names(t: _Table, players: list[int]) -> str:
     said = [t.name(p) for p in players]
@@ -400,6 +407,68 @@ def _wrap(sentence: str) -> list[str]:
         else:
             lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
     return lines
+=======
+# -- a move told for the worked examples ------------------------------------------------
+
+Mark = int | tuple[int, Card]
+"""A space of the line (its index), or an action card in a hand: ``(player, card)``."""
+
+
+def _landing(action: Play) -> tuple[int, ...]:
+    """The spaces that ``action`` leaves its mark on, after it."""
+    sp = action.spaces
+    card = action.card
+    if card is Card.RECTIFIER_GAUCHE or card is Card.PALME_AVANT:
+        return (sp[0] - 1,)
+    if card is Card.RECTIFIER_DROITE or card is Card.PALME_ARRIERE:
+        return (sp[0] + 1,)
+    if card is Card.BANZAI:
+        return (0,)
+    if card is Card.EN_AVANT_MARCHE:
+        return (LENGTH - 1,)
+    if card is Card.A_COUVERT:
+        return (sp[1] if sp[1] < sp[0] else sp[1] - 1,)
+    if card is Card.CANARCHIE or card is Card.DISPERSION:
+        return ()
+    return sp
+
+
+def marks(table: State | View, action: object) -> tuple[frozenset[Mark], frozenset[Mark]]:
+    """What to mark before and after ``action``: the card played in the hand and the
+    spaces it aims at, then the spaces where its effect lands.
+
+    >>> import rulespec
+    >>> from rulespec.canardage import Card, Play
+    >>> state = rulespec.game("canardage").position("0 W 1 2 W 0", [["pan"] * 3] * 3)
+    >>> before, after = marks(state, Play(0, Card.PALME_ARRIERE, (0,)))
+    >>> sorted(before, key=str), sorted(after, key=str)
+    ([(0, <Card.PALME_ARRIERE: 'palme-arriere'>), 0], [1])
+    """
+    if isinstance(action, Discard):
+        return frozenset({(action.player, action.card)}), frozenset()
+    if not isinstance(action, Play):
+        return frozenset(), frozenset()
+    aimed = (0,) if action.card is Card.EN_AVANT_MARCHE else action.spaces
+    before: set[Mark] = {(action.player, action.card), *aimed}
+    return frozenset(before), frozenset(_landing(action))
+
+
+def narrate(table: State | View, action: object) -> str:
+    """``action`` in words, in the third person.
+
+    >>> import rulespec
+    >>> from rulespec.canardage import Card, Play
+    >>> state = rulespec.game("canardage").position("0 W 1 2 W 0", [["pan"] * 3] * 3)
+    >>> narrate(state, Play(0, Card.PAN, (2,)))
+    "Player 0 plays Pan: shoot at space 2 (player 1's duck)."
+    """
+    if isinstance(action, Play | Discard):
+        verb = "" if isinstance(action, Discard) else "plays "
+        return f"Player {action.player} {verb}{move(table, action)}."
+    if isinstance(action, Disperse):
+        return "The duck deck is shuffled and six cards are laid in the line."
+    return str(action)
+>>>>>>> pics
 
 
 HELP = """\
@@ -535,9 +604,12 @@ def _planque(x: float, y: float, space: int, player: int) -> str:
     )
 
 
-def _action_card(x: float, y: float, card: Card | None, owner: int) -> str:
-    """A card of a hand, or its back when the viewer cannot see it."""
+def _action_card(x: float, y: float, card: Card | None, owner: int, moved: bool = False) -> str:
+    """A card of a hand, or its back when the viewer cannot see it (with a halo when
+    it is the card played)."""
     w, h = 124.0, 26.0
+    if moved and card is not None:
+        return s.mark(x, y, w, h) + _action_card(x, y, card, owner)
     if card is None:
         return s.element(
             "g",
@@ -550,14 +622,16 @@ def _action_card(x: float, y: float, card: Card | None, owner: int) -> str:
         "g",
         s.title(f"{card.french} ({card.english})"),
         s.rect(x, y, w, h, rx=3, fill="#F7F3EA", stroke=INK),
-        _label(x + w / 2, y + 17, card.french, text_anchor="middle", font_size=10),
+        _label(x + w / 2, y + 17, card.french, text_anchor="middle"),
         class_="action-card",
         data_player=owner,
         data_card=card.value,
     )
 
 
-def _players(t: _Table, x0: float, y0: float) -> tuple[list[str], float, float]:
+def _players(
+    t: _Table, x0: float, y0: float, marked: frozenset[Mark] = frozenset()
+) -> tuple[list[str], float, float]:
     """A row per player: colour, name, shot ducks, hand. Returns parts, width, height."""
     parts = []
     row_h = 34.0
@@ -600,22 +674,25 @@ def _players(t: _Table, x0: float, y0: float) -> tuple[list[str], float, float]:
             x += 46 * hand
         else:
             for k, card in enumerate(hand):
-                row.append(_action_card(x + k * 130, y + 1, card, p))
+                row.append(_action_card(x + k * 130, y + 1, card, p, (p, card) in marked))
             x += 130 * len(hand)
         width = max(width, x)
         parts.append(s.element("g", *row, class_="player", data_player=p))
     return parts, width, row_h * t.players
 
 
-def svg(table: State | View, *, size: float | None = None) -> str:
-    """The table as a self-contained SVG picture; ``size`` is its width in pixels.
+def svg(table: State | View, *, size: float | None = None, marked: Collection[Mark] = ()) -> str:
+    """The table as a self-contained SVG picture; ``size`` is its width in pixels
+    (by default its natural size, one unit a pixel).
 
     Each space of the line is a ``<g class="space">``: its card is a
     ``<g class="card duck">`` labelled with its owner (``P0``–``P5``) or a
     ``<g class="card water">``, a hidden duck a ``<g class="card duck
     hidden">`` peeking out below its cover; a target is a ``<g
     class="target">`` above the space and a Planqué card a ``<g
-    class="planque">`` across it.
+    class="planque">`` across it. The spaces and cards in ``marked`` (see
+    :func:`marks`) get a halo, ``<rect class="moved">``. The title wraps to
+    the picture's width.
 
     >>> import rulespec, xml.etree.ElementTree as ET
     >>> can = rulespec.game("canardage")
@@ -625,9 +702,9 @@ def svg(table: State | View, *, size: float | None = None) -> str:
     ['0', '4']
     """
     t = _Table.of(table)
-    parts = [_label(MARGIN, MARGIN + 10, _status(t), font_weight="bold", font_size=13)]
-    parts.append(_label(MARGIN, MARGIN + 28, " · ".join(_piles(t))))
-    top = MARGIN + 44
+    chosen = frozenset(marked)
+    parts = [_label(MARGIN, 18, " · ".join(_piles(t)))]
+    top = 34.0
     line_x = MARGIN
     card_y = top + 24
     if t.line or t.phase is not Phase.DEAL:
@@ -636,6 +713,9 @@ def svg(table: State | View, *, size: float | None = None) -> str:
             space: list[str] = []
             if i in t.targets:
                 space.append(_target(x + CARD_W / 2, card_y - 18, i))
+            if i in chosen:
+                low = HIDDEN_SHOW if i < len(t.line) and len(t.line[i]) == 2 else 0
+                space.append(s.mark(x, card_y, CARD_W, CARD_H + low))
             if i < len(t.line):
                 stack = t.line[i]
                 if len(stack) == 2:
@@ -692,10 +772,16 @@ def svg(table: State | View, *, size: float | None = None) -> str:
         players_y = card_y + CARD_H + HIDDEN_SHOW + 36
     else:
         players_y = top
-    rows, players_w, players_h = _players(t, MARGIN, players_y)
+    rows, players_w, players_h = _players(t, MARGIN, players_y, chosen)
     parts += rows
     width = max(MARGIN + PITCH * LENGTH + CARD_W + 30, players_w + MARGIN, 560)
-    return s.document(parts, width, players_y + players_h + MARGIN, size=size, label=_status(t))
+    title, extra = s.heading(
+        _status(t), MARGIN, MARGIN + 10, width - 2 * MARGIN, 13, font_weight="bold", fill=INK
+    )
+    shift = MARGIN + 10 + extra
+    body = [title, s.element("g", *parts, transform=f"translate(0 {s.number(shift)})")]
+    height = players_y + players_h + MARGIN + shift
+    return s.document(body, width, height, size=size, label=_status(t))
 
 
 register(State, View, text=text, svg=svg)

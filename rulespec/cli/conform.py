@@ -28,7 +28,7 @@ from typing import Any
 import attrs
 
 from rulespec.cli.arguments import check_setup, game_named, option_set
-from rulespec.cli.errors import CommandError
+from rulespec.cli.errors import CommandError, needs_extra
 from rulespec.core.errors import RecordError
 from rulespec.core.game import Game
 from rulespec.core.record import Record
@@ -369,9 +369,7 @@ def run(args: argparse.Namespace) -> int:
         from rulespec.testing.adapter import OPTIONAL
         from rulespec.testing.wire import ProtocolError
     except ImportError:
-        raise CommandError(
-            "conform needs the testing extra: pip install 'rulespec[testing]'"
-        ) from None
+        raise CommandError(needs_extra("conform", "testing")) from None
 
     g = game_named(args.game)
     if args.players is not None and not g.min_players <= args.players <= g.max_players:

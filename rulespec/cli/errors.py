@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
-__all__ = ["CommandError"]
+__all__ = ["CommandError", "needs_extra"]
 
 
 class CommandError(Exception):
     """A usage error, reported as one line (``rulespec: error: ...``, exit status 2)."""
+
+
+def needs_extra(what: str, extra: str) -> str:
+    """The message for ``what`` missing its ``extra``, with the install route that works
+    today: no package index serves rulespec yet, so it installs from a clone.
+
+    >>> print(needs_extra("--plot", "plot"))  # doctest: +NORMALIZE_WHITESPACE
+    --plot needs the plot extra: in a clone of rulespec,
+    uv sync --extra plot (or pip install '.[plot]')
+    """
+    return (
+        f"{what} needs the {extra} extra: in a clone of rulespec, "
+        f"uv sync --extra {extra} (or pip install '.[{extra}]')"
+    )

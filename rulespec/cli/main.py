@@ -33,7 +33,7 @@ from rulespec.cli.arguments import (
     player_count,
     seat_policies,
 )
-from rulespec.cli.errors import CommandError
+from rulespec.cli.errors import CommandError, needs_extra
 from rulespec.core import search
 from rulespec.core.game import Game
 from rulespec.core.simulate import (
@@ -457,9 +457,7 @@ def _env_maker() -> Any:
     try:
         from rulespec.pettingzoo import env
     except ImportError as exc:
-        raise CommandError(
-            f"--env needs the rl extra (pip install 'rulespec[rl]'): {exc}"
-        ) from None
+        raise CommandError(f"{needs_extra('--env', 'rl')}: {exc}") from None
     return env
 
 
@@ -596,7 +594,7 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also drive the PettingZoo AEC environment with uniform legal action ids for "
         "as long, and print its player steps per second next to the engine's (needs "
-        "rulespec[rl])",
+        "the rl extra)",
     )
     bench.add_argument(
         "--baseline",

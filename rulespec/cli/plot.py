@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulespec.cli.errors import CommandError
+from rulespec.cli.errors import CommandError, needs_extra
 from rulespec.core.simulate import GameResult, Statistics
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ Sets = Sequence[tuple[str, Statistics, Sequence[GameResult]]]
 def check(path: str) -> None:
     """Refuse, before any game is played, a plot that cannot be drawn or written."""
     if importlib.util.find_spec("matplotlib") is None:
-        raise CommandError("--plot needs matplotlib: pip install 'rulespec[plot]'")
+        raise CommandError(needs_extra("--plot", "plot"))
     target = Path(path)
     if target.suffix.lower() not in (".png", ".svg", ".pdf"):
         raise CommandError(f"--plot {path}: name a .png, .svg or .pdf file")

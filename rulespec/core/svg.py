@@ -11,20 +11,28 @@ escaped; children are passed as already-built elements.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 __all__ = [
+    "MARK",
     "PALETTE",
     "PALETTE_NAMES",
+    "SMALLEST_TEXT",
     "circle",
     "document",
     "element",
+    "heading",
     "line",
+    "mark",
     "number",
     "rect",
+    "smallest_text",
     "text",
+    "text_width",
     "title",
+    "wrap",
 ]
 
 NAMESPACE = "http://www.w3.org/2000/svg"
@@ -50,6 +58,16 @@ PALETTE_NAMES: tuple[str, ...] = (
     "purple",
 )
 """The names of :data:`PALETTE`, for labels and titles."""
+
+SMALLEST_TEXT = 11.0
+"""The smallest font size a picture uses, in its own units: drawn at its natural size
+(one unit a CSS pixel) and scaled down by at most a tenth, its text stays 10 px high."""
+
+MARK = "#F0E442"
+"""The halo behind what a move moved (:func:`mark`): the palette's yellow."""
+
+_NARROW = frozenset("fijlrt.,:;'|!()[] ·")
+_WIDE = frozenset("mwMW@%")
 
 
 def number(value: float) -> str:
@@ -90,6 +108,97 @@ def text(content: str, **attributes: object) -> str:
 def title(content: str) -> str:
     """A ``<title>``: the tooltip and accessible name of its parent."""
     return f"<title>{escape(content)}</title>"
+
+
+def text_width(content: str, font_size: float, *, bold: bool = False) -> float:
+    """About how wide ``content`` is drawn in a sans-serif font, erring wide.
+
+    >>> round(text_width("Player 0", 12))
+    49
+    """
+    em = 0.0
+    for ch in content:
+        if ch in _NARROW:
+            em += 0.34
+        elif ch in _WIDE:
+            em += 0.9
+        elif ch.isupper() or ch.isdigit():
+            em += 0.68
+        else:
+            em += 0.58
+    return em * font_size * (1.08 if bold else 1.0)
+
+
+def wrap(content: str, width: float, font_size: float, *, bold: bool = False) -> list[str]:
+    """``content`` cut between words into lines no wider than ``width``.
+
+    A line breaks after a space or a ``·``; a word too long for a line has one to
+    itself.
+
+    >>> wrap("Duck & Cover · round 1 of 3 · card in play: Max", 200, 12)
+    ['Duck & Cover · round 1 of 3 · card', 'in play: Max']
+    """
+    words = re.findall(r"\S+\s*", content)
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        tried = current + word
+        if current and text_width(tried.rstrip(), font_size, bold=bold) > width:
+            lines.append(current.rstrip())
+            current = word
+        else:
+            current = tried
+    if current.strip() or not lines:
+        lines.append(current.rstrip())
+    return lines
+
+
+def heading(
+    content: str, x: float, y: float, width: float, font_size: float, **attributes: object
+) -> tuple[str, float]:
+    """``content`` as a ``<text>`` wrapped to ``width``, its first baseline at ``y``.
+
+    Returns the element and how much taller it is than a single line.
+
+    >>> shown, extra = heading("a b c", 0, 10, 20, 10)
+    >>> shown.count("<tspan"), extra
+    (2, 12)
+    """
+    bold = attributes.get("font_weight") == "bold"
+    lines = wrap(content, width, font_size, bold=bold)
+    step = round(font_size * 1.2)
+    spans = [
+        element("tspan", escape(line), x=x, dy=step if i else None) for i, line in enumerate(lines)
+    ]
+    attributes.setdefault("font_family", "sans-serif")
+    shown = element("text", *spans, x=x, y=y, font_size=font_size, **attributes)
+    return shown, step * (len(lines) - 1)
+
+
+def mark(x: float, y: float, width: float, height: float) -> str:
+    """The halo drawn behind a card that a move moved: ``<rect class="moved">``."""
+    pad = 5.0
+    return rect(
+        x - pad,
+        y - pad,
+        width + 2 * pad,
+        height + 2 * pad,
+        rx=8,
+        class_="moved",
+        fill=MARK,
+        stroke="#8A7A00",
+        stroke_width=1.5,
+    )
+
+
+def smallest_text(picture: str) -> float | None:
+    """The smallest ``font-size`` in an SVG document, in its own units.
+
+    >>> smallest_text(text("a", font_size=12) + text("b", font_size=11.5))
+    11.5
+    """
+    sizes = [float(v) for v in re.findall(r'font-size="([0-9.]+)"', picture)]
+    return min(sizes) if sizes else None
 
 
 def rect(x: float, y: float, width: float, height: float, **attributes: object) -> str:

@@ -20,7 +20,7 @@ from rulespec.duck_cover.position import position
 from rulespec.duck_cover.rules import new_game
 from rulespec.duck_cover.state import Options, Phase
 
-__all__ = ["FAMILY_GRID", "examples"]
+__all__ = ["FAMILY_GRID", "RULEBOOK_DISCARDS", "examples"]
 
 FAMILY_GRID = """
 1  2  3  4
@@ -208,23 +208,63 @@ def _repeat_first() -> Example:
     )
 
 
+def _turn() -> Example:
+    grids = [
+        "3 9 1 12\n7 5 11 4\n. 10/2 8 6",
+        "8 1 4 6\n12 5 3 11\n10 . 7/2 9",
+        ". 11 6 1\n9/2 8 12 4\n7 5 3 10",
+        "6 1 9 12\n4 5/2 . 8\n11 10 3 7",
+    ]
+    chosen = [None, Duck(player=1, to=(4, 0)), Cover(player=2, to=(1, 1)), Quack(player=3)]
+    before = position(grids, card=5, captain_pile=[2], previous=2, submitted=chosen)
+    after = position(
+        [
+            "3 9 1 12\n7/5 . 11 4\n. 10/2 8 6",
+            "8 1 4 6 5\n12 . 3 11\n10 . 7/2 9",
+            ". 11 6 1\n9/2 8/5 12 4\n7 . 3 10",
+            grids[3],
+        ],
+        card=1,
+        captain_pile=[2, 5],
+        previous=5,
+    )
+    return Example(
+        "dc-turn",
+        ("dc.turn.simultaneous", "dc.move.duck-adjacent", "dc.move.quack"),
+        "The rulebooks' turn, with its four players: Connie, Jackson, Dan and Gwen are "
+        "players 0 to 3 (the rulebook tells their moves; the grids around them are ours). "
+        "Connie, the Captain, turns up a 5, and everyone moves their 5 at once. Connie "
+        "covers her 7 with it; Jackson ducks his beside his 6, outside the grid he was "
+        "dealt, which is allowed since it touches the 6; Dan covers the 8 just above his 5; "
+        "Gwen says « Coin », as her 5 already lies under her 2. Someone moved, so the 5 "
+        "goes on the Captain pile.",
+        before,
+        Cover(player=0, to=(0, 1)),
+        after,
+    )
+
+
+RULEBOOK_DISCARDS = (5, 3, 8, 11, 9, 7)
+"""The six cards already in the discard zone at the rulebooks' end of a round (the
+rulebook gives their number, not which they are)."""
+
+
 def _score() -> Example:
-    lone = "1/2/3/4/5/6/7/8/9/11/12 10"
     grids = [
         "1/3/4/5/7/8/9/10/11/12/6 2",
-        lone,
+        "1/2/3/4/5/7/8/9/11/12/10 6",
         "2/3/5/7/8/9/10/11/12/1 4 6",
         "1/2/3/4/5/7/8/9/10/11/12 6",
     ]
     quack = [Quack(player=0), None, Quack(player=2), Quack(player=3)]
-    before = position(grids, card=10, submitted=quack)
+    before = position(grids, card=10, discard_zone=RULEBOOK_DISCARDS, submitted=quack)
     after = attrs.evolve(
         before,
         phase=Phase.DEAL,
         round=1,
         grids=(
             before.grids[0],
-            Grid.from_diagram("1/2/3/4/5/6/7/8/9/11/12/10"),
+            Grid.from_diagram(". 6/1/2/3/4/5/7/8/9/11/12/10"),
             *before.grids[2:],
         ),
         captain_pile=(10,),
@@ -235,14 +275,16 @@ def _score() -> Example:
     )
     return Example(
         "dc-score",
-        ("dc.score.splashes", "dc.score.sign", "dc.end.single-pile"),
-        "The rulebooks' end of a round. Card 10 is called; the others' 10 are covered and "
-        "they say « Coin ». Player 1 covers their last other stack with their 10 and holds a "
-        "single stack, which ends the round. Each scores the splashes of their visible "
-        "cards: 6 and 2 make +3; the lone 10 makes −4, negative for a single stack; 1, 4 "
-        "and 6 make +4; 12 and 6 make +7.",
+        ("dc.score.splashes", "dc.score.sign", "dc.end.single-pile", "dc.end.discard-limit"),
+        "The rulebooks' end of a round, with its numbers: four players (Connie, Jackson, "
+        "Dan and Gwen are players 0 to 3) and 6 cards already in the discard zone, so one "
+        "more discard would end the round. Connie turns up a 10; the others' 10 are covered "
+        "and they say « Coin », but Jackson covers his 6 with his 10: he holds a single "
+        "stack, which ends the round. Each scores the splashes of their visible cards: "
+        "Connie's 6 and 2 make +3; Jackson's lone 10 makes −4, negative for a single "
+        "stack; Dan's 1, 4 and 6 make +4; Gwen's 12 and 6 make +7.",
         before,
-        Cover(player=1, to=(0, 0)),
+        Cover(player=1, to=(1, 0)),
         after,
     )
 
@@ -316,9 +358,10 @@ def examples() -> tuple[Example, ...]:
     """The worked examples, in the order of the rules they show.
 
     >>> [e.name for e in examples()][:3]
-    ['dc-cover', 'dc-duck', 'dc-quack']
+    ['dc-turn', 'dc-cover', 'dc-duck']
     """
     return (
+        _turn(),
         _cover(),
         _duck(),
         _quack(),

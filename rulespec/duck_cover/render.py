@@ -11,11 +11,22 @@ who has acted (and the viewer's own action).
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import attrs
 
 from rulespec.core import svg as s
 from rulespec.core.show import register
-from rulespec.duck_cover.actions import Cover, Duck, Give, Place, PlayerAction
+from rulespec.duck_cover.actions import (
+    Cover,
+    Deal,
+    Duck,
+    Give,
+    Place,
+    PlayerAction,
+    Quack,
+    Reshuffle,
+)
 from rulespec.duck_cover.cards import (
     MAX,
     REPEAT,
@@ -29,7 +40,11 @@ from rulespec.duck_cover.cards import (
 from rulespec.duck_cover.state import Phase, State
 from rulespec.duck_cover.view import GridView, StackView, View
 
+<<<<<<< HEAD
 __all__ = ["HELP", "move", "round_end", "svg", "text"]
+=======
+__all__ = ["HELP", "marks", "move", "narrate", "svg", "text"]
+>>>>>>> pics
 
 ROUNDS = 3
 WIDTH = 80
@@ -469,10 +484,122 @@ visible card then scores its splashes. After three rounds the lowest total wins.
 """What the moves mean, for a player at the terminal."""
 
 
+# -- a move told for the worked examples ------------------------------------------------
+
+Mark = tuple[int, tuple[int, int]]
+"""A place in a player's grid: ``(player, (column, row))``."""
+
+
+def _origin(t: _Table, action: Cover | Duck) -> tuple[int, int] | None:
+    """Where the card that ``action`` moves lies before the move."""
+    if action.origin is not None:
+        return action.origin
+    called = t.called(action.player)
+    for st in t.grids[action.player].stacks:
+        if st.top == called:
+            return st.position
+    return None
+
+
+def _turn_actions(table: State | View, action: object) -> list[PlayerAction]:
+    """``action`` first, then the actions already chosen this turn that resolve with it."""
+    chosen = [action] if isinstance(action, Cover | Duck | Quack | Give | Place) else []
+    if isinstance(table, State) and table.phase is Phase.TURN:
+        chosen += [a for a in table.submitted if a is not None]
+    return chosen
+
+
+def marks(table: State | View, action: object) -> tuple[frozenset[Mark], frozenset[Mark]]:
+    """The places to mark before and after ``action``: each moved duck where it lay,
+    then where it lands, for ``action`` and the actions already chosen this turn.
+
+    >>> import rulespec
+    >>> from rulespec.duck_cover import Cover
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> state = dc.position(["1 2 3 4\\n5 6 7 8\\n9 10 11 12"] * 2, card=6)
+    >>> marks(state, Cover(0, (2, 1)))
+    (frozenset({(0, (1, 1))}), frozenset({(0, (2, 1))}))
+    """
+    t = _Table.of(table)
+    before: set[Mark] = set()
+    after: set[Mark] = set()
+    for act in _turn_actions(table, action):
+        if isinstance(act, Cover | Duck):
+            origin = _origin(t, act)
+            if origin is not None:
+                before.add((act.player, origin))
+            after.add((act.player, act.to))
+        elif isinstance(act, Give):
+            before.add((act.player, act.at))
+        elif isinstance(act, Place):
+            after.add((act.player, act.to))
+    return frozenset(before), frozenset(after)
+
+
+def _told(t: _Table, action: PlayerAction) -> str:
+    """One player's action, in the third person: "Player 0 covers the 7 with the 6"."""
+    who = f"Player {action.player}"
+    tops = {st.position: st.top for st in t.grids[action.player].stacks}
+    if isinstance(action, Cover | Duck):
+        origin = _origin(t, action)
+        moved = f"the {number_of(tops[origin])}" if origin in tops else "the called card"
+        if isinstance(action, Cover):
+            under = tops.get(action.to)
+            card = f"the {number_of(under)}" if under is not None else "a card"
+            return f"{who} covers {card} with {moved}"
+        return f"{who} ducks {moved} into the empty place at {_place(action.to)}"
+    if isinstance(action, Give):
+        given = tops.get(action.at)
+        card = f"the {number_of(given)}" if given is not None else "a duck"
+        return f"{who} gives {card} to the player on their left"
+    if isinstance(action, Place):
+        received = t.gifts[action.player] if action.player < len(t.gifts) else None
+        duck = f"the {number_of(received)} received" if received is not None else "the duck"
+        return f"{who} places {duck} at {_place(action.to)}"
+    called = t.call if t.call is not None and t.call != MAX else None
+    card = f"their {called}" if called is not None else "their called card"
+    return f"{who} says Quack (« Coin »): {card} is covered"
+
+
+def narrate(table: State | View, action: object) -> str:
+    """``action`` in words, then the moves already chosen this turn that it completes.
+
+    >>> import rulespec
+    >>> from rulespec.duck_cover import Cover, Quack
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> grids = ["1 2 3 4\\n5 6 7 8\\n9 10 11 12", "1 2 3 4\\n5 . 6/7 8\\n9 10 11 12"]
+    >>> state = dc.position(grids, card=6, submitted=[None, Quack(1)])
+    >>> print(narrate(state, Cover(0, (2, 1))))  # doctest: +NORMALIZE_WHITESPACE
+    Player 0 covers the 7 with the 6.
+    Already chosen: Player 1 says Quack (« Coin »): their 6 is covered.
+    """
+    t = _Table.of(table)
+    if isinstance(action, Deal):
+        return "The deal: each player lays out their family and the first card is turned up."
+    if isinstance(action, Reshuffle):
+        return "The Captain pile is shuffled into a new draw pile."
+    if not isinstance(action, Cover | Duck | Quack | Give | Place):
+        return str(action)
+    first, *others = _turn_actions(table, action)
+    told = _told(t, first) + "."
+    quacks = [a.player for a in others if isinstance(a, Quack)]
+    chosen = [_told(t, a) for a in others if not isinstance(a, Quack)]
+    if len(quacks) == 1:
+        chosen.append(_told(t, Quack(quacks[0])))
+    elif quacks:
+        who = ", ".join(map(str, quacks[:-1])) + f" and {quacks[-1]}"
+        chosen.append(f"Players {who} say Quack (« Coin »): their called cards are covered")
+    if chosen:
+        told += " Already chosen: " + "; ".join(chosen) + "."
+    return told
+
+
 # -- SVG -----------------------------------------------------------------------------
 
 CARD_W = 36.0
 CARD_H = 50.0
+DRAW_W = 44.0
+"""The width of a draw card (in play, Captain pile, discards): room for "Repeat"."""
 EDGE = 3.0
 """How far each covered card shows beyond the one above it."""
 GAP = 10.0
@@ -481,7 +608,11 @@ LABEL = 18.0
 INK = "#222222"
 PAPER = "#FFFDF5"
 BACK = "#8A6D3B"
-PANELS_PER_ROW = 4
+ROW_WIDTH = 680.0
+"""The widest a row of grids grows before the next grid starts a new row: about a page's
+column, where the picture shows at its natural size."""
+TITLE = 12.0
+"""The title's font size."""
 
 
 def _drops(x: float, y: float, count: int) -> list[str]:
@@ -494,10 +625,20 @@ def _drops(x: float, y: float, count: int) -> list[str]:
 
 
 def _duck_card(
-    x: float, y: float, st: StackView, player: int, called: bool, splashes: tuple[int, ...]
+    x: float,
+    y: float,
+    st: StackView,
+    player: int,
+    called: bool,
+    splashes: tuple[int, ...],
+    moved: bool = False,
 ) -> str:
-    """A visible duck card, its covered cards as edges behind it."""
+    """A visible duck card, its covered cards as edges behind it (and the halo of a
+    card that moved)."""
     parts = []
+    if moved:
+        depth = st.covered * EDGE
+        parts.append(s.mark(x, y, CARD_W + depth, CARD_H + depth))
     for k in range(st.covered, 0, -1):
         parts.append(
             s.rect(
@@ -516,7 +657,7 @@ def _duck_card(
     splash = splashes[number - 1] if 1 <= number <= len(splashes) else 0
     covered = f", {st.covered} covered beneath" if st.covered else ""
     face = [
-        s.title(f"card {st.top}, {splash} splashes{covered}"),
+        s.title(f"card {st.top}, {splash} splashes{covered}" + (", moved" if moved else "")),
         s.rect(
             x,
             y,
@@ -541,10 +682,11 @@ def _duck_card(
         *_drops(x + CARD_W / 2, y + CARD_H - 9, splash),
     ]
     c, r = st.position
+    kind = "card" + (" called" if called else "") + (" moved" if moved else "")
     card = s.element(
         "g",
         *face,
-        class_="card called" if called else "card",
+        class_=kind,
         data_player=player,
         data_position=f"{c},{r}",
         data_covered=st.covered,
@@ -552,21 +694,20 @@ def _duck_card(
     return "".join(parts) + card
 
 
-def _small_card(x: float, y: float, card: DrawCard, kind: str, scale: float = 1.0) -> str:
+def _small_card(x: float, y: float, card: DrawCard, kind: str) -> str:
     """A draw card (card in play, Captain pile top, discard) with its name."""
-    w, h = CARD_W * scale, CARD_H * scale
     name = draw_card_name(card)
     return s.element(
         "g",
         s.title(f"{kind}: {name}"),
-        s.rect(x, y, w, h, rx=4, fill="#EAF2FB", stroke=INK, stroke_width=1),
+        s.rect(x, y, DRAW_W, CARD_H, rx=4, fill="#EAF2FB", stroke=INK, stroke_width=1),
         s.text(
             name,
-            x=x + w / 2,
-            y=y + h / 2 + 4,
+            x=x + DRAW_W / 2,
+            y=y + CARD_H / 2 + 4,
             text_anchor="middle",
             font_family="sans-serif",
-            font_size=(15 if len(name) <= 2 else 10) * scale,
+            font_size=15 if len(name) <= 2 else 11,
             fill=INK,
         ),
         class_=f"draw-card {kind}",
@@ -586,26 +727,27 @@ def _label(x: float, y: float, content: str, **attributes: object) -> str:
     )
 
 
-def _header(t: _Table) -> tuple[list[str], float]:
-    """The piles and the card in play, in a strip at the top; returns its height."""
-    parts = [_label(MARGIN, MARGIN + 10, _status(t), font_weight="bold")]
-    top = MARGIN + 22
+def _header(t: _Table, top: float) -> tuple[list[str], float, float]:
+    """The piles and the card in play, in a strip from ``top``; returns the parts,
+    the strip's width and where it ends."""
+    parts = []
     x = MARGIN
     below = top + CARD_H + 14
+    pitch = DRAW_W + 40
     if t.card is not None:
         parts.append(_small_card(x, top, t.card, "in-play"))
         parts.append(_label(x, below, "in play"))
-        x += CARD_W + 40
-    if t.call is not None and t.card == REPEAT:
-        parts.append(_label(x - 36, below + 13, f"calls {draw_card_name(t.call)}"))
+        if t.call is not None and t.card == REPEAT:
+            parts.append(_label(x, below + 13, f"calls {draw_card_name(t.call)}"))
+        x += pitch
     parts.append(
         s.element(
             "g",
             s.title(f"draw pile: {t.draw_pile_size} cards"),
-            s.rect(x, top, CARD_W, CARD_H, rx=4, fill=BACK, stroke=INK),
+            s.rect(x, top, DRAW_W, CARD_H, rx=4, fill=BACK, stroke=INK),
             s.text(
                 str(t.draw_pile_size),
-                x=x + CARD_W / 2,
+                x=x + DRAW_W / 2,
                 y=top + CARD_H / 2 + 5,
                 text_anchor="middle",
                 font_family="sans-serif",
@@ -616,22 +758,31 @@ def _header(t: _Table) -> tuple[list[str], float]:
         )
     )
     parts.append(_label(x, below, "draw pile"))
-    x += CARD_W + 40
+    x += pitch
     if t.captain_top is not None:
         parts.append(_small_card(x, top, t.captain_top, "captain-top"))
     else:
         parts.append(
-            s.rect(x, top, CARD_W, CARD_H, rx=4, fill="none", stroke=INK, stroke_dasharray="3 3")
+            s.rect(x, top, DRAW_W, CARD_H, rx=4, fill="none", stroke=INK, stroke_dasharray="3 3")
         )
     parts.append(_label(x, below, f"Captain pile ({t.captain_size})"))
-    x += CARD_W + 70
+    x += pitch + 40
     parts.append(_label(x, below, f"discards {len(t.discard_zone)}/{t.discard_limit}"))
     for i, card in enumerate(t.discard_zone):
-        parts.append(_small_card(x + i * 20, top + 8, card, "discard", scale=0.8))
-    return parts, below + 22
+        parts.append(_small_card(x + i * (DRAW_W + 4), top, card, "discard"))
+    end = x + max(len(t.discard_zone) * (DRAW_W + 4), 90)
+    return parts, end, below + 22 + (13 if t.call is not None and t.card == REPEAT else 0)
 
 
-def _panel(t: _Table, player: int, x: float, y: float, pitch_x: float, pitch_y: float) -> str:
+def _panel(
+    t: _Table,
+    player: int,
+    x: float,
+    y: float,
+    pitch_x: float,
+    pitch_y: float,
+    marked: frozenset[Mark],
+) -> str:
     """One player's grid, labelled."""
     grid = t.grids[player]
     colour = s.PALETTE[player % len(s.PALETTE)]
@@ -670,7 +821,10 @@ def _panel(t: _Table, player: int, x: float, y: float, pitch_x: float, pitch_y: 
                         )
                     )
                 else:
-                    parts.append(_duck_card(cx, cy, st, player, st.top == called, t.splashes))
+                    moved = (player, st.position) in marked
+                    parts.append(
+                        _duck_card(cx, cy, st, player, st.top == called, t.splashes, moved)
+                    )
     return s.element("g", *parts, class_="grid", data_player=player)
 
 
@@ -707,44 +861,60 @@ def _extent(grid: GridView) -> tuple[int, int]:
     return max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
 
 
-def svg(table: State | View, *, size: float | None = None) -> str:
-    """The table as a self-contained SVG picture; ``size`` is its width in pixels.
+def svg(table: State | View, *, size: float | None = None, marked: Collection[Mark] = ()) -> str:
+    """The table as a self-contained SVG picture; ``size`` is its width in pixels
+    (by default its natural size, one unit a pixel).
 
     Each visible duck card is a ``<g class="card">`` (``called`` added for the
     card this turn moves) with its number and one drop per splash; each card
     covered beneath it is a ``<rect class="covered">`` edge, without its
     number; an empty place between stacks is a dashed ``<rect class="empty">``.
+    The places in ``marked`` (``(player, (column, row))``, see :func:`marks`)
+    get a halo, ``<rect class="moved">``, and their card the class ``moved``.
+    The title wraps to the picture's width.
 
     >>> import rulespec, xml.etree.ElementTree as ET
     >>> dc = rulespec.game("duck-and-cover")
-    >>> picture = svg(dc.start(2, seed=1), size=400)
+    >>> picture = svg(dc.start(2, seed=1), size=400, marked=[(1, (0, 0))])
     >>> root = ET.fromstring(picture)
     >>> root.get("width"), len(root.findall(".//{*}g[@data-position]"))  # 12 cards each
     ('400', 24)
+    >>> len(root.findall(".//{*}rect[@class='moved']"))  # the halo of the card at (0, 0)
+    1
     """
     t = _Table.of(table)
-    parts, top = _header(t)
+    chosen = frozenset(marked)
+    parts, width, top = _header(t, MARGIN + 22)
+    width += MARGIN
     depth = max((st.covered for g in t.grids for st in g.stacks), default=0)
     pitch_x = CARD_W + GAP + depth * EDGE
     pitch_y = CARD_H + GAP + depth * EDGE
     extents = [_extent(g) for g in t.grids]
-    width = MARGIN * 2 + 5 * CARD_W + 190 + 20 * max(len(t.discard_zone) - 1, 0)
+    spans = [max(cols * pitch_x, 110) + 2 * GAP for cols, _ in extents]
+    rows_of: list[list[int]] = []
+    for p, span in enumerate(spans):
+        if rows_of and MARGIN + sum(spans[q] for q in rows_of[-1]) + span <= ROW_WIDTH:
+            rows_of[-1].append(p)
+        else:
+            rows_of.append([p])
     y = top
-    for start in range(0, len(t.grids), PANELS_PER_ROW):
-        row = range(start, min(start + PANELS_PER_ROW, len(t.grids)))
+    for row in rows_of:
         x = MARGIN
         height = 0.0
         for p in row:
-            cols, rows = extents[p]
-            parts.append(_panel(t, p, x, y, pitch_x, pitch_y))
-            x += max(cols * pitch_x, 110) + 2 * GAP
-            height = max(height, LABEL + rows * pitch_y)
+            parts.append(_panel(t, p, x, y, pitch_x, pitch_y, chosen))
+            x += spans[p]
+            height = max(height, LABEL + extents[p][1] * pitch_y)
         width = max(width, x + MARGIN)
         y += height + GAP
     if t.round_scores:
         parts.append(_scores_svg(t, MARGIN, y))
         y += 16 * (len(t.round_scores) + 2) + GAP
-    return s.document(parts, width, y + MARGIN, size=size, label=_status(t))
+    title, extra = s.heading(
+        _status(t), MARGIN, MARGIN + 10, width - 2 * MARGIN, TITLE, font_weight="bold", fill=INK
+    )
+    body = [title, s.element("g", *parts, transform=f"translate(0 {s.number(extra)})")]
+    return s.document(body, width, y + MARGIN + extra, size=size, label=_status(t))
 
 
 register(State, View, text=text, svg=svg)

@@ -157,8 +157,10 @@ def _score_out() -> Example:
     return Example(
         "duo-score-out",
         ("duo.score.out", "duo.round.out"),
-        "Player 0 places their last card and wins the round: the others still hold 2 and 3 "
-        "cards, so player 0 scores 5. Player 1 will start the next round.",
+        "The rulebook's end of a round, with its numbers: players 0, 1 and 2 are its "
+        "players A, B and C. Player 0 places their last card and wins the round; the "
+        "others still hold 2 and 3 cards, so player 0 scores 5. Player 1 will start the "
+        "next round.",
         before,
         _play("red-3-circle", 0),
         after,

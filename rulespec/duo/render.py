@@ -14,6 +14,8 @@ triangle, ``✚`` cross); a joker is ``J:`` and its feature (``J:G``,
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import attrs
 
 from rulespec.core import svg as s
@@ -24,7 +26,18 @@ from rulespec.duo.scoring import target
 from rulespec.duo.state import Phase, State
 from rulespec.duo.view import View
 
-__all__ = ["HELP", "LEGEND", "label", "move", "outcome", "round_end", "svg", "text"]
+__all__ = [
+    "HELP",
+    "LEGEND",
+    "label",
+    "marks",
+    "move",
+    "narrate",
+    "outcome",
+    "round_end",
+    "svg",
+    "text",
+]
 
 WIDTH = 80
 BACK = "▒"
@@ -326,6 +339,60 @@ The table: a card is written colour letter, number, shape: R3▲ is red-3-triang
 """What the moves mean, for a player at the terminal."""
 
 
+# -- a move told for the worked examples ------------------------------------------------
+
+Mark = tuple[str, Card]
+"""A card where it lies: ``("player-0", card)`` in a hand, ``("pile-1", card)`` on a pile."""
+
+
+def _words(card: Card) -> str:
+    """A card in words: "the red 3 circle", "the joker 2", "a Turbo-joker"."""
+    if card == TURBO:
+        return "a Turbo-joker"
+    return "the " + card_name(card).replace("-", " ")
+
+
+def marks(table: State | View, action: object) -> tuple[frozenset[Mark], frozenset[Mark]]:
+    """The card to mark before and after ``action``: a card played, in the hand, then
+    on the pile.
+
+    >>> from rulespec.duo.actions import Play
+    >>> from rulespec.duo.cards import parse_card
+    >>> import rulespec
+    >>> state = rulespec.game("duo").start(2, seed=1)
+    >>> card = parse_card("red-3-triangle")
+    >>> marks(state, Play(0, card, 1)) == ({("player-0", card)}, {("pile-1", card)})
+    True
+    """
+    if isinstance(action, Play):
+        return (
+            frozenset({(f"player-{action.player}", action.card)}),
+            frozenset({(f"pile-{action.pile}", action.card)}),
+        )
+    return frozenset(), frozenset()
+
+
+def narrate(table: State | View, action: object) -> str:
+    """``action`` in words, in the third person.
+
+    >>> from rulespec.duo.actions import Draw, Play
+    >>> from rulespec.duo.cards import parse_card
+    >>> import rulespec
+    >>> state = rulespec.game("duo").start(2, seed=1)
+    >>> narrate(state, Play(0, parse_card("red-3-triangle"), 1))
+    'Player 0 places the red 3 triangle on pile 1.'
+    >>> narrate(state, Draw(0))
+    'Player 0 draws the top card of the draw pile, and their turn ends.'
+    """
+    if isinstance(action, Play):
+        return f"Player {action.player} places {_words(action.card)} on pile {action.pile}."
+    if isinstance(action, Stop):
+        return f"Player {action.player} ends their turn."
+    if isinstance(action, Draw):
+        return f"Player {action.player} draws the top card of the draw pile, and their turn ends."
+    return str(action)
+
+
 # -- SVG -------------------------------------------------------------------------------
 
 CARD_W = 46.0
@@ -338,6 +405,14 @@ BACK_FILL = "#B03A2E"
 FILLS = {"blue": "#0072B2", "red": "#D55E00", "yellow": "#F0E442", "green": "#009E73"}
 """Symbol colours (Okabe–Ito shades of the four colours)."""
 TINTS = {"blue": "#E3F0F9", "red": "#FBE9DE", "yellow": "#FDFBE0", "green": "#DFF3EC"}
+PER_ROW = 10
+"""The most cards of a shown hand in one row; a longer hand takes more rows."""
+BACKS_SHOWN = 8
+"""The most card backs drawn for a hidden hand, fanned; its size is written beside."""
+FAN = 12.0
+"""How far apart the fanned backs of a hidden hand lie."""
+HAND_X = 130.0
+"""Where the hands' cards start, right of the players' names."""
 
 
 _LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -371,10 +446,21 @@ def _shape(shape: int, cx: float, cy: float, r: float, fill: str) -> str:
     return s.element("path", d=d, class_="symbol", **common)
 
 
-def _card(x: float, y: float, card: Card | None, owner: str, scale: float = 1.0) -> str:
+def _card(
+    x: float,
+    y: float,
+    card: Card | None,
+    owner: str,
+    scale: float = 1.0,
+    marked: frozenset[Mark] = frozenset(),
+) -> str:
     """A card face (symbols as many as its number, in its colour, and its short label),
-    or its back when ``card`` is ``None``."""
+    or its back when ``card`` is ``None``; a halo behind it when it is ``marked``."""
     w, h = CARD_W * scale, CARD_H * scale
+    if card is not None and (owner, card) in marked:
+        return s.mark(x, y, w, h) + _card(x, y, card, owner, scale).replace(
+            'class="card"', 'class="card moved"', 1
+        )
     if card is None:
         return s.element(
             "g",
@@ -405,7 +491,7 @@ def _card(x: float, y: float, card: Card | None, owner: str, scale: float = 1.0)
             y=y + 12 * scale,
             class_="name",
             font_family="sans-serif",
-            font_size=10 * scale,
+            font_size=11 * scale,
             font_weight="bold",
             fill=INK,
         ),
@@ -419,7 +505,7 @@ def _card(x: float, y: float, card: Card | None, owner: str, scale: float = 1.0)
                 y=y + h / 2 + 6,
                 text_anchor="middle",
                 font_family="sans-serif",
-                font_size=10 * scale,
+                font_size=11 * scale,
                 font_weight="bold",
                 fill=INK,
             )
@@ -433,10 +519,10 @@ def _card(x: float, y: float, card: Card | None, owner: str, scale: float = 1.0)
             s.text(
                 "JOKER",
                 x=x + w / 2,
-                y=y + h - 8 * scale,
+                y=y + h - 6 * scale,
                 text_anchor="middle",
                 font_family="sans-serif",
-                font_size=8 * scale,
+                font_size=11 * scale,
                 fill=INK,
             )
         )
@@ -466,12 +552,52 @@ def _text(x: float, y: float, content: str, **attributes: object) -> str:
     return s.text(content, x=x, y=y, fill=INK, **attributes)
 
 
-def svg(table: State | View, *, size: float | None = None) -> str:
-    """The table as a self-contained SVG picture; ``size`` is its width in pixels.
+def _cards(count: int) -> str:
+    return f"{count} card" + ("" if count == 1 else "s")
+
+
+def _hand(p: int, hand: tuple[Card, ...] | int, y: float, marked: frozenset[Mark]) -> list[str]:
+    """A hand from ``y``: its cards in rows of :data:`PER_ROW`, or its backs fanned."""
+    if isinstance(hand, int):
+        backs = [
+            _card(HAND_X + k * FAN, y, None, f"player-{p}") for k in range(min(hand, BACKS_SHOWN))
+        ]
+        if hand > BACKS_SHOWN:
+            x = HAND_X + (BACKS_SHOWN - 1) * FAN + CARD_W + 8
+            backs.append(_text(x, y + CARD_H / 2 + 4, f"… {hand - BACKS_SHOWN} more"))
+        return backs
+    return [
+        _card(
+            HAND_X + (k % PER_ROW) * (CARD_W + 6),
+            y + (k // PER_ROW) * (CARD_H + 8),
+            card,
+            f"player-{p}",
+            marked=marked,
+        )
+        for k, card in enumerate(hand)
+    ]
+
+
+def _hand_size(hand: tuple[Card, ...] | int) -> tuple[float, float]:
+    """The width and height that :func:`_hand` takes."""
+    if isinstance(hand, int):
+        shown = min(hand, BACKS_SHOWN)
+        width = HAND_X + max(shown - 1, 0) * FAN + CARD_W
+        return width + (110 if hand > BACKS_SHOWN else 0), CARD_H
+    rows = max(1, -(-len(hand) // PER_ROW))
+    return HAND_X + min(len(hand), PER_ROW) * (CARD_W + 6), rows * (CARD_H + 8) - 8
+
+
+def svg(table: State | View, *, size: float | None = None, marked: Collection[Mark] = ()) -> str:
+    """The table as a self-contained SVG picture; ``size`` is its width in pixels
+    (by default its natural size, one unit a pixel).
 
     Each card is a ``<g class="card">`` (``data-owner`` says whose hand or
     which pile), showing its short label and as many symbols as its number;
-    a card the viewer cannot see is a ``<g class="card back">``.
+    a card the viewer cannot see is a ``<g class="card back">``, at most
+    eight of them for a hand, with the rest counted. A shown hand takes rows
+    of ten cards. The cards in ``marked`` (see :func:`marks`) get a halo,
+    ``<rect class="moved">``. The title wraps to the picture's width.
 
     >>> import rulespec, xml.etree.ElementTree as ET
     >>> duo = rulespec.game("duo")
@@ -480,11 +606,9 @@ def svg(table: State | View, *, size: float | None = None) -> str:
     14
     """
     t = _Table.of(table)
-    parts = [_text(MARGIN, MARGIN + 10, _status(t), font_weight="bold", font_size=13)]
-    parts.append(
-        _text(MARGIN, MARGIN + 28, f"draw pile {t.draw_pile_size} · {t.target} points win")
-    )
-    y = MARGIN + 44
+    chosen = frozenset(marked)
+    parts = [_text(MARGIN, 18, f"draw pile {t.draw_pile_size} · {t.target} points win")]
+    y = 34.0
     x = MARGIN
     if t.pile_tops:
         for i, (top, count) in enumerate(zip(t.pile_tops, t.pile_sizes, strict=True)):
@@ -502,15 +626,18 @@ def svg(table: State | View, *, size: float | None = None) -> str:
                         class_="under",
                     )
                 )
-            parts.append(_card(x, y, top, f"pile-{i}", BIG))
+            parts.append(_card(x, y, top, f"pile-{i}", BIG, chosen))
             turn = " ◀ this turn" if i == t.turn_pile else ""
-            parts.append(_text(x, y + CARD_H * BIG + 30, f"pile {i} ({count}){turn}", font_size=11))
+            parts.append(
+                _text(x, y + CARD_H * BIG + 30, f"pile {i} ({_cards(count)}){turn}", font_size=11)
+            )
             x += CARD_W * BIG + 90
         y += CARD_H * BIG + 48
     width = max(x, 420.0)
     for p in range(t.players):
         hand = t.hands[p]
         on_turn = p == t.turn and t.phase is Phase.TURN
+        count = hand if isinstance(hand, int) else len(hand)
         row = [
             _text(
                 MARGIN,
@@ -518,14 +645,13 @@ def svg(table: State | View, *, size: float | None = None) -> str:
                 ("▶ " if on_turn else "") + t.name(p),
                 font_weight="bold" if on_turn else None,
             ),
-            _text(MARGIN, y + 30, f"{hand if isinstance(hand, int) else len(hand)} cards"),
+            _text(MARGIN, y + 30, _cards(count)),
+            *_hand(p, hand, y, chosen),
         ]
-        cards: list[Card | None] = [None] * hand if isinstance(hand, int) else list(hand)
-        for k, card in enumerate(cards):
-            row.append(_card(MARGIN + 110 + k * (CARD_W + 6), y, card, f"player-{p}"))
-        width = max(width, MARGIN * 2 + 110 + len(cards) * (CARD_W + 6))
+        hand_w, hand_h = _hand_size(hand)
+        width = max(width, hand_w + MARGIN)
         parts.append(s.element("g", *row, class_="hand", data_player=p))
-        y += CARD_H + 12
+        y += hand_h + 12
     if t.round_scores:
         rows = [
             ("", *(f"P{p}" for p in range(t.players))),
@@ -545,7 +671,12 @@ def svg(table: State | View, *, size: float | None = None) -> str:
         ]
         parts.append(s.element("g", *cells, class_="scores"))
         y += 16 * len(rows) + 8
-    return s.document(parts, width, y + MARGIN, size=size, label=_status(t))
+    title, extra = s.heading(
+        _status(t), MARGIN, MARGIN + 10, width - 2 * MARGIN, 13, font_weight="bold", fill=INK
+    )
+    shift = MARGIN + 10 + extra
+    body = [title, s.element("g", *parts, transform=f"translate(0 {s.number(shift)})")]
+    return s.document(body, width, y + shift + MARGIN, size=size, label=_status(t))
 
 
 register(State, View, text=text, svg=svg)

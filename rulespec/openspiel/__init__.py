@@ -1,5 +1,5 @@
 """The three games as OpenSpiel games (needs the ``rl`` extra:
-``pip install rulespec[rl]``).
+``uv sync --extra rl`` or ``pip install ".[rl]"`` in a clone of the repository).
 
 Importing this module registers ``python_rulespec_duck_and_cover``,
 ``python_rulespec_duo`` and ``python_rulespec_canardage`` with

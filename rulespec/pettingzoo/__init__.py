@@ -1,5 +1,5 @@
 """PettingZoo environments for the three games (needs the ``rl`` extra:
-``pip install rulespec[rl]``).
+``uv sync --extra rl`` or ``pip install ".[rl]"`` in a clone of the repository).
 
 :func:`env` makes an AEC environment (one agent acts at a time),
 :func:`parallel_env` a parallel one (every player to move acts in the same

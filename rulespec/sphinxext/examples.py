@@ -8,6 +8,12 @@
 
 The pictures come from the game's ``render.svg()`` when the page is read, so
 the site shows what the library draws, byte for byte the same at every build.
+Each is drawn at its natural size in a box of its own (:func:`picture_box`):
+scaled down to the column only as far as its text stays readable, and
+scrolling sideways inside its box on a narrower screen. The cards a move moves
+are ringed on both pictures (the game's ``render.marks()``), the move is told
+in words under them (``render.narrate()``), and the move as a record writes it
+is folded away.
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ import hashlib
 import html
 import importlib
 import json
+import math
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -25,14 +33,23 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 import rulespec
+from rulespec.core import svg as s
 from rulespec.core.clauses import catalogues
 from rulespec.core.examples import Example, examples_of
 from rulespec.sphinxext.nodes import rules_block
 
-__all__ = ["ExampleDirective", "all_examples", "attach", "figure", "find", "outdated"]
+__all__ = [
+    "ExampleDirective",
+    "all_examples",
+    "attach",
+    "figure",
+    "find",
+    "outdated",
+    "picture_box",
+]
 
-SIZE = 360
-"""Each picture's width on screen, in pixels."""
+READABLE = 10.0
+"""The smallest text a picture may be scaled down to, in CSS pixels."""
 
 
 def all_examples() -> Iterator[tuple[str, Example]]:
@@ -54,29 +71,66 @@ def find(name: str) -> tuple[str, Example]:
     raise KeyError(name)
 
 
-def _svg(game: str, table: Any, player: int | None) -> str:
+def picture_box(picture: str, widest: float | None = None) -> str:
+    """An SVG ``picture`` in a box of its own, for an HTML page.
+
+    The picture keeps its natural width (``widest``, if given, caps it) and is
+    scaled down to the column only so far that its smallest text stays
+    :data:`READABLE`; in a narrower column its box scrolls sideways.
+
+    >>> from rulespec.core import svg as s
+    >>> picture = s.document([s.text("A", font_size=11)], 220, 50)
+    >>> print(picture_box(picture).split(" xmlns")[0])
+    <div class="rules-picture"><svg style="min-width:201px;max-width:100%"
+    """
+    found = re.search(r'<svg[^>]*? width="([0-9.]+)"', picture)
+    if found is None:
+        raise ValueError("not an SVG picture with a width")
+    natural = float(found.group(1))
+    smallest = s.smallest_text(picture) or READABLE
+    ratio = READABLE / smallest
+    floor = math.ceil(natural * ratio) + 1 if ratio < 1 else math.ceil(natural)
+    cap = "100%" if widest is None else f"min(100%, {s.number(max(widest, floor))}px)"
+    styled = picture.replace("<svg", f'<svg style="min-width:{floor}px;max-width:{cap}"', 1)
+    return f'<div class="rules-picture">{styled}</div>'
+
+
+def _svg(game: str, table: Any, player: int | None, marked: frozenset[Any]) -> str:
     if player is not None:
         table = rulespec.game(game).view(table, player)
     render = importlib.import_module(type(table).__module__.rpartition(".")[0] + ".render")
-    picture: str = render.svg(table, size=SIZE)
-    return picture
+    picture: str = render.svg(table, marked=marked)
+    return picture_box(picture)
 
 
 def figure(game: str, example: Example) -> str:
-    """The HTML of ``example``: before, the move (as a record writes it), after, and the
-    caption."""
-    before = _svg(game, example.before, example.view)
-    after = _svg(game, example.after, example.view)
-    move = html.escape(json.dumps(rulespec.game(game).encode_action(example.action)), quote=False)
+    """The HTML of ``example``: before and after, the cards that moved ringed on both,
+    the move in words, the move as a record writes it (folded), and the caption."""
+    table = example.before
+    if example.view is not None:
+        table = rulespec.game(game).view(table, example.view)
+    render = importlib.import_module(type(table).__module__.rpartition(".")[0] + ".render")
+    marked_before, marked_after = render.marks(example.before, example.action)
+    before = _svg(game, example.before, example.view, marked_before)
+    after = _svg(game, example.after, example.view, marked_after)
+    told = html.escape(render.narrate(example.before, example.action), quote=False)
+    key = (
+        ' <span class="rules-example-key">What moved is ringed in yellow.</span>'
+        if marked_before or marked_after
+        else ""
+    )
+    record = html.escape(json.dumps(rulespec.game(game).encode_action(example.action)))
     whose = "the whole table" if example.view is None else f"player {example.view}'s view"
     cites = ", ".join(f"<code>{html.escape(c)}</code>" for c in example.clauses)
-    row = "display:flex;flex-wrap:wrap;align-items:center;gap:0.5em;overflow-x:auto"
     return (
         f'<figure class="rules-example" id="example-{html.escape(example.name)}">'
-        f'<div style="{row}">'
-        f"<div><div>Before</div>{before}</div>"
-        f'<div style="max-width:14em;overflow-wrap:anywhere"><code>{move}</code> →</div>'
-        f"<div><div>After</div>{after}</div></div>"
+        '<div class="rules-example-pair">'
+        f'<div class="rules-example-side"><p class="rules-example-label">Before</p>{before}</div>'
+        f'<div class="rules-example-side"><p class="rules-example-label">After</p>{after}</div>'
+        "</div>"
+        f'<p class="rules-example-move"><strong>The move:</strong> {told}{key}</p>'
+        '<details class="rules-example-record"><summary>The move as a record writes it'
+        f"</summary><code>{record}</code></details>"
         f"<figcaption>{html.escape(example.caption)} "
         f"<small>({whose}; shows {cites})</small></figcaption></figure>"
     )

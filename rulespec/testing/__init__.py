@@ -1,6 +1,7 @@
 """The conformance kit: check another engine of these games against rulespec.
 
-Install it with ``pip install rulespec[testing]`` (it needs Hypothesis).
+Install it with the ``testing`` extra (it needs Hypothesis), from a clone of the
+repository: ``uv sync --extra testing``, or ``pip install ".[testing]"``.
 Write an :class:`Adapter` for your engine, then call :func:`check` in a test:
 
 .. code-block:: python

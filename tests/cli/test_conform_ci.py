@@ -261,7 +261,7 @@ def test_the_ci_jobs_install_the_kit_run_conform_and_keep_the_report_and_the_rec
     command = _documented_command(github)
     assert command[command.index("--junit-xml") + 1] == "report.xml"
     for text in (github, gitlab):
-        assert 'pip install "rulespec[testing]"' in text
+        assert 'pip install "./rulespec[testing]"' in text  # from the submodule
         assert "conform-canardage.json" in text  # the divergent game, kept
     assert "report_paths: report.xml" in github
     assert "junit: report.xml" in gitlab

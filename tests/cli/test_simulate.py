@@ -198,7 +198,10 @@ def test_plot_without_matplotlib_is_refused_before_playing(
     done = call("simulate", "duo", "--games", "3", "--plot", str(tmp_path / "p.png"))
     assert done.status == 2
     assert done.out == ""
-    assert done.err == "rulespec: error: --plot needs matplotlib: pip install 'rulespec[plot]'\n"
+    assert done.err == (
+        "rulespec: error: --plot needs the plot extra: in a clone of rulespec, "
+        "uv sync --extra plot (or pip install '.[plot]')\n"
+    )
     assert not list(tmp_path.iterdir())
 
 
