@@ -24,11 +24,7 @@ from rulespec.canardage.view import View
 from rulespec.core import svg as s
 from rulespec.core.show import register
 
-<<<<<<< HEAD
-__all__ = ["HELP", "move", "outcome", "round_end", "svg", "text"]
-=======
-__all__ = ["HELP", "marks", "move", "narrate", "outcome", "svg", "text"]
->>>>>>> pics
+__all__ = ["HELP", "marks", "move", "narrate", "outcome", "round_end", "svg", "text"]
 
 WIDTH = 80
 CELL = 9
@@ -334,7 +330,6 @@ def outcome(before: State | View, after: State | View, action: PlayerAction) -> 
 
 _SHOOTING = frozenset({Card.PAN, Card.TIREUR_D_ELITE, Card.TU_LOUCHES, Card.CANARDAGE})
 
-<<<<<<< HEAD
 
 def _names(t: _Table, players: list[int]) -> str:
     said = [t.name(p) for p in players]
@@ -407,7 +402,8 @@ def _wrap(sentence: str) -> list[str]:
         else:
             lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
     return lines
-=======
+
+
 # -- a move told for the worked examples ------------------------------------------------
 
 Mark = int | tuple[int, Card]
@@ -468,7 +464,6 @@ def narrate(table: State | View, action: object) -> str:
     if isinstance(action, Disperse):
         return "The duck deck is shuffled and six cards are laid in the line."
     return str(action)
->>>>>>> pics
 
 
 HELP = """\

@@ -40,11 +40,7 @@ from rulespec.duck_cover.cards import (
 from rulespec.duck_cover.state import Phase, State
 from rulespec.duck_cover.view import GridView, StackView, View
 
-<<<<<<< HEAD
-__all__ = ["HELP", "move", "round_end", "svg", "text"]
-=======
-__all__ = ["HELP", "marks", "move", "narrate", "svg", "text"]
->>>>>>> pics
+__all__ = ["HELP", "marks", "move", "narrate", "round_end", "svg", "text"]
 
 ROUNDS = 3
 WIDTH = 80
