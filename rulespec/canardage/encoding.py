@@ -81,6 +81,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from rulespec.canardage import observation as _observation
 from rulespec.canardage import rules
 from rulespec.canardage.actions import Discard, Play, PlayerAction, Stack
 from rulespec.canardage.cards import DECK_ORDER, DUCKS_PER_COLOUR, WATER, WATER_CARDS, Card
@@ -93,11 +94,14 @@ from rulespec.core.errors import IllegalAction
 
 __all__ = [
     "ACTION_SPACE_SIZE",
+    "ObservationWriter",
     "action_from_id",
     "action_id",
     "action_space_size",
     "legal_action_ids",
     "observation",
+    "observation_bounds",
+    "observation_saturated",
     "observation_shape",
 ]
 
@@ -343,3 +347,10 @@ def observation(view: View) -> tuple[float, ...]:
     values += [float(view.shot[p]) for p in order]
     values += [1.0 if p in view.winners else 0.0 for p in order]
     return tuple(values)
+
+
+ObservationWriter = _observation.Writer
+"""Writes a player's observation into a buffer, rewriting only what changed: see
+:mod:`rulespec.canardage.observation`."""
+observation_bounds = _observation.bounds
+observation_saturated = _observation.saturated
