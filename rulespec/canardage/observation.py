@@ -8,7 +8,6 @@ step. :func:`bounds` gives the least and the most each number can be.
 
 >>> import rulespec
 >>> from array import array
-from typing import cast
 >>> from rulespec.canardage.encoding import observation, observation_shape
 >>> can = rulespec.game("canardage")
 >>> state = can.start(4, seed=2)

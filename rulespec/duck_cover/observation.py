@@ -9,7 +9,6 @@ least and the most each number can be.
 
 >>> import rulespec
 >>> from array import array
-from typing import cast
 >>> from rulespec.duck_cover.encoding import observation, observation_shape
 >>> dc = rulespec.game("duck-and-cover")
 >>> state = dc.start(3, seed=2)
