@@ -272,7 +272,32 @@ def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
     """The ids of ``player``'s legal actions, ascending (their order in
     :func:`rulespec.canardage.rules.legal_actions`, but for Canarchie's lines)."""
     p = seat(player, state.players, "can.setup.players")
-    return tuple(sorted(_id(state, a) for a in rules.legal_actions(state, p)))
+    legal = rules.legal_actions(state, p)
+    ids: list[int] = []
+    for card in legal.cards():
+        uses = legal.uses(card)
+        if card is Card.CANARCHIE and type(uses[0]) is Play:
+            ids += _canarchie_ids(state.line)
+        else:
+            ids += [_id(state, a) for a in uses]
+    ids.sort()
+    return tuple(ids)
+
+
+_CANARCHIE_IDS: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""Canarchie's ids for each pattern of equal stacks in a line: its new orders, and the
+smallest permutation naming each, depend on which stacks are equal and nothing else."""
+
+
+def _canarchie_ids(line: tuple[Stack, ...]) -> tuple[int, ...]:
+    """The ids of Canarchie's plays on ``line``: one per new order (:func:`_order`)."""
+    pattern = tuple(line.index(stack) for stack in line)
+    ids = _CANARCHIE_IDS.get(pattern)
+    if ids is None:
+        start = _START[Card.CANARCHIE]
+        ids = tuple(start + _RANK[_order(line, new)] for new in rules.arrangements(line))
+        _CANARCHIE_IDS[pattern] = ids
+    return ids
 
 
 # -- observation --------------------------------------------------------------------

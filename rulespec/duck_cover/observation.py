@@ -113,7 +113,7 @@ def saturated(players: int, options: Options | None = None) -> tuple[int, ...]:
     positions.
 
     >>> saturated(2)[:4]
-    (89, 90, 91, 92)
+    (88, 89, 90, 91)
     """
     return tuple(_positions(players))
 
