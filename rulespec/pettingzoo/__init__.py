@@ -83,8 +83,8 @@ def env(
     ``options`` are the game's options, or their JSON data
     (``{"turbo": True}``); ``reward`` is ``"win"`` or ``"score"``;
     ``render_mode`` ``None``, ``"human"`` (:meth:`GameEnv.render` prints the text
-    board) or ``"ansi"`` (it returns it); ``max_rounds`` sets Duo's round limit; ``max_steps`` caps the
-    player actions of a game; ``on_illegal`` is ``"lose"`` or ``"raise"``.
+    board) or ``"ansi"`` (it returns it); ``max_rounds`` sets Duo's round limit;
+    ``max_steps`` caps the player actions of a game; ``on_illegal`` is ``"lose"`` or ``"raise"``.
 
     Raises :class:`KeyError` for an unknown game, :class:`TypeError` for an
     argument of the wrong type, :class:`~rulespec.IllegalAction` for a player

@@ -37,7 +37,7 @@ the games that ended.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -85,7 +85,7 @@ class GameVectorEnv:
     """``num_envs`` games of one game, stepped together (see the module's description);
     make one with :func:`vector_env`."""
 
-    metadata = {"autoreset_mode": "same-step"}
+    metadata: ClassVar[dict[str, str]] = {"autoreset_mode": "same-step"}
 
     def __init__(
         self,

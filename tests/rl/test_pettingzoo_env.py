@@ -81,7 +81,8 @@ def test_the_observation_is_the_agent_s_view_encoded(game_id: str) -> None:
         assert seen.dtype == np.float32
         assert seen.shape == g.observation_shape(env.episode.players, env.episode.options)
         raw = np.array(g.observation(g.view(env.game_state, p)), dtype=np.float32)
-        low, high = (np.array(b, dtype=np.float32) for b in g.encoding.observation_bounds(3))
+        bounds = g.encoding.observation_bounds(3)  # type: ignore[attr-defined]
+        low, high = (np.array(b, dtype=np.float32) for b in bounds)
         scale = np.float32(1) / np.maximum(np.maximum(abs(low), abs(high)), np.float32(1))
         assert np.array_equal(seen.ravel(), np.clip(raw * scale, low * scale, high * scale))
         assert env.observation_space(agent).contains(env.observe(agent))
