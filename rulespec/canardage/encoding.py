@@ -81,6 +81,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from rulespec.canardage import observation as _observation
 from rulespec.canardage import rules
 from rulespec.canardage.actions import Discard, Play, PlayerAction, Stack
 from rulespec.canardage.cards import DECK_ORDER, DUCKS_PER_COLOUR, WATER, WATER_CARDS, Card
@@ -93,11 +94,14 @@ from rulespec.core.errors import IllegalAction
 
 __all__ = [
     "ACTION_SPACE_SIZE",
+    "ObservationWriter",
     "action_from_id",
     "action_id",
     "action_space_size",
     "legal_action_ids",
     "observation",
+    "observation_bounds",
+    "observation_saturated",
     "observation_shape",
 ]
 
@@ -268,7 +272,32 @@ def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
     """The ids of ``player``'s legal actions, ascending (their order in
     :func:`rulespec.canardage.rules.legal_actions`, but for Canarchie's lines)."""
     p = seat(player, state.players, "can.setup.players")
-    return tuple(sorted(_id(state, a) for a in rules.legal_actions(state, p)))
+    legal = rules.legal_actions(state, p)
+    ids: list[int] = []
+    for card in legal.cards():
+        uses = legal.uses(card)
+        if card is Card.CANARCHIE and type(uses[0]) is Play:
+            ids += _canarchie_ids(state.line)
+        else:
+            ids += [_id(state, a) for a in uses]
+    ids.sort()
+    return tuple(ids)
+
+
+_CANARCHIE_IDS: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""Canarchie's ids for each pattern of equal stacks in a line: its new orders, and the
+smallest permutation naming each, depend on which stacks are equal and nothing else."""
+
+
+def _canarchie_ids(line: tuple[Stack, ...]) -> tuple[int, ...]:
+    """The ids of Canarchie's plays on ``line``: one per new order (:func:`_order`)."""
+    pattern = tuple(line.index(stack) for stack in line)
+    ids = _CANARCHIE_IDS.get(pattern)
+    if ids is None:
+        start = _START[Card.CANARCHIE]
+        ids = tuple(start + _RANK[_order(line, new)] for new in rules.arrangements(line))
+        _CANARCHIE_IDS[pattern] = ids
+    return ids
 
 
 # -- observation --------------------------------------------------------------------
@@ -343,3 +372,10 @@ def observation(view: View) -> tuple[float, ...]:
     values += [float(view.shot[p]) for p in order]
     values += [1.0 if p in view.winners else 0.0 for p in order]
     return tuple(values)
+
+
+ObservationWriter = _observation.Writer
+"""Writes a player's observation into a buffer, rewriting only what changed: see
+:mod:`rulespec.canardage.observation`."""
+observation_bounds = _observation.bounds
+observation_saturated = _observation.saturated

@@ -439,9 +439,16 @@ def _bench(args: argparse.Namespace) -> int:
             )
             uniform = (steps, elapsed)
         env_steps, env_elapsed = _bench_env(make_env, g, players, args.seconds, args.seed)
+        env_rate, engine_rate = env_steps / env_elapsed, uniform[0] / uniform[1]
         print(
-            f"PettingZoo AEC env, uniform legal ids: {env_steps / env_elapsed:.0f} player "
-            f"steps/s (the engine's loop, policy 'random': {uniform[0] / uniform[1]:.0f})"
+            f"PettingZoo AEC env, uniform legal ids: {env_rate:.0f} player "
+            f"steps/s (the engine's loop, policy 'random': {engine_rate:.0f}; "
+            f"ratio {env_rate / engine_rate:.2f})"
+        )
+        vec_steps, vec_elapsed = _bench_vector(g, players, args.seconds, args.seed)
+        print(
+            f"vector env, {_VECTOR_GAMES} games, uniform legal ids: "
+            f"{vec_steps / vec_elapsed:.0f} player steps/s"
         )
     if args.baseline is not None:
         sys.stdout.flush()
@@ -482,6 +489,37 @@ def _bench_env(
                 continue
             env.step(rng.choice(observation["action_mask"].nonzero()[0]))
             steps += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return steps, now - start
+
+
+_VECTOR_GAMES = 16
+
+
+def _bench_vector(
+    g: Game[Any, Any, Any, Any], players: int, seconds: float, seed: int
+) -> tuple[int, float]:
+    """:func:`rulespec.pettingzoo.vector_env` of :data:`_VECTOR_GAMES` games for
+    ``seconds``, every player to move sending a legal id drawn uniformly from its
+    mask: (player steps, elapsed)."""
+    import numpy as np
+
+    from rulespec.pettingzoo import vector_env
+
+    rng = np.random.default_rng(seed)
+    envs = vector_env(g.id, _VECTOR_GAMES, players)
+    observations, _ = envs.reset(seed=seed)
+    steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        masks = observations["action_mask"]
+        # Uniform among the legal ids: the largest of random keys on the mask.
+        keys = rng.random(masks.shape) * masks
+        actions = keys.argmax(axis=2)
+        steps += int(masks.any(axis=2).sum())
+        observations, *_ = envs.step(actions)
         now = time.perf_counter()
         if now >= deadline:
             return steps, now - start
@@ -593,8 +631,8 @@ def _parser() -> argparse.ArgumentParser:
         "--env",
         action="store_true",
         help="also drive the PettingZoo AEC environment with uniform legal action ids for "
-        "as long, and print its player steps per second next to the engine's (needs "
-        "the rl extra)",
+        "as long, and print its player steps per second next to the engine's and their "
+        "ratio, then the vector environment's (16 games at once) (needs the rl extra)",
     )
     bench.add_argument(
         "--baseline",

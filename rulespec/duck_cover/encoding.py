@@ -90,20 +90,24 @@ from __future__ import annotations
 from rulespec.core.checks import seat
 from rulespec.core.encoding import checked_id, one_hot, relative_seat
 from rulespec.core.errors import IllegalAction
+from rulespec.duck_cover import observation as _observation
 from rulespec.duck_cover import rules
 from rulespec.duck_cover.actions import Cover, Duck, Give, Place, PlayerAction, Quack
 from rulespec.duck_cover.cards import family_of, number_of
-from rulespec.duck_cover.grid import Grid, Position, neighbours
+from rulespec.duck_cover.grid import Grid, Places, Position, neighbours
 from rulespec.duck_cover.state import Options, Phase, State
 from rulespec.duck_cover.variants import CHOOSE, GIFT, QUACK
 from rulespec.duck_cover.view import GridView, View
 
 __all__ = [
+    "ObservationWriter",
     "action_from_id",
     "action_id",
     "action_space_size",
     "legal_action_ids",
     "observation",
+    "observation_bounds",
+    "observation_saturated",
     "observation_shape",
 ]
 
@@ -350,8 +354,25 @@ def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
     legal = rules.legal_actions(state, p)
     if not legal:
         return ()
+    if type(legal) is rules._Moves:  # a plain turn: its places, without their actions
+        return _move_ids(state, p, legal)
     numbering = _Numbering(state, p)
     return tuple(sorted(numbering.id(a) for a in legal))
+
+
+def _move_ids(state: State, player: int, legal: rules._Moves) -> tuple[int, ...]:
+    """The ids of a plain turn's Covers of the called stack and Ducks beside the others,
+    read from the places the legal actions hold."""
+    grid = state.grids[player]
+    index = rules.called_stack(state, player)
+    masks = legal._masks
+    sides = neighbours(grid.cells[index][0])
+    ids = [COVER_ID + sides.index(to) for to in Places(masks, legal._cover_mask)]
+    if legal._duck_mask:
+        first = _first_sides(grid, index)
+        ids += [DUCK_ID + first[to] for to in Places(masks, legal._duck_mask)]
+    ids.sort()
+    return tuple(ids)
 
 
 # -- observation --------------------------------------------------------------------
@@ -464,3 +485,10 @@ def observation(view: View) -> tuple[float, ...]:
         else:
             values += [0.0] * (_slot(n) * STACKS)
     return tuple(values)
+
+
+ObservationWriter = _observation.Writer
+"""Writes a player's observation into a buffer, rewriting only what changed: see
+:mod:`rulespec.duck_cover.observation`."""
+observation_bounds = _observation.bounds
+observation_saturated = _observation.saturated

@@ -53,6 +53,7 @@ from collections.abc import Callable
 
 from rulespec.core.checks import seat
 from rulespec.core.encoding import checked_id, one_hot, refuse_unless_legal, relative_seat
+from rulespec.duo import observation as _observation
 from rulespec.duo import rules
 from rulespec.duo.actions import Draw, Play, PlayerAction, Stop
 from rulespec.duo.cards import TURBO
@@ -64,11 +65,14 @@ __all__ = [
     "DRAW_ID",
     "OBSERVATION_FIXED",
     "STOP_ID",
+    "ObservationWriter",
     "action_from_id",
     "action_id",
     "action_space_size",
     "legal_action_ids",
     "observation",
+    "observation_bounds",
+    "observation_saturated",
     "observation_shape",
 ]
 
@@ -187,3 +191,10 @@ def observation(view: View) -> tuple[float, ...]:
     last = view.round_scores[-1] if view.round_scores else (0,) * n
     values += [float(last[p]) for p in order]
     return tuple(values)
+
+
+ObservationWriter = _observation.Writer
+"""Writes a player's observation into a buffer, rewriting only what changed: see
+:mod:`rulespec.duo.observation`."""
+observation_bounds = _observation.bounds
+observation_saturated = _observation.saturated

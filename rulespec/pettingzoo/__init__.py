@@ -18,10 +18,16 @@ True
 
 Agents are named ``"player_0"``, ``"player_1"``, … by seat. Each observes a
 ``Dict``: ``"observation"``, its view of the game as :meth:`Game.observation
-<rulespec.Game.observation>` encodes it (float32, shaped as
-:meth:`~rulespec.Game.observation_shape`), and ``"action_mask"``, one int8 flag
-per action id (:meth:`~rulespec.Game.legal_action_mask`). Actions are the
-game's action ids, ``Discrete(action_space_size)``.
+<rulespec.Game.observation>` encodes it, scaled into bounds (a float32 ``Box``
+shaped as :meth:`~rulespec.Game.observation_shape`, with finite ``low`` and
+``high``: each number divided by the larger of the absolute values of its
+least and most, so binary parts stay 0 and 1 and counts become fractions; see
+:doc:`/reference/encodings`), and ``"action_mask"``, one int8 flag per action
+id (:meth:`~rulespec.Game.legal_action_mask`), all zeros for an agent that is
+not to act. Actions are the game's action ids, ``Discrete(action_space_size)``.
+``state()`` is every agent's observation laid end to end (``state_space``).
+:func:`vector_env` steps several games at once with stacked arrays
+(:mod:`rulespec.pettingzoo.vector`).
 
 Rewards (``reward=``): ``"win"`` gives +1 to each winner and 0 to the others
 when the game ends, 0 otherwise; ``"score"`` gives at each step the change of
@@ -43,12 +49,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulespec.pettingzoo._common import make_episode
+from rulespec.pettingzoo._common import ResetNeeded, make_episode
 from rulespec.pettingzoo.aec import GameEnv
 from rulespec.pettingzoo.parallel import GameParallelEnv
+from rulespec.pettingzoo.vector import GameVectorEnv, vector_env
 from rulespec.rl.episode import OnIllegal, Reward
 
-__all__ = ["GameEnv", "GameParallelEnv", "env", "parallel_env"]
+__all__ = [
+    "GameEnv",
+    "GameParallelEnv",
+    "GameVectorEnv",
+    "ResetNeeded",
+    "env",
+    "parallel_env",
+    "vector_env",
+]
 
 
 def env(
@@ -67,9 +82,9 @@ def env(
 
     ``options`` are the game's options, or their JSON data
     (``{"turbo": True}``); ``reward`` is ``"win"`` or ``"score"``;
-    ``render_mode`` ``None`` or ``"ansi"`` (:meth:`GameEnv.render` returns the
-    text board); ``max_rounds`` sets Duo's round limit; ``max_steps`` caps the
-    player actions of a game; ``on_illegal`` is ``"lose"`` or ``"raise"``.
+    ``render_mode`` ``None``, ``"human"`` (:meth:`GameEnv.render` prints the text
+    board) or ``"ansi"`` (it returns it); ``max_rounds`` sets Duo's round limit;
+    ``max_steps`` caps the player actions of a game; ``on_illegal`` is ``"lose"`` or ``"raise"``.
 
     Raises :class:`KeyError` for an unknown game, :class:`TypeError` for an
     argument of the wrong type, :class:`~rulespec.IllegalAction` for a player

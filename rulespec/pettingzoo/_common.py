@@ -13,11 +13,17 @@ import numpy.typing as npt
 import rulespec
 from rulespec.core.checks import wrong_type
 from rulespec.core.game import Game
+from rulespec.pettingzoo._observe import Observer
 from rulespec.rl.episode import Episode, OnIllegal, Reward
 
-__all__ = ["RENDER_MODES", "Table", "agent_name", "make_episode"]
+__all__ = ["RENDER_MODES", "ResetNeeded", "Table", "agent_name", "make_episode"]
 
-RENDER_MODES = ("ansi",)
+RENDER_MODES = ("human", "ansi")
+
+
+class ResetNeeded(gymnasium.error.ResetNeeded, ValueError):
+    """A step before :meth:`reset`, or after the game is over: reset the environment
+    first (Gymnasium's ``ResetNeeded``, and a :class:`ValueError`)."""
 
 
 def agent_name(seat: int) -> str:
@@ -60,22 +66,31 @@ class Table:
 
     def __init__(self, episode: Episode, render_mode: str | None) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.episode = episode
         self.render_mode = render_mode
         self.possible_agents = [agent_name(p) for p in range(episode.players)]
         self.seats = {name: p for p, name in enumerate(self.possible_agents)}
+        self.observer = Observer(episode)
         n, shape = episode.action_space_size, episode.observation_shape
+        low, high = self.observer.low.reshape(shape), self.observer.high.reshape(shape)
         self.action_spaces = {a: gymnasium.spaces.Discrete(n) for a in self.possible_agents}
         self.observation_spaces = {
             a: gymnasium.spaces.Dict(
                 {
-                    "observation": gymnasium.spaces.Box(-np.inf, np.inf, shape, np.float32),
+                    "observation": gymnasium.spaces.Box(low, high, shape, np.float32),
                     "action_mask": gymnasium.spaces.Box(0, 1, (n,), np.int8),
                 }
             )
             for a in self.possible_agents
         }
+        players = episode.players
+        self.state_space = gymnasium.spaces.Box(
+            np.tile(self.observer.low, players),
+            np.tile(self.observer.high, players),
+            (players * self.observer.length,),
+            np.float32,
+        )
 
     def seat(self, agent: str) -> int:
         """The seat of ``agent``; a :class:`KeyError` naming it when there is none."""
@@ -84,21 +99,27 @@ class Table:
         except (KeyError, TypeError):
             raise KeyError(f"no agent {agent!r} (agents: {', '.join(self.seats)})") from None
 
-    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        """``agent``'s observation and action mask now."""
+    def observe(self, agent: str, acting: bool = True) -> dict[str, npt.NDArray[Any]]:
+        """``agent``'s observation and action mask now (all zeros unless ``acting``)."""
         seat, episode = self.seat(agent), self.episode
-        flat = episode.observation(seat)
-        numbers = np.fromiter(flat, dtype=np.float32, count=len(flat))
         mask = np.zeros(episode.action_space_size, dtype=np.int8)
-        mask[list(episode.legal_action_ids(seat))] = 1
-        return {"observation": numbers.reshape(episode.observation_shape), "action_mask": mask}
+        if acting:
+            ids = episode.legal_action_ids(seat)
+            if ids:
+                mask[list(ids)] = 1
+        return {"observation": self.observer.observe(seat), "action_mask": mask}
 
     def render(self) -> str | None:
-        """The whole table as text (``render_mode="ansi"``), hidden cards included."""
+        """The whole table as text, hidden cards included: returned with
+        ``render_mode="ansi"``, printed with ``"human"``."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
-        return str(self.episode.state)
+        text = str(self.episode.state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def reset(self, seed: int | None, options: Mapping[str, Any] | None) -> None:
         """Reseed when ``seed`` is given, then start a new game (or play on from

@@ -8,7 +8,7 @@ from typing import Any
 import numpy.typing as npt
 from pettingzoo import AECEnv
 
-from rulespec.pettingzoo._common import Table, agent_name
+from rulespec.pettingzoo._common import ResetNeeded, Table, agent_name
 from rulespec.rl.episode import Episode
 
 __all__ = ["GameEnv"]
@@ -20,8 +20,18 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
 
     The agent to act is the first player of :meth:`Game.to_move`: Duck & Cover's
     simultaneous choices are asked one player after the other, each seeing the
-    turn as the rules let them (who has acted, not how). Chance steps never
-    show as turns: the environment resolves them with its own random generator.
+    turn as the rules let them (who has acted, not how), and only the agent
+    selected has a non-zero action mask. Chance steps never show as turns: the
+    environment resolves them with its own random generator.
+
+    Duck & Cover's metadata says ``is_parallelizable``: every agent acts once a
+    turn, in seat order, and the game ends (or is truncated) only at the end
+    of a turn, so PettingZoo's ``aec_to_parallel`` plays whole turns with it.
+    Duo and Canardage, one player at a time, say it is not, as PettingZoo's
+    turn-based games do (:func:`rulespec.pettingzoo.parallel_env` serves them).
+
+    :meth:`step` before the first :meth:`reset`, or once every agent is done,
+    raises :class:`~rulespec.pettingzoo.ResetNeeded`.
     """
 
     def __init__(self, episode: Episode, render_mode: str | None = None) -> None:
@@ -31,11 +41,14 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
         """The game being played (:class:`~rulespec.rl.episode.Episode`)."""
         self.render_mode = render_mode
         self.metadata = {
-            "render_modes": ["ansi"],
+            "render_modes": ["human", "ansi"],
             "name": f"rulespec_{episode.game.id.replace('-', '_')}_v0",
-            "is_parallelizable": False,
+            "is_parallelizable": episode.simultaneous,
         }
         self.possible_agents = list(self._table.possible_agents)
+        self.state_space = self._table.state_space
+        """A float32 ``Box``: every agent's observation, flattened, in seat order."""
+        self._reset = False
         self.max_steps = episode.max_steps
         """The player actions after which a game is truncated: a bound on its length."""
         self._start()
@@ -60,6 +73,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
         other keys are ignored (the game's options are set when the environment is
         made)."""
         self._table.reset(seed, options)
+        self._reset = True
         self._start()
 
     def _start(self) -> None:
@@ -72,9 +86,16 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
         self.agent_selection = agent_name(self.episode.to_move()[0])
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        """``agent``'s observation (what its view shows) and its action mask (all
-        zeros when it is not to act)."""
-        return self._table.observe(agent)
+        """``agent``'s observation (what its view shows, scaled into the bounds of
+        :meth:`observation_space`) and its action mask (all zeros unless it is the
+        agent selected to act)."""
+        return self._table.observe(agent, agent == self.agent_selection and not self.episode.done)
+
+    def state(self) -> npt.NDArray[Any]:
+        """Every agent's observation, flattened and laid end to end in seat order (a
+        float32 array in :attr:`state_space`): what the players see together, for
+        a centralised critic."""
+        return self._table.observer.state()
 
     def step(self, action: Any) -> None:
         """Play ``action``, an action id, for :attr:`agent_selection` (``None`` once
@@ -85,6 +106,10 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
         with ``on_illegal="raise"`` it raises :class:`~rulespec.IllegalAction`
         instead. An action that is not an integer raises :class:`TypeError`.
         """
+        if not self._reset:
+            raise ResetNeeded("reset() the environment before its first step()")
+        if not self.agents:
+            raise ResetNeeded("every agent is done: reset() the environment to play again")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -105,8 +130,9 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The whole table as text with ``render_mode="ansi"`` (hidden cards included:
-        it is for people watching, not for the agents); ``None`` otherwise."""
+        """The whole table as text (hidden cards included: it is for people watching,
+        not for the agents): returned with ``render_mode="ansi"``, printed with
+        ``"human"`` (returning ``None``)."""
         return self._table.render()
 
     def close(self) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import numpy.typing as npt
 from pettingzoo import ParallelEnv
 
-from rulespec.pettingzoo._common import Table
+from rulespec.pettingzoo._common import ResetNeeded, Table
 from rulespec.rl.episode import Episode
 
 __all__ = ["GameParallelEnv"]
@@ -34,10 +34,13 @@ class GameParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo has no t
         """The game being played (:class:`~rulespec.rl.episode.Episode`)."""
         self.render_mode = render_mode
         self.metadata = {
-            "render_modes": ["ansi"],
+            "render_modes": ["human", "ansi"],
             "name": f"rulespec_{episode.game.id.replace('-', '_')}_parallel_v0",
         }
         self.possible_agents = list(self._table.possible_agents)
+        self.state_space = self._table.state_space
+        """As :attr:`GameEnv.state_space <rulespec.pettingzoo.aec.GameEnv.state_space>`."""
+        self._reset = False
         self.agents = list(self.possible_agents)
         self.max_steps = episode.max_steps
         """The player actions after which a game is truncated: a bound on its length
@@ -57,6 +60,7 @@ class GameParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo has no t
         """Start a new game, as :meth:`GameEnv.reset <rulespec.pettingzoo.aec.GameEnv.reset>`;
         return every agent's observation and info."""
         self._table.reset(seed, options)
+        self._reset = True
         self.agents = list(self.possible_agents)
         return self._observations(), {a: {} for a in self.agents}
 
@@ -74,11 +78,14 @@ class GameParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo has no t
 
         Illegal ids are treated as in the AEC environment: the game ends, each
         agent that sent one receives the illegal reward. A missing action of an
-        agent to move raises :class:`ValueError`, as does a step after the end.
+        agent to move raises :class:`ValueError`; a step before the first
+        :meth:`reset` or after the end, :class:`~rulespec.pettingzoo.ResetNeeded`.
         """
         episode = self.episode
+        if not self._reset:
+            raise ResetNeeded("reset() the environment before its first step()")
         if not self.agents:
-            raise ValueError("the game is over: reset the environment to play again")
+            raise ResetNeeded("the game is over: reset() the environment to play again")
         ids: dict[int, Any] = {}
         for seat in episode.to_move():
             agent = self.possible_agents[seat]
@@ -100,6 +107,10 @@ class GameParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo has no t
 
     def _observations(self) -> Observations:
         return {a: self._table.observe(a) for a in self.agents}
+
+    def state(self) -> npt.NDArray[Any]:
+        """As :meth:`GameEnv.state <rulespec.pettingzoo.aec.GameEnv.state>`."""
+        return self._table.observer.state()
 
     def render(self) -> str | None:
         """As :meth:`GameEnv.render <rulespec.pettingzoo.aec.GameEnv.render>`."""

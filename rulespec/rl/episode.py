@@ -71,7 +71,10 @@ class Episode:
     options set one, and every game is *truncated* once it has taken
     ``max_steps`` player actions, by default
     :func:`~rulespec.rl.lengths.max_game_length` (which Duo's round limit
-    never lets a match reach). ``seed`` seeds the random generator of the
+    never lets a match reach), at the end of a turn: when players choose
+    together (Duck & Cover), those who still owe the turn's choice make it
+    first, so a cap that is not a whole number of turns is passed by less than
+    a turn. ``seed`` seeds the random generator of the
     chance steps; :meth:`reset` starts a new game with it.
     """
 
@@ -109,6 +112,9 @@ class Episode:
         self._sign = -1.0 if game.lowest_score_wins else 1.0
         self.rng = random.Random(None if seed is None else integer(seed, "seed"))
         self.reset()
+        self.simultaneous = len(self._movers) > 1
+        """Whether several players act at once (Duck & Cover's turns): more than one
+        player is to move once a new game is dealt."""
 
     # -- starting ------------------------------------------------------------------
 
@@ -149,6 +155,7 @@ class Episode:
         self.illegal: Mapping[int, str] = {}
         """The players whose illegal id ended the game, with the reason."""
         self._values = self._value(self.state)
+        self._legal: dict[int, tuple[int, ...]] = {}
 
     # -- where the game stands --------------------------------------------------------
 
@@ -170,7 +177,10 @@ class Episode:
         """``player``'s legal action ids now (empty when not to move or done)."""
         if self.done:
             return ()
-        return self.game.legal_action_ids(self.state, player)
+        ids = self._legal.get(player)
+        if ids is None:
+            ids = self._legal[player] = self.game.legal_action_ids(self.state, player)
+        return ids
 
     def legal_action_mask(self, player: int) -> tuple[bool, ...]:
         """One flag per action id: whether ``player`` may send it now."""
@@ -220,11 +230,13 @@ class Episode:
         for action in actions:
             state = g.apply(state, action)
         self.state = state = self._resolve_chance(state)
+        self._legal = {}
         self._over = over = g.is_over(state)
         self._movers = g.to_move(state)
         self.steps += len(actions)
         if not over and self.steps >= self.max_steps:
-            self.truncated = True
+            # Only at the end of a turn: players who still owe this turn's choice play on.
+            self.truncated = self._movers != tuple(p for p in movers if p not in ids)
         before, self._values = self._values, self._value(self.state)
         return Outcome(tuple(b - a for a, b in zip(before, self._values, strict=True)))
 

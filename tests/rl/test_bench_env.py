@@ -24,17 +24,22 @@ def test_the_env_line_comes_after_the_engine_s_unchanged_lines(
 ) -> None:
     plain = _bench(capsys)
     with_env = _bench(capsys, "--env")
-    assert len(with_env) == len(plain) + 1
-    assert [_NUMBER.sub("N", line) for line in with_env[:-1]] == [
+    assert len(with_env) == len(plain) + 2
+    assert [_NUMBER.sub("N", line) for line in with_env[:-2]] == [
         _NUMBER.sub("N", line) for line in plain
     ]
-    last = re.fullmatch(
+    line = re.fullmatch(
         r"PettingZoo AEC env, uniform legal ids: ([0-9]+) player steps/s "
-        r"\(the engine's loop, policy 'random': ([0-9]+)\)",
-        with_env[-1],
+        r"\(the engine's loop, policy 'random': ([0-9]+); ratio ([0-9.]+)\)",
+        with_env[-2],
     )
-    assert last is not None, with_env[-1]
-    assert int(last[1]) > 0 and int(last[2]) > 0
+    assert line is not None, with_env[-2]
+    assert int(line[1]) > 0 and int(line[2]) > 0
+    assert abs(float(line[3]) - int(line[1]) / int(line[2])) < 0.01
+    vector = re.fullmatch(
+        r"vector env, 16 games, uniform legal ids: ([0-9]+) player steps/s", with_env[-1]
+    )
+    assert vector is not None and int(vector[1]) > 0, with_env[-1]
 
 
 def test_env_without_the_rl_extra_is_a_one_line_error(

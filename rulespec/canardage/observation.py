@@ -1,0 +1,219 @@
+"""Canardage's observation written piece by piece into a buffer, and its bounds.
+
+:class:`Writer` brings a buffer (an :class:`array.array` of floats) to the
+numbers that :func:`rulespec.canardage.encoding.observation` gives for a
+player's view, reading the state directly and rewriting only the pieces that
+changed since its last write: what the learning environments call on every
+step. :func:`bounds` gives the least and the most each number can be.
+
+>>> import rulespec
+>>> from array import array
+>>> from rulespec.canardage.encoding import observation, observation_shape
+>>> can = rulespec.game("canardage")
+>>> state = can.start(4, seed=2)
+>>> buffer = array("d", bytes(8 * observation_shape(4)[0]))
+>>> writer = Writer(buffer, 1, 4)
+>>> writer.write(state)
+>>> tuple(buffer) == observation(can.view(state, 1))
+True
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import cast
+
+from rulespec.canardage.cards import DECK_ORDER, DUCKS_PER_COLOUR, WATER, WATER_CARDS, Card
+from rulespec.canardage.line import LENGTH
+from rulespec.canardage.position import HAND
+from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
+
+__all__ = ["Writer", "bounds", "saturated"]
+
+_PHASES = {Phase.DEAL: 0, Phase.PLAY: 1, Phase.DISPERSION: 2, Phase.RESHUFFLE: 3, Phase.OVER: 4}
+_CARDS = len(DECK_ORDER)
+_INDEX = {card: i for i, card in enumerate(DECK_ORDER)}
+
+
+class _Layout:
+    """Where each piece starts, for ``n`` players."""
+
+    def __init__(self, n: int) -> None:
+        self.seat = 0
+        self.phase = n
+        self.turn = self.phase + len(_PHASES)
+        self.line = self.turn + n
+        self.space = 3 * n + 3
+        self.deck = self.line + LENGTH * self.space
+        self.slots = DUCKS_PER_COLOUR * n + WATER_CARDS - LENGTH
+        self.bottom = self.deck + 1
+        self.hand = self.bottom + self.slots * (n + 1)
+        self.sizes = self.hand + _CARDS
+        self.draw = self.sizes + n
+        self.played = self.draw + 1
+        self.shot = self.played + _CARDS
+        self.winners = self.shot + n
+        self.length = self.winners + n
+
+
+def bounds(players: int, options: Options | None = None) -> tuple[tuple[float, ...], ...]:
+    """``(low, high)``: the least and the most of each number of the observation
+    (every number is at least 0).
+
+    The duck deck holds at most its ``5 × players + 5`` cards; a hand, three action
+    cards; the draw pile, and each card's count in the played pile, at most the
+    action deck's cards (its count of that card); a colour, five ducks shot.
+
+    >>> low, high = bounds(3)
+    >>> len(high), max(high), set(low)
+    (182, 52.0, {0.0})
+    """
+    n = players
+    deck = (Options() if options is None else options).action_deck
+    at = _Layout(n)
+    high = [1.0] * at.length
+    high[at.deck] = float(DUCKS_PER_COLOUR * n + WATER_CARDS)
+    high[at.hand : at.hand + _CARDS] = [float(min(HAND, c)) for c in deck]
+    high[at.sizes : at.sizes + n] = [float(HAND)] * n
+    high[at.draw] = float(sum(deck))
+    high[at.played : at.played + _CARDS] = [float(c) for c in deck]
+    high[at.shot : at.shot + n] = [float(DUCKS_PER_COLOUR)] * n
+    return (0.0,) * at.length, tuple(high)
+
+
+def saturated(players: int, options: Options | None = None) -> tuple[int, ...]:
+    """The numbers whose bounds are saturation levels: none, the rules bound them all.
+
+    >>> saturated(3)
+    ()
+    """
+    return ()
+
+
+def _zeros(typecode: str, size: int) -> array[float]:
+    """``size`` zeros in an array of floats of ``typecode`` (``"f"`` or ``"d"``)."""
+    return cast("array[float]", array(typecode, bytes(array(typecode).itemsize * size)))
+
+
+class Writer:
+    """Writes ``player``'s observation of states of a ``players``-player game into
+    ``buffer`` (its length the observation's; set to zeros here).
+
+    The buffer must hold what this writer last wrote: only the pieces whose part of
+    the state changed are rewritten (parts of a state are shared with the states
+    it came from, so a part that did not change is the same object).
+    """
+
+    def __init__(
+        self, buffer: array[float], player: int, players: int, options: Options | None = None
+    ) -> None:
+        for i in range(len(buffer)):
+            buffer[i] = 0.0
+        self.buffer = buffer
+        self.player = player
+        self.players = players
+        self._at = at = _Layout(players)
+        self._blank = _zeros(buffer.typecode, len(buffer))
+        buffer[at.seat + player] = 1.0
+        self._state: State | None = None
+        self._hot: dict[int, int] = {}
+        self._line: tuple[object, ...] = (None, None, None)
+        self._bottom: tuple[object, int] = (None, -1)
+        self._hand: object = None
+        self._hands: object = None
+        self._played: object = None
+        self._shot: object = None
+        self._winners: object = None
+
+    def _one_hot(self, start: int, index: int) -> None:
+        """Move the one of the one-hot piece at ``start`` to ``index`` (-1: none)."""
+        old = self._hot.get(start, -1)
+        if old != index:
+            buf = self.buffer
+            if old >= 0:
+                buf[start + old] = 0.0
+            if index >= 0:
+                buf[start + index] = 1.0
+            self._hot[start] = index
+
+    def _duck(self, card: int) -> int:
+        """A duck deck card's index among the relative colours, then water."""
+        n = self.players
+        return n if card == WATER else (card - self.player) % n
+
+    def write(self, state: State) -> None:
+        """Bring the buffer to the observation of ``state`` by this writer's player."""
+        if state is self._state:
+            return
+        self._state = state
+        buf, at, me, n = self.buffer, self._at, self.player, self.players
+        self._one_hot(at.phase, _PHASES[state.phase])
+        turn = state.turn
+        self._one_hot(at.turn, (turn - me) % n if turn >= 0 else -1)
+        line = (state.line, state.targets, state.shelters)
+        if any(a is not b for a, b in zip(line, self._line, strict=True)):
+            self._line = line
+            self._write_line(*line)
+        deck = state.deck
+        buf[at.deck] = float(len(deck))
+        if deck is not self._bottom[0] or state.seen != self._bottom[1]:
+            self._bottom = (deck, state.seen)
+            self._write_bottom(deck, state.seen)
+        hand = state.hands[me]
+        if hand is not self._hand:
+            self._hand = hand
+            self._counts(at.hand, hand)
+        hands = state.hands
+        if hands is not self._hands:
+            self._hands = hands
+            for k in range(n):
+                buf[at.sizes + k] = float(len(hands[(me + k) % n]))
+        buf[at.draw] = float(len(state.draw_pile))
+        played = state.played
+        if played is not self._played:
+            self._played = played
+            self._counts(at.played, played)
+        shot = state.shot
+        if shot is not self._shot:
+            self._shot = shot
+            for k in range(n):
+                buf[at.shot + k] = float(shot[(me + k) % n])
+        winners = state.winners
+        if winners is not self._winners:
+            self._winners = winners
+            for k in range(n):
+                buf[at.winners + k] = 1.0 if (me + k) % n in winners else 0.0
+
+    def _counts(self, start: int, cards: tuple[Card, ...]) -> None:
+        buf = self.buffer
+        buf[start : start + _CARDS] = self._blank[:_CARDS]
+        for card in cards:
+            buf[start + _INDEX[card]] += 1.0
+
+    def _write_line(
+        self, line: tuple[tuple[int, ...], ...], targets: tuple[int, ...], shelters: tuple[int, ...]
+    ) -> None:
+        buf, at, me, n = self.buffer, self._at, self.player, self.players
+        start = at.line
+        buf[start : start + LENGTH * at.space] = self._blank[: LENGTH * at.space]
+        for i, stack in enumerate(line):
+            here = start + i * at.space
+            buf[here] = 1.0
+            buf[here + 1 + self._duck(stack[-1])] = 1.0
+            if len(stack) == 2:
+                buf[here + n + 2 + (stack[0] - me) % n] = 1.0
+        for i in targets:
+            buf[start + i * at.space + 2 * n + 2] = 1.0
+        for p, space in enumerate(shelters):
+            if space != NO_SHELTER:
+                buf[start + space * at.space + 2 * n + 3 + (p - me) % n] = 1.0
+
+    def _write_bottom(self, deck: tuple[int, ...], seen: int) -> None:
+        buf, at = self.buffer, self._at
+        width = self.players + 1
+        buf[at.bottom : at.bottom + at.slots * width] = self._blank[: at.slots * width]
+        bottom = deck[len(deck) - seen :] if seen else ()
+        here = at.bottom
+        for card in reversed(bottom[-at.slots :]):
+            buf[here + self._duck(card)] = 1.0
+            here += width

@@ -1,0 +1,171 @@
+"""Duo's observation written piece by piece into a buffer, and its bounds.
+
+:class:`Writer` brings a buffer (an :class:`array.array` of floats) to the
+numbers that :func:`rulespec.duo.encoding.observation` gives for a player's view,
+reading the state directly and rewriting only the pieces that changed since
+its last write: what the learning environments call on every step.
+:func:`bounds` gives the least and the most each number can be.
+
+>>> import rulespec
+>>> from array import array
+>>> from rulespec.duo.encoding import observation, observation_shape
+>>> duo = rulespec.game("duo")
+>>> state = duo.start(3, seed=2)
+>>> buffer = array("d", bytes(8 * observation_shape(3)[0]))
+>>> writer = Writer(buffer, 1, 3)
+>>> writer.write(state)
+>>> tuple(buffer) == observation(duo.view(state, 1))
+True
+"""
+
+from __future__ import annotations
+
+from array import array
+
+from rulespec.duo.cards import TURBO
+from rulespec.duo.scoring import target
+from rulespec.duo.state import Options, Phase, State
+
+__all__ = ["Writer", "bounds", "saturated"]
+
+CARDS = TURBO + 1
+_PILE_TOPS = CARDS
+_TURN_PILE = 3 * CARDS
+_PHASE = _TURN_PILE + 2
+_COUNTS = _PHASE + 3
+_TARGET = _COUNTS + 4
+_FINISHED = _TARGET + 1
+_SEAT = _FINISHED + 1
+_PHASES = {Phase.DEAL: 0, Phase.TURN: 1, Phase.OVER: 2}
+_DECK = 80
+"""The most cards in play: Turbo-DUO's deck."""
+
+
+def bounds(players: int, options: Options | None = None) -> tuple[tuple[float, ...], ...]:
+    """``(low, high)``: the least and the most of each number of the observation.
+
+    A card is held once (the Turbo-joker up to four times); pile sizes, the draw
+    pile, hand sizes and a round's points are at most the 80 cards of Turbo-DUO's
+    deck (a round's points are negative after an exhausted draw pile). The
+    round, the finished rounds and the totals have no bound in the rules: they
+    are saturated at 100 (and the totals at -100), an environment reading any
+    number past its bound as the bound.
+
+    >>> low, high = bounds(2)
+    >>> len(low) == len(high) == 254, max(high), min(low)
+    (True, 100.0, -100.0)
+    """
+    n = players
+    low = [0.0] * (_SEAT + 6 * n)
+    high = [1.0] * (_SEAT + 6 * n)
+    high[TURBO] = 4.0
+    high[_COUNTS : _COUNTS + 3] = [float(_DECK)] * 3
+    high[_COUNTS + 3] = 100.0  # the round: saturated
+    high[_TARGET] = 20.0
+    high[_FINISHED] = 100.0  # saturated
+    sizes = _SEAT + 3 * n
+    high[sizes : sizes + n] = [float(_DECK)] * n
+    low[sizes + n : sizes + 2 * n] = [-100.0] * n  # totals: saturated
+    high[sizes + n : sizes + 2 * n] = [100.0] * n
+    low[sizes + 2 * n : sizes + 3 * n] = [-float(_DECK)] * n
+    high[sizes + 2 * n : sizes + 3 * n] = [float(_DECK)] * n
+    return tuple(low), tuple(high)
+
+
+def saturated(players: int, options: Options | None = None) -> tuple[int, ...]:
+    """The numbers whose bounds are saturation levels, not limits of the rules: the
+    round, the finished rounds and each total.
+
+    >>> saturated(2)
+    (239, 241, 250, 251)
+    """
+    totals = _SEAT + 4 * players
+    return (_COUNTS + 3, _FINISHED, *range(totals, totals + players))
+
+
+class Writer:
+    """Writes ``player``'s observation of states of a ``players``-player match into
+    ``buffer`` (its length the observation's; set to zeros here).
+
+    The buffer must hold what this writer last wrote: only the pieces whose part of
+    the state changed are rewritten (parts of a state are shared with the states
+    it came from, so a part that did not change is the same object).
+    """
+
+    def __init__(
+        self, buffer: array[float], player: int, players: int, options: Options | None = None
+    ) -> None:
+        for i in range(len(buffer)):
+            buffer[i] = 0.0
+        self.buffer = buffer
+        self.player = player
+        self.players = players
+        buffer[_SEAT + player] = 1.0
+        self._state: State | None = None
+        self._hand: tuple[int, ...] = ()
+        self._tops: list[int] = [-1, -1]
+        self._hot: dict[int, int] = {}
+        self._scores: object = None
+        self._sizes: object = None
+
+    def _one_hot(self, start: int, index: int) -> None:
+        """Move the one of the one-hot piece at ``start`` to ``index`` (-1: none)."""
+        old = self._hot.get(start, -1)
+        if old != index:
+            buf = self.buffer
+            if old >= 0:
+                buf[start + old] = 0.0
+            if index >= 0:
+                buf[start + index] = 1.0
+            self._hot[start] = index
+
+    def write(self, state: State) -> None:
+        """Bring the buffer to the observation of ``state`` by this writer's player."""
+        if state is self._state:
+            return
+        self._state = state
+        buf, me, n = self.buffer, self.player, self.players
+        dealt = bool(state.hands)
+        hand = state.hands[me] if dealt else ()
+        if hand is not self._hand:
+            for card in self._hand:
+                buf[card] = 0.0
+            for card in hand:
+                buf[card] += 1.0
+            self._hand = hand
+        piles = state.piles
+        for pile in (0, 1):
+            top = piles[pile][-1] if piles else -1
+            if top != self._tops[pile]:
+                start = _PILE_TOPS + pile * CARDS
+                if self._tops[pile] >= 0:
+                    buf[start + self._tops[pile]] = 0.0
+                if top >= 0:
+                    buf[start + top] = 1.0
+                self._tops[pile] = top
+        turn_pile = state.turn_pile
+        self._one_hot(_TURN_PILE, -1 if turn_pile is None else turn_pile)
+        self._one_hot(_PHASE, _PHASES[state.phase])
+        buf[_COUNTS] = float(len(piles[0])) if piles else 0.0
+        buf[_COUNTS + 1] = float(len(piles[1])) if piles else 0.0
+        buf[_COUNTS + 2] = float(len(state.draw_pile))
+        buf[_COUNTS + 3] = float(state.round)
+        buf[_TARGET] = float(target(n))
+        scores = state.round_scores
+        seats = _SEAT + n
+        self._one_hot(seats, (state.turn - me) % n)
+        self._one_hot(seats + n, (state.starter - me) % n)
+        sizes = seats + 2 * n
+        hands = state.hands
+        if hands is not self._sizes:
+            self._sizes = hands
+            for k in range(n):
+                buf[sizes + k] = float(len(hands[(me + k) % n])) if dealt else 0.0
+        if scores is not self._scores:
+            self._scores = scores
+            buf[_FINISHED] = float(len(scores))
+            last = scores[-1] if scores else (0,) * n
+            for k in range(n):
+                p = (me + k) % n
+                buf[sizes + n + k] = float(sum(r[p] for r in scores))
+                buf[sizes + 2 * n + k] = float(last[p])

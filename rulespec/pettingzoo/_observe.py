@@ -1,0 +1,87 @@
+"""Observations as bounded NumPy arrays, written piece by piece.
+
+Each seat has a buffer that the game's observation writer keeps up to date
+(rewriting only what changed since the seat last looked), read through NumPy
+without a copy; the numbers are then scaled into the declared bounds: each is
+divided by the larger of the absolute values of its least and most (so binary
+parts stay 0 and 1, and a count of at most 80 becomes a fraction of 1), and
+the numbers whose bound is a saturation level are clipped to it.
+
+A game whose encoding offers no writer is encoded through its views
+(:meth:`Game.observation <rulespec.Game.observation>`); one that declares no
+bounds gets the unbounded ``Box(-inf, inf)``.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from rulespec.rl.episode import Episode
+
+__all__ = ["Observer"]
+
+Floats = npt.NDArray[np.float32]
+
+
+class Observer:
+    """The scaled observations of every seat of ``episode``, and their bounds."""
+
+    def __init__(self, episode: Episode) -> None:
+        self.episode = episode
+        g, n, options = episode.game, episode.players, episode.options
+        self.length = length = math.prod(episode.observation_shape)
+        encoding = g.encoding
+        bounds = getattr(encoding, "observation_bounds", None)
+        if bounds is None:
+            low = np.full(length, -np.inf, dtype=np.float32)
+            high = np.full(length, np.inf, dtype=np.float32)
+            self._scale = np.ones(length, dtype=np.float32)
+            self._clipped = False
+        else:
+            raw_low, raw_high = (np.asarray(b, dtype=np.float32) for b in bounds(n, options))
+            scale = np.maximum(np.maximum(np.abs(raw_low), np.abs(raw_high)), 1.0)
+            self._scale = (1.0 / scale).astype(np.float32)
+            # The bounds scaled as the numbers are: multiplying by the same factor
+            # keeps the order, so a number within its bounds stays within.
+            low, high = raw_low * self._scale, raw_high * self._scale
+            saturated = getattr(encoding, "observation_saturated", None)
+            self._clipped = bool(saturated(n, options)) if saturated is not None else True
+        self.low: Floats = low
+        """The least of each scaled number (float32)."""
+        self.high: Floats = high
+        """The most of each scaled number (float32)."""
+        make = getattr(encoding, "ObservationWriter", None)
+        self._buffers: list[array[float]] = []
+        self._raw: list[Floats] = []
+        self._writers: list[Any] = []
+        if make is not None:
+            for seat in range(n):
+                buffer = array("f", bytes(4 * length))
+                self._buffers.append(buffer)
+                self._writers.append(make(buffer, seat, n, options))
+                self._raw.append(np.frombuffer(buffer, dtype=np.float32))
+
+    def observe(self, seat: int) -> Floats:
+        """``seat``'s observation of the episode's state now, scaled, as a new array
+        shaped as the game's observation."""
+        episode = self.episode
+        if self._writers:
+            self._writers[seat].write(episode.state)
+            raw: Any = self._raw[seat]
+        else:
+            raw = np.fromiter(episode.observation(seat), dtype=np.float32, count=self.length)
+        values = np.multiply(raw, self._scale)
+        if self._clipped:
+            np.minimum(values, self.high, out=values)
+            np.maximum(values, self.low, out=values)
+        shaped: Floats = values.reshape(episode.observation_shape)
+        return shaped
+
+    def state(self) -> Floats:
+        """Every seat's observation, flattened and laid end to end in seat order."""
+        return np.concatenate([self.observe(p).ravel() for p in range(self.episode.players)])

@@ -1,0 +1,123 @@
+"""The observation writers give the numbers of :meth:`Game.observation`, state after
+state, whatever they rewrote; every number stays within the declared bounds but the
+saturated ones."""
+
+from __future__ import annotations
+
+import random
+from array import array
+from typing import Any
+
+import pytest
+
+import rulespec
+from tests.rl.helpers import THOROUGH
+
+GAMES = 6 if THOROUGH else 1
+LOOK = 0.7 if THOROUGH else 0.25
+"""The chance that a writer looks at a state (it skips the others, as agents do)."""
+
+CASES = [
+    pytest.param("duck-and-cover", 2, {}, id="duck-and-cover-2"),
+    pytest.param("duck-and-cover", 5, {}, id="duck-and-cover-5"),
+    pytest.param(
+        "duck-and-cover",
+        3,
+        {"low_blows": True, "constraints": True, "surprises": True, "pressure": True},
+        id="duck-and-cover-variants",
+    ),
+    pytest.param("duck-and-cover", 4, {"low_blows": True, "competition": True}, id="dc-lb"),
+    pytest.param("duo", 2, {"max_rounds": 6}, id="duo-2"),
+    pytest.param("duo", 5, {"max_rounds": 2, "turbo": True}, id="duo-turbo"),
+    pytest.param("canardage", 3, {}, id="canardage-3"),
+    pytest.param("canardage", 6, {}, id="canardage-6"),
+    pytest.param(
+        "canardage", 4, {"action_deck": {"pan": 10, "en-joue": 5, "canarchie": 4}}, id="can-deck"
+    ),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "settings"), CASES)
+def test_the_writers_agree_with_the_observation_on_random_games(
+    game_id: str, players: int, settings: dict[str, Any]
+) -> None:
+    g = rulespec.game(game_id)
+    options = g.decode_options(settings)
+    encoding: Any = g.encoding
+    length = g.observation_shape(players, options)[0]
+    buffers = [array("d", [7.0] * length) for _ in range(players)]  # not zeros: set at start
+    writers = [encoding.ObservationWriter(buffers[p], p, players, options) for p in range(players)]
+    low, high = encoding.observation_bounds(players, options)
+    saturated = set(encoding.observation_saturated(players, options))
+    assert len(low) == len(high) == length
+    rng = random.Random(f"{game_id}{players}")
+    checked = 0
+    for _ in range(GAMES):
+        state = g.new_game(players, options)
+        while not g.is_over(state):
+            for p in range(players):
+                if rng.random() < LOOK:
+                    writers[p].write(state)
+                    expected = g.observation(g.view(state, p))
+                    assert tuple(buffers[p]) == expected
+                    checked += 1
+                    for i, value in enumerate(expected):
+                        assert i in saturated or low[i] <= value <= high[i], (i, value)
+            actor = g.to_move(state)[0]
+            if actor == rulespec.CHANCE:
+                state = g.apply(state, g.sample_chance(state, rng))
+            else:
+                state = g.apply(state, rng.choice(g.legal_actions(state, actor)))
+    assert checked > 20
+
+
+@pytest.mark.parametrize("game_id", ["duck-and-cover", "duo", "canardage"])
+def test_a_writer_follows_a_jump_to_an_unrelated_state(game_id: str) -> None:
+    g = rulespec.game(game_id)
+    encoding: Any = g.encoding
+    length = g.observation_shape(3)[0]
+    buffer = array("d", bytes(8 * length))
+    writer = encoding.ObservationWriter(buffer, 1, 3)
+    late = g.start(3, seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        actor = g.to_move(late)[0]
+        if actor == rulespec.CHANCE:
+            late = g.apply(late, g.sample_chance(late, rng))
+        else:
+            late = g.apply(late, rng.choice(g.legal_actions(late, actor)))
+    for state in (late, g.start(3, seed=6), late):
+        writer.write(state)
+        assert tuple(buffer) == g.observation(g.view(state, 1))
+
+
+@pytest.mark.parametrize(
+    ("game_id", "settings"),
+    [("canardage", {}), ("duck-and-cover", {}), ("duck-and-cover", {"low_blows": True})],
+)
+def test_the_quick_legal_ids_are_the_ids_of_the_legal_actions(
+    game_id: str, settings: dict[str, Any]
+) -> None:
+    # Canardage's Canarchie ids come from the pattern of equal stacks, Duck & Cover's
+    # plain turns from the places of its moves: both against each action's own id.
+    g = rulespec.game(game_id)
+    options = g.decode_options(settings)
+    rng = random.Random(8)
+    checked = 0
+    for players in (3, 5) if THOROUGH else (3,):
+        for _ in range(GAMES):
+            state = g.new_game(players, options)
+            while not g.is_over(state):
+                for actor in g.to_move(state):
+                    if actor == rulespec.CHANCE:
+                        break
+                    legal = g.legal_actions(state, actor)
+                    slow = tuple(sorted(g.action_id(state, a) for a in legal))
+                    assert g.legal_action_ids(state, actor) == slow
+                    checked += 1
+                actor = g.to_move(state)[0]
+                if actor == rulespec.CHANCE:
+                    state = g.apply(state, g.sample_chance(state, rng))
+                else:
+                    state = g.apply(state, rng.choice(g.legal_actions(state, actor)))
+    assert checked > 50
