@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import importlib
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -57,8 +56,10 @@ def find(name: str) -> tuple[str, Example]:
 def _svg(game: str, table: Any, player: int | None) -> str:
     if player is not None:
         table = rulespec.game(game).view(table, player)
-    render = importlib.import_module(type(table).__module__.rpartition(".")[0] + ".render")
-    picture: str = render.svg(table, size=SIZE)
+    declared = rulespec.game(game).declaration
+    if declared.render is None:
+        raise KeyError(f"{game} declares no render module to draw its examples")
+    picture: str = declared.load(declared.render).svg(table, size=SIZE)
     return picture
 
 
