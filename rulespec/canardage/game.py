@@ -131,6 +131,12 @@ class Canardage(Game[State, Action, View, Options]):
             raise self._wrong_state(state)
         return rules.apply(state, action)
 
+    def is_over(self, state: State) -> bool:
+        # rules.is_over, read here to spare a call on every step
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
+        return state.phase is _OVER
+
     def _sample_state(self, view: View, rng: random.Random, options: Options) -> State:
         """The other hands, the draw pile and the duck deck above its seen bottom are
         dealt at random (see :mod:`rulespec.canardage.sampling`)."""

@@ -11,11 +11,14 @@ from importlib import metadata
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
+import attrs
+
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.checks import integer, seat, wrong_type
 from rulespec.core.codec import Codec
 from rulespec.core.declaration import Declaration
 from rulespec.core.encoding import Encoding, mask
+from rulespec.core.errors import RecordError
 from rulespec.core.invariants import Invariant, TransitionInvariant, Violation
 
 if TYPE_CHECKING:
@@ -284,8 +287,10 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         with other options) raises :class:`ValueError` saying why.
 
         The first sample of a view is checked against the invariants and the
-        view; later samples of the same view (a search calls this thousands of
-        times) are built from the same trusted pieces and not checked again.
+        view; later samples of the very same view object with the same options
+        object (a search calls this thousands of times) are built from the same
+        trusted pieces and not checked again. Another view, even one equal to a
+        checked one, is checked anew.
 
         >>> import random, rulespec
         >>> duo = rulespec.game("duo")
@@ -298,22 +303,26 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         self._check_view(view)
         if not isinstance(rng, random.Random):
             raise wrong_type("rng", rng, "a random.Random")
+        given = options
         if options is None:
             options = self.default_options()
         else:
             self._check_options(options)
         state = self._sample_state(view, rng, options)
-        key = (self.id, view, options)
-        try:
-            confirmed = key in _CONFIRMED
-        except TypeError:  # a view edited to hold a list: check every sample
-            self._confirm_sample(view, state)
+        # Trusted are the very objects checked before, not others equal to them: a view
+        # forged to compare equal (a float for an int) is checked like any new one.
+        key = (id(view), id(given))
+        known = _CONFIRMED.get(key)
+        if known is not None and known[0] is view and known[1] is given:
             return state
-        if not confirmed:
-            self._confirm_sample(view, state)
-            if len(_CONFIRMED) >= _CONFIRMED_MAX:
-                _CONFIRMED.clear()
-            _CONFIRMED[key] = None
+        self._confirm_sample(view, state)
+        try:
+            hash(view)
+        except TypeError:  # a view edited to hold a list may change: check every sample
+            return state
+        if len(_CONFIRMED) >= _CONFIRMED_MAX:
+            _CONFIRMED.clear()
+        _CONFIRMED[key] = (view, given)
         return state
 
     def _sample_state(self, view: V, rng: random.Random, options: O) -> S:
@@ -322,16 +331,24 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         raise NotImplementedError(f"{self.name} does not sample states from views")
 
     def _confirm_sample(self, view: V, state: S) -> None:
-        """Refuse ``view`` when ``state``, sampled from it, breaks an invariant or shows
-        another view: no state could show it."""
+        """Refuse ``view`` when ``state``, sampled from it, breaks an invariant, holds a
+        value of the wrong type or shows another view: no state could show it."""
         broken = self.violations(state)
         if broken:
             raise ValueError(
                 f"no {self.name} state shows this view: a state built from it breaks "
                 f"{broken[0].invariant} ({broken[0].message})"
             )
+        try:  # a value of the wrong type (a float for an int) does not survive JSON
+            rebuilt = self.codec.decode_state(self.codec.encode_state(state))
+        except (RecordError, TypeError, ValueError) as exc:
+            rebuilt, why = None, str(exc)
+        else:
+            why = "a value of the wrong type"
+        if not _identical(rebuilt, state):
+            raise ValueError(f"no {self.name} state shows this view: {why}")
         player: int = view.player  # type: ignore[attr-defined]
-        if self.view(state, player) != view:
+        if not _identical(self.view(state, player), view):
             raise ValueError(
                 f"no {self.name} state shows this view: its fields contradict each other"
             )
@@ -590,8 +607,29 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         return f"<Game {self.id!r}>"
 
 
-_CONFIRMED: dict[tuple[str, object, object], None] = {}
-"""The views (with their options) whose first sample passed the checks."""
+def _identical(a: object, b: object) -> bool:
+    """Whether ``a`` equals ``b`` with every part of the same type (``1`` is not
+    ``1.0``, nor ``True``)."""
+    if type(a) is not type(b):
+        return False
+    if attrs.has(type(a)):
+        return all(
+            _identical(getattr(a, f.name), getattr(b, f.name))
+            for f in attrs.fields(type(a))
+            if f.eq
+        )
+    if isinstance(a, tuple | list):
+        b_items: Sequence[object] = b  # type: ignore[assignment]
+        return len(a) == len(b_items) and all(map(_identical, a, b_items))
+    if isinstance(a, frozenset | set):
+        return {(type(x), x) for x in a} == {(type(x), x) for x in b}  # type: ignore[attr-defined]
+    return a == b
+
+
+_CONFIRMED: dict[tuple[int, int], tuple[object, object]] = {}
+"""The views (with the options given) whose first sample passed the checks, by the
+identity of both: the objects themselves are kept, so an id is never reused while
+its entry stands."""
 _CONFIRMED_MAX = 4096
 
 _GAMES: dict[str, Game[Any, Any, Any, Any]] = {}

@@ -114,6 +114,12 @@ class DuckAndCover(Game[State, Action, View, Options]):
             return rules.submit(state, action)  # type: ignore[arg-type]
         return rules.apply(state, action)
 
+    def is_over(self, state: State) -> bool:
+        # rules.is_over, read here to spare a call on every step
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
+        return state.phase is _OVER
+
     def _sample_state(self, view: View, rng: random.Random, options: Options) -> State:
         """The covered cards, the hidden piles and the other players' actions of this
         turn are drawn at random (see :mod:`rulespec.duck_cover.sampling`)."""

@@ -1055,4 +1055,4 @@ def chance_piles(state: State) -> tuple[tuple[int, ...], ...]:
 
 def is_over(state: State) -> bool:
     """Whether the game has ended."""
-    return state.phase is Phase.OVER
+    return state.phase is _OVER

@@ -109,6 +109,12 @@ class Duo(Game[State, Action, View, Options]):
         # The rule function of this kind of action; rules.apply refuses any other object.
         return _STEP(type(action), rules.apply)(state, action)
 
+    def is_over(self, state: State) -> bool:
+        # rules.is_over, read here to spare a call on every step
+        if not isinstance(state, State):
+            raise self._wrong_state(state)
+        return state.phase is _OVER
+
     def _sample_state(self, view: View, rng: random.Random, options: Options) -> State:
         """The other hands, the draw pile and the covered cards of the discard piles are
         drawn at random (see :mod:`rulespec.duo.sampling`: the covered cards only

@@ -241,3 +241,16 @@ def test_each_role_plays_its_part(package: str) -> None:
     assert game.view_type is importlib.import_module(f"{package}.view").View
     examples = importlib.import_module(f"{package}.examples").examples()
     assert examples and all(e.clauses for e in examples)
+
+
+# -- no state kept between calls ------------------------------------------------------
+
+
+def test_no_module_rebinds_a_global() -> None:
+    # A module-level cache rebound on a hot path races under free-threaded Python.
+    offences = []
+    for path in sorted(SOURCE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Global):
+                offences.append(f"{path.relative_to(SOURCE)}:{node.lineno}")
+    assert offences == []
