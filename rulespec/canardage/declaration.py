@@ -52,10 +52,10 @@ DECLARATION = Declaration(
     simulation_cap=2000,
     card_label="rulespec.canardage.cards:chance_card_name",
     heuristic="rulespec.canardage.heuristic",
-    kit="rulespec.testing.canardage",
+    kit="rulespec.canardage.kit",
     examples="rulespec.canardage.examples",
     render="rulespec.canardage.render",
-    schema="rulespec.schemas.source.canardage",
+    schema="rulespec.canardage.schema",
     observation=(
         Piece("seat", "n", "one-hot of the viewer's seat number", lambda n: n),
         Piece("phase", "5", "one-hot: deal, play, dispersion, reshuffle, over", lambda n: 5),

@@ -26,10 +26,10 @@ DECLARATION = Declaration(
     chance_bound="rulespec.duck_cover.declaration:chance_bound",
     card_label="rulespec.duck_cover.cards:draw_card_name",
     heuristic="rulespec.duck_cover.heuristic",
-    kit="rulespec.testing.duck_cover",
+    kit="rulespec.duck_cover.kit",
     examples="rulespec.duck_cover.examples",
     render="rulespec.duck_cover.render",
-    schema="rulespec.schemas.source.duck_cover",
+    schema="rulespec.duck_cover.schema",
     observation=(
         Piece("seat", "n", "one-hot of the viewer's seat number", lambda n: n),
         Piece("phase", "4", "one-hot: deal, reshuffle, turn, over", lambda n: 4),

@@ -38,10 +38,10 @@ DECLARATION = Declaration(
     chance_bound="rulespec.duo.declaration:chance_bound",
     card_label="rulespec.duo.cards:card_name",
     heuristic="rulespec.duo.heuristic",
-    kit="rulespec.testing.duo",
+    kit="rulespec.duo.kit",
     examples="rulespec.duo.examples",
     render="rulespec.duo.render",
-    schema="rulespec.schemas.source.duo",
+    schema="rulespec.duo.schema",
     observation=(
         Piece("hand", "77", "how many copies of each card the viewer holds", lambda n: _CARDS),
         Piece(

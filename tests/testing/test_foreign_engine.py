@@ -8,6 +8,7 @@ import pytest
 from hypothesis import settings
 
 import rulespec
+from rulespec.duck_cover.kit import COMPETITION
 from rulespec.testing import (
     Adapter,
     DivergenceError,
@@ -16,7 +17,6 @@ from rulespec.testing import (
     capabilities,
     check,
 )
-from rulespec.testing.duck_cover import COMPETITION
 from tests.profiles import scaled
 from tests.testing.foreign_duck_cover import (
     ForeignAdapter,
