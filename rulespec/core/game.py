@@ -615,7 +615,7 @@ def _identical(a: object, b: object) -> bool:
     if attrs.has(type(a)):
         return all(
             _identical(getattr(a, f.name), getattr(b, f.name))
-            for f in attrs.fields(type(a))
+            for f in attrs.fields(cast(Any, type(a)))
             if f.eq
         )
     if isinstance(a, tuple | list):

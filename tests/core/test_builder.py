@@ -138,7 +138,7 @@ def test_init_hooks_and_an_init_of_its_own_are_refused() -> None:
         x: int
 
         def __init__(self, x: int) -> None:
-            self.__attrs_init__(abs(x))  # type: ignore[attr-defined]
+            self.__attrs_init__(abs(x))
 
     with pytest.raises(TypeError, match="__attrs_post_init__"):
         builder(Checked)

@@ -97,7 +97,7 @@ def test_a_catalogue_may_be_english_only_or_have_some_languages() -> None:
         load_catalogue(french, prefix="plug.", languages=())
     with pytest.raises(CatalogueError, match="missing fr"):
         load_catalogue(_HEAD + _CLAUSE, prefix="plug.", languages=("fr",))
-    with pytest.raises(CatalogueError, match="start with 'other.'"):
+    with pytest.raises(CatalogueError, match=r"start with 'other\.'"):
         load_catalogue(_HEAD + _CLAUSE, prefix="other.", languages=())
 
 
