@@ -7,7 +7,7 @@
 (0, 1, 2, 3)
 """
 
-from typing import Any
+import typing as _typing
 
 from rulespec.core.chance import CHANCE as CHANCE
 from rulespec.core.chance import Chance as Chance
@@ -57,7 +57,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     """A game's package, such as ``rulespec.duo``, imported on first use: the games come
     from the ``rulespec.games`` entry points, and ``import rulespec`` imports none."""
     if not name.startswith("__"):
