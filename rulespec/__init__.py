@@ -7,9 +7,8 @@
 (0, 1, 2, 3)
 """
 
-import rulespec.canardage  # registers the game
-import rulespec.duck_cover  # registers the game
-import rulespec.duo  # noqa: F401  (registers the game)
+import typing as _typing
+
 from rulespec.core.chance import CHANCE as CHANCE
 from rulespec.core.chance import Chance as Chance
 from rulespec.core.clauses import Catalogue as Catalogue
@@ -56,3 +55,14 @@ __all__ = [
     "implementations",
     "implements",
 ]
+
+
+def __getattr__(name: str) -> _typing.Any:
+    """A game's package, such as ``rulespec.duo``, imported on first use: the games come
+    from the ``rulespec.games`` entry points, and ``import rulespec`` imports none."""
+    if not name.startswith("__"):
+        games()
+    found = globals().get(name)
+    if found is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return found

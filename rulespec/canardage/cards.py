@@ -19,6 +19,7 @@ __all__ = [
     "WATER_CARDS",
     "Card",
     "card_index",
+    "chance_card_name",
     "duck_name",
     "sort_cards",
 ]
@@ -82,6 +83,16 @@ class Card(Enum):
     def english(self) -> str:
         """The original English name (published data, known with less certainty)."""
         return _NAMES[self][1]
+
+
+def chance_card_name(card: int | Card) -> str:
+    """A card of a chance pile by its name in records: an action card's id, a card of
+    the duck deck as :func:`duck_name` says it.
+
+    >>> chance_card_name(Card.PAN), chance_card_name(WATER)
+    ('pan', 'water')
+    """
+    return str(card.value) if isinstance(card, Card) else duck_name(card)
 
 
 # Each card by its name, for tests such as ``card is PAN`` on the rules' hot paths: Python

@@ -50,31 +50,9 @@ clause for spaces it may not take...).
 **Observation**: a flat vector. Seats are counted from the viewer (``0`` is the
 viewer, ``1`` the next seat...), and so are colours (colour ``c`` is seat
 ``c``'s): a card of the duck deck is one-hot over the ``n`` relative colours
-then water (``n + 1``). With ``n`` players, in this order:
-
-=========================  ========================================================
-slice (length)             meaning
-=========================  ========================================================
-seat (n)                   one-hot of the viewer's seat number
-phase (5)                  one-hot: deal, play, dispersion, reshuffle, over
-turn (n)                   one-hot of the relative seat on turn (zeros before the
-                           deal)
-line (6 × (3n + 3))        per space from the front: 1 when it holds a card; its top
-                           card (n + 1); the duck hidden under it (n, zeros when
-                           none); 1 when targeted; whose Planqué card lies on it
-                           (n, zeros when none)
-duck deck (1)              how many cards it holds
-deck bottom ((5n-1)(n+1))  the cards seen going under the duck deck since its last
-                           shuffle, from the bottom card up, one slot each (zeros
-                           past the last); no deck holds more than ``5n - 1``
-hand (16)                  how many of each action card the viewer holds, in the
-                           rulebook's order
-hand sizes (n)             per relative seat
-draw pile (1)              how many action cards it holds
-played (16)                how many of each action card lie in the played pile
-shot (n)                   per relative colour, how many of its ducks were shot
-winners (n)                per relative seat, 1 for a winner
-=========================  ========================================================
+then water (``n + 1``). With ``n`` players, in the order of the slices that the game declares
+(:attr:`~rulespec.core.declaration.Declaration.observation`, tabled on
+:doc:`/reference/encodings`).
 """
 
 from __future__ import annotations

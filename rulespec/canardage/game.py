@@ -8,17 +8,17 @@ from typing import Any
 
 from rulespec.canardage import codec, encoding, rules, sampling
 from rulespec.canardage.actions import Action, Deal, Discard, Disperse, Play, Reshuffle
+from rulespec.canardage.declaration import DECLARATION
 from rulespec.canardage.invariants import INVARIANTS, TRANSITION_INVARIANTS
 from rulespec.canardage.policy import random_card_policy
 from rulespec.canardage.position import position
-from rulespec.canardage.scoring import scores, winners
 from rulespec.canardage.state import Options, Phase, State
-from rulespec.canardage.view import View, view
+from rulespec.canardage.view import View
 from rulespec.core import checks
 from rulespec.core.chance import Chance, shuffled
 from rulespec.core.checks import integer, seat
 from rulespec.core.errors import IllegalAction
-from rulespec.core.game import Game, register
+from rulespec.core.game import Game
 from rulespec.core.simulate import Policy, random_policy
 
 __all__ = ["GAME", "Canardage"]
@@ -47,6 +47,8 @@ class Canardage(Game[State, Action, View, Options]):
     player_action_types = (Play, Discard)
     options_type = Options
     view_type = View
+    declaration = DECLARATION
+    rules = rules
     codec = codec
     encoding = encoding
     invariants = INVARIANTS
@@ -130,22 +132,10 @@ class Canardage(Game[State, Action, View, Options]):
         return rules.apply(state, action)
 
     def is_over(self, state: State) -> bool:
+        # rules.is_over, read here to spare a call on every step
         if not isinstance(state, State):
             raise self._wrong_state(state)
         return state.phase is _OVER
-
-    def scores(self, state: State) -> tuple[int, ...]:
-        """Each player's living ducks."""
-        self._check_state(state)
-        return scores(state)
-
-    def winners(self, state: State) -> tuple[int, ...]:
-        self._check_state(state)
-        return winners(state)
-
-    def view(self, state: State, player: int) -> View:
-        self._check_state(state)
-        return view(state, seat(player, state.players, "can.setup.players"))
 
     def _sample_state(self, view: View, rng: random.Random, options: Options) -> State:
         """The other hands, the draw pile and the duck deck above its seen bottom are
@@ -174,4 +164,3 @@ class Canardage(Game[State, Action, View, Options]):
 
 
 GAME = Canardage()
-register(GAME)

@@ -81,21 +81,10 @@ def _sides(front: int, back: int) -> tuple[Spaces, ...]:
     )
 
 
-_shelters_read: tuple[tuple[int, ...], int | None] = ((), 0)
-"""The last shelters read and their mask: they change only when a Planqué card is laid or
-taken back, and the states between share them."""
-
-
 def _sheltered(shelters: tuple[int, ...]) -> int | None:
     """The spaces under a Planqué card; ``None`` for a space off the line."""
-    global _shelters_read
-    read = _shelters_read
-    if read[0] is not shelters:
-        read = _shelters_read = (shelters, _shelter_mask(shelters))
-    return read[1]
-
-
-def _shelter_mask(shelters: tuple[int, ...]) -> int | None:
+    if not shelters:
+        return 0
     mask = 0
     for s in shelters:
         if not -1 <= s < LENGTH:
@@ -108,15 +97,11 @@ def _shelter_mask(shelters: tuple[int, ...]) -> int | None:
 _Line = tuple[Stack, ...]
 _LineMasks = tuple[_Line, int, int, tuple[int, ...], int]
 
-_read: _LineMasks = ((), 0, 0, (0,) * COLOURS, 0)
-"""The masks of the last line read: ``(line, full, water, by colour, lone)``. Many steps
-leave the line as it was (the next state holds the very same tuple), so a line is read
-once for the turns it lasts, whoever plays."""
-
 
 def _line_masks(line: _Line) -> _LineMasks | None:
-    """The masks of ``line`` itself; ``None`` when they cannot hold it."""
-    global _read
+    """The masks of ``line``: ``(line, full, water, by colour, lone)``; ``None`` when they
+    cannot hold it. Read afresh at every survey: no state is kept between calls, so
+    threads never share one."""
     if len(line) > LENGTH:
         return None
     water = lone = 0
@@ -133,8 +118,7 @@ def _line_masks(line: _Line) -> _LineMasks | None:
         else:
             return None
         bit <<= 1
-    read = _read = (line, bit - 1, water, tuple(by_colour), lone)
-    return read
+    return line, bit - 1, water, tuple(by_colour), lone
 
 
 def survey(
@@ -143,7 +127,7 @@ def survey(
     """The masks of a table for ``player``; ``None`` when it is not one the masks can
     hold (a line longer than six spaces, targets not ascending): the rule functions
     then decide."""
-    read = _read if _read[0] is line else _line_masks(line)
+    read = _line_masks(line)
     aimed = _TARGETS.get(targets)
     sheltered = _sheltered(shelters)
     if read is None or aimed is None or sheltered is None:

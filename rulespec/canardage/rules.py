@@ -42,7 +42,9 @@ from rulespec.canardage.cards import (
     sort_cards,
 )
 from rulespec.canardage.line import dealt, forward, hide, shoot
+from rulespec.canardage.scoring import scores, winners
 from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
+from rulespec.canardage.view import view
 from rulespec.core.builder import builder
 from rulespec.core.checks import pile_of, wrong_type
 from rulespec.core.errors import IllegalAction
@@ -60,10 +62,14 @@ __all__ = [
     "check_reshuffle",
     "duck_deck",
     "first_player",
+    "is_over",
     "legal_actions",
     "new_game",
+    "scores",
     "to_move",
     "uses",
+    "view",
+    "winners",
 ]
 
 Line = tuple[Stack, ...]
@@ -1130,3 +1136,11 @@ def chance_piles(state: State) -> tuple[tuple[object, ...], ...]:
     if state.phase is Phase.RESHUFFLE:
         return (sort_cards(state.played),)
     raise IllegalAction("can.chance.shuffles", "the game does not wait for chance now")
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended."""
+    return state.phase is _OVER
+
+
+_OVER = Phase.OVER  # read once: a member of an Enum class is slow to read in Python 3.11

@@ -36,7 +36,7 @@ from rulespec.core.game import Game
 from rulespec.core.record import Record
 from rulespec.testing import DivergenceError, check
 from rulespec.testing.adapter import Query, Setup, game_of
-from rulespec.testing.check import Divergence
+from rulespec.testing.checking import Divergence
 from rulespec.testing.wire import ProtocolError, WireAdapter
 
 __all__ = [

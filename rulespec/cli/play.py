@@ -16,7 +16,6 @@ Ctrl-C or the input ends, so the game so far can be replayed or verified.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import random
 import sys
@@ -131,11 +130,9 @@ def describe(g: Game[Any, Any, Any, Any], action: Any) -> str:
 
 
 def _render(g: Game[Any, Any, Any, Any]) -> Any:
-    package = type(g).__module__.rpartition(".")[0]
-    try:
-        return importlib.import_module(f"{package}.render")
-    except ImportError:
-        return None
+    """The game's declared render module, or ``None``."""
+    reference = g.declaration.render
+    return None if reference is None else g.declaration.load(reference)
 
 
 def render_text(g: Game[Any, Any, Any, Any]) -> Callable[[Any], str]:

@@ -172,7 +172,7 @@ def clause_text(c: Clause, lang: str) -> str:
 def _find(cat: Catalogue, wanted: str) -> Clause:
     if wanted in cat:
         return cat[wanted]
-    prefix = cat.clauses[0].id.split(".", 1)[0] + "."
+    prefix = rulespec.game(cat.game).declaration.prefix
     if prefix + wanted in cat:
         return cat[prefix + wanted]
     try:
@@ -196,6 +196,9 @@ def run(args: argparse.Namespace) -> int:
         cat = rulespec.catalogue(g.id)
     except KeyError as exc:
         raise CommandError(str(exc.args[0])) from None
+    if args.lang != "en" and args.lang not in cat.languages:
+        known = ", ".join(["en", *cat.languages])
+        raise CommandError(f"{g.id}'s clauses are not written in {args.lang} (only: {known})")
     if args.clause is None:
         print(rules_text(cat, args.lang))
     else:

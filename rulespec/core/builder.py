@@ -11,12 +11,19 @@ the same for a copy with a few fields changed, as ``attrs.evolve`` makes it.
 
 The class must be slotted without a weakref slot (``weakref_slot=False``:
 CPython moves an instance to another class only between classes of the same
-layout), and its fields may have no validator, converter or ``on_setattr``
-hook, which the builder would skip.
+layout), and everything its ``__init__`` does must be a plain store the builder
+makes too: no validator, converter or ``on_setattr`` hook on a field, no
+``__attrs_pre_init__`` or ``__attrs_post_init__``, no ``__init__`` of its own, no
+slot besides the fields' (``cache_hash=True`` adds one for the hash). The builder
+refuses any other class with a :class:`TypeError` saying why.
+
+The generated functions are registered with :mod:`linecache`, so that a
+traceback, a debugger or :func:`inspect.getsource` shows their source.
 """
 
 from __future__ import annotations
 
+import linecache
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -68,8 +75,7 @@ def builder(cls: type[T], *caches: str) -> Callable[..., T]:
     ]
     lines += ["    self.__class__ = cls", "    return self"]
     namespace: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls, **defaults}
-    exec("\n".join(lines), namespace)  # the source holds field names only
-    build: Callable[..., T] = namespace["build"]
+    build: Callable[..., T] = _compiled(lines, cls, "build", namespace)
     build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
     build.__doc__ = f"A new {cls.__name__}: the values of its fields, in order."
     return build
@@ -110,8 +116,7 @@ def evolver(cls: type[T], *changed: str) -> Callable[..., T]:
             lines.append(f"    self.{f.name} = _default_{f.name}")
     lines += ["    self.__class__ = cls", "    return self"]
     namespace: dict[str, Any] = {"new": object.__new__, "twin": _twin(cls), "cls": cls, **defaults}
-    exec("\n".join(lines), namespace)  # the source holds field names only
-    evolve: Callable[..., T] = namespace["evolve"]
+    evolve: Callable[..., T] = _compiled(lines, cls, "evolve", namespace)
     evolve.__qualname__ = evolve.__name__ = f"evolve_{cls.__name__}"
     evolve.__doc__ = f"A copy of a {cls.__name__} with {', '.join(changed) or 'nothing'} changed."
     return evolve
@@ -134,7 +139,42 @@ def _checked_fields(cls: type[Any], who: str) -> tuple[Any, ...]:
             raise TypeError(f"{who}: {cls.__name__}.{field.name} needs a plain default")
     if any("__setattr__" in vars(base) for base in cls.__mro__[1:-1]):
         raise TypeError(f"{who}: a base of {cls.__name__} defines __setattr__")
+    for hook in ("__attrs_pre_init__", "__attrs_post_init__"):
+        if getattr(cls, hook, None) is not None:
+            raise TypeError(f"{who}: {cls.__name__} has {hook}, which the builder would skip")
+    init = getattr(cls.__init__, "__code__", None)
+    if init is None or not init.co_filename.startswith("<attrs generated"):
+        raise TypeError(f"{who}: {cls.__name__} has an __init__ of its own")
+    names = {f.name for f in fields}
+    for base in cls.__mro__:
+        extra = [s for s in _slots(base) if s not in names and s not in ("__weakref__", "__dict__")]
+        if extra:
+            raise TypeError(
+                f"{who}: {cls.__name__} has a slot that is no field ({extra[0]}; "
+                "cache_hash=True adds one), which the builder would leave unset"
+            )
     return fields
+
+
+def _slots(cls: type[Any]) -> tuple[str, ...]:
+    slots = cls.__dict__.get("__slots__", ())
+    return (slots,) if isinstance(slots, str) else tuple(slots)
+
+
+def _compiled(lines: list[str], cls: type[Any], name: str, namespace: dict[str, Any]) -> Any:
+    """The function ``name`` that ``lines`` define, compiled under a file name of its
+    own and registered with :mod:`linecache` (as attrs registers its methods)."""
+    source = "\n".join(lines) + "\n"
+    base = f"<rulespec {name} {cls.__module__}.{cls.__qualname__}>"
+    filename, count = base, 1
+    while True:
+        entry = (len(source), None, source.splitlines(True), filename)
+        if linecache.cache.setdefault(filename, entry) == entry:
+            break
+        filename = f"{base[:-1]}-{count}>"
+        count += 1
+    exec(compile(source, filename, "exec"), namespace)  # the source holds field names only
+    return namespace[name]
 
 
 def _twin(cls: type[Any]) -> type[Any]:

@@ -58,6 +58,8 @@ from typing import Any, Literal
 import attrs
 
 from rulespec.core.errors import CatalogueError
+from rulespec.core.game import game as registered
+from rulespec.core.game import games
 
 __all__ = [
     "LANGUAGES",
@@ -75,7 +77,8 @@ __all__ = [
 ]
 
 LANGUAGES: tuple[str, ...] = ("fr", "es", "de")
-"""The languages every clause is written in, besides the English statement."""
+"""The languages a clause may be written in besides the English statement: a game's
+catalogue has every one of those its game declares (by default all three)."""
 
 LANGUAGE_NAMES_EN: dict[str, str] = {"fr": "French", "es": "Spanish", "de": "German"}
 """The English name of each language in :data:`LANGUAGES`."""
@@ -188,7 +191,8 @@ class Clause:
     the rule's texts."""
 
     def text(self, language: str) -> LocalText:
-        """The clause in ``language`` (``"fr"``, ``"es"`` or ``"de"``)."""
+        """The clause in ``language`` (``"fr"``, ``"es"`` or ``"de"``, among those of its
+        catalogue); :class:`KeyError` for another."""
         for local in self.texts:
             if local.language == language:
                 return local
@@ -211,6 +215,8 @@ class Catalogue:
     sources: tuple[tuple[str, str], ...]
     """(language, edition) for each language with an edition of the rulebook."""
     clauses: tuple[Clause, ...]
+    languages: tuple[str, ...] = LANGUAGES
+    """The languages of its clauses besides English, as its game declares them."""
 
     def edition(self, language: str) -> str | None:
         """The edition in ``language``, or ``None`` when the game has none in it."""
@@ -261,11 +267,13 @@ def _clause(
     sections: tuple[str, ...],
     sources: tuple[tuple[str, str], ...],
     where: str,
+    prefix: str = "",
+    languages: tuple[str, ...] = LANGUAGES,
 ) -> Clause:
     _keys(
         raw,
         where,
-        {"id", "section", "title", "status", "statement", "source", *LANGUAGES},
+        {"id", "section", "title", "status", "statement", "source", *languages},
         {"source_note", "reason", "interpretation", "editions", "note"},
     )
     cid = _str(raw, "id", where)
@@ -288,7 +296,7 @@ def _clause(
     editions_by_language = dict(sources)
     first = sources[0][1] if sources else None
     texts = []
-    for lang in LANGUAGES:
+    for lang in languages:
         local = raw[lang]
         lwhere = f"{where}.{lang}"
         if not isinstance(local, dict):
@@ -334,13 +342,13 @@ def _clause(
     if "editions" in raw:
         ed = raw["editions"]
         ewhere = f"{where}.editions"
-        _keys(ed, ewhere, {"reading"}, set(LANGUAGES))
-        says = tuple((lang, _str(ed, lang, ewhere)) for lang in LANGUAGES if lang in ed)
+        _keys(ed, ewhere, {"reading"}, set(languages))
+        says = tuple((lang, _str(ed, lang, ewhere)) for lang in languages if lang in ed)
         if len(says) < 2:
             raise CatalogueError(f"{ewhere}: name what at least two editions say")
         editions = EditionNote(says, _str(ed, "reading", ewhere))
-    if not cid.startswith(_PREFIXES.get(game, "")):
-        raise CatalogueError(f"{where}: ids of {game} start with {_PREFIXES[game]!r}")
+    if not cid.startswith(prefix):
+        raise CatalogueError(f"{where}: ids of {game} start with {prefix!r}")
     return Clause(
         id=cid,
         game=game,
@@ -358,11 +366,28 @@ def _clause(
     )
 
 
-_PREFIXES = {"duck-and-cover": "dc.", "duo": "duo.", "canardage": "can."}
+def _declared(game: str) -> tuple[str, tuple[str, ...]]:
+    """The clause prefix and the languages that ``game`` declares; none and all three
+    for a game that is not registered."""
+    try:
+        declaration = registered(game).declaration
+    except (KeyError, AttributeError):
+        return "", LANGUAGES
+    return declaration.prefix, declaration.languages
 
 
-def load_catalogue(text: str, name: str = "<catalogue>") -> Catalogue:
+def load_catalogue(
+    text: str,
+    name: str = "<catalogue>",
+    *,
+    prefix: str | None = None,
+    languages: tuple[str, ...] | None = None,
+) -> Catalogue:
     """Parse and validate one catalogue from its TOML text.
+
+    Every clause id starts with ``prefix``, and every clause is written in each of
+    ``languages`` (some of :data:`LANGUAGES`) and in no other; by default those
+    that the catalogue's game declares, when the game is registered.
 
     Raises :class:`CatalogueError` on unknown keys, duplicate ids, missing
     languages or any other departure from the schema, naming the place.
@@ -375,13 +400,19 @@ def load_catalogue(text: str, name: str = "<catalogue>") -> Catalogue:
     head = raw["catalogue"]
     _keys(head, f"{name}: catalogue", {"game", "title", "sections", "sources"}, set())
     game = _str(head, "game", f"{name}: catalogue")
+    declared_prefix, declared_languages = _declared(game)
+    prefix = declared_prefix if prefix is None else prefix
+    languages = declared_languages if languages is None else tuple(languages)
+    wrong = [lang for lang in languages if lang not in LANGUAGES]
+    if wrong:
+        raise CatalogueError(f"{name}: unknown language {wrong[0]!r} (known: {LANGUAGES})")
     sections = head["sections"]
     if not isinstance(sections, list) or not all(isinstance(s, str) for s in sections):
         raise CatalogueError(f"{name}: catalogue.sections: expected a list of strings")
     sources = []
     for lang, src in head["sources"].items():
         swhere = f"{name}: catalogue.sources.{lang}"
-        if lang not in LANGUAGES:
+        if lang not in languages:
             raise CatalogueError(f"{swhere}: unknown language")
         _keys(src, swhere, {"edition"}, set())
         sources.append((lang, _str(src, "edition", swhere)))
@@ -390,7 +421,15 @@ def load_catalogue(text: str, name: str = "<catalogue>") -> Catalogue:
     result: list[Clause] = []
     seen: set[str] = set()
     for i, entry in enumerate(raw["clause"]):
-        c = _clause(entry, game, tuple(sections), tuple(sources), f"{name}: clause[{i}]")
+        c = _clause(
+            entry,
+            game,
+            tuple(sections),
+            tuple(sources),
+            f"{name}: clause[{i}]",
+            prefix,
+            languages,
+        )
         if c.id in seen:
             raise CatalogueError(f"{name}: clause[{i}]: duplicate id {c.id!r}")
         seen.add(c.id)
@@ -398,25 +437,48 @@ def load_catalogue(text: str, name: str = "<catalogue>") -> Catalogue:
     order = {s: k for k, s in enumerate(sections)}
     result.sort(key=lambda c: order[c.section])  # stable: file order within a section
     return Catalogue(
-        game, _str(head, "title", name), tuple(sections), tuple(sources), tuple(result)
+        game,
+        _str(head, "title", name),
+        tuple(sections),
+        tuple(sources),
+        tuple(result),
+        languages,
     )
 
 
-def _spec_dir() -> Path:
-    packaged = resources.files("rulespec") / "_spec"
-    if packaged.is_dir():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[2] / "spec"
+def catalogue_path(location: str) -> Path:
+    """The file a game declares as its catalogue, ``"package:path/inside.toml"``.
+
+    rulespec's own catalogues are shipped as ``rulespec/_spec``; in a checkout of the
+    project, where that folder is not built, they are read from ``spec/``.
+
+    >>> catalogue_path("rulespec:_spec/duo.toml").name
+    'duo.toml'
+    """
+    package, _, inside = location.partition(":")
+    found = Path(str(resources.files(package).joinpath(*inside.split("/"))))
+    if found.is_file() or package != "rulespec" or not inside.startswith("_spec/"):
+        return found
+    return Path(__file__).resolve().parents[2] / "spec" / inside.removeprefix("_spec/")
 
 
 @cache
 def catalogues() -> tuple[Catalogue, ...]:
-    """Every game's catalogue, loaded once from the shipped ``spec/`` files."""
-    folder = _spec_dir()
-    paths = sorted(folder.glob("*.toml"))
-    if not paths:
-        raise CatalogueError(f"no clause catalogue found in {folder}")
-    return tuple(load_catalogue(p.read_text(encoding="utf-8"), p.name) for p in paths)
+    """Every game's catalogue, by game id, loaded once from the file the game declares."""
+    found = []
+    for g in games():
+        path = catalogue_path(g.declaration.catalogue)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise CatalogueError(f"{g.id}: no clause catalogue at {path} ({exc})") from None
+        cat = load_catalogue(
+            text, path.name, prefix=g.declaration.prefix, languages=g.declaration.languages
+        )
+        if cat.game != g.id:
+            raise CatalogueError(f"{path.name}: catalogue.game is {cat.game!r}, not {g.id!r}")
+        found.append(cat)
+    return tuple(found)
 
 
 def catalogue(game: str) -> Catalogue:

@@ -1,6 +1,6 @@
 """Worked examples: a move drawn before and after, next to the clauses it shows.
 
-Each game lists its examples in its ``examples`` module
+Each game lists its examples in the module it declares as ``examples``
 (:func:`rulespec.duck_cover.examples.examples` and the like). The site draws
 them beside the clauses they cite, and the test suite checks each one: the
 move is legal in ``before`` and ``game.apply(before, action) == after``.
@@ -8,7 +8,6 @@ move is legal in ``before`` and ``game.apply(before, action) == after``.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import attrs
@@ -45,7 +44,8 @@ def examples_of(game: str) -> tuple[Example, ...]:
     >>> [e.name for e in examples_of("duo")][:2]
     ['duo-two-features', 'duo-one-pile']
     """
-    package = type(registered(game)).__module__.rpartition(".")[0]
-    module = importlib.import_module(f"{package}.examples")
-    found: tuple[Example, ...] = module.examples()
+    declared = registered(game).declaration
+    if declared.examples is None:
+        return ()
+    found: tuple[Example, ...] = declared.load(declared.examples).examples()
     return found

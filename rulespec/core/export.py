@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from rulespec.core.clauses import LANGUAGE_NAMES_EN, LANGUAGES, catalogue, catalogues
+from rulespec.core.clauses import LANGUAGE_NAMES_EN, catalogue, catalogues
 from rulespec.core.trace import implementations_of, test_citations
 from rulespec.core.version import __version__
 
@@ -113,8 +113,8 @@ def needs_json(
                 "section": c.section,
                 "source": c.source,
             }
-            for lang in LANGUAGES:
-                local = c.text(lang)
+            for local in c.texts:
+                lang = local.language
                 need[f"text_{lang}"] = local.text
                 need[f"kind_{lang}"] = local.kind
                 need[f"locator_{lang}"] = local.locator or ""

@@ -3,20 +3,32 @@
 from __future__ import annotations
 
 import abc
+import functools
 import random
+import threading
 from collections.abc import Mapping, Sequence
+from importlib import metadata
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
+import attrs
+
 from rulespec.core.chance import CHANCE, Chance
-from rulespec.core.checks import integer, wrong_type
+from rulespec.core.checks import integer, seat, wrong_type
 from rulespec.core.codec import Codec
+from rulespec.core.declaration import Declaration
 from rulespec.core.encoding import Encoding, mask
+from rulespec.core.errors import RecordError
 from rulespec.core.invariants import Invariant, TransitionInvariant, Violation
 
 if TYPE_CHECKING:
     from rulespec.core.simulate import Policy
 
-__all__ = ["Game", "game", "games", "register"]
+__all__ = ["ENTRY_POINTS", "Game", "game", "games", "register"]
+
+ENTRY_POINTS = "rulespec.games"
+"""The entry-point group through which games are found (see
+:mod:`rulespec.core.declaration`)."""
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -85,6 +97,17 @@ class Game(abc.ABC, Generic[S, A, V, O]):
     """The class of the game's options."""
     view_type: type[Any] = object
     """The class of the game's player views."""
+    declaration: Declaration
+    """What the shared layers need from the game (see :mod:`rulespec.core.declaration`).
+
+    :meta hide-value:
+    """
+    rules: ModuleType
+    """The game's rules module: :meth:`scores`, :meth:`winners`, :meth:`view` and
+    :meth:`is_over` call its functions of those names once the arguments are checked.
+
+    :meta hide-value:
+    """
 
     # -- refusing arguments of the wrong type ------------------------------------
 
@@ -215,21 +238,30 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         is pending, and a player's action while any chance step is.
         """
 
-    @abc.abstractmethod
     def is_over(self, state: S) -> bool:
         """Whether the game has ended."""
+        self._check_state(state)
+        over: bool = self.rules.is_over(state)
+        return over
 
-    @abc.abstractmethod
     def scores(self, state: S) -> tuple[int, ...]:
         """Each player's score so far (final when the game is over)."""
+        self._check_state(state)
+        found: tuple[int, ...] = self.rules.scores(state)
+        return found
 
-    @abc.abstractmethod
     def winners(self, state: S) -> tuple[int, ...]:
         """The winning players in seat order (several on a shared victory); ``()`` until over."""
+        self._check_state(state)
+        found: tuple[int, ...] = self.rules.winners(state)
+        return found
 
-    @abc.abstractmethod
     def view(self, state: S, player: int) -> V:
         """What ``player`` may know of ``state`` under the rules."""
+        self._check_state(state)
+        players: int = state.players  # type: ignore[attr-defined]
+        seen: V = self.rules.view(state, seat(player, players, self.declaration.players_clause))
+        return seen
 
     # -- seeing from a seat -------------------------------------------------------
 
@@ -255,8 +287,10 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         with other options) raises :class:`ValueError` saying why.
 
         The first sample of a view is checked against the invariants and the
-        view; later samples of the same view (a search calls this thousands of
-        times) are built from the same trusted pieces and not checked again.
+        view; later samples of the very same view object with the same options
+        object (a search calls this thousands of times) are built from the same
+        trusted pieces and not checked again. Another view, even one equal to a
+        checked one, is checked anew.
 
         >>> import random, rulespec
         >>> duo = rulespec.game("duo")
@@ -269,22 +303,26 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         self._check_view(view)
         if not isinstance(rng, random.Random):
             raise wrong_type("rng", rng, "a random.Random")
+        given = options
         if options is None:
             options = self.default_options()
         else:
             self._check_options(options)
         state = self._sample_state(view, rng, options)
-        key = (self.id, view, options)
-        try:
-            confirmed = key in _CONFIRMED
-        except TypeError:  # a view edited to hold a list: check every sample
-            self._confirm_sample(view, state)
+        # Trusted are the very objects checked before, not others equal to them: a view
+        # forged to compare equal (a float for an int) is checked like any new one.
+        key = (id(view), id(given))
+        known = _CONFIRMED.get(key)
+        if known is not None and known[0] is view and known[1] is given:
             return state
-        if not confirmed:
-            self._confirm_sample(view, state)
-            if len(_CONFIRMED) >= _CONFIRMED_MAX:
-                _CONFIRMED.clear()
-            _CONFIRMED[key] = None
+        self._confirm_sample(view, state)
+        try:
+            hash(view)
+        except TypeError:  # a view edited to hold a list may change: check every sample
+            return state
+        if len(_CONFIRMED) >= _CONFIRMED_MAX:
+            _CONFIRMED.clear()
+        _CONFIRMED[key] = (view, given)
         return state
 
     def _sample_state(self, view: V, rng: random.Random, options: O) -> S:
@@ -293,16 +331,24 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         raise NotImplementedError(f"{self.name} does not sample states from views")
 
     def _confirm_sample(self, view: V, state: S) -> None:
-        """Refuse ``view`` when ``state``, sampled from it, breaks an invariant or shows
-        another view: no state could show it."""
+        """Refuse ``view`` when ``state``, sampled from it, breaks an invariant, holds a
+        value of the wrong type or shows another view: no state could show it."""
         broken = self.violations(state)
         if broken:
             raise ValueError(
                 f"no {self.name} state shows this view: a state built from it breaks "
                 f"{broken[0].invariant} ({broken[0].message})"
             )
+        try:  # a value of the wrong type (a float for an int) does not survive JSON
+            rebuilt = self.codec.decode_state(self.codec.encode_state(state))
+        except (RecordError, TypeError, ValueError) as exc:
+            rebuilt, why = None, str(exc)
+        else:
+            why = "a value of the wrong type"
+        if not _identical(rebuilt, state):
+            raise ValueError(f"no {self.name} state shows this view: {why}")
         player: int = view.player  # type: ignore[attr-defined]
-        if self.view(state, player) != view:
+        if not _identical(self.view(state, player), view):
             raise ValueError(
                 f"no {self.name} state shows this view: its fields contradict each other"
             )
@@ -561,37 +607,97 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         return f"<Game {self.id!r}>"
 
 
-_CONFIRMED: dict[tuple[str, object, object], None] = {}
-"""The views (with their options) whose first sample passed the checks."""
+def _identical(a: object, b: object) -> bool:
+    """Whether ``a`` equals ``b`` with every part of the same type (``1`` is not
+    ``1.0``, nor ``True``)."""
+    if type(a) is not type(b):
+        return False
+    if attrs.has(type(a)):
+        return all(
+            _identical(getattr(a, f.name), getattr(b, f.name))
+            for f in attrs.fields(cast(Any, type(a)))
+            if f.eq
+        )
+    if isinstance(a, tuple | list):
+        b_items: Sequence[object] = b  # type: ignore[assignment]
+        return len(a) == len(b_items) and all(map(_identical, a, b_items))
+    if isinstance(a, frozenset | set):
+        return {(type(x), x) for x in a} == {(type(x), x) for x in b}  # type: ignore[attr-defined]
+    return a == b
+
+
+_CONFIRMED: dict[tuple[int, int], tuple[object, object]] = {}
+"""The views (with the options given) whose first sample passed the checks, by the
+identity of both: the objects themselves are kept, so an id is never reused while
+its entry stands."""
 _CONFIRMED_MAX = 4096
 
 _GAMES: dict[str, Game[Any, Any, Any, Any]] = {}
+"""The games loaded so far, by id."""
+_LOADING = threading.RLock()
 
 
 def register(instance: Game[Any, Any, Any, Any]) -> None:
-    """Add a game to the registry behind :func:`game` and :func:`games`."""
+    """Add a game to the registry behind :func:`game` and :func:`games`, besides those
+    that the ``rulespec.games`` entry points name (which need no call)."""
+    if not isinstance(instance, Game):
+        raise wrong_type("instance", instance, "a rulespec Game")
     _GAMES[instance.id] = instance
 
 
+@functools.cache
+def _entry_points() -> dict[str, metadata.EntryPoint]:
+    """The games that installed packages offer, by id (read once)."""
+    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINTS)}
+
+
+def _load(entry: metadata.EntryPoint) -> Game[Any, Any, Any, Any]:
+    """The game an entry point names, registered."""
+    with _LOADING:
+        if entry.name in _GAMES:
+            return _GAMES[entry.name]
+        found = entry.load()
+        if isinstance(found, type) and issubclass(found, Game):
+            found = found()
+        if not isinstance(found, Game):
+            raise TypeError(
+                f"entry point {entry.name} = {entry.value!r} of {ENTRY_POINTS} is not a "
+                f"rulespec Game but {type(found).__name__}"
+            )
+        if found.id != entry.name:
+            raise ValueError(
+                f"entry point {entry.name} = {entry.value!r} of {ENTRY_POINTS} names the "
+                f"game {found.id!r}: the entry point's name must be the game's id"
+            )
+        _GAMES[found.id] = found
+        return found
+
+
 def game(game_id: str) -> Game[Any, Any, Any, Any]:
-    """The game with id ``game_id``.
+    """The game with id ``game_id``, loaded from its entry point on first use.
 
     >>> import rulespec
     >>> rulespec.game("duck-and-cover").name
     'Duck & Cover'
     """
-    try:
-        return _GAMES[game_id]
-    except KeyError:
-        known = ", ".join(sorted(_GAMES))
-        raise KeyError(f"unknown game {game_id!r} (known: {known})") from None
+    found = _GAMES.get(game_id)
+    if found is not None:
+        return found
+    entries = _entry_points()
+    if isinstance(game_id, str) and game_id in entries:
+        return _load(entries[game_id])
+    known = ", ".join(sorted({*_GAMES, *entries}))
+    raise KeyError(f"unknown game {game_id!r} (known: {known})") from None
 
 
 def games() -> tuple[Game[Any, Any, Any, Any], ...]:
-    """Every registered game, by id.
+    """Every game, those of the entry points loaded, by id.
 
     >>> import rulespec
     >>> "duck-and-cover" in [g.id for g in rulespec.games()]
     True
     """
+    for name, entry in _entry_points().items():
+        if name not in _GAMES:
+            _load(entry)
     return tuple(_GAMES[k] for k in sorted(_GAMES))

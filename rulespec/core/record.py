@@ -157,7 +157,7 @@ class Record:
         from rulespec.core.checks import integer, wrong_type
 
         if not isinstance(g, Game):
-            raise wrong_type("g", g, "a game (such as rulespec.game('duo'))")
+            raise wrong_type("g", g, "a game (from rulespec.game())")
         players = integer(players, "players")
         if steps is not None:
             steps = integer(steps, "steps")

@@ -193,15 +193,9 @@ def reward(
 
 
 @functools.cache
-def _heuristic(package: str) -> ModuleType | None:
-    """The ``heuristic`` module of the game in ``package``, if it has one."""
-    name = f"{package}.heuristic"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return None
+def _heuristic(reference: str | None) -> ModuleType | None:
+    """The heuristic module a game declares, if it declares one."""
+    return None if reference is None else importlib.import_module(reference)
 
 
 class _Node:
@@ -234,7 +228,7 @@ class _Searcher:
         self.exploration = exploration
         self.options = getattr(state, "options", None)
         self.default = g.policies()[g.default_policy]
-        module = _heuristic(type(g).__module__.rpartition(".")[0])
+        module = _heuristic(g.declaration.heuristic)
         self.standing: Standing | None = getattr(module, "standing", None)
         self.horizon: int | None = getattr(module, "HORIZON", None)
 

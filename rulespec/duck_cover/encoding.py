@@ -52,37 +52,9 @@ viewer, ``1`` the next seat...); a position is ``(column, row)`` minus the
 grid's :attr:`~rulespec.duck_cover.grid.Grid.origin` (the top-left corner of its
 stacks), so the numbers do not drift with the grid; a draw card is one-hot over
 ``1``–``12``, Max, Repeat (14), a call over ``1``–``12``, Max (13). With ``n``
-players, in this order:
-
-=========================  ========================================================
-slice (length)             meaning
-=========================  ========================================================
-seat (n)                   one-hot of the viewer's seat number
-phase (4)                  one-hot: deal, reshuffle, turn, over
-round (1)                  the round, from 0
-card (14)                  the card in play (zeros when none)
-call (13)                  what the turn calls (zeros when none: a gift turn)
-previous (13)              the previous call (zeros when none)
-previous discarded (1)     1 when the previous card went to the discard zone
-piles (4)                  draw pile size; Captain pile size; discards left before
-                           the round ends; draw cards set aside (*Surprises*)
-Captain pile top (14)      the Captain pile's top card (zeros when empty)
-discard zone (14)          how many of each draw card lie in the discard zone
-acted (n)                  per relative seat, 1 when that player has acted this turn
-own action (10)            one-hot of its kind: Quack, Cover, Duck, Give, Place (zeros
-                           when none); 1 when it names an origin; its destination
-                           (``to``, or ``at`` for a Give) and its origin as
-                           positions (zeros when none)
-gifts (n × (12 + n))       per relative seat, the duck they received (*Low blows*):
-                           its number one-hot, then its family as a relative seat
-                           one-hot (zeros when none)
-scores (3n + 1)            the three rounds' scores, round by round, per relative seat
-                           (zeros for rounds not played); how many rounds are scored
-grids (n × 12 × (16 + n))  per relative seat, per stack ``k`` (zeros past the last):
-                           1; its column and row; its visible card's number one-hot
-                           (12); its family as a relative seat one-hot (n); how many
-                           cards it covers
-=========================  ========================================================
+players, in the order of the slices that the game declares
+(:attr:`~rulespec.core.declaration.Declaration.observation`, tabled on
+:doc:`/reference/encodings`).
 """
 
 from __future__ import annotations

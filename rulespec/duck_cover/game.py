@@ -10,14 +10,14 @@ from rulespec.core import checks
 from rulespec.core.chance import Chance, shuffled
 from rulespec.core.checks import integer, seat
 from rulespec.core.errors import IllegalAction
-from rulespec.core.game import Game, register
+from rulespec.core.game import Game
 from rulespec.duck_cover import codec, encoding, rules, sampling
 from rulespec.duck_cover.actions import Action, Cover, Deal, Duck, Give, Place, Quack, Reshuffle
+from rulespec.duck_cover.declaration import DECLARATION
 from rulespec.duck_cover.invariants import INVARIANTS, TRANSITION_INVARIANTS
 from rulespec.duck_cover.position import position
-from rulespec.duck_cover.scoring import totals, winners
 from rulespec.duck_cover.state import Options, Phase, State
-from rulespec.duck_cover.view import View, view
+from rulespec.duck_cover.view import View
 
 __all__ = ["GAME", "DuckAndCover"]
 
@@ -47,6 +47,8 @@ class DuckAndCover(Game[State, Action, View, Options]):
     player_action_types = (Cover, Duck, Quack, Give, Place)
     options_type = Options
     view_type = View
+    declaration = DECLARATION
+    rules = rules
     codec = codec
     encoding = encoding
     invariants = INVARIANTS
@@ -113,21 +115,10 @@ class DuckAndCover(Game[State, Action, View, Options]):
         return rules.apply(state, action)
 
     def is_over(self, state: State) -> bool:
+        # rules.is_over, read here to spare a call on every step
         if not isinstance(state, State):
             raise self._wrong_state(state)
         return state.phase is _OVER
-
-    def scores(self, state: State) -> tuple[int, ...]:
-        self._check_state(state)
-        return totals(state)
-
-    def winners(self, state: State) -> tuple[int, ...]:
-        self._check_state(state)
-        return winners(state)
-
-    def view(self, state: State, player: int) -> View:
-        self._check_state(state)
-        return view(state, seat(player, state.players, "dc.setup.players"))
 
     def _sample_state(self, view: View, rng: random.Random, options: Options) -> State:
         """The covered cards, the hidden piles and the other players' actions of this
@@ -159,4 +150,3 @@ class DuckAndCover(Game[State, Action, View, Options]):
 
 
 GAME = DuckAndCover()
-register(GAME)

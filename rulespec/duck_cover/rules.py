@@ -24,9 +24,11 @@ from rulespec.duck_cover.actions import (
 )
 from rulespec.duck_cover.cards import FAMILY, MAX, REPEAT, Call
 from rulespec.duck_cover.grid import Grid, PlaceMasks, Places, Position
-from rulespec.duck_cover.scoring import round_scores
+from rulespec.duck_cover.scoring import round_scores, winners
+from rulespec.duck_cover.scoring import totals as scores
 from rulespec.duck_cover.state import Options, Phase, State
 from rulespec.duck_cover.variants import CHOOSE, GIFT, QUACK
+from rulespec.duck_cover.view import view
 
 __all__ = [
     "LegalActions",
@@ -36,9 +38,13 @@ __all__ = [
     "check_player_action",
     "check_reshuffle",
     "destinations",
+    "is_over",
     "legal_actions",
     "new_game",
+    "scores",
     "to_move",
+    "view",
+    "winners",
 ]
 
 _NOBODY = tuple((None,) * players for players in range(8))
@@ -1045,3 +1051,8 @@ def chance_piles(state: State) -> tuple[tuple[int, ...], ...]:
     if state.phase is _RESHUFFLE:
         return (tuple(sorted(state.captain_pile)),)
     raise IllegalAction("dc.turn.draw", "the game does not wait for chance now")
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended."""
+    return state.phase is _OVER

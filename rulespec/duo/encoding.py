@@ -20,28 +20,9 @@ does not fit, ``duo.turn.one-pile``, ``duo.turn.stop``, ``duo.turn.draw``...).
 
 **Observation**: a flat vector (shape ``(OBSERVATION_FIXED + 6 * players,)``),
 seats counted from the viewer (``0`` is the viewer, ``1`` the next seat...),
-in this order:
-
-======================  ===========================================================
-slice (length)          meaning
-======================  ===========================================================
-hand (77)               how many copies of each card the viewer holds
-pile 0 top (77)         one-hot of the card on top of pile 0 (zeros before a deal)
-pile 1 top (77)         the same for pile 1
-turn pile (2)           one-hot of the pile played on this turn (zeros before a card)
-phase (3)               one-hot: deal, turn, over
-counts (4)              cards in pile 0, in pile 1, in the draw pile; the round
-                        (from 0)
-target (1)              the score that wins the match
-finished rounds (1)     how many rounds have been scored
-seat (players)          one-hot of the viewer's own seat number
-turn (players)          one-hot of the relative seat of the player on turn
-starter (players)       one-hot of the relative seat of the round's starter
-hand sizes (players)    each relative seat's number of cards
-totals (players)        each relative seat's total score over the finished rounds
-last round (players)    each relative seat's points in the last finished round
-                        (zeros before the first)
-======================  ===========================================================
+in the order of the slices that the game declares
+(:attr:`~rulespec.core.declaration.Declaration.observation`, tabled on
+:doc:`/reference/encodings`).
 
 The finished rounds' scores enter as totals and the last round only: earlier
 rounds one by one are not part of the observation.

@@ -10,16 +10,17 @@ from rulespec.core import checks
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.checks import integer, seat
 from rulespec.core.errors import IllegalAction
-from rulespec.core.game import Game, register
+from rulespec.core.game import Game
 from rulespec.core.simulate import random_policy
 from rulespec.duo import codec, encoding, rules, sampling
 from rulespec.duo.actions import Action, Deal, Draw, Play, Stop
+from rulespec.duo.declaration import DECLARATION
 from rulespec.duo.invariants import INVARIANTS, TRANSITION_INVARIANTS
 from rulespec.duo.policies import greedy_policy
 from rulespec.duo.position import position
-from rulespec.duo.scoring import totals, winners
+from rulespec.duo.scoring import winners
 from rulespec.duo.state import Options, Phase, State
-from rulespec.duo.view import View, view
+from rulespec.duo.view import View
 
 if TYPE_CHECKING:
     from rulespec.core.simulate import Policy
@@ -52,6 +53,8 @@ class Duo(Game[State, Action, View, Options]):
     player_action_types = (Play, Stop, Draw)
     options_type = Options
     view_type = View
+    declaration = DECLARATION
+    rules = rules
     codec = codec
     encoding = encoding
     invariants = INVARIANTS
@@ -107,21 +110,10 @@ class Duo(Game[State, Action, View, Options]):
         return _STEP(type(action), rules.apply)(state, action)
 
     def is_over(self, state: State) -> bool:
+        # rules.is_over, read here to spare a call on every step
         if not isinstance(state, State):
             raise self._wrong_state(state)
         return state.phase is _OVER
-
-    def scores(self, state: State) -> tuple[int, ...]:
-        self._check_state(state)
-        return totals(state)
-
-    def winners(self, state: State) -> tuple[int, ...]:
-        self._check_state(state)
-        return winners(state)
-
-    def view(self, state: State, player: int) -> View:
-        self._check_state(state)
-        return view(state, seat(player, state.players, "duo.setup.players"))
 
     def _sample_state(self, view: View, rng: random.Random, options: Options) -> State:
         """The other hands, the draw pile and the covered cards of the discard piles are
@@ -170,4 +162,3 @@ class Duo(Game[State, Action, View, Options]):
 
 
 GAME = Duo()
-register(GAME)

@@ -16,8 +16,10 @@ from rulespec.core.lazy import BuiltSequence
 from rulespec.duo.actions import Action, Deal, Draw, Play, PlayerAction, Stop
 from rulespec.duo.cards import TURBO, Card, card_name, deck
 from rulespec.duo.matching import FITS_ON, fits, placement_clause
-from rulespec.duo.scoring import exhausted_scores, out_scores, reached_target
+from rulespec.duo.scoring import exhausted_scores, out_scores, reached_target, winners
+from rulespec.duo.scoring import totals as scores
 from rulespec.duo.state import Options, Phase, State
+from rulespec.duo.view import view
 
 __all__ = [
     "STEPS",
@@ -26,12 +28,16 @@ __all__ = [
     "chance_piles",
     "check_deal",
     "drawn_deal",
+    "is_over",
     "legal_actions",
     "new_game",
     "next_player",
     "next_starter",
     "playable",
+    "scores",
     "to_move",
+    "view",
+    "winners",
 ]
 
 HAND_SIZE = 7
@@ -376,3 +382,11 @@ def legal_actions(state: State, player: int) -> LegalActions:
                 found.append(on_pile[card])
     found.append(_DRAWS[player] if chosen is None else _STOPS[player])
     return LegalActions(found)
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended."""
+    return state.phase is _OVER
+
+
+_OVER = Phase.OVER  # read once: a member of an Enum class is slow to read in Python 3.11

@@ -1,11 +1,13 @@
-"""The three games as OpenSpiel Python games, and their registration.
+"""Every rulespec game as an OpenSpiel Python game, and their registration.
 
-Each game is registered under its OpenSpiel name (:data:`NAMES`) with the
+Each game is registered under its OpenSpiel name (:data:`NAMES`:
+``python_rulespec_`` and its id, a dash made an underscore) with the
 parameters of :mod:`rulespec.openspiel.params`. Its type: imperfect
 information, explicit stochastic chance (one chance node per card drawn, see
-:mod:`rulespec.openspiel.draws`), terminal rewards, general sum; Duo and
-Canardage are sequential, Duck & Cover simultaneous (every player chooses
-their move of the turn at once).
+:mod:`rulespec.openspiel.draws`), terminal rewards, general sum; sequential,
+or simultaneous for a game that declares it (Duck & Cover: every player
+chooses their move of the turn at once). Its class is made from the game:
+``DuoGame`` for :class:`~rulespec.duo.Duo` (:func:`game_class`).
 
 Its numbers (``GameInfo``), for ``players`` players with ``options``:
 
@@ -29,7 +31,7 @@ Its numbers (``GameInfo``), for ``players`` players with ``options``:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import pyspiel
 
@@ -44,32 +46,42 @@ from rulespec.rl import lengths
 __all__ = [
     "NAMES",
     "SIMULTANEOUS",
-    "CanardageGame",
-    "DuckAndCoverGame",
-    "DuoGame",
     "RulespecGame",
+    "game_class",
     "game_type",
     "max_game_length",
+    "openspiel_name",
 ]
 
-NAMES = {
-    "canardage": "python_rulespec_canardage",
-    "duck-and-cover": "python_rulespec_duck_and_cover",
-    "duo": "python_rulespec_duo",
-}
+
+def openspiel_name(game: Game[Any, Any, Any, Any]) -> str:
+    """The name OpenSpiel knows ``game`` by.
+
+    >>> import rulespec
+    >>> openspiel_name(rulespec.game("duck-and-cover"))
+    'python_rulespec_duck_and_cover'
+    """
+    return "python_rulespec_" + game.id.replace("-", "_")
+
+
+NAMES = {g.id: openspiel_name(g) for g in rulespec.games()}
 """The OpenSpiel name of each game, by rulespec id."""
 
-SIMULTANEOUS = frozenset({"duck-and-cover"})
+SIMULTANEOUS = frozenset(g.id for g in rulespec.games() if g.declaration.simultaneous)
 """The games whose players to move act at once."""
+
+
+def _simultaneous(game: Game[Any, Any, Any, Any]) -> bool:
+    return bool(game.declaration.simultaneous)
 
 
 def game_type(game: Game[Any, Any, Any, Any]) -> pyspiel.GameType:
     """The OpenSpiel type of ``game`` (see the module)."""
     dynamics = pyspiel.GameType.Dynamics
     return pyspiel.GameType(
-        short_name=NAMES[game.id],
+        short_name=openspiel_name(game),
         long_name=f"rulespec {game.name}",
-        dynamics=dynamics.SIMULTANEOUS if game.id in SIMULTANEOUS else dynamics.SEQUENTIAL,
+        dynamics=dynamics.SIMULTANEOUS if _simultaneous(game) else dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
@@ -96,7 +108,7 @@ def max_game_length(game: Game[Any, Any, Any, Any], players: int, options: Any, 
     >>> max_game_length(duo, 2, duo.decode_options({"max_rounds": 1}), 50)
     50
     """
-    per_move = players if game.id in SIMULTANEOUS else 1
+    per_move = players if _simultaneous(game) else 1
     steps = None if cap == 0 else cap * per_move
     return lengths.max_game_length(game, players, options, steps) // per_move
 
@@ -124,7 +136,7 @@ class RulespecGame(pyspiel.Game):  # type: ignore[misc]
         )
         full = parameters(rules, players, options, cap)
         super().__init__(game_type(rules), info, full)
-        self.settings = Settings(rules, players, options, length, rules.id in SIMULTANEOUS)
+        self.settings = Settings(rules, players, options, length, _simultaneous(rules))
         """The players, options and move cap shared by the game's states."""
         self.first_node = Node.first(self.settings)
         """The start of every game: its first chance step, nothing drawn."""
@@ -141,26 +153,46 @@ class RulespecGame(pyspiel.Game):  # type: ignore[misc]
         return observer(self._shape, iig_obs_type, params)
 
 
-class DuckAndCoverGame(RulespecGame):
-    """Duck & Cover in OpenSpiel: ``python_rulespec_duck_and_cover``."""
-
-    rules = rulespec.game("duck-and-cover")
+_CLASSES: dict[str, type[RulespecGame]] = {}
 
 
-class DuoGame(RulespecGame):
-    """Duo in OpenSpiel: ``python_rulespec_duo``."""
+def game_class(game: Game[Any, Any, Any, Any]) -> type[RulespecGame]:
+    """The OpenSpiel game class of ``game``, registered with OpenSpiel: named after
+    the game's class (``DuoGame``), made once.
 
-    rules = rulespec.game("duo")
+    >>> import rulespec
+    >>> game_class(rulespec.game("duo")).__name__
+    'DuoGame'
+    """
+    made = _CLASSES.get(game.id)
+    if made is None:
+        name = f"{type(game).__name__}Game"
+        made = cast(
+            type[RulespecGame],
+            type(
+                name,
+                (RulespecGame,),
+                {
+                    "rules": game,
+                    "__doc__": f"{game.name} in OpenSpiel: ``{openspiel_name(game)}``.",
+                    "__module__": __name__,
+                    "__qualname__": name,
+                },
+            ),
+        )
+        _CLASSES[game.id] = made
+    if openspiel_name(game) not in pyspiel.registered_names():
+        pyspiel.register_game(game_type(game), made)
+    return made
 
 
-class CanardageGame(RulespecGame):
-    """Canardage in OpenSpiel: ``python_rulespec_canardage``."""
-
-    rules = rulespec.game("canardage")
+for _game in rulespec.games():
+    game_class(_game)
 
 
-_CLASSES: tuple[type[RulespecGame], ...] = (CanardageGame, DuckAndCoverGame, DuoGame)
-
-for _cls in _CLASSES:
-    if NAMES[_cls.rules.id] not in pyspiel.registered_names():
-        pyspiel.register_game(game_type(_cls.rules), _cls)
+def __getattr__(name: str) -> type[RulespecGame]:
+    """A game's class by its name (``DuoGame``), as :func:`game_class` makes it."""
+    for g in rulespec.games():
+        if f"{type(g).__name__}Game" == name:
+            return game_class(g)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,17 +7,16 @@ chance outcomes are card indices (:mod:`rulespec.openspiel.draws`).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
-from enum import Enum
 from typing import Any
 
 import pyspiel
 
-from rulespec.canardage.cards import duck_name
+import rulespec
 from rulespec.core.chance import CHANCE
-from rulespec.duck_cover.cards import draw_card_name
-from rulespec.duo.cards import card_name
+from rulespec.core.declaration import load
 from rulespec.openspiel.node import Node
 
 __all__ = ["RulespecState", "card_label", "resampler"]
@@ -30,18 +29,21 @@ _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 def card_label(game_id: str, card: Any) -> str:
     """A card of a chance pile by its name in the game's JSON (``"blue-2-square"``,
-    ``"Max"``, ``"duck 3"``, ``"pan"``).
+    ``"Max"``, ``"duck 3"``, ``"pan"``), as the game's declared ``card_label`` says it.
 
     >>> card_label("duo", 5), card_label("duck-and-cover", 5), card_label("canardage", 6)
     ('blue-2-square', '5', 'water')
     """
-    if game_id == "duo":
-        return card_name(card)
-    if game_id == "duck-and-cover":
-        return draw_card_name(card)
-    if isinstance(card, Enum):
-        return str(card.value)
-    return duck_name(card)
+    return _labeller(game_id)(card)
+
+
+@functools.cache
+def _labeller(game_id: str) -> Callable[[Any], str]:
+    reference = rulespec.game(game_id).declaration.card_label
+    if reference is None:
+        return str
+    label: Callable[[Any], str] = load(reference)
+    return label
 
 
 class RulespecState(pyspiel.State):  # type: ignore[misc]

@@ -5,12 +5,13 @@ One *player action* is one action of one player: a Duck & Cover turn of four
 players is four, a Duo turn of two plays and a Stop is three. Chance steps
 are counted apart (:func:`max_chance_steps`).
 
-Duo's rules bound a round (every card is played or drawn at most once), so a
-match with a round limit (``max_rounds``) has a bound. Duck & Cover and
-Canardage set no limit: a Duck may always go to a free place, and Canardage's
-moves and aims can go on while the action cards are reshuffled. Random play
-ends them quickly, but an agent need not; for them an environment truncates
-the game at a cap, :func:`default_cap`, far above what random play takes.
+Each game declares what this module needs (see :mod:`rulespec.core.declaration`):
+the rules' bound, if any (Duo's rules bound a round, every card being played or
+drawn at most once, so a match with a round limit has a bound), and the cap,
+far above what random play takes, at which an environment truncates a game
+whose rules set no limit (Duck & Cover, where a Duck may always go to a free
+place; Canardage, whose moves and aims can go on while the action cards are
+reshuffled). Random play ends them quickly, but an agent need not.
 
 >>> import rulespec
 >>> duo = rulespec.game("duo")
@@ -29,6 +30,7 @@ from typing import Any
 import attrs
 
 from rulespec.core.checks import integer
+from rulespec.core.declaration import load
 from rulespec.core.errors import RecordError
 from rulespec.core.game import Game
 
@@ -39,14 +41,6 @@ __all__ = [
     "max_game_length",
     "rule_bound",
 ]
-
-DUCK_AND_COVER_TURNS = 2000
-"""Duck & Cover's cap, in turns (every player acts once a turn): random play takes
-about 150 turns a round, never more than 650 a game in our measurements."""
-
-CANARDAGE_ACTIONS = 2000
-"""Canardage's cap, in player actions: random play with six players ends within
-about 200."""
 
 Options = Any
 
@@ -60,13 +54,8 @@ def rule_bound(
     game: Game[Any, Any, Any, Any], players: int, options: Options | None = None
 ) -> int | None:
     """The most player actions the rules allow in a game, or ``None`` when they set no
-    limit (Duck & Cover, Canardage, Duo without ``max_rounds``).
-
-    A Duo round deals 7 cards to each of ``players`` players and 2 to the piles,
-    leaving ``D`` cards to draw from a deck of ``N``: at most ``D + 1`` Draws
-    (the last from an empty pile, under the ``"empty-draw"`` reading), at most
-    ``7 × players + D`` Plays (each card in a hand leaves it once) and as many
-    Stops, so ``3N − 7 × players − 5`` actions a round.
+    limit (Duck & Cover, Canardage, Duo without ``max_rounds``): the game's declared
+    ``rule_bound`` (for Duo, :func:`rulespec.duo.declaration.rule_bound`).
 
     Raises as :meth:`Game.new_game` does for a bad ``players`` or ``options``.
 
@@ -78,18 +67,19 @@ def rule_bound(
     True
     """
     opts = _options(game, players, options)
-    if game.id != "duo" or opts.max_rounds is None:
+    reference = game.declaration.rule_bound
+    if reference is None:
         return None
-    deck = len(game.chance(game.new_game(players, opts)).piles[0])
-    per_round: int = 3 * deck - 7 * players - 5
-    return int(opts.max_rounds) * per_round
+    bound: int | None = load(reference)(game, integer(players, "players"), opts)
+    return bound
 
 
 def default_cap(game: Game[Any, Any, Any, Any], players: int) -> int:
     """The player actions after which an environment truncates a game whose rules set
-    no limit: 2000 turns of Duck & Cover (``2000 × players`` actions), 2000 actions
-    of Canardage. For Duo, the bound of a match with the round limit that
-    simulations use (:meth:`Game.simulation_options`).
+    no limit: the game's declared ``simulation_cap``, times ``players`` for a cap
+    counted per player (2000 turns of Duck & Cover, ``2000 × players`` actions; 2000
+    actions of Canardage). For a game that declares none (Duo), the bound of a match
+    with the round limit that simulations use (:meth:`Game.simulation_options`).
 
     >>> import rulespec
     >>> default_cap(rulespec.game("duck-and-cover"), 3)
@@ -98,10 +88,9 @@ def default_cap(game: Game[Any, Any, Any, Any], players: int) -> int:
     10450
     """
     n = integer(players, "players")
-    if game.id == "duck-and-cover":
-        return DUCK_AND_COVER_TURNS * n
-    if game.id == "canardage":
-        return CANARDAGE_ACTIONS
+    declared = game.declaration
+    if declared.simulation_cap is not None:
+        return declared.simulation_cap * (n if declared.cap_per_player else 1)
     simulated = game.decode_options(game.simulation_options())
     bound = rule_bound(game, n, simulated)
     if bound is None:
@@ -141,9 +130,10 @@ def max_chance_steps(
     max_steps: int | None = None,
 ) -> int:
     """The most chance steps a game of at most :func:`max_game_length` player actions
-    holds: a Duo deal per round; three Duck & Cover deals and a reshuffle at most per
-    turn (the Captain pile takes a card from each turn played since the last
-    shuffle); Canardage's deal, then at most a Dispersion and a reshuffle per action.
+    holds, as the game's declared ``chance_bound`` counts them: a Duo deal per round;
+    three Duck & Cover deals and a reshuffle at most per turn (the Captain pile takes a
+    card from each turn played since the last shuffle); by default (Canardage) a first
+    deal, then at most two chance steps (a Dispersion and a reshuffle) per action.
 
     >>> import rulespec
     >>> duo = rulespec.game("duo")
@@ -151,14 +141,12 @@ def max_chance_steps(
     50
     """
     length = max_game_length(game, players, options, max_steps)
-    if game.id == "duo":
-        opts = _options(game, players, options)
-        if opts.max_rounds is not None:
-            return int(opts.max_rounds)
-        return length  # every round has at least one action
-    if game.id == "duck-and-cover":
-        return 3 + length // integer(players, "players")
-    return 1 + 2 * length
+    reference = game.declaration.chance_bound
+    if reference is None:
+        return 1 + 2 * length
+    opts = _options(game, players, options)
+    bound: int = load(reference)(game, integer(players, "players"), opts, length)
+    return bound
 
 
 def capped_options(

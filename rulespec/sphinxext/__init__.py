@@ -58,7 +58,7 @@ from sphinx.util import logging
 from sphinx.util.fileutil import copy_asset_file
 
 from rulespec.core.clauses import catalogues, clauses
-from rulespec.sphinxext import directives, examples, pages, source
+from rulespec.sphinxext import directives, examples, observation, pages, source
 from rulespec.sphinxext._data import fingerprint, trace_data
 from rulespec.sphinxext.domain import ClauseRole, RulesDomain, clause_index, html_pages
 from rulespec.sphinxext.nodes import add_nodes
@@ -143,6 +143,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         "games": directives.GamesDirective,
         "game": directives.GameDirective,
         "example": examples.ExampleDirective,
+        "observation": observation.ObservationDirective,
     }
     app.add_domain(RulesDomain)
     for cat in catalogues():

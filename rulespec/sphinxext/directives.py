@@ -13,7 +13,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_id
 
-from rulespec.core.clauses import LANGUAGES, Catalogue, Clause, catalogues, clause
+from rulespec.core.clauses import Catalogue, Clause, catalogues, clause
 from rulespec.core.trace import CodeRef, TestRef
 from rulespec.sphinxext._data import (
     LANGUAGE_NAMES,
@@ -281,8 +281,8 @@ class RulesDirective(SphinxDirective):
 
     def render_languages(self, c: Clause) -> rules_block:
         langs = _block("rules-langs")
-        for lang in LANGUAGES:
-            local = c.text(lang)
+        for local in c.texts:
+            lang = local.language
             column = _block(
                 "rules-lang", f"rules-lang-{lang}", f"rules-text-{local.kind}", lang=lang
             )
@@ -477,7 +477,7 @@ class EditionsDirective(RulesDirective):
         result: list[nodes.Node] = [target]
         result.append(_para(f"The rulebooks of {cat.title} that the clauses cite:"))
         rows: list[tuple[list[nodes.Element], list[str]]] = []
-        for lang in LANGUAGES:
+        for lang in cat.languages:
             edition = edition_of(cat, lang)
             rows.append(
                 (
@@ -515,7 +515,7 @@ class EditionsDirective(RulesDirective):
 def _editions_summary(cat: Catalogue, differing: int) -> str:
     """What the edition differences page holds: the differences, or why there are none."""
     printed = list(cat.sources)
-    ours = [LANGUAGE_NAMES_EN[lang] for lang in LANGUAGES if edition_of(cat, lang) is None]
+    ours = [LANGUAGE_NAMES_EN[lang] for lang in cat.languages if edition_of(cat, lang) is None]
     if len(printed) < 2:
         edition = printed[0][1] if printed else "no printed edition"
         translated = ""
@@ -704,7 +704,7 @@ class GameDirective(RulesDirective):
         para += nodes.Text(f"The rules of {cat.title} as {len(cat.clauses)} clauses ({summary}). ")
         para += nodes.Text("They cite these rulebooks:")
         bullets = nodes.bullet_list()
-        for lang in LANGUAGES:
+        for lang in cat.languages:
             edition = edition_of(cat, lang)
             text = (
                 f"{LANGUAGE_NAMES_EN[lang]}: {edition}; our texts follow it"

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import importlib
 import json
 import math
 import re
@@ -98,9 +97,16 @@ def picture_box(picture: str, widest: float | None = None) -> str:
 def _svg(game: str, table: Any, player: int | None, marked: frozenset[Any]) -> str:
     if player is not None:
         table = rulespec.game(game).view(table, player)
-    render = importlib.import_module(type(table).__module__.rpartition(".")[0] + ".render")
-    picture: str = render.svg(table, marked=marked)
+    picture: str = _render(game).svg(table, marked=marked)
     return picture_box(picture)
+
+
+def _render(game: str) -> Any:
+    """The render module ``game`` declares, which draws and tells its examples."""
+    declared = rulespec.game(game).declaration
+    if declared.render is None:
+        raise KeyError(f"{game} declares no render module to draw its examples")
+    return declared.load(declared.render)
 
 
 def figure(game: str, example: Example) -> str:
@@ -109,7 +115,7 @@ def figure(game: str, example: Example) -> str:
     table = example.before
     if example.view is not None:
         table = rulespec.game(game).view(table, example.view)
-    render = importlib.import_module(type(table).__module__.rpartition(".")[0] + ".render")
+    render = _render(game)
     marked_before, marked_after = render.marks(example.before, example.action)
     before = _svg(game, example.before, example.view, marked_before)
     after = _svg(game, example.after, example.view, marked_after)

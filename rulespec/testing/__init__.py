@@ -16,12 +16,11 @@ the same comparison. Each game's kit module documents, in ``canonical``,
 what of a state the rules define and what is left out of the comparison.
 
 Also here: the Hypothesis strategies (:mod:`rulespec.testing.strategies`), a
-state machine per game to subclass (:class:`DuckAndCoverMachine`,
-:class:`DuoMachine`, :class:`CanardageMachine`), the golden records
+state machine per game to subclass (``DuckAndCoverMachine``, ``DuoMachine``,
+``CanardageMachine``: each game's kit module names its own), the golden records
 (:mod:`rulespec.testing.golden`), the engine protocol for engines in any
 language (:class:`WireAdapter`, :mod:`rulespec.testing.wire`), and per-game knowledge in
-``rulespec.testing.<game package>`` (:mod:`rulespec.testing.duck_cover`,
-:mod:`rulespec.testing.duo`, :mod:`rulespec.testing.canardage`).
+the kit module each game declares (``kit`` in :mod:`rulespec.core.declaration`).
 
 Importing the package imports none of these: each name is loaded from its module
 when first asked for, so that the engine protocol's side
@@ -32,9 +31,7 @@ Hypothesis.
 from __future__ import annotations
 
 import importlib
-import sys
-import types
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rulespec.testing import strategies as strategies
@@ -46,13 +43,10 @@ if TYPE_CHECKING:
     from rulespec.testing.adapter import Unsupported as Unsupported
     from rulespec.testing.adapter import capabilities as capabilities
     from rulespec.testing.budget import shrink_budget as shrink_budget
-    from rulespec.testing.canardage import CanardageMachine as CanardageMachine
-    from rulespec.testing.check import CheckResult as CheckResult
-    from rulespec.testing.check import Divergence as Divergence
-    from rulespec.testing.check import DivergenceError as DivergenceError
-    from rulespec.testing.check import check as check
-    from rulespec.testing.duck_cover import DuckAndCoverMachine as DuckAndCoverMachine
-    from rulespec.testing.duo import DuoMachine as DuoMachine
+    from rulespec.testing.checking import CheckResult as CheckResult
+    from rulespec.testing.checking import Divergence as Divergence
+    from rulespec.testing.checking import DivergenceError as DivergenceError
+    from rulespec.testing.checking import check as check
     from rulespec.testing.kit import GameKit as GameKit
     from rulespec.testing.kit import Step as Step
     from rulespec.testing.kit import kit_for as kit_for
@@ -65,13 +59,10 @@ if TYPE_CHECKING:
 
 _HOME: dict[str, str] = {
     "Adapter": "rulespec.testing.adapter",
-    "CanardageMachine": "rulespec.testing.canardage",
-    "CheckResult": "rulespec.testing.check",
+    "CheckResult": "rulespec.testing.checking",
     "ConformanceMachine": "rulespec.testing.machine",
-    "Divergence": "rulespec.testing.check",
-    "DivergenceError": "rulespec.testing.check",
-    "DuckAndCoverMachine": "rulespec.testing.duck_cover",
-    "DuoMachine": "rulespec.testing.duo",
+    "Divergence": "rulespec.testing.checking",
+    "DivergenceError": "rulespec.testing.checking",
     "GameKit": "rulespec.testing.kit",
     "Inexpressible": "rulespec.testing.adapter",
     "Query": "rulespec.testing.adapter",
@@ -83,51 +74,53 @@ _HOME: dict[str, str] = {
     "Unsupported": "rulespec.testing.adapter",
     "WireAdapter": "rulespec.testing.wire",
     "capabilities": "rulespec.testing.adapter",
-    "check": "rulespec.testing.check",
+    "check": "rulespec.testing.checking",
     "check_record": "rulespec.testing.replay",
     "kit_for": "rulespec.testing.kit",
     "register_kit": "rulespec.testing.kit",
     "shrink_budget": "rulespec.testing.budget",
-    "strategies": "rulespec.testing.strategies",
 }
 """The module that defines each public name."""
 
 
-_MODULES = frozenset({"strategies"})
-"""The public names that are modules themselves."""
+def _from_a_kit(name: str) -> Any:
+    """``name`` from the kit module of a registered game (its state machine, such as
+    ``DuoMachine``)."""
+    from rulespec.core.game import games
+
+    for g in games():
+        reference = g.declaration.kit
+        if reference is not None:
+            module = importlib.import_module(reference)
+            if name in getattr(module, "__all__", ()):
+                return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-class _Package(types.ModuleType):
-    def __getattr__(self, name: str) -> object:
-        home = _HOME.get(name)
-        if home is None:
-            raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
-        value = importlib.import_module(home)
-        setattr(self, name, value)
-        return getattr(self, name)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        # Importing the submodule ``check`` binds it here; the public name is its function.
-        if name in _HOME and name not in _MODULES and isinstance(value, types.ModuleType):
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-    def __dir__(self) -> list[str]:
-        return sorted({*super().__dir__(), *_HOME})
+def __getattr__(name: str) -> Any:
+    """Each public name, imported from its module when first asked for."""
+    if name == "strategies":
+        value: Any = importlib.import_module("rulespec.testing.strategies")
+    elif name in _HOME:
+        value = getattr(importlib.import_module(_HOME[name]), name)
+    elif name.endswith("Machine"):
+        value = _from_a_kit(name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
 
-sys.modules[__name__].__class__ = _Package
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME, "strategies"})
 
 
 __all__ = [
     "Adapter",
-    "CanardageMachine",
     "CheckResult",
     "ConformanceMachine",
     "Divergence",
     "DivergenceError",
-    "DuckAndCoverMachine",
-    "DuoMachine",
     "GameKit",
     "Inexpressible",
     "ProtocolError",

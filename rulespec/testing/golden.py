@@ -99,6 +99,7 @@ from typing import Any
 
 import attrs
 
+import rulespec
 from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game
 from rulespec.core.record import Record
@@ -213,88 +214,16 @@ POLICIES: dict[str, Policy] = {
     "card-first": _card_first,
 }
 
-_CAN_RARE: dict[str, Any] = {
-    "action_deck": {
-        "en-joue": 8,
-        "double-viseur": 3,
-        "pan": 8,
-        "tireur-d-elite": 2,
-        "tu-louches": 3,
-        "canardage": 3,
-        "rectifier-gauche": 2,
-        "rectifier-droite": 2,
-        "en-avant-marche": 4,
-        "palme-arriere": 2,
-        "palme-avant": 2,
-        "banzai": 2,
-        "canarchie": 2,
-        "dispersion": 2,
-        "a-couvert": 4,
-        "planque": 3,
-    }
-}
-"""Canardage with more of the rare cards (52 in all)."""
-_CAN_SHOOTERS: dict[str, Any] = {
-    "action_deck": {
-        "en-joue": 14,
-        "double-viseur": 6,
-        "pan": 14,
-        "tireur-d-elite": 4,
-        "tu-louches": 4,
-        "canardage": 10,
-    }
-}
-"""Canardage with aiming and shooting cards only: the last ducks may fall together."""
-
 GAMES: dict[str, tuple[tuple[str, int, dict[str, Any], int, str, int | None], ...]] = {
-    "duck-and-cover": (
-        # name, players, options (as JSON), seed, policy, most steps (None: whole game)
-        ("dc-2p-uniform-1", 2, {}, 1, "uniform", None),
-        ("dc-3p-cover-2", 3, {}, 2, "cover-first", None),
-        ("dc-4p-cover-3", 4, {}, 3, "cover-first", None),
-        ("dc-5p-cover-4", 5, {}, 4, "cover-first", None),
-        ("dc-6p-cover-5", 6, {}, 5, "cover-first", None),
-        ("dc-7p-cover-6", 7, {}, 6, "cover-first", None),
-        ("dc-4p-uniform-7", 4, {}, 7, "uniform", 400),
-        ("dc-7p-uniform-8", 7, {}, 8, "uniform", 400),
-        ("dc-2p-competition-cover-9", 2, {"splashes": list(range(1, 13))}, 9, "cover-first", None),
-        ("dc-5p-competition-uniform-10", 5, {"splashes": list(range(1, 13))}, 10, "uniform", 400),
-    ),
-    "duo": (
-        ("duo-2p-play-1", 2, {}, 1, "play-first", None),
-        ("duo-3p-play-2", 3, {}, 2, "play-first", None),
-        ("duo-4p-play-3", 4, {"first_player": 3}, 3, "play-first", None),
-        ("duo-5p-play-4", 5, {}, 4, "play-first", None),
-        ("duo-6p-play-5", 6, {"first_player": 2}, 5, "play-first", None),
-        ("duo-2p-turbo-play-6", 2, {"turbo": True}, 6, "play-first", None),
-        ("duo-4p-turbo-uniform-7", 4, {"turbo": True}, 7, "uniform", 300),
-        ("duo-3p-uniform-8", 3, {}, 8, "uniform", 300),
-        ("duo-2p-draw-9", 2, {}, 9, "draw-first", 200),
-        ("duo-3p-empty-draw-10", 3, {"exhausted": "empty-draw"}, 10, "draw-first", 200),
-        (
-            "duo-5p-turbo-empty-draw-11",
-            5,
-            {"turbo": True, "exhausted": "empty-draw"},
-            11,
-            "draw-first",
-            200,
-        ),
-        ("duo-2p-round-limit-12", 2, {"max_rounds": 2}, 12, "uniform", None),
-    ),
-    "canardage": (
-        ("can-3p-card-1", 3, {}, 1, "card-first", None),
-        ("can-4p-card-2", 4, {}, 2, "card-first", None),
-        ("can-5p-card-3", 5, {}, 3, "card-first", None),
-        ("can-6p-card-4", 6, {}, 4, "card-first", None),
-        ("can-3p-card-5", 3, {}, 5, "card-first", None),
-        ("can-4p-card-6", 4, {}, 6, "card-first", None),
-        ("can-5p-rare-card-7", 5, _CAN_RARE, 7, "card-first", None),
-        ("can-6p-rare-card-8", 6, _CAN_RARE, 8, "card-first", None),
-        ("can-4p-uniform-9", 4, {}, 9, "uniform", 150),
-        ("can-3p-shooters-card-42", 3, _CAN_SHOOTERS, 42, "card-first", None),
-    ),
+    g.id: tuple(
+        (gold.name, gold.players, dict(gold.options), gold.seed, gold.policy, gold.steps)
+        for gold in g.declaration.golden
+    )
+    for g in rulespec.games()
+    if g.declaration.golden
 }
-"""The golden games of each game: how each is generated."""
+"""The golden games of each game, as its declaration lists them (``golden``): name,
+players, options (as JSON), seed, policy, most steps (``None``: the whole game)."""
 
 
 def counts(g: Game[Any, Any, Any, Any], state: Any, players: int) -> tuple[int, ...] | None:
@@ -308,7 +237,9 @@ def generate(game: str | Game[Any, Any, Any, Any]) -> tuple[Golden, ...]:
     """The golden games of ``game``, played afresh from their seeds."""
     g = game_of(game)
     found = []
-    for name, players, options, seed, policy, limit in GAMES.get(g.id, ()):
+    for gold in g.declaration.golden:
+        name, players, options, seed = gold.name, gold.players, gold.options, gold.seed
+        policy, limit = gold.policy, gold.steps
         rng = random.Random(seed)
         opts = g.decode_options(options)
         state = g.new_game(players, opts)
@@ -337,14 +268,24 @@ def generate(game: str | Game[Any, Any, Any, Any]) -> tuple[Golden, ...]:
 
 
 def path(game: str) -> Path:
-    """Where the golden file of ``game`` lies (inside the installed package)."""
-    return Path(str(resources.files("rulespec.testing") / "data" / f"{game}.golden.jsonl"))
+    """Where the golden file of ``game`` lies (inside the installed package), as its
+    declaration says (``golden_file``).
+
+    Raises :class:`KeyError` for a game that declares none.
+    """
+    location = rulespec.game(game).declaration.golden_file
+    if location is None:
+        raise KeyError(f"{game} declares no golden file")
+    package, _, inside = location.partition(":")
+    return Path(str(resources.files(package).joinpath(*inside.split("/"))))
 
 
 def load(game: str | Game[Any, Any, Any, Any]) -> tuple[Golden, ...]:
     """The golden games shipped for ``game`` (none when it has no file); the file is parsed
     again only when its text has changed."""
     g = game_of(game)
+    if g.declaration.golden_file is None:
+        return ()
     file = path(g.id)
     if not file.exists():
         return ()
@@ -361,7 +302,7 @@ class GoldenMismatch(AssertionError):
     """An engine whose counts, scores or winners differ from a golden game's."""
 
 
-def check_golden(adapter: Any, game: str | Game[Any, Any, Any, Any] = "duck-and-cover") -> int:
+def check_golden(adapter: Any, game: str | Game[Any, Any, Any, Any]) -> int:
     """Replay every golden game of ``game`` through ``adapter`` and compare.
 
     Compares each player's legal-action count at every step (when the
@@ -417,15 +358,13 @@ def _lines(goldens: Sequence[Golden]) -> Iterator[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Write the golden file of each game (or of the games named) into the package."""
-    import rulespec
-
     names = list(sys.argv[1:] if argv is None else argv)
     for g in rulespec.games():
-        if (names and g.id not in names) or g.id not in GAMES:
+        if (names and g.id not in names) or not g.declaration.golden:
             continue
         file = path(g.id)
         file.write_text("".join(_lines(generate(g))), encoding="utf-8")
-        print(f"{file}: {len(GAMES[g.id])} games, {file.stat().st_size} bytes")
+        print(f"{file}: {len(g.declaration.golden)} games, {file.stat().st_size} bytes")
     return 0
 
 

@@ -6,10 +6,9 @@ generated games toward rare situations (all of them still legal), which
 illegal actions are worth trying, how to split a state into comparable
 parts, and which clauses a divergence in each part implicates.
 
-The kit of a game lives in ``rulespec.testing.<package>``, where
-``<package>`` is the name of the game's own package (``duck_cover`` for
-``rulespec.duck_cover``), and is found on first use; a game defined outside
-rulespec registers its kit with :func:`register_kit`. A game without a kit
+The kit of a game lives in the module its declaration names as ``kit``
+(:mod:`rulespec.core.declaration`), imported on first use, which registers the
+game's :class:`GameKit` with :func:`register_kit`. A game without a kit
 is still checked, with the defaults of :class:`GameKit` (plain legal play,
 no illegal probes, divergences cited through the game's invariants).
 """
@@ -251,19 +250,14 @@ def register_kit(kit: GameKit) -> None:
 
 
 def kit_for(game: Game[Any, Any, Any, Any]) -> GameKit:
-    """The kit of ``game``: registered, found in ``rulespec.testing.<package>``, or the
-    defaults."""
+    """The kit of ``game``: registered, registered by the kit module the game declares
+    (imported on first use), or the defaults."""
     kit = _KITS.get(game.id)
     if kit is not None:
         return kit
-    module = type(game).__module__
-    if module.startswith("rulespec.") and module.count(".") >= 2:
-        package = module.split(".")[1]
-        try:
-            importlib.import_module(f"rulespec.testing.{package}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"rulespec.testing.{package}":
-                raise
+    reference = game.declaration.kit
+    if reference is not None:
+        importlib.import_module(reference)
     kit = _KITS.get(game.id)
     if kit is None:
         kit = GameKit()

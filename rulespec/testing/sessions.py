@@ -1,10 +1,12 @@
 """Example sessions of the engine protocol, as the reference engine plays them.
 
 Every session greets the engine with version 2 of the protocol. There is a
-whole game of each game (:data:`GAMES`): it starts a seeded game, asks every
+whole game of each game that declares one (:data:`GAMES`, from each game's
+declared ``sessions``): it starts a seeded game, asks every
 query after the deal, offers one illegal action (refused), applies every
 step to the end, asks every query again, and quits. Two shorter sessions
-show the features of version 2 (:data:`FEATURES`):
+show the features of version 2 (:data:`FEATURES`), each named after the game
+that declares it:
 
 - ``duo-batch``: the first steps of a game of Duo (:data:`BATCH_STEPS`), each
   sent as one ``batch`` (the step's ``apply``, every query at the new point,
@@ -45,15 +47,23 @@ from rulespec.testing.serve import Engine
 
 __all__ = ["BATCH_STEPS", "FEATURES", "FLAGS", "GAMES", "SESSIONS", "example", "lines", "main"]
 
-GAMES: dict[str, tuple[int, dict[str, Any], int]] = {
-    "canardage": (3, {}, 0),
-    "duo": (2, {"max_rounds": 1}, 0),
-    "duck-and-cover": (2, {}, 0),
-}
+
+def _declared(kind: str) -> dict[str, tuple[int, dict[str, Any], int]]:
+    """The sessions of ``kind`` that the games declare: players, options (as JSON) and
+    seed, by game id."""
+    return {
+        g.id: (s.players, dict(s.options), s.seed)
+        for g in rulespec.games()
+        for s in g.declaration.sessions
+        if s.kind == kind
+    }
+
+
+GAMES: dict[str, tuple[int, dict[str, Any], int]] = _declared("game")
 """Each game's whole-game session: players, options (as JSON) and the seed of its game."""
 
 BATCH_STEPS = 12
-"""The steps of Duo the ``duo-batch`` session plays (the deal and the first plays)."""
+"""The steps the ``batch`` session plays (the deal and the first plays)."""
 
 Exchange = tuple[dict[str, Any], dict[str, Any]]
 
@@ -117,10 +127,10 @@ def _whole_game(game_id: str) -> list[Exchange]:
     return session.exchanges
 
 
-def _batch() -> list[Exchange]:
-    game_id, players, options = "duo", 2, {"max_rounds": 1}
+def _batch(game_id: str, players: int, options: dict[str, Any], seed: int) -> list[Exchange]:
     g = rulespec.game(game_id)
-    record = Record.play(g, players, seed=0, options=g.decode_options(options), steps=BATCH_STEPS)
+    opts = g.decode_options(options)
+    record = Record.play(g, players, seed=seed, options=opts, steps=BATCH_STEPS)
     session = _Session(Engine())
     session.send("hello", protocol=2, game=game_id)
     session.send("start", game=game_id, players=players, options=options)
@@ -144,15 +154,16 @@ def _batch() -> list[Exchange]:
     return session.exchanges
 
 
-def _engine_chance() -> list[Exchange]:
+def _engine_chance(
+    game_id: str, players: int, options: dict[str, Any], seed: int
+) -> list[Exchange]:
     """A game whose engine draws chance; the kit chooses the players' actions with a
     generator of its own, and follows the outcomes the engine reports."""
-    game_id, players, seed = "canardage", 3, 7
     g = rulespec.game(game_id)
     session = _Session(Engine(chance="engine", fold=True))
     session.send("hello", protocol=2, game=game_id)
-    session.send("start", game=game_id, players=players, options={}, seed=seed)
-    state = g.new_game(players)
+    session.send("start", game=game_id, players=players, options=options, seed=seed)
+    state = g.new_game(players, g.decode_options(options))
     choose = random.Random(seed)
     session.send("to_move")
     first = True
@@ -177,16 +188,37 @@ def _engine_chance() -> list[Exchange]:
     return session.exchanges
 
 
-FEATURES: dict[str, Callable[[], list[Exchange]]] = {
-    "duo-batch": _batch,
-    "canardage-engine-chance": _engine_chance,
+_FEATURES: dict[str, Callable[[str, int, dict[str, Any], int], list[Exchange]]] = {
+    "batch": _batch,
+    "engine-chance": _engine_chance,
 }
-"""The sessions that show a feature of version 2, by name."""
+"""How each feature's session plays, by the kind a game declares."""
+
+_FEATURE_FLAGS: dict[str, tuple[str, ...]] = {"engine-chance": ("--chance", "engine", "--fold")}
+
+
+def _feature(
+    kind: str, game_id: str, setup: tuple[int, dict[str, Any], int]
+) -> Callable[[], list[Exchange]]:
+    play = _FEATURES[kind]
+    return lambda: play(game_id, *setup)
+
+
+FEATURES: dict[str, Callable[[], list[Exchange]]] = {
+    f"{game_id}-{kind}": _feature(kind, game_id, setup)
+    for kind in _FEATURES
+    for game_id, setup in _declared(kind).items()
+}
+"""The sessions that show a feature of version 2, by name (``<game id>-<feature>``)."""
 
 SESSIONS: tuple[str, ...] = (*GAMES, *FEATURES)
 """Every session's name (its file is ``<name>.txt``)."""
 
-FLAGS: dict[str, tuple[str, ...]] = {"canardage-engine-chance": ("--chance", "engine", "--fold")}
+FLAGS: dict[str, tuple[str, ...]] = {
+    f"{game_id}-{kind}": flags
+    for kind, flags in _FEATURE_FLAGS.items()
+    for game_id in _declared(kind)
+}
 """The options of ``python -m rulespec.testing.serve`` that replay a session (none for
 the others)."""
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import inspect
+import linecache
 import pickle
 from typing import Any
 
@@ -11,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulespec.core.builder import builder
+from rulespec.core.builder import builder, evolver
 
 
 class Base:
@@ -112,3 +114,46 @@ def test_a_base_with_its_own_setattr_is_refused() -> None:
 
     with pytest.raises(TypeError, match="__setattr__"):
         builder(Child)
+
+
+def test_a_class_that_caches_its_hash_is_refused() -> None:
+    # Built without its hidden hash slot, such an instance would fail on hash().
+    with pytest.raises(TypeError, match="cache_hash"):
+        builder(_one_field(weakref_slot=False, cache_hash=True))
+    with pytest.raises(TypeError, match="cache_hash"):
+        evolver(_one_field(weakref_slot=False, cache_hash=True), "x")
+
+
+def test_init_hooks_and_an_init_of_its_own_are_refused() -> None:
+    @attrs.frozen(weakref_slot=False)
+    class Checked:
+        x: int
+
+        def __attrs_post_init__(self) -> None:
+            if self.x < 0:
+                raise ValueError(self.x)
+
+    @attrs.frozen(weakref_slot=False, init=False)
+    class Own:
+        x: int
+
+        def __init__(self, x: int) -> None:
+            self.__attrs_init__(abs(x))
+
+    with pytest.raises(TypeError, match="__attrs_post_init__"):
+        builder(Checked)
+    with pytest.raises(TypeError, match="__init__ of its own"):
+        builder(Own)
+
+
+def test_the_generated_source_is_registered_for_tracebacks_and_debuggers() -> None:
+    @attrs.frozen(weakref_slot=False)
+    class Pair:
+        a: int
+        b: int
+
+    build, move = builder(Pair), evolver(Pair, "b")
+    assert "self.a = a" in inspect.getsource(build)
+    assert "self.b = b" in inspect.getsource(move)
+    assert build.__code__.co_filename != move.__code__.co_filename
+    assert linecache.getline(build.__code__.co_filename, 1).startswith("def build(a, b)")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -241,3 +242,92 @@ def test_each_role_plays_its_part(package: str) -> None:
     assert game.view_type is importlib.import_module(f"{package}.view").View
     examples = importlib.import_module(f"{package}.examples").examples()
     assert examples and all(e.clauses for e in examples)
+
+
+# -- no state kept between calls ------------------------------------------------------
+
+
+def test_no_module_rebinds_a_global() -> None:
+    # A module-level cache rebound on a hot path races under free-threaded Python.
+    offences = []
+    for path in sorted(SOURCE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Global):
+                offences.append(f"{path.relative_to(SOURCE)}:{node.lineno}")
+    assert offences == []
+
+
+# -- no game named outside its package --------------------------------------------
+
+
+_USER_TEXT = frozenset({"help", "epilog", "description", "usage"})
+"""Keyword arguments whose text a user reads (a command's examples may name a game)."""
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            for statement in node.body:
+                if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+                    found.add(id(statement.value))
+    return found
+
+
+def names_in_code(source: str) -> Iterator[tuple[int, str]]:
+    """Every name and string of ``source`` that its code uses, with its line: not its
+    docstrings, nor the text of a command's help.
+
+    >>> [text for _, text in names_in_code('x = f("duo", help="e.g. duo")')]
+    ['x', 'f', 'duo']
+    """
+    tree = ast.parse(source)
+    skipped = _docstrings(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.keyword) and node.arg in _USER_TEXT:
+            skipped.update(id(n) for n in ast.walk(node.value))
+    for node in ast.walk(tree):
+        text = None
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = None if id(node) in skipped else node.value
+        elif isinstance(node, ast.Name):
+            text = node.id
+        elif isinstance(node, ast.Attribute):
+            text = node.attr
+        elif isinstance(node, ast.alias):
+            text = node.name
+        elif isinstance(node, ast.ImportFrom):
+            text = node.module
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+            text = node.name
+        if text:
+            yield getattr(node, "lineno", 0), text
+
+
+def _game_words() -> re.Pattern[str]:
+    words = set()
+    for g in rulespec.games():
+        package = type(g).__module__.split(".")[1]
+        words |= {re.escape(g.id), re.escape(package), re.escape(type(g).__name__)}
+        words.add(re.escape(g.declaration.prefix) + "[a-z]")
+    return re.compile("|".join(rf"(?<![a-z]){w}" for w in sorted(words)), re.IGNORECASE)
+
+
+def test_no_module_outside_a_game_package_names_a_game() -> None:
+    words = _game_words()
+    inside = tuple(str(SOURCE.parent.joinpath(*p.split("."))) for p in GAME_PACKAGES)
+    offences = []
+    for path in sorted(SOURCE.rglob("*.py")):
+        if str(path).startswith(inside):
+            continue
+        for line, text in names_in_code(path.read_text(encoding="utf-8")):
+            if words.search(text):
+                offences.append(f"{path.relative_to(SOURCE.parent)}:{line}: {text[:60]!r}")
+    assert offences == []
+
+
+def test_the_name_scanner_sees_a_game_named_in_code() -> None:
+    words = _game_words()
+    source = 'GAMES = {"duck-and-cover": 1}\nfrom rulespec.duo import cards\nx = "can.turn"\n'
+    found = sorted(t for _, t in names_in_code(source) if words.search(t))
+    assert found == ["can.turn", "duck-and-cover", "rulespec.duo"]

@@ -191,3 +191,20 @@ def test_a_view_is_checked_on_its_first_sample_only(
     for _ in range(2):
         with pytest.raises(ValueError, match=r"no .* state shows this view"):
             g.sample_state(edited, rng)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in rulespec.games()])
+def test_a_forged_view_equal_to_a_sampled_one_is_still_refused(game_id: str) -> None:
+    g = rulespec.game(game_id)
+    genuine = g.view(g.start(g.min_players, seed=3), 0)
+    g.sample_state(genuine, random.Random(0))  # trusted from now on
+    name = next(
+        f.name
+        for f in attrs.fields(type(genuine))
+        if type(getattr(genuine, f.name)) is int and f.name != "player"
+    )
+    forged = attrs.evolve(genuine, **{name: float(getattr(genuine, name))})
+    assert forged == genuine
+    with pytest.raises(ValueError, match=r"no .* state shows this view"):
+        g.sample_state(forged, random.Random(0))
+    assert g.view(g.sample_state(genuine, random.Random(1)), 0) == genuine

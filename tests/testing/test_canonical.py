@@ -13,14 +13,14 @@ import rulespec
 from rulespec.canardage import Card, Disperse, Play
 from rulespec.canardage import Phase as CanPhase
 from rulespec.canardage import State as CanState
+from rulespec.canardage import kit as can_kit
 from rulespec.duck_cover import Phase as DcPhase
 from rulespec.duck_cover import State as DcState
+from rulespec.duck_cover import kit as dc_kit
 from rulespec.duo import Phase as DuoPhase
 from rulespec.duo import State as DuoState
+from rulespec.duo import kit as duo_kit
 from rulespec.testing import ReferenceAdapter, check
-from rulespec.testing import canardage as can_kit
-from rulespec.testing import duck_cover as dc_kit
-from rulespec.testing import duo as duo_kit
 from tests.profiles import scaled
 
 DC = rulespec.game("duck-and-cover")

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import settings
 
 import rulespec
+from rulespec.duck_cover.kit import COMPETITION
 from rulespec.testing import (
     Adapter,
     DivergenceError,
@@ -16,7 +17,6 @@ from rulespec.testing import (
     capabilities,
     check,
 )
-from rulespec.testing.duck_cover import COMPETITION
 from tests.profiles import scaled
 from tests.testing.foreign_duck_cover import (
     ForeignAdapter,
@@ -36,14 +36,14 @@ hold for any game found, shrunk or not)."""
 
 
 def test_the_independent_engine_agrees_with_rulespec() -> None:
-    result = check(ForeignAdapter(), settings=LONG, max_steps=600)
+    result = check(ForeignAdapter(), "duck-and-cover", settings=LONG, max_steps=600)
     assert result.games >= LONG.max_examples
     assert result.steps > LONG.max_examples * 20
 
 
 def test_a_partial_adapter_is_checked_on_what_it_answers() -> None:
     assert capabilities(ScoresOnlyAdapter()) == {"scores", "winners", "is_over"}
-    result = check(ScoresOnlyAdapter(), settings=QUICK, max_steps=300)
+    result = check(ScoresOnlyAdapter(), "duck-and-cover", settings=QUICK, max_steps=300)
     assert result.steps > 0
 
 
@@ -53,7 +53,12 @@ def test_a_partial_adapter_still_catches_a_scoring_bug() -> None:
         engine = PositiveSingleStack
 
     with pytest.raises(DivergenceError) as info:
-        check(Scores(), settings=settings(QUICK, max_examples=200), shrink_steps=SHRINK_STEPS)
+        check(
+            Scores(),
+            "duck-and-cover",
+            settings=settings(QUICK, max_examples=200),
+            shrink_steps=SHRINK_STEPS,
+        )
     assert info.value.divergence.kind == "scores"
     assert "dc.score.sign" in info.value.divergence.clauses
 
@@ -70,7 +75,12 @@ def test_an_adapter_with_legal_actions_only_catches_a_special_card_bug() -> None
 
     assert capabilities(LegalOnly()) == {"legal_actions"}
     with pytest.raises(DivergenceError) as info:
-        check(LegalOnly(), settings=settings(QUICK, max_examples=200), shrink_steps=SHRINK_STEPS)
+        check(
+            LegalOnly(),
+            "duck-and-cover",
+            settings=settings(QUICK, max_examples=200),
+            shrink_steps=SHRINK_STEPS,
+        )
     assert info.value.divergence.kind == "legal-actions"
     assert "dc.special.repeat-after-max" in info.value.divergence.clauses
 
@@ -89,10 +99,13 @@ def test_the_default_search_catches_an_engine_that_ignores_competition() -> None
             self.table = self.engine(setup.players, splashes)
 
     published = rulespec.game("duck-and-cover").default_options()
-    assert check(PrintedSplashes(), options=published, settings=QUICK, max_steps=600).games
+    assert check(
+        PrintedSplashes(), "duck-and-cover", options=published, settings=QUICK, max_steps=600
+    ).games
     with pytest.raises(DivergenceError) as info:
         check(
             PrintedSplashes(),
+            "duck-and-cover",
             settings=settings(QUICK, max_examples=200),
             max_steps=600,
             shrink_steps=SHRINK_STEPS,

@@ -34,7 +34,7 @@ hold for any game found, shrunk or not)."""
 
 def _diverge(adapter: Any, **kwargs: Any) -> DivergenceError:
     with pytest.raises(DivergenceError) as info:
-        check(adapter, settings=QUICK, shrink_steps=SHRINK_STEPS, **kwargs)
+        check(adapter, "duck-and-cover", settings=QUICK, shrink_steps=SHRINK_STEPS, **kwargs)
     return info.value
 
 
@@ -138,7 +138,7 @@ def test_an_adapter_needs_start_and_apply() -> None:
         def start(self, setup: Setup) -> None: ...
 
     with pytest.raises(TypeError, match="apply"):
-        check(NoApply())
+        check(NoApply(), "duck-and-cover")
 
 
 def test_a_duck_typed_adapter_works_without_subclassing() -> None:
@@ -154,7 +154,9 @@ def test_a_duck_typed_adapter_works_without_subclassing() -> None:
             return self.inner.legal_actions(player)
 
     assert capabilities(Plain()) == {"legal_actions"}
-    result = check(Plain(), players=3, max_steps=50, settings=settings(QUICK, max_examples=5))
+    result = check(
+        Plain(), "duck-and-cover", players=3, max_steps=50, settings=settings(QUICK, max_examples=5)
+    )
     assert result.games == 5
 
 
@@ -208,7 +210,13 @@ def test_a_method_set_to_none_or_left_as_the_base_one_is_no_capability() -> None
         "winners",
         "is_over",
     }
-    check(Partial(), players=2, max_steps=30, settings=settings(QUICK, max_examples=3))
+    check(
+        Partial(),
+        "duck-and-cover",
+        players=2,
+        max_steps=30,
+        settings=settings(QUICK, max_examples=3),
+    )
 
 
 @pytest.mark.clause("dc.move.duck")
@@ -242,7 +250,14 @@ def test_without_a_state_every_acting_players_view_and_legal_actions_are_compare
             return super().view(player)
 
     adapter = ViewsAndLegalActions()
-    check(adapter, players=4, max_steps=2, probes=False, settings=settings(QUICK, max_examples=1))
+    check(
+        adapter,
+        "duck-and-cover",
+        players=4,
+        max_steps=2,
+        probes=False,
+        settings=settings(QUICK, max_examples=1),
+    )
     # Two steps: the deal, then one player's move; all four act in the first turn.
     assert adapter.viewed == adapter.asked == {0, 1, 2, 3}
 

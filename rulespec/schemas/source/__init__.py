@@ -1,32 +1,36 @@
 """The generator of the schema files: each game's schemas are written in Python next to
-its codec's vocabulary (:mod:`.canardage`, :mod:`.duo`, :mod:`.duck_cover`), the record
-and golden line from :mod:`.records`, the engine protocol's from :mod:`.protocol`.
+its codec's vocabulary, in the module its declaration names as ``schema``
+(:mod:`rulespec.core.declaration`); the record and golden line from :mod:`.records`,
+the engine protocol's from :mod:`.protocol`.
 
 ``python -m rulespec.schemas --write`` writes the files; ``--check`` says which differ.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from rulespec.core.game import Game, game
-from rulespec.schemas.source import canardage, duck_cover, duo, protocol, records
+from rulespec.core.declaration import load
+from rulespec.core.game import Game, games
+from rulespec.schemas.source import protocol, records
 from rulespec.schemas.source.dsl import Schema, document
 
-__all__ = ["FOLDER", "GAMES", "check", "dump", "generate", "write"]
+__all__ = ["FOLDER", "check", "dump", "generate", "modules", "write"]
 
-GAMES: dict[str, ModuleType] = {
-    "duck-and-cover": duck_cover,
-    "duo": duo,
-    "canardage": canardage,
-}
-"""Each game's schema module, by game id: its ``DEFS``, ``ROOTS`` (each file's root
-definition and title), ``KEEP`` (the definitions a file holds besides those its root
-needs) and ``SEARCHED`` (the options the conformance kit varies by default)."""
+
+@functools.cache
+def modules() -> dict[str, ModuleType]:
+    """Each game's schema module, by game id, for the games that declare one: its
+    ``DEFS``, ``ROOTS`` (each file's root definition and title), ``KEEP`` (the
+    definitions a file holds besides those its root needs) and ``SEARCHED`` (the
+    options the conformance kit varies by default)."""
+    return {g.id: load(g.declaration.schema) for g in games() if g.declaration.schema}
+
 
 FOLDER = Path(__file__).resolve().parent.parent
 """Where the files lie: ``rulespec/schemas/<game id>/<name>.json``."""
@@ -34,22 +38,22 @@ FOLDER = Path(__file__).resolve().parent.parent
 
 def definitions(g: Game[Any, Any, Any, Any]) -> dict[str, Schema]:
     """All of a game's definitions, its record and golden line included."""
-    own: Mapping[str, Schema] = GAMES[g.id].DEFS
+    own: Mapping[str, Schema] = modules()[g.id].DEFS
     return {**own, **records.definitions(g)}
 
 
 def generate() -> dict[str, Schema]:
     """Every schema, by name (``"duo/action"``, ``"protocol/request"``, ...)."""
     found: dict[str, Schema] = {}
-    games = tuple(game(gid) for gid in GAMES)
-    defs = {g.id: definitions(g) for g in games}
-    for g in games:
+    chosen = tuple(g for g in games() if g.id in modules())
+    defs = {g.id: definitions(g) for g in chosen}
+    for g in chosen:
         roots: dict[str, tuple[str, str]] = {
-            **GAMES[g.id].ROOTS,
+            **modules()[g.id].ROOTS,
             "record": ("record", f"A {g.name} record"),
             "golden": ("golden", f"A line of the {g.name} golden file"),
         }
-        keep: Mapping[str, tuple[str, ...]] = GAMES[g.id].KEEP
+        keep: Mapping[str, tuple[str, ...]] = modules()[g.id].KEEP
         for name, (root, title) in roots.items():
             body = defs[g.id][root]
             found[f"{g.id}/{name}"] = document(
@@ -60,7 +64,7 @@ def generate() -> dict[str, Schema]:
                 defs[g.id],
                 keep.get(name, ()),
             )
-    found.update(protocol.documents(games, defs))
+    found.update(protocol.documents(chosen, defs))
     return found
 
 

@@ -22,57 +22,18 @@ import signal
 import sys
 from pathlib import Path
 
+import rulespec
 from rulespec.testing.mutation.mutants import mutants_of, sample
 from rulespec.testing.mutation.report import merge_results, read_notes, suite_result
 from rulespec.testing.mutation.runner import Outcome, order_tests, run
 
 GAMES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "duck-and-cover": (
-        (
-            "rulespec/duck_cover/rules.py",
-            "rulespec/duck_cover/grid.py",
-            "rulespec/duck_cover/scoring.py",
-            "rulespec/duck_cover/variants.py",
-        ),
-        (
-            "tests/duck_cover/test_turn.py",
-            "tests/duck_cover/test_special_cards.py",
-            "tests/duck_cover/test_round_end.py",
-            "tests/duck_cover/test_scoring.py",
-            "tests/duck_cover/test_position.py",
-            "tests/duck_cover/test_examples.py",
-            "tests/duck_cover/test_variants.py",
-            "tests/duck_cover",
-        ),
-    ),
-    "duo": (
-        ("rulespec/duo/rules.py", "rulespec/duo/matching.py", "rulespec/duo/scoring.py"),
-        (
-            "tests/duo/test_placing.py",
-            "tests/duo/test_turn.py",
-            "tests/duo/test_round.py",
-            "tests/duo/test_setup.py",
-            "tests/duo/test_cards.py",
-            "tests/duo/test_position.py",
-            "tests/duo",
-        ),
-    ),
-    "canardage": (
-        (
-            "rulespec/canardage/rules.py",
-            "rulespec/canardage/line.py",
-            "rulespec/canardage/scoring.py",
-        ),
-        (
-            "tests/canardage/test_turn.py",
-            "tests/canardage/test_defence.py",
-            "tests/canardage/test_end.py",
-            "tests/canardage/test_cards.py",
-            "tests/canardage",
-        ),
-    ),
+    g.id: (g.declaration.mutation.targets, g.declaration.mutation.tests)
+    for g in rulespec.games()
+    if g.declaration.mutation is not None
 }
-"""rulespec's own suites: each game's rule modules and its tests, from the project root.
+"""Each game's declared suite (``mutation``): its rule modules and its tests, from the
+project root.
 
 The rule unit tests come first, then the rest of the game's folder; the
 whole-game searches run last (see :func:`order_tests`)."""

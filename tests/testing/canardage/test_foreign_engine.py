@@ -10,8 +10,8 @@ from hypothesis import settings
 from hypothesis.stateful import invariant, rule, run_state_machine_as_test
 
 from rulespec.canardage import Phase
+from rulespec.canardage.kit import CanardageMachine
 from rulespec.testing import Adapter, DivergenceError, capabilities, check, shrink_budget
-from rulespec.testing.canardage import CanardageMachine
 from tests.profiles import SEEDED, scaled
 from tests.testing.canardage.foreign_canardage import (
     CoverUnderWater,

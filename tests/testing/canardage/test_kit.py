@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 import rulespec
 from rulespec.canardage import Card, Deal, Discard, Disperse, Phase, Play, Reshuffle, State, View
 from rulespec.canardage.cards import WATER
-from rulespec.testing import Adapter, DivergenceError, check, kit_for, strategies
-from rulespec.testing.canardage import (
+from rulespec.canardage.kit import (
     CANARCHIE_ORDERS,
     RARE,
     SHOOTERS,
     CanardageKit,
 )
+from rulespec.testing import Adapter, DivergenceError, check, kit_for, strategies
 from tests.profiles import scaled
 from tests.testing.canardage.foreign_canardage import ForeignAdapter
 

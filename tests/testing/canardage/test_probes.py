@@ -10,9 +10,9 @@ import pytest
 import rulespec
 from rulespec.canardage import Card, Discard, Phase, Play, State
 from rulespec.canardage.cards import WATER
+from rulespec.canardage.kit import RARE_DECK
 from rulespec.canardage.rules import legal_actions
 from rulespec.testing import kit_for
-from rulespec.testing.canardage import RARE_DECK
 from rulespec.testing.kit import refusals
 from tests.profiles import scaled
 from tests.testing.seeded import seeded_states

@@ -16,8 +16,8 @@ from hypothesis.stateful import invariant, rule, run_state_machine_as_test
 import rulespec
 from rulespec import IllegalAction
 from rulespec.duo import BASE_DECK, JOKERS, TURBO, TURBO_DECK, Deal, Draw, Phase, Play, Stop
+from rulespec.duo.kit import DEALS, DuoKit, DuoMachine, twist
 from rulespec.testing import DivergenceError, kit_for, shrink_budget, strategies
-from rulespec.testing.duo import DEALS, DuoKit, DuoMachine, twist
 from tests.profiles import SEEDED, scaled
 from tests.testing.duo.foreign_duo import ForeignDuoAdapter, SwitchPiles
 

@@ -124,7 +124,7 @@ def _fits(g: Game[Any, Any, Any, Any], players: int, options: Any) -> bool:
 
 def check(
     adapter: Any,
-    game: str | Game[Any, Any, Any, Any] = "duck-and-cover",
+    game: str | Game[Any, Any, Any, Any],
     *,
     players: int | Sequence[int] | None = None,
     options: Any = None,

@@ -1,5 +1,5 @@
 """Duo's schemas, written from :mod:`rulespec.duo.codec`'s encoding and limits, and the
-option sets of :class:`rulespec.testing.duo.DuoKit`."""
+option sets of :class:`rulespec.duo.kit.DuoKit`."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Duck & Cover's schemas, written from :mod:`rulespec.duck_cover.codec`'s encoding and
-limits, and the option sets of :class:`rulespec.testing.duck_cover.DuckCoverKit`."""
+limits, and the option sets of :class:`rulespec.duck_cover.kit.DuckCoverKit`."""
 
 from __future__ import annotations
 

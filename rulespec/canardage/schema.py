@@ -1,5 +1,5 @@
 """Canardage's schemas, written from :mod:`rulespec.canardage.codec`'s encoding and limits,
-and the option sets of :class:`rulespec.testing.canardage.CanardageKit`."""
+and the option sets of :class:`rulespec.canardage.kit.CanardageKit`."""
 
 from __future__ import annotations
 

@@ -1,0 +1,192 @@
+"""What a game declares about itself, for the layers above the games.
+
+The command line, the conformance kit, the Sphinx pages and the adapters to
+other ecosystems know no game by name: each reads what it needs from the
+:class:`Declaration` that a :class:`~rulespec.Game` carries as its
+``declaration``. The parts of a game that only an upper layer uses (its kit,
+its pictures, its heuristic...) are named by their module, as strings, and
+imported when that layer first asks: importing a game never imports
+Hypothesis.
+
+A game is found through the ``rulespec.games`` entry points, its name the
+game's id and its value the game object, as a package's ``pyproject.toml``
+says::
+
+    [project.entry-points."rulespec.games"]
+    goofspiel = "goofspiel.game:GAME"
+
+>>> import rulespec
+>>> duo = rulespec.game("duo").declaration
+>>> duo.prefix, duo.languages, duo.simultaneous
+('duo.', ('fr', 'es', 'de'), False)
+>>> duo.load(duo.card_label)(5)
+'blue-2-square'
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+__all__ = ["Declaration", "GoldenGame", "Mutation", "Piece", "Session", "load"]
+
+LANGUAGES = ("fr", "es", "de")
+"""The languages a catalogue may have besides English (as in
+:data:`rulespec.core.clauses.LANGUAGES`)."""
+
+
+@attrs.frozen
+class Piece:
+    """One named slice of a game's observation, in the order of the vector.
+
+    ``size`` gives the slice's length in a game of ``n`` players; ``length``
+    says it for a reader (``"n × 12"``); ``meaning`` what the numbers hold.
+
+    >>> Piece("seat", "n", "one-hot of the viewer's seat", lambda n: n).size(4)
+    4
+    """
+
+    name: str
+    length: str
+    meaning: str
+    size: Callable[[int], int]
+
+
+@attrs.frozen
+class GoldenGame:
+    """How one golden game is generated (see :mod:`rulespec.testing.golden`)."""
+
+    name: str
+    players: int
+    options: Mapping[str, Any]
+    """The options as JSON data."""
+    seed: int
+    policy: str
+    """A policy of :data:`rulespec.testing.golden.POLICIES`, by name."""
+    steps: int | None = None
+    """The most steps recorded; ``None`` for a whole game."""
+
+
+@attrs.frozen
+class Session:
+    """A session of the engine protocol that the documentation shows (see
+    :mod:`rulespec.testing.sessions`): ``kind`` is ``"game"`` for the whole-game
+    session, or the name of the protocol feature it shows (``"batch"``,
+    ``"engine-chance"``)."""
+
+    kind: str
+    players: int
+    options: Mapping[str, Any]
+    seed: int
+
+
+@attrs.frozen
+class Mutation:
+    """A game's sampled mutation test: the modules to mutate and the tests that must
+    kill the mutants, as paths from the project's root, the quickest tests first."""
+
+    targets: tuple[str, ...]
+    tests: tuple[str, ...]
+
+
+def _languages(instance: Declaration, attribute: Any, value: tuple[str, ...]) -> None:
+    unknown = [lang for lang in value if lang not in LANGUAGES]
+    if unknown or len(set(value)) != len(value):
+        raise ValueError(f"languages must be distinct ones of {LANGUAGES}, not {value!r}")
+
+
+def _reference(instance: Declaration, attribute: Any, value: str | None) -> None:
+    if value is not None and (not isinstance(value, str) or not value.strip(": ")):
+        raise ValueError(f"{attribute.name} must name a module ('package.module'), not {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class Declaration:
+    """Everything the shared layers need from a game, declared once.
+
+    A *reference* is a string: ``"package.module"`` names a module,
+    ``"package.module:name"`` a name in it; :meth:`load` imports it.
+    """
+
+    prefix: str
+    """The start of every clause id of the game (``"duo."``)."""
+    catalogue: str
+    """Where the clause catalogue lies: ``"package:path/inside.toml"``, read with
+    :mod:`importlib.resources` (a plug-in ships its catalogue inside its package)."""
+    languages: tuple[str, ...] = attrs.field(default=LANGUAGES, validator=_languages)
+    """The languages the catalogue has besides English: none, or some of
+    ``"fr"``, ``"es"``, ``"de"``."""
+    simultaneous: bool = False
+    """Whether several players may be to move at once (each then acts on their own;
+    the turn resolves when the last has)."""
+    simulation_cap: int | None = None
+    """The player actions after which a simulation or an environment truncates a game
+    whose rules set no limit; ``None`` when :attr:`rule_bound` bounds every game that
+    :meth:`~rulespec.Game.simulation_options` allows."""
+    cap_per_player: bool = False
+    """Whether :attr:`simulation_cap` counts per player (turns of a game in which
+    every player acts each turn)."""
+    rule_bound: str | None = attrs.field(default=None, validator=_reference)
+    """A reference to ``bound(game, players, options) -> int | None``: the most player
+    actions the rules allow, ``None`` when they set no limit."""
+    chance_bound: str | None = attrs.field(default=None, validator=_reference)
+    """A reference to ``bound(game, players, options, length) -> int``: the most chance
+    steps a game of at most ``length`` player actions holds; ``None``: ``1 + 2 ×
+    length`` (a first deal, then at most two chance steps after each action)."""
+    card_label: str | None = attrs.field(default=None, validator=_reference)
+    """A reference to ``label(card) -> str``: a card of a chance pile by its name in
+    the game's JSON (OpenSpiel's outcome strings); ``None``: ``str(card)``."""
+    heuristic: str | None = attrs.field(default=None, validator=_reference)
+    """The module of the search bot's hints (``standing``, ``HORIZON``), if any."""
+    kit: str | None = attrs.field(default=None, validator=_reference)
+    """The module of the game's conformance kit (it registers a
+    :class:`~rulespec.testing.GameKit`), if any."""
+    examples: str | None = attrs.field(default=None, validator=_reference)
+    """The module whose ``examples()`` lists the worked examples, if any."""
+    render: str | None = attrs.field(default=None, validator=_reference)
+    """The module that draws states and views (``text``, ``svg``...), if any."""
+    schema: str | None = attrs.field(default=None, validator=_reference)
+    """The module that describes the game's JSON for :mod:`rulespec.schemas`, if any."""
+    observation: tuple[Piece, ...] = ()
+    """The observation's layout: its slices in order (the encodings page's table)."""
+    golden: tuple[GoldenGame, ...] = ()
+    """The golden games."""
+    golden_file: str | None = None
+    """Where the golden games lie, ``"package:path"``; ``None``: none are shipped."""
+    sessions: tuple[Session, ...] = ()
+    """The protocol sessions the documentation shows."""
+    mutation: Mutation | None = None
+    """The sampled mutation test of the game's project, if it has one."""
+
+    @property
+    def players_clause(self) -> str:
+        """The clause that refuses a seat or a player count the game does not have."""
+        return f"{self.prefix}setup.players"
+
+    def load(self, reference: str) -> Any:
+        """What ``reference`` names (see :func:`load`)."""
+        return load(reference)
+
+    def observation_size(self, players: int) -> int:
+        """The length of the observation of a game of ``players`` players, by
+        :attr:`observation`.
+
+        >>> import rulespec
+        >>> rulespec.game("duo").declaration.observation_size(2)
+        254
+        """
+        return sum(piece.size(players) for piece in self.observation)
+
+
+def load(reference: str) -> Any:
+    """The module ``"package.module"`` or the name ``"package.module:name"``, imported.
+
+    >>> load("rulespec.core.declaration:load") is load
+    True
+    """
+    module, _, name = reference.partition(":")
+    found = importlib.import_module(module)
+    return getattr(found, name) if name else found
