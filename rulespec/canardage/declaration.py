@@ -52,6 +52,7 @@ DECLARATION = Declaration(
     simulation_cap=2000,
     card_label="rulespec.canardage.cards:chance_card_name",
     heuristic="rulespec.canardage.heuristic",
+    play_playouts=200,
     kit="rulespec.canardage.kit",
     examples="rulespec.canardage.examples",
     render="rulespec.canardage.render",

@@ -8,7 +8,7 @@ when the table shows it (a duck lost, the card you drew). When a round ends the
 terminal says who ended it and why, shows every player's layout as it lies and
 how each score was made, with the ids of the clauses that made it. The bots play
 the search bot (:class:`~rulespec.core.search.Search`) at a budget chosen for each
-game (:data:`OPPONENT_PLAYOUTS`) unless ``--policy`` names another.
+game (its declaration's ``play_playouts``) unless ``--policy`` names another.
 The game record is saved at the end, and also when you stop (``q``), press
 Ctrl-C or the input ends, so the game so far can be replayed or verified.
 """
@@ -39,7 +39,6 @@ from rulespec.core.game import Game
 from rulespec.core.record import Record
 
 __all__ = [
-    "OPPONENT_PLAYOUTS",
     "Words",
     "add_parser",
     "describe",
@@ -48,21 +47,18 @@ __all__ = [
     "run",
 ]
 
-OPPONENT_PLAYOUTS: dict[str, int] = {"duck-and-cover": 100, "duo": 100, "canardage": 200}
-"""Playouts a decision of the bots that ``rulespec play`` seats by default, per game: each
-answers well within a second with the game's largest table (a game not listed gets
-:data:`~rulespec.core.search.DEFAULT_PLAYOUTS`)."""
-
 
 def opponents(g: Game[Any, Any, Any, Any]) -> str:
     """The policy the bots of ``rulespec play`` use unless ``--policy`` names one: the
-    search bot at the game's budget.
+    search bot at the budget the game declares (``play_playouts``), which answers
+    within a second with the game's largest table.
 
     >>> import rulespec
     >>> opponents(rulespec.game("duo"))
     'search:100'
     """
-    return f"{search.NAME}:{OPPONENT_PLAYOUTS.get(g.id, search.DEFAULT_PLAYOUTS)}"
+    playouts = g.declaration.play_playouts
+    return f"{search.NAME}:{search.DEFAULT_PLAYOUTS if playouts is None else playouts}"
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

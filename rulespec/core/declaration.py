@@ -141,6 +141,10 @@ class Declaration:
     the game's JSON (OpenSpiel's outcome strings); ``None``: ``str(card)``."""
     heuristic: str | None = attrs.field(default=None, validator=_reference)
     """The module of the search bot's hints (``standing``, ``HORIZON``), if any."""
+    play_playouts: int | None = None
+    """The playouts of a search-bot decision that answers within a second at the game's
+    largest table: the bots ``rulespec play`` seats by default. ``None``: the search
+    bot's default."""
     kit: str | None = attrs.field(default=None, validator=_reference)
     """The module of the game's conformance kit (it registers a
     :class:`~rulespec.testing.GameKit`), if any."""

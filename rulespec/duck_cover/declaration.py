@@ -26,6 +26,7 @@ DECLARATION = Declaration(
     chance_bound="rulespec.duck_cover.declaration:chance_bound",
     card_label="rulespec.duck_cover.cards:draw_card_name",
     heuristic="rulespec.duck_cover.heuristic",
+    play_playouts=100,
     kit="rulespec.duck_cover.kit",
     examples="rulespec.duck_cover.examples",
     render="rulespec.duck_cover.render",

@@ -38,6 +38,7 @@ DECLARATION = Declaration(
     chance_bound="rulespec.duo.declaration:chance_bound",
     card_label="rulespec.duo.cards:card_name",
     heuristic="rulespec.duo.heuristic",
+    play_playouts=100,
     kit="rulespec.duo.kit",
     examples="rulespec.duo.examples",
     render="rulespec.duo.render",

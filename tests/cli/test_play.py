@@ -18,7 +18,7 @@ import pytest
 
 import rulespec
 from rulespec.cli.arguments import seat_policies
-from rulespec.cli.play import OPPONENT_PLAYOUTS, Words, opponents, render_text
+from rulespec.cli.play import Words, opponents, render_text
 from rulespec.core.clauses import catalogues
 from rulespec.core.search import Search
 from rulespec.duck_cover import MAX, REPEAT, Quack, position
@@ -483,11 +483,13 @@ def test_the_bots_play_the_search_bot_by_default_and_answer_within_a_second(
     g = rulespec.game(game)
     term = Console(["play", game, "--players", str(g.max_players), "--seed", "1"], tmp_path)
     first = term.expect(PROMPT)
-    assert f"the bots play 'search:{OPPONENT_PLAYOUTS[game]}'" in first
+    playouts = g.declaration.play_playouts
+    assert playouts is not None
+    assert f"the bots play 'search:{playouts}'" in first
     term.send("q")
     assert term.finish()[0] == 1
     _, bot, _ = seat_policies(g, opponents(g), g.max_players)
-    assert bot == Search(playouts=OPPONENT_PLAYOUTS[game])
+    assert bot == Search(playouts=playouts)
     # Decisions from a game under way at the largest table, timed as the terminal waits.
     rng = random.Random(4)
     state, times = g.new_game(g.max_players), list[float]()
