@@ -6,7 +6,7 @@ above the suit's size (option ``cards``) is never legal. An id outside 0–12
 is refused citing ``gs.turn.bid``; the id of a bid the rules refuse, with the
 clause :func:`rulespec_goofspiel.rules.apply` cites.
 
-**Observation**: a flat vector of ``27 × players + 55`` numbers, seats counted
+**Observation**: a flat vector of ``28 × players + 55`` numbers, seats counted
 from the viewer (``0`` the viewer, ``1`` the next seat...), laid out as the
 game's declaration lists its pieces (:data:`PIECES`).
 """
@@ -86,10 +86,10 @@ def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
 
 
 def observation_shape(players: int, options: Options | None = None) -> tuple[int, ...]:
-    """``(27 × players + 55,)``.
+    """``(28 × players + 55,)``.
 
     >>> observation_shape(2)
-    (109,)
+    (111,)
     """
     return (sum(piece.size(players) for piece in PIECES),)
 
@@ -112,7 +112,7 @@ def observation(view: View) -> tuple[float, ...]:
     >>> goof = rulespec.game("goofspiel")
     >>> values = observation(goof.view(goof.start(2, seed=1), 0))
     >>> len(values), sum(values[:13])
-    (109, 13.0)
+    (111, 13.0)
     """
     n, me = view.players, view.player
     order = [(me + k) % n for k in range(n)]

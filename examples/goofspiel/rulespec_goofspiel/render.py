@@ -17,8 +17,6 @@ Player 1        cards 1 2 3 4 5  points 0  to bid
 
 from __future__ import annotations
 
-from typing import Any
-
 from rulespec.core import svg as draw
 from rulespec.core.show import register
 from rulespec_goofspiel.actions import Bid
@@ -103,10 +101,16 @@ def _card(x: float, y: float, label: str | None, fill: str = FACE, *, kind: str)
     shown = label if label is not None else ""
     return draw.element(
         "g",
-        draw.rect(x, y, CARD_W, CARD_H, rx=3, fill=fill if label is not None else BACK,
-                  stroke=INK),  # fmt: skip
-        draw.text(shown, x=x + CARD_W / 2, y=y + CARD_H / 2 + 4, text_anchor="middle",
-                  font_size=11, font_family="sans-serif", fill=INK),  # fmt: skip
+        draw.rect(x, y, CARD_W, CARD_H, rx=3, fill=fill if label is not None else BACK, stroke=INK),
+        draw.text(
+            shown,
+            x=x + CARD_W / 2,
+            y=y + CARD_H / 2 + 4,
+            text_anchor="middle",
+            font_size=11,
+            font_family="sans-serif",
+            fill=INK,
+        ),
         class_="card",
         data_kind=kind,
     )
@@ -131,9 +135,9 @@ def svg(table: State | View, *, size: float | None = None) -> str:
     for p in range(table.players):
         y += row
         me = isinstance(table, View) and p == table.player
-        body.append(draw.text(f"P{p}{' (you)' if me else ''} · {sum(table.won[p])}",
-                              x=MARGIN, y=y + CARD_H / 2 + 4, font_size=11,
-                              font_family="sans-serif"))  # fmt: skip
+        name = f"P{p}{' (you)' if me else ''} · {sum(table.won[p])}"
+        at = {"x": MARGIN, "y": y + CARD_H / 2 + 4, "font_size": 11, "font_family": "sans-serif"}
+        body.append(draw.text(name, **at))
         x = MARGIN + 90
         for card in table.hands[p]:
             body.append(_card(x, y, str(card), kind="hand"))
