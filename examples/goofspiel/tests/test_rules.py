@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from rulespec_goofspiel import Bid, Options, Shuffle
+from rulespec_goofspiel.examples import examples, table
 
 import rulespec
 from rulespec import IllegalAction
-from rulespec_goofspiel import Bid, Options, Shuffle
-from rulespec_goofspiel.examples import examples, table
 
 GOOF = rulespec.game("goofspiel")
 
