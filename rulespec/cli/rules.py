@@ -79,10 +79,12 @@ def _where(c: Clause, lang: str) -> str:
 def _origin(cat: Catalogue, lang: str) -> str:
     """What the texts of ``cat`` in ``lang`` are, in one sentence."""
     if lang == "en":
-        return (
-            "Our English statement of each rule, the normative one; "
-            "fr, es and de give our wording in each language."
-        )
+        others = cat.languages
+        if not others:
+            return "Our English statement of each rule, the normative one."
+        named = " and ".join((", ".join(others[:-1]), others[-1])) if len(others) > 1 else others[0]
+        gives = "give our wording in each language" if len(others) > 1 else "gives our wording"
+        return f"Our English statement of each rule, the normative one; {named} {gives}."
     for c in cat:
         local = c.text(lang)
         if local.locator is not None:

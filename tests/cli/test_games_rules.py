@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 import rulespec
+from rulespec.cli.rules import rules_text
+from rulespec.core.clauses import load_catalogue
 from tests.cli.helpers import ROOT, call, one_error_line, run
 
 # Player ranges as the rulebooks print them.
@@ -196,3 +198,16 @@ def test_a_reader_that_stops_early_is_not_an_error(tmp_path: Path) -> None:
     )
     assert done.stdout == "Duck & Cover: the rules (en)\n"
     assert done.stderr == ""
+
+
+def test_the_listing_names_only_the_languages_a_catalogue_has() -> None:
+    head = '[catalogue]\ngame = "toy"\ntitle = "Toy"\nsections = ["s"]\n[catalogue.sources]\n'
+    clause = (
+        '[[clause]]\nid = "toy.s.a"\nsection = "s"\ntitle = "A"\nstatement = "A rule."\n'
+        'status = "implemented"\nsource = "reading"\nsource_note = "Ours."\n'
+    )
+    english_only = load_catalogue(head + clause, prefix="toy.", languages=())
+    first = rules_text(english_only, "en").splitlines()[1]
+    assert first == "Our English statement of each rule, the normative one."
+    french = load_catalogue(head + clause + '[clause.fr]\ntext = "Une règle."\n', languages=("fr",))
+    assert "; fr gives our wording." in rules_text(french, "en")

@@ -1,0 +1,245 @@
+"""The rules of Goofspiel as pure functions: no input, no output, no randomness.
+
+Every function takes a state (and an action) and returns a new state, or
+raises :class:`~rulespec.IllegalAction` naming the clause the action breaks.
+The chance step, the shuffle of the prize deck, is an argument like any
+action: the rules never draw.
+"""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+from rulespec.core.chance import CHANCE
+from rulespec.core.checks import pile_of
+from rulespec.core.errors import IllegalAction
+from rulespec.core.implements import implements
+from rulespec.core.lazy import BuiltSequence
+from rulespec_goofspiel.actions import Action, Bid, Shuffle
+from rulespec_goofspiel.state import Options, Phase, State
+from rulespec_goofspiel.view import view
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "apply",
+    "bid",
+    "chance_piles",
+    "check_shuffle",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "resolve",
+    "scores",
+    "shuffle",
+    "to_move",
+    "view",
+    "winners",
+]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+_NOTHING: BuiltSequence[Bid] = BuiltSequence(())
+
+
+def suit(options: Options) -> tuple[int, ...]:
+    """The cards of one suit, ascending.
+
+    >>> suit(Options(cards=5))
+    (1, 2, 3, 4, 5)
+    """
+    return tuple(range(1, options.cards + 1))
+
+
+@implements("gs.setup.players", "gs.cards.hands")
+def new_game(players: int, options: Options | None = None) -> State:
+    """A game of ``players`` players, each holding a whole suit, waiting for the shuffle
+    of the prize deck."""
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise IllegalAction(
+            "gs.setup.players",
+            f"Goofspiel is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}",
+        )
+    options = Options() if options is None else options
+    return State(
+        players=players,
+        options=options,
+        phase=Phase.SHUFFLE,
+        prize=None,
+        pot=(),
+        prizes=(),
+        hands=(suit(options),) * players,
+        bids=(None,) * players,
+        won=((),) * players,
+        discarded=(),
+        last=(),
+    )
+
+
+def to_move(state: State) -> tuple[int, ...]:
+    """The players who have not bid yet, ``(CHANCE,)`` at the shuffle, ``()`` when over."""
+    if state.phase is Phase.BID:
+        return tuple(p for p, b in enumerate(state.bids) if b is None)
+    return (CHANCE,) if state.phase is Phase.SHUFFLE else ()
+
+
+def is_over(state: State) -> bool:
+    """Whether every prize has been played for."""
+    return state.phase is Phase.OVER
+
+
+@implements("gs.score.points")
+def scores(state: State) -> tuple[int, ...]:
+    """Each player's points: the values of the prize cards they have won."""
+    return tuple(sum(cards) for cards in state.won)
+
+
+@implements("gs.score.winner")
+def winners(state: State) -> tuple[int, ...]:
+    """The players with the most points once the game is over (all of them on a tie)."""
+    if state.phase is not Phase.OVER:
+        return ()
+    points = scores(state)
+    best = max(points)
+    return tuple(p for p, s in enumerate(points) if s == best)
+
+
+# -- chance ---------------------------------------------------------------------------
+
+
+def chance_piles(state: State) -> tuple[tuple[int, ...], ...]:
+    """The pile the awaited shuffle orders: the prize suit, ascending."""
+    if state.phase is not Phase.SHUFFLE:
+        raise IllegalAction("gs.setup.shuffle", "the prize deck is shuffled only at the start")
+    return (suit(state.options),)
+
+
+@implements("gs.setup.shuffle")
+def check_shuffle(state: State, action: Shuffle) -> None:
+    """Refuse ``action`` unless the game waits for the shuffle and it orders the suit."""
+    if state.phase is not Phase.SHUFFLE:
+        raise IllegalAction("gs.setup.shuffle", "the prize deck is shuffled only at the start")
+    if not pile_of(action.order, int) or sorted(action.order) != list(suit(state.options)):
+        raise IllegalAction(
+            "gs.setup.shuffle",
+            f"a shuffle orders the prize cards 1 to {state.options.cards}, each once",
+        )
+
+
+@implements("gs.setup.shuffle", "gs.cards.prizes")
+def shuffle(state: State, action: Shuffle) -> State:
+    """Lay the prize deck face down in the shuffled order and turn up its top card."""
+    check_shuffle(state, action)
+    first, *rest = action.order
+    return State(
+        players=state.players,
+        options=state.options,
+        phase=Phase.BID,
+        prize=first,
+        pot=(),
+        prizes=tuple(rest),
+        hands=state.hands,
+        bids=state.bids,
+        won=state.won,
+        discarded=state.discarded,
+        last=state.last,
+    )
+
+
+# -- bidding --------------------------------------------------------------------------
+
+
+def legal_actions(state: State, player: int) -> BuiltSequence[Bid]:
+    """The bids ``player`` may make, by card, ascending; none once they have bid."""
+    if state.phase is not Phase.BID or state.bids[player] is not None:
+        return _NOTHING
+    return BuiltSequence(tuple(Bid(player, card) for card in state.hands[player]))
+
+
+def _refuse_bidder(state: State, player: object) -> NoReturn:
+    """Raise the clause that keeps ``player`` from bidding now."""
+    if type(player) is not int or not 0 <= player < state.players:
+        raise IllegalAction("gs.setup.players", f"there is no player {player!r} in this game")
+    if state.phase is Phase.SHUFFLE:
+        raise IllegalAction("gs.setup.shuffle", "the prize deck has not been shuffled yet")
+    if state.phase is Phase.OVER:
+        raise IllegalAction("gs.turn.next", "the game is over: every prize has been played for")
+    raise IllegalAction("gs.turn.simultaneous", f"player {player} has already bid this turn")
+
+
+@implements("gs.turn.bid", "gs.turn.simultaneous")
+def bid(state: State, action: Bid) -> State:
+    """Lay a card face down; the last bid of the turn resolves it (:func:`resolve`)."""
+    p = action.player
+    if (
+        type(p) is not int
+        or not 0 <= p < state.players
+        or state.phase is not Phase.BID
+        or state.bids[p] is not None
+    ):
+        _refuse_bidder(state, p)
+    card = action.card
+    if type(card) is not int or card not in state.hands[p]:
+        raise IllegalAction("gs.turn.bid", f"player {p} holds no card {card!r} to bid")
+    bids = (*state.bids[:p], card, *state.bids[p + 1 :])
+    if None in bids:
+        return State(
+            players=state.players,
+            options=state.options,
+            phase=state.phase,
+            prize=state.prize,
+            pot=state.pot,
+            prizes=state.prizes,
+            hands=state.hands,
+            bids=bids,
+            won=state.won,
+            discarded=state.discarded,
+            last=state.last,
+        )
+    return resolve(state, tuple(c for c in bids if c is not None))
+
+
+@implements("gs.turn.reveal", "gs.tie.discard", "gs.tie.carry", "gs.turn.next")
+def resolve(state: State, bids: tuple[int, ...]) -> State:
+    """Reveal ``bids`` (one per player): the single highest takes the prize (and the pot);
+    a tie for the highest discards it, or carries it over. Then the next prize is turned
+    up, or the game ends."""
+    prize = state.prize
+    assert prize is not None  # a turn is played for a prize
+    high = max(bids)
+    top = [p for p, c in enumerate(bids) if c == high]
+    won, pot, discarded = state.won, state.pot, state.discarded
+    if len(top) == 1:
+        (taker,) = top
+        won = (*won[:taker], (*won[taker], *pot, prize), *won[taker + 1 :])
+        pot = ()
+    elif state.options.ties == "carry":
+        pot = (*pot, prize)
+    else:
+        discarded = (*discarded, prize)
+    hands = tuple(tuple(c for c in h if c != b) for h, b in zip(state.hands, bids, strict=True))
+    over = not state.prizes
+    if over and pot:  # no prize is left for the pot to go with
+        discarded, pot = (*discarded, *pot), ()
+    return State(
+        players=state.players,
+        options=state.options,
+        phase=Phase.OVER if over else Phase.BID,
+        prize=None if over else state.prizes[0],
+        pot=pot,
+        prizes=state.prizes[1:],
+        hands=hands,
+        bids=(None,) * state.players,
+        won=won,
+        discarded=discarded,
+        last=bids,
+    )
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``: a bid or the shuffle."""
+    if type(action) is Bid:
+        return bid(state, action)
+    if type(action) is Shuffle:
+        return shuffle(state, action)
+    raise TypeError(f"action must be a Goofspiel action (Bid, Shuffle), not {action!r}")
