@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rulespec.extras import install_hint
+
 __all__ = ["CommandError", "needs_extra"]
 
 
@@ -17,7 +19,4 @@ def needs_extra(what: str, extra: str) -> str:
     --plot needs the plot extra: in a clone of rulespec,
     uv sync --extra plot (or pip install '.[plot]')
     """
-    return (
-        f"{what} needs the {extra} extra: in a clone of rulespec, "
-        f"uv sync --extra {extra} (or pip install '.[{extra}]')"
-    )
+    return f"{what} needs the {extra} extra: {install_hint(extra)}"

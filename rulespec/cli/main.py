@@ -464,7 +464,7 @@ def _env_maker() -> Any:
     try:
         from rulespec.pettingzoo import env
     except ImportError as exc:
-        raise CommandError(f"{needs_extra('--env', 'rl')}: {exc}") from None
+        raise CommandError(f"{needs_extra('--env', 'rl')} ({exc.name} is missing)") from None
     return env
 
 

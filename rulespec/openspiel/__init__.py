@@ -27,6 +27,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulespec.extras import require
+
+require("rl", "rulespec.openspiel", "pyspiel")
+
 import pyspiel
 
 import rulespec

@@ -49,6 +49,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulespec.extras import require
+
+require("rl", "rulespec.pettingzoo", "numpy", "gymnasium", "pettingzoo")
+
 from rulespec.pettingzoo._common import ResetNeeded, make_episode
 from rulespec.pettingzoo.aec import GameEnv
 from rulespec.pettingzoo.parallel import GameParallelEnv

@@ -33,6 +33,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from rulespec.extras import EXTRAS, MissingExtra
+
 if TYPE_CHECKING:
     from rulespec.testing import strategies as strategies
     from rulespec.testing.adapter import Adapter as Adapter
@@ -97,12 +99,23 @@ def _from_a_kit(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def _imported(module: str) -> Any:
+    """``module``, or :class:`~rulespec.extras.MissingExtra` when it needs the ``testing``
+    extra and the extra is not installed."""
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and exc.name.split(".")[0] in EXTRAS["testing"]:
+            raise MissingExtra("testing", module, exc.name) from None
+        raise
+
+
 def __getattr__(name: str) -> Any:
     """Each public name, imported from its module when first asked for."""
     if name == "strategies":
-        value: Any = importlib.import_module("rulespec.testing.strategies")
+        value: Any = _imported("rulespec.testing.strategies")
     elif name in _HOME:
-        value = getattr(importlib.import_module(_HOME[name]), name)
+        value = getattr(_imported(_HOME[name]), name)
     elif name.endswith("Machine"):
         value = _from_a_kit(name)
     else:
