@@ -1,0 +1,127 @@
+"""Translations of the texts the project writes in English only: the site's and the
+command line's words, and the catalogue's titles, notes and readings.
+
+The clause texts themselves are written in every language in ``spec/*.toml``;
+everything else a reader sees (a clause's title, the project's notes, its
+interpretations, the edition differences, the labels of the site and of
+``rulespec rules``) is English in the code and the catalogue, and translated in
+gettext message catalogues: ``rulespec/locale/<lang>/LC_MESSAGES/*.po``. The
+catalogue's texts carry their clause id as context (``msgctxt``), the game's
+texts (its editions) the game id. They are read as they are, with no compiled
+``.mo`` file, so the command line needs nothing but the standard library.
+
+A text with no translation is shown in English.
+
+>>> from rulespec.i18n import translation
+>>> fr = translation("fr")
+>>> fr("Setup")
+'Mise en place'
+>>> fr("Starting grids", context="dc.setup.grid")
+'Grilles de départ'
+>>> translation("en")("Setup")
+'Setup'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from importlib import resources
+
+import attrs
+
+__all__ = ["SITE_LANGUAGES", "Translation", "read_po", "translation"]
+
+SITE_LANGUAGES: tuple[str, ...] = ("en", "fr", "es", "de")
+"""The languages of the site and of ``rulespec rules --lang``."""
+
+Key = tuple[str | None, str]
+"""A message: its context (or ``None``) and its English text."""
+
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+
+
+def _unquote(text: str, where: str) -> str:
+    text = text.strip()
+    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
+        raise ValueError(f"{where}: expected a quoted string, not {text!r}")
+    out: list[str] = []
+    chars = iter(text[1:-1])
+    for ch in chars:
+        if ch == "\\":
+            nxt = next(chars, "")
+            out.append(_ESCAPES.get(nxt, "\\" + nxt))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _entries(text: str, name: str) -> Iterator[tuple[Key, str, bool]]:
+    """Each entry of a PO file: its key, its translation and whether it is fuzzy."""
+    fields: dict[str, str] = {}
+    current: str | None = None
+    fuzzy = False
+    for number, raw in enumerate([*text.splitlines(), "#"], 1):
+        line = raw.strip()
+        if not line:
+            continue
+        keyword, _, rest = line.partition(" ")
+        starts = line.startswith("#") or keyword in ("msgctxt", "msgid")
+        if starts and "msgstr" in fields:  # the entry before this line is complete
+            if fields.get("msgid"):
+                yield (fields.get("msgctxt"), fields["msgid"]), fields["msgstr"], fuzzy
+            fields, current, fuzzy = {}, None, False
+        where = f"{name}, line {number}"
+        if line.startswith("#"):
+            fuzzy = fuzzy or (line.startswith("#,") and "fuzzy" in line)
+        elif keyword in ("msgctxt", "msgid", "msgstr"):
+            current = keyword
+            fields[keyword] = _unquote(rest, where)
+        elif line.startswith('"') and current is not None:
+            fields[current] += _unquote(line, where)
+        else:
+            raise ValueError(f"{where}: cannot read {line!r}")
+
+
+def read_po(text: str, name: str = "<po>") -> dict[Key, str]:
+    """The translated messages of a PO file's ``text`` (fuzzy and empty ones left out).
+
+    >>> read_po('msgctxt "x"\\nmsgid "Cover"\\nmsgstr "Couvrir"\\n')
+    {('x', 'Cover'): 'Couvrir'}
+    """
+    return {key: found for key, found, fuzzy in _entries(text, name) if found and not fuzzy}
+
+
+@attrs.frozen
+class Translation:
+    """The messages of one language; call it with an English text to translate it."""
+
+    language: str
+    messages: dict[Key, str] = attrs.field(factory=dict, repr=False)
+
+    def __call__(self, text: str, context: str | None = None) -> str:
+        """``text`` in this language (with ``context``, a clause or game id, first)."""
+        if context is not None:
+            found = self.messages.get((context, text))
+            if found is not None:
+                return found
+        return self.messages.get((None, text), text)
+
+    def has(self, text: str, context: str | None = None) -> bool:
+        """Whether ``text`` (in ``context``) has a translation."""
+        return (context, text) in self.messages
+
+
+@cache
+def translation(language: str | None) -> Translation:
+    """The translation into ``language`` (``en``, ``None`` or an unknown one: none)."""
+    lang = (language or "en").partition("_")[0]
+    messages: dict[Key, str] = {}
+    if lang != "en":
+        folder = resources.files("rulespec") / "locale" / lang / "LC_MESSAGES"
+        if folder.is_dir():
+            for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+                if entry.name.endswith(".po"):
+                    text = entry.read_text(encoding="utf-8")
+                    messages.update(read_po(text, f"locale/{lang}/{entry.name}"))
+    return Translation(lang, messages)
