@@ -30,10 +30,36 @@ from importlib import resources
 
 import attrs
 
-__all__ = ["SITE_LANGUAGES", "Translation", "read_po", "translation"]
+from rulespec.core.clauses import LANGUAGE_NAMES_EN, LocalText
+
+__all__ = [
+    "SECTION_TITLES",
+    "SITE_LANGUAGES",
+    "Translation",
+    "local_label",
+    "read_po",
+    "translation",
+]
 
 SITE_LANGUAGES: tuple[str, ...] = ("en", "fr", "es", "de")
 """The languages of the site and of ``rulespec rules --lang``."""
+
+SECTION_TITLES: dict[str, str] = {
+    "setup": "Setup",
+    "cards": "The cards",
+    "turn": "The turn",
+    "play": "Playing",
+    "action": "Actions",
+    "special": "Special cards",
+    "deck": "The draw pile",
+    "end": "End of a round",
+    "score": "Scoring",
+    "round": "Rounds",
+    "game": "End of the game",
+    "view": "What each player may see",
+    "variant": "Variants",
+}
+"""Section titles for the usual catalogue section names; others are capitalised."""
 
 Key = tuple[str | None, str]
 """A message: its context (or ``None``) and its English text."""
@@ -125,3 +151,29 @@ def translation(language: str | None) -> Translation:
                     text = entry.read_text(encoding="utf-8")
                     messages.update(read_po(text, f"locale/{lang}/{entry.name}"))
     return Translation(lang, messages)
+
+
+def local_label(tr: Translation, local: LocalText, game: str) -> str:
+    """What a clause's text in one language is and where the rule stands, in ``tr``'s
+    language (:attr:`LocalText.label` in English); ``game`` is the clause's game.
+
+    >>> from rulespec import clause
+    >>> local_label(translation("fr"), clause("duo.setup.deal").text("de"), "duo")
+    ... # doctest: +NORMALIZE_WHITESPACE
+    "Notre traduction en allemand (il n'existe pas d'édition allemande), d'après la
+    règle française de Ravensburger (jeu n° 20 770 1), à « PRÉPARATION »"
+    """
+    name = LANGUAGE_NAMES_EN[local.language]
+    if local.locator is None:
+        if local.kind == "translation":
+            return tr(f"Our translation into {name}; no edition states this rule (see its source)")
+        return tr(f"Our wording in {name}; no edition states this rule (see its source)")
+    if local.kind == "translation":
+        head = tr(f"Our translation into {name} (there is no {name} edition)")
+    else:
+        head = tr(f"Our wording in {name}")
+    if local.follows:
+        head = tr("{what}, following {edition}").format(
+            what=head, edition=tr(local.follows, context=game)
+        )
+    return tr("{what}, at “{place}”").format(what=head, place=local.locator)

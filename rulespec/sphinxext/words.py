@@ -15,8 +15,8 @@ context.
 
 from __future__ import annotations
 
-from rulespec.core.clauses import LANGUAGE_NAMES_EN, Catalogue, LocalText
-from rulespec.i18n import Translation
+from rulespec.core.clauses import LANGUAGE_NAMES_EN, Catalogue
+from rulespec.i18n import Translation, local_label
 from rulespec.sphinxext._data import STATUS_LABELS, edition_of, section_title
 
 __all__ = [
@@ -49,22 +49,3 @@ def edition_name(tr: Translation, cat: Catalogue, lang: str) -> str | None:
     """The edition of ``cat``'s game in ``lang``, named in the reader's language."""
     edition = edition_of(cat, lang)
     return None if edition is None else tr(edition, context=cat.game)
-
-
-def local_label(tr: Translation, local: LocalText, game: str) -> str:
-    """What a clause's text in one language is and where the rule stands, in the
-    reader's language (:attr:`LocalText.label` in English)."""
-    name = LANGUAGE_NAMES_EN[local.language]
-    if local.locator is None:
-        if local.kind == "translation":
-            return tr(f"Our translation into {name}; no edition states this rule (see its source)")
-        return tr(f"Our wording in {name}; no edition states this rule (see its source)")
-    if local.kind == "translation":
-        head = tr(f"Our translation into {name} (there is no {name} edition)")
-    else:
-        head = tr(f"Our wording in {name}")
-    if local.follows:
-        head = tr("{what}, following {edition}").format(
-            what=head, edition=tr(local.follows, context=game)
-        )
-    return tr("{what}, at “{place}”").format(what=head, place=local.locator)
