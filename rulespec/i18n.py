@@ -160,8 +160,8 @@ def local_label(tr: Translation, local: LocalText, game: str) -> str:
     >>> from rulespec import clause
     >>> local_label(translation("fr"), clause("duo.setup.deal").text("de"), "duo")
     ... # doctest: +NORMALIZE_WHITESPACE
-    "Notre traduction en allemand (il n'existe pas d'édition allemande), d'après la
-    règle française de Ravensburger (jeu n° 20 770 1), à « PRÉPARATION »"
+    'Notre traduction en allemand (il n’existe pas d’édition allemande), d’après la
+    règle française de Ravensburger (jeu n° 20 770 1), à « PRÉPARATION »'
     """
     name = LANGUAGE_NAMES_EN[local.language]
     if local.locator is None:

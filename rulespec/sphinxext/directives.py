@@ -813,7 +813,9 @@ class GameDirective(GamesDirective):
             result.append(first)
         result.append(_para(_authority(cat, tr), "rules-authority"))
         counts = {s: sum(c.status == s for c in cat.clauses) for s in STATUS_LABELS}
-        summary = ", ".join(f"{n} {status_label(tr, s)}" for s, n in counts.items() if n)
+        summary = ", ".join(
+            tr(f"{{count}} {STATUS_LABELS[s]}").format(count=n) for s, n in counts.items() if n
+        )
         para = nodes.paragraph()
         para += nodes.Text(
             tr("The rules of {game} as {count} clauses ({summary}).").format(

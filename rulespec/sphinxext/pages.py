@@ -63,9 +63,9 @@ def game_pages(cat: Catalogue, api: bool = False, how_to_play: bool = False) -> 
     """
     game = cat.game
     package = game_package(game) if api else None
-    toc = ["How to play <how-to-play>"] if how_to_play else []
-    toc += ["Rules <rules>", "Interpretation register <interpretations>"]
-    toc += ["Edition differences <editions>"] + (["API <api>"] if package else [])
+    # Each entry shows its page's title, which a translated site translates.
+    toc = ["how-to-play"] if how_to_play else []
+    toc += ["rules", "interpretations", "editions"] + (["api"] if package else [])
     pages = {
         "index.rst": (
             HEADER
