@@ -259,8 +259,7 @@ class RulesDirective(SphinxDirective):
         block += head
         block += self.render_texts(c, cat)
         if c.source != "rulebook":
-            note = c.source_note or ""
-            block += self.render_source(tr(SOURCE_LABELS[c.source]), note, c.id)
+            block += self.render_source(tr(SOURCE_LABELS[c.source]), c.source_note or "", c.id)
         elif c.source_note:
             block += self.render_source(tr("Source:"), c.source_note, c.id)
         if c.note:
