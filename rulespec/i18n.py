@@ -10,7 +10,9 @@ catalogue's texts carry their clause id as context (``msgctxt``), the game's
 texts (its editions) the game id. They are read as they are, with no compiled
 ``.mo`` file, so the command line needs nothing but the standard library.
 
-A text with no translation is shown in English.
+A text with no translation is shown in English. When the catalogue's English
+changes, ``python -m rulespec.i18n fr`` prints, as PO entries to fill in, every
+catalogue text that has no French translation yet.
 
 >>> from rulespec.i18n import translation
 >>> fr = translation("fr")
@@ -30,12 +32,13 @@ from importlib import resources
 
 import attrs
 
-from rulespec.core.clauses import LANGUAGE_NAMES_EN, LocalText
+from rulespec.core.clauses import LANGUAGE_NAMES_EN, Clause, LocalText
 
 __all__ = [
     "SECTION_TITLES",
     "SITE_LANGUAGES",
     "Translation",
+    "clause_texts",
     "local_label",
     "read_po",
     "translation",
@@ -177,3 +180,48 @@ def local_label(tr: Translation, local: LocalText, game: str) -> str:
             what=head, edition=tr(local.follows, context=game)
         )
     return tr("{what}, at “{place}”").format(what=head, place=local.locator)
+
+
+def clause_texts(c: Clause) -> list[str]:
+    """The texts of ``c`` written in English only (its title, notes, readings and
+    edition differences), which the site and ``rulespec rules`` translate.
+
+    >>> from rulespec import clause
+    >>> clause_texts(clause("dc.move.cover"))
+    ['Cover']
+    """
+    texts = [c.title, *(t for t in (c.note, c.reason, c.source_note) if t)]
+    if c.interpretation is not None:
+        it = c.interpretation
+        texts += [it.question, it.reading, *it.alternatives]
+    if c.editions is not None:
+        texts += [says for _, says in c.editions.says] + [c.editions.reading]
+    return texts
+
+
+def _quoted(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{escaped}"'
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the catalogue texts that lack a translation into a language, as PO entries."""
+    import sys
+
+    from rulespec.core.clauses import LANGUAGES, catalogues
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1 or args[0] not in LANGUAGES:
+        print(f"usage: python -m rulespec.i18n {{{','.join(LANGUAGES)}}}", file=sys.stderr)
+        return 2
+    tr = translation(args[0])
+    for cat in catalogues():
+        for c in cat.clauses:
+            for text in clause_texts(c):
+                if not tr.has(text, context=c.id):
+                    print(f'# {cat.game}\nmsgctxt "{c.id}"\nmsgid {_quoted(text)}\nmsgstr ""\n')
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -10,21 +10,10 @@ from importlib import resources
 
 import pytest
 
-from rulespec.core.clauses import LANGUAGES, Clause, catalogues
-from rulespec.i18n import SECTION_TITLES, read_po, translation
+from rulespec.core.clauses import LANGUAGES, catalogues
+from rulespec.i18n import SECTION_TITLES, clause_texts, main, read_po, translation
 
 LOCALE = resources.files("rulespec") / "locale"
-
-
-def english_texts(c: Clause) -> list[str]:
-    """The English-only texts of a clause, which the site shows in the reader's language."""
-    texts = [c.title, *(t for t in (c.note, c.reason, c.source_note) if t)]
-    if c.interpretation is not None:
-        it = c.interpretation
-        texts += [it.question, it.reading, *it.alternatives]
-    if c.editions is not None:
-        texts += [says for _, says in c.editions.says] + [c.editions.reading]
-    return texts
 
 
 def test_a_po_file_is_read_with_contexts_continuations_and_escapes() -> None:
@@ -58,7 +47,7 @@ def test_every_english_only_text_of_every_catalogue_is_translated(lang: str) -> 
         (c.id, text[:60])
         for cat in catalogues()
         for c in cat.clauses
-        for text in english_texts(c)
+        for text in clause_texts(c)
         if not tr.has(text, context=c.id)
     ]
     assert missing == [], f"{len(missing)} texts lack a {lang} translation: {missing[:5]}"
@@ -112,3 +101,12 @@ def test_the_french_site_says_french_is_the_authority_of_duo_and_canardage() -> 
     )
     assert text.startswith("Le texte qui fait foi pour {game}")
     assert "anglais" in text and "traduction" in text
+
+
+def test_the_missing_texts_are_printed_as_po_entries_to_fill_in(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["fr"]) == 0
+    assert capsys.readouterr().out == ""  # every text has its translation
+    assert main(["xx"]) == 2
+    assert "usage: python -m rulespec.i18n {fr,es,de}" in capsys.readouterr().err
