@@ -597,7 +597,7 @@ def _editions_summary(cat: Catalogue, differing: int, tr: Translation | None = N
             "edition to compare, no clause can differ between editions."
         ).format(game=cat.title, edition=edition)
         if ours:
-            names = tr(" and ").join(language_name(tr, lang) for lang in ours)
+            names = _joined(tr, [language_name(tr, lang) for lang in ours])
             text += " " + tr("The {languages} texts are our translations of it.").format(
                 languages=names
             )
@@ -894,6 +894,13 @@ class GameDirective(GamesDirective):
         return result
 
 
+def _joined(tr: Translation, names: list[str]) -> str:
+    """``A, B and C`` in the reader's language."""
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + tr(" and ") + names[-1]
+
+
 def _authority(cat: Catalogue, tr: Translation) -> str:
     """Which rulebook is authoritative for ``cat``'s game, and what our texts are."""
     printed = list(cat.sources)
@@ -913,7 +920,7 @@ def _authority(cat: Catalogue, tr: Translation) -> str:
             edition=tr(edition, context=cat.game),
             language=language_name(tr, lang),
         )
-    names = tr(" and ").join(language_name(tr, lang) for lang, _ in printed)
+    names = _joined(tr, [language_name(tr, lang) for lang, _ in printed])
     return tr(
         "The authoritative texts of {game} are its printed editions, in {languages}; "
         "where they differ, the edition differences say what each says and what we "

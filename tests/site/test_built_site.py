@@ -116,7 +116,7 @@ def test_duo_names_its_french_edition_as_the_authority(site: Path, lang: str) ->
     authority = {
         "fr": "Le texte qui fait foi pour Duo est sa seule édition",
         "es": "El texto de referencia de Duo es su única edición",
-        "de": "Maßgeblich für Duo ist allein die gedruckte Ausgabe",
+        "de": "Maßgeblich für Duo ist allein die gedruckte Ausgabe auf Französisch",
     }[lang]
     assert authority in words
     assert "normative" not in words
