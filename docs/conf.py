@@ -1,6 +1,9 @@
 """Sphinx configuration of the rulespec site.
 
-Build it with ``uv run sphinx-build -W -b html docs docs/_build/html``.
+Build the four languages with ``uv run python docs/build.py`` (English in
+``docs/_build/html``, French, Spanish and German in ``html/fr``, ``html/es`` and
+``html/de``), or one of them with ``uv run sphinx-build -W -b html -D language=fr
+docs docs/_build/html/fr``.
 """
 
 from __future__ import annotations
@@ -23,7 +26,17 @@ extensions = [
     "rulespec.sphinxext",
     "rulespec_pictures",  # docs/_ext: ``state-picture``, states drawn by render.svg()
     "rulespec_sessions",  # docs/_ext: ``protocol-session``, the engine protocol's examples
+    "site_languages",  # docs/_ext: the language switch, translated picture captions
 ]
+
+# The players' pages in French, Spanish and German: message catalogues in
+# locale/<lang>/LC_MESSAGES/<page or folder>.po, compiled by each build
+# (gettext_auto_build). The rules domain translates its own words and the
+# catalogue's notes from rulespec/locale. Pages without a catalogue (the
+# developer guides, the API reference) stay in English.
+language = "en"
+locale_dirs = ["locale"]
+gettext_compact = True
 
 # The rules domain (rulespec.sphinxext): tests for "Checked by", one folder of
 # pages per game made from the catalogues, the mutation scores (written by
@@ -35,11 +48,12 @@ rules_needs_json = "needs.json"
 rules_sources_page = "sources"  # where source notes that cite "the sources page" link
 
 exclude_patterns = ["_build"]
-templates_path: list[str] = []
+templates_path = ["_templates"]  # page.html: the language switch
 
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 
 html_theme = "furo"
 html_title = f"rulespec {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["site.css"]

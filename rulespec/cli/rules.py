@@ -1,9 +1,11 @@
 """``rulespec rules GAME [--lang en|fr|es|de] [CLAUSE]``: the rules from the clause catalogue.
 
 Without a clause: every rule of the game in reading order, in one language
-(``en`` is the project's normative statement; ``fr``, ``es`` and ``de`` are
+(``en`` is the project's English statement; ``fr``, ``es`` and ``de`` are
 the project's texts, which a first line says are its wording after the
 named edition or its translation where the game has none in that language).
+Headings, titles and notes are in the language asked for (see
+:mod:`rulespec.i18n`).
 With a clause id: that clause, what its text is, its notes (how the engine
 applies it, our interpretation, the differences between editions) and the
 functions that implement it.
@@ -19,7 +21,8 @@ from pathlib import Path
 import rulespec
 from rulespec.cli.arguments import game_named
 from rulespec.cli.errors import CommandError
-from rulespec.core.clauses import Catalogue, Clause
+from rulespec.core.clauses import LANGUAGE_NAMES_EN, Catalogue, Clause
+from rulespec.i18n import SECTION_TITLES, Translation, local_label, translation
 
 __all__ = ["LANGUAGES", "add_parser", "clause_text", "rules_text", "run"]
 
@@ -46,8 +49,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--lang",
         default="en",
         choices=LANGUAGES,
-        help="en (our normative statement, the default), or fr, es or de (our text "
-        "in that language)",
+        help="en (our English statement, the default), or fr, es or de (our text "
+        "in that language, with headings and notes in it too)",
     )
     parser.set_defaults(run=run, late_positional="clause")
 
@@ -66,49 +69,75 @@ def _wrap(text: str, indent: int, hang: int = 0) -> list[str]:
 _SOURCES = {"publisher-data": "publisher data", "reading": "the project's reading"}
 
 
-def _where(c: Clause, lang: str) -> str:
+def _where(c: Clause, lang: str, tr: Translation) -> str:
     """Where the rule of ``c`` stands, for its line in a listing in ``lang``."""
     if lang == "en":
         return "our statement"
     local = c.text(lang)
     if local.locator is None:
-        return f"no edition states it: {_SOURCES.get(c.source, c.source)}"
+        source = tr(_SOURCES.get(c.source, c.source))
+        return tr("no edition states it: {source}").format(source=source)
     return local.locator
 
 
-def _origin(cat: Catalogue, lang: str) -> str:
+def _origin(cat: Catalogue, lang: str, tr: Translation) -> str:
     """What the texts of ``cat`` in ``lang`` are, in one sentence."""
     if lang == "en":
         others = cat.languages
         if not others:
-            return "Our English statement of each rule, the normative one."
+            return "Our English statement of each rule."
         named = " and ".join((", ".join(others[:-1]), others[-1])) if len(others) > 1 else others[0]
         gives = "give our wording in each language" if len(others) > 1 else "gives our wording"
-        return f"Our English statement of each rule, the normative one; {named} {gives}."
+        return (
+            f"Our English statement of each rule; {named} {gives}, following the edition "
+            "in that language where the game has one."
+        )
+    name = LANGUAGE_NAMES_EN[lang]
     for c in cat:
         local = c.text(lang)
         if local.locator is not None:
-            return f"{local.origin}; each rule gives the place where it stands there."
-    return c.text(lang).label
+            head = tr(
+                f"Our translation into {name} (there is no {name} edition)"
+                if local.translation
+                else f"Our wording in {name}"
+            )
+            if local.follows:
+                head = tr("{what}, following {edition}").format(
+                    what=head, edition=tr(local.follows, context=cat.game)
+                )
+            return head + tr("; each rule gives the place where it stands there.")
+    return local_label(tr, c.text(lang), cat.game)
+
+
+def section_heading(section: str, tr: Translation) -> str:
+    """A section's heading in a listing, in capitals."""
+    return tr(SECTION_TITLES.get(section, section.replace("-", " ").capitalize())).upper()
 
 
 def rules_text(cat: Catalogue, lang: str) -> str:
     """Every clause of ``cat`` in reading order, in ``lang``, after a line saying what
-    the texts are."""
-    lines = [f"{cat.title}: the rules ({lang})"]
-    lines += _wrap(_origin(cat, lang), 0)
+    the texts are; headings and titles in ``lang`` too.
+
+    >>> import rulespec
+    >>> print(rules_text(rulespec.catalogue("duck-and-cover"), "de").splitlines()[0])
+    Duck & Cover: die Regeln (de)
+    """
+    tr = translation(lang)
+    lines = [tr("{game}: the rules ({language})").format(game=cat.title, language=lang)]
+    lines += _wrap(_origin(cat, lang, tr), 0)
     section = None
     for c in cat:
         if c.status == "retired":
             continue
         if c.section != section:
             section = c.section
-            lines += ["", section.upper(), ""]
+            lines += ["", section_heading(section, tr), ""]
         text = c.statement if lang == "en" else c.text(lang).text
-        lines.append(f"{c.id}  {c.title}  [{_where(c, lang)}]")
+        lines.append(f"{c.id}  {tr(c.title, context=c.id)}  [{_where(c, lang, tr)}]")
         lines += _wrap(text, 4)
         if c.status == "not-formalized":
-            lines += _wrap(f"(not formalized: {c.reason})", 4)
+            reason = tr(c.reason or "", context=c.id)
+            lines += _wrap(tr("(not formalized: {reason})").format(reason=reason), 4)
     return "\n".join(lines)
 
 
@@ -122,52 +151,67 @@ def _file_line(file: str, line: int) -> str:
 
 
 def clause_text(c: Clause, lang: str) -> str:
-    """One clause in ``lang`` with its notes and its implementations."""
+    """One clause in ``lang`` with its notes and its implementations; headings and
+    notes in ``lang`` too."""
     from rulespec.core.trace import implementations_of
 
-    lines = [f"{c.id}  {c.title}", ""]
-    lines.append(f"game: {c.game}; section: {c.section}; status: {c.status}; source: {c.source}")
+    tr = translation(lang)
+
+    def data(text: str) -> str:
+        return tr(text, context=c.id)
+
+    lines = [f"{c.id}  {data(c.title)}", ""]
+    lines.append(
+        tr("game: {game}; section: {section}; status: {status}; source: {source}").format(
+            game=c.game,
+            section=tr(SECTION_TITLES.get(c.section, c.section)),
+            status=tr(c.status.replace("-", " ")),
+            source=tr(_SOURCES.get(c.source, c.source)),
+        )
+    )
     if c.source_note:
-        lines += _wrap(f"source note: {c.source_note}", 0, 2)
+        lines += _wrap(tr("source note:") + " " + data(c.source_note), 0, 2)
     if c.reason:
-        lines += _wrap(f"not formalized: {c.reason}", 0, 2)
+        lines += _wrap(tr("not formalized:") + " " + data(c.reason), 0, 2)
     if c.interpretation is not None:
-        lines.append("the project's reading: see the interpretation below")
+        lines.append(tr("the project's reading: see the interpretation below"))
+    statement = tr("en [our statement]")
     if lang == "en":
-        lines += ["", "en [our statement]"]
+        lines += ["", statement]
         lines += _wrap(c.statement, 4)
     else:
         local = c.text(lang)
         lines += ["", lang]
-        lines += _wrap(local.label, 4, 2)
+        lines += _wrap(local_label(tr, local, c.game), 4, 2)
         lines += _wrap(local.text, 4)
     if c.note:
-        lines += ["", "our note"]
-        lines += _wrap(c.note, 4)
+        lines += ["", tr("our note")]
+        lines += _wrap(data(c.note), 4)
     if lang != "en":
-        lines += ["", "en [our statement]"]
+        lines += ["", statement]
         lines += _wrap(c.statement, 4)
     it = c.interpretation
     if it is not None:
-        lines += ["", "interpretation"]
-        lines += _wrap(f"question: {it.question}", 4, 2)
-        lines += _wrap(f"our reading: {it.reading}", 4, 2)
+        lines += ["", tr("interpretation")]
+        lines += _wrap(tr("question:") + " " + data(it.question), 4, 2)
+        lines += _wrap(tr("our reading:") + " " + data(it.reading), 4, 2)
         for alternative in it.alternatives:
-            lines += _wrap(f"alternative: {alternative}", 4, 2)
+            lines += _wrap(tr("alternative:") + " " + data(alternative), 4, 2)
         if it.option:
-            lines += _wrap(f"option: {it.option}", 4, 2)
+            lines += _wrap(tr("option:") + " " + it.option, 4, 2)
     ed = c.editions
     if ed is not None:
-        lines += ["", "editions"]
+        lines += ["", tr("editions")]
         for language, says in ed.says:
-            lines += _wrap(f"{language}: {says}", 4, 2)
-        lines += _wrap(f"our reading: {ed.reading}", 4, 2)
+            lines += _wrap(f"{language}: {data(says)}", 4, 2)
+        lines += _wrap(tr("our reading:") + " " + data(ed.reading), 4, 2)
     code = implementations_of().get(c.id, ())
-    lines += ["", "implemented by"]
+    lines += ["", tr("implemented by")]
     if code:
         lines += [f"    {ref.name} ({_file_line(ref.file, ref.line)})" for ref in code]
     else:
-        lines.append("    nothing: " + ("not formalized" if c.status != "implemented" else "none"))
+        why = tr("not formalized" if c.status != "implemented" else "none")
+        lines.append("    " + tr("nothing:") + " " + why)
     return "\n".join(lines)
 
 

@@ -147,7 +147,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     }
     app.add_domain(RulesDomain)
     for cat in catalogues():
-        app.add_index_to_domain("rules", clause_index(cat))
+        app.add_index_to_domain("rules", clause_index(cat, app.config.language))
     app.add_role("rule", ClauseRole())
     app.add_css_file("rules.css")
     app.add_js_file("rules.js")

@@ -12,27 +12,11 @@ from rulespec.core.clauses import LANGUAGE_NAMES_EN as LANGUAGE_NAMES_EN
 from rulespec.core.clauses import Catalogue, Clause, catalogues
 from rulespec.core.implements import implementations, implemented_clauses
 from rulespec.core.trace import CodeRef, TestRef, implementations_of, test_citations
+from rulespec.i18n import SECTION_TITLES as SECTION_TITLES
 
 LANGUAGE_NAMES: dict[str, str] = {"fr": "Français", "es": "Español", "de": "Deutsch"}
 """Each language's name, in that language."""
 
-
-SECTION_TITLES: dict[str, str] = {
-    "setup": "Setup",
-    "cards": "The cards",
-    "turn": "The turn",
-    "play": "Playing",
-    "action": "Actions",
-    "special": "Special cards",
-    "deck": "The draw pile",
-    "end": "End of a round",
-    "score": "Scoring",
-    "round": "Rounds",
-    "game": "End of the game",
-    "view": "What each player may see",
-    "variant": "Variants",
-}
-"""Section titles for the usual catalogue section names; others are capitalised."""
 
 STATUS_LABELS: dict[str, str] = {
     "implemented": "implemented",

@@ -15,6 +15,7 @@ from sphinx.util.nodes import make_id
 
 from rulespec.core.clauses import Catalogue, Clause, catalogues, clause
 from rulespec.core.trace import CodeRef, TestRef
+from rulespec.i18n import Translation, translation
 from rulespec.sphinxext._data import (
     LANGUAGE_NAMES,
     LANGUAGE_NAMES_EN,
@@ -25,11 +26,17 @@ from rulespec.sphinxext._data import (
     catalogue_of,
     edition_of,
     mutation_scores,
-    section_title,
     trace_data,
 )
 from rulespec.sphinxext.domain import RulesDomain
 from rulespec.sphinxext.nodes import rules_block, rules_details
+from rulespec.sphinxext.words import (
+    edition_name,
+    language_name,
+    local_label,
+    section_heading,
+    status_label,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -124,12 +131,13 @@ def _items(items: list[nodes.Node], empty: str) -> nodes.Element:
     return bullets
 
 
-def _tests(items: list[nodes.Node], empty: str) -> nodes.Element:
+def _tests(items: list[nodes.Node], empty: str, tr: Translation | None = None) -> nodes.Element:
     """The tests that check a clause: one shown as is, more as a count that opens on the
     list (``<details>``)."""
     if len(items) < 2:
         return _items(items, empty)
-    details = rules_details(summary=f"{len(items)} tests", classes=["rules-tests"])
+    summary = (tr or translation("en"))("{count} tests").format(count=len(items))
+    details = rules_details(summary=summary, classes=["rules-tests"])
     details += _items(items, empty)
     return details
 
@@ -194,6 +202,16 @@ class RulesDirective(SphinxDirective):
             )
         return cat
 
+    @property
+    def tr(self) -> Translation:
+        """The translation into the site's language (``language`` in ``conf.py``)."""
+        return translation(self.config.language)
+
+    @property
+    def reader(self) -> str:
+        """The site's language: ``en``, ``fr``, ``es`` or ``de``."""
+        return self.tr.language
+
     def note_anchor(self, node: nodes.Element, anchor: str) -> None:
         node["ids"].append(anchor)
         self.state.document.note_explicit_target(node)
@@ -208,25 +226,27 @@ class RulesDirective(SphinxDirective):
     # -- one clause ----------------------------------------------------------
 
     def render_clause(self, c: Clause, cat: Catalogue, index: bool) -> rules_block:
+        tr = self.tr
+        title = tr(c.title, context=c.id)
         block = _block("rules-clause", f"rules-status-{c.status}")
         block["support_smartquotes"] = False  # the texts keep their own typography
         self.set_source_info(block)
         if index:
             anchor = make_id(self.env, self.state.document, "", c.id)
-            index = self.domain.note_clause(c.id, cat.game, c.title, anchor, block)
+            index = self.domain.note_clause(c.id, cat.game, title, anchor, block)
             if index:
                 self.note_anchor(block, anchor)
         head = nodes.paragraph(classes=["rules-clause-head"])
         head += nodes.literal(c.id, c.id, classes=["rules-clause-id"])
         head += nodes.Text(" ")
-        head += nodes.strong(c.title, c.title, classes=["rules-clause-title"])
+        head += nodes.strong(title, title, classes=["rules-clause-title"])
         head += nodes.Text(" ")
-        label = STATUS_LABELS[c.status]
+        label = status_label(tr, c.status)
         head += nodes.inline(label, label, classes=["rules-badge", f"rules-badge-{c.status}"])
         if c.interpretation is not None:
             head += nodes.Text(" ")
             badge = nodes.inline("", "", classes=["rules-badge", "rules-badge-reading"])
-            badge += entry_ref(c.id, "interpretation", READING_BADGE)
+            badge += entry_ref(c.id, "interpretation", tr(READING_BADGE))
             head += badge
         if index:
             head += nodes.reference(
@@ -234,35 +254,41 @@ class RulesDirective(SphinxDirective):
                 "¶",
                 refid=block["ids"][0],
                 classes=["headerlink"],
-                reftitle="Link to this clause",
+                reftitle=tr("Link to this clause"),
             )
         block += head
-        statement = _block("rules-statement", lang="en")
-        statement += _para(c.statement)
-        block += statement
-        block += self.render_languages(c)
+        block += self.render_texts(c, cat)
         if c.source != "rulebook":
-            block += self.render_source(SOURCE_LABELS[c.source], c.source_note or "")
+            block += self.render_source(tr(SOURCE_LABELS[c.source]), c.source_note or "", c.id)
         elif c.source_note:
-            block += self.render_source("Source:", c.source_note)
+            block += self.render_source(tr("Source:"), c.source_note, c.id)
         if c.note:
-            block += _labelled("The project's note:", c.note, "rules-note", "rules-engine-note")
+            block += _labelled(
+                tr("The project's note:"),
+                tr(c.note, context=c.id),
+                "rules-note",
+                "rules-engine-note",
+            )
         if c.status != "implemented" and c.reason:
             note = _block("rules-note", "rules-reason")
             note += _labelled(
-                "Not formalized:" if c.status == "not-formalized" else "Retired:", c.reason
+                tr("Not formalized:" if c.status == "not-formalized" else "Retired:"),
+                tr(c.reason, context=c.id),
             )
             block += note
         if c.interpretation is not None:
             block += self.render_interpretation(c)
         if c.editions is not None:
             block += self.render_editions(c)
-        block += self.render_links(c)
+        folded = rules_details(summary=tr("Code and tests"), classes=["rules-code"])
+        folded += self.render_links(c)
+        block += folded
         return block
 
-    def render_source(self, label: str, note: str) -> nodes.paragraph:
-        """The source line; a note citing the sources page links to it when configured."""
-        para = _labelled(label, note, "rules-source")
+    def render_source(self, label: str, note: str, cid: str | None = None) -> nodes.paragraph:
+        """The source line (``note`` in English, translated with ``cid`` as context); a
+        note citing the sources page links to it when configured."""
+        para = _labelled(label, self.tr(note, context=cid), "rules-source")
         page = self.config.rules_sources_page
         if page and "sources page" in note:
             ref = addnodes.pending_xref(
@@ -273,72 +299,107 @@ class RulesDirective(SphinxDirective):
                 refexplicit=True,
                 refwarn=True,
             )
-            ref += nodes.inline("the sources page", "the sources page")
-            para += nodes.Text(" Open ")
+            words = self.tr("the sources page")
+            ref += nodes.inline(words, words)
+            para += nodes.Text(" " + self.tr("Open") + " ")
             para += ref
             para += nodes.Text(".")
         return para
 
-    def render_languages(self, c: Clause) -> rules_block:
-        langs = _block("rules-langs")
-        for local in c.texts:
-            lang = local.language
+    def render_texts(self, c: Clause, cat: Catalogue) -> list[nodes.Element]:
+        """The clause in the reader's language, then the other languages folded."""
+        reader = self.reader if self.reader in ("en", *cat.languages) else "en"
+        first = _block("rules-statement", lang=reader)
+        if reader == "en":
+            first += _para(c.statement)
+        else:
+            local = c.text(reader)
+            first += _para(local.text)
+            locator = _block("rules-locator")
+            locator += _para(local_label(self.tr, local, cat.game))
+            first += locator
+        others = [lang for lang in ("en", *cat.languages) if lang != reader]
+        names = ", ".join(language_name(self.tr, lang) for lang in others)
+        folded = rules_details(
+            summary=self.tr("In {languages}").format(languages=names), classes=["rules-others"]
+        )
+        folded += self.render_languages(c, cat, others)
+        return [first, folded]
+
+    def render_languages(
+        self, c: Clause, cat: Catalogue, langs: list[str] | None = None
+    ) -> rules_block:
+        group = _block("rules-langs")
+        for lang in langs if langs is not None else cat.languages:
+            if lang == "en":
+                column = _block("rules-lang", "rules-lang-en", "rules-text-statement", lang="en")
+                column += _para("English", "rules-lang-name")
+                column += _para(c.statement, "rules-lang-text")
+                locator = _block("rules-locator", lang=self.reader)
+                locator += _para(self.tr("Our English statement of the rule"))
+                column += locator
+                group += column
+                continue
+            local = c.text(lang)
             column = _block(
                 "rules-lang", f"rules-lang-{lang}", f"rules-text-{local.kind}", lang=lang
             )
             column += _para(LANGUAGE_NAMES[lang], "rules-lang-name")
             column += _para(local.text, "rules-lang-text")
-            locator = _block("rules-locator", lang="en")
-            locator += _para(local.label)
+            locator = _block("rules-locator", lang=self.reader)
+            locator += _para(local_label(self.tr, local, cat.game))
             column += locator
-            langs += column
-        return langs
+            group += column
+        return group
 
     def render_interpretation(self, c: Clause) -> rules_block:
         it = c.interpretation
         assert it is not None
+        tr = self.tr
         note = _block("rules-note", "rules-interpretation")
-        title = _para("Interpretation (the project's) ", "rules-note-title")
-        title += entry_ref(c.id, "interpretation", "in the register")
+        title = _para(tr("Interpretation (the project's)") + " ", "rules-note-title")
+        title += entry_ref(c.id, "interpretation", tr("in the register"))
         note += title
-        note += _labelled("Question:", it.question)
-        note += _labelled("Our reading:", it.reading)
+        note += _labelled(tr("Question:"), tr(it.question, context=c.id))
+        note += _labelled(tr("Our reading:"), tr(it.reading, context=c.id))
         if it.alternatives:
-            note += _para("Other readings:", "rules-note-label")
-            note += _items([nodes.Text(a) for a in it.alternatives], "")
+            note += _para(tr("Other readings:"), "rules-note-label")
+            note += _items([nodes.Text(tr(a, context=c.id)) for a in it.alternatives], "")
         if it.option:
             para = nodes.paragraph()
-            para += nodes.strong("Option:", "Option:")
+            para += nodes.strong(tr("Option:"), tr("Option:"))
             para += nodes.Text(" ")
             para += nodes.literal(it.option, it.option)
-            para += nodes.Text(" selects another reading.")
+            para += nodes.Text(" " + tr("selects another reading."))
             note += para
         return note
 
     def render_editions(self, c: Clause) -> rules_block:
         ed = c.editions
         assert ed is not None
+        tr = self.tr
         note = _block("rules-note", "rules-editions")
-        title = _para("Edition differences (the project's note) ", "rules-note-title")
-        title += entry_ref(c.id, "editions", "in the register")
+        title = _para(tr("Edition differences (the project's note)") + " ", "rules-note-title")
+        title += entry_ref(c.id, "editions", tr("in the register"))
         note += title
         for lang, says in ed.says:
-            note += _labelled(f"{LANGUAGE_NAMES_EN[lang]} edition:", says)
-        note += _labelled("We follow:", ed.reading)
+            note += _labelled(tr(f"{LANGUAGE_NAMES_EN[lang]} edition:"), tr(says, context=c.id))
+        note += _labelled(tr("We follow:"), tr(ed.reading, context=c.id))
         return note
 
     def render_links(self, c: Clause) -> nodes.field_list:
         trace = self.trace
+        tr = self.tr
         fields = nodes.field_list(classes=["rules-links"])
         code = [source_ref(trace.code_line(ref), ref.name) for ref in trace.code.get(c.id, ())]
-        empty = "none yet" if c.status == "implemented" else "none (not implemented)"
-        fields += _field("Implemented by", _items(list(code), empty))
+        empty = tr("none yet" if c.status == "implemented" else "none (not implemented)")
+        fields += _field(tr("Implemented by"), _items(list(code), empty))
         if trace.tests is not None:
             tests = [
                 source_ref(trace.test_line(t), short_test_name(t), t.nodeid)
                 for t in trace.tests.get(c.id, ())
             ]
-            fields += _field("Checked by", _tests(list(tests), "no test yet"))
+            fields += _field(tr("Checked by"), _tests(list(tests), tr("no test yet"), tr))
         return fields
 
 
@@ -383,19 +444,21 @@ class CatalogueDirective(RulesDirective):
             self.note_anchor(target, f"{cat.game}-rules")
             self.domain.note_page(cat.game, "rules", target["ids"][0], target)
             result.append(target)
+        tr = self.tr
         intro = nodes.paragraph()
         intro += nodes.Text(
-            "Each clause gives its id and title, our English statement, then its "
-            "French, Spanish and German texts. Every text is in the project's own words: "
-            "where the game has an edition in that language, it follows that edition, "
-            "at the place named under it; where it has none, it is our translation. "
-            "A clause no edition states says where it comes from instead. Then come "
-            "our notes on how the engine applies the rule, our interpretation and the "
-            "edition differences where there are any (a clause marked "
-            f"\u201c{READING_BADGE}\u201d rests on an interpretation), and the code "
-            "and tests behind it. See also the "
+            tr(
+                "Each clause gives its id and title and the rule in this page's language; "
+                "the other languages open with a click. Every text is in the project's own "
+                "words: where the game has an edition in that language, it follows that "
+                "edition, at the place named under it; where it has none, it is our "
+                "translation. Then come our notes, our interpretation and the edition "
+                "differences where there are any (a clause marked \u201c{badge}\u201d "
+                "rests on an interpretation), and, folded, the code and tests behind it. "
+                "See also the "
+            ).format(badge=tr(READING_BADGE))
         )
-        intro += page_ref(cat.game, "index", "clause index")
+        intro += page_ref(cat.game, "index", tr("clause index"))
         intro += nodes.Text(".")
         result.append(intro)
         overrides = self.config.rules_section_titles
@@ -403,7 +466,7 @@ class CatalogueDirective(RulesDirective):
             members = [c for c in cat.clauses if c.section == section]
             if not members:
                 continue
-            sec = self.section(section_title(section, overrides), f"{cat.game}-{section}")
+            sec = self.section(section_heading(tr, section, overrides), f"{cat.game}-{section}")
             for c in members:
                 sec += self.render_clause(c, cat, index)
             result.append(sec)
@@ -424,39 +487,44 @@ class InterpretationsDirective(RulesDirective):
         self.domain.note_page(cat.game, "interpretations", target["ids"][0], target)
         result: list[nodes.Node] = [target]
         chosen = [c for c in cat.clauses if c.interpretation is not None]
+        tr = self.tr
         intro = nodes.paragraph()
         intro += nodes.Text(
-            f"Where the rulebooks of {cat.title} are silent or ambiguous, we chose a "
-            f"reading. {len(chosen)} clauses carry one; each entry gives the question, "
-            "our reading, the readings we did not choose and, when there is one, the "
-            "option that selects another reading. The clauses are in "
+            tr(
+                "Where the rulebooks of {game} are silent or ambiguous, we chose a "
+                "reading. {count} clauses carry one; each entry gives the question, "
+                "our reading, the readings we did not choose and, when there is one, the "
+                "option that selects another reading. The clauses are in "
+            ).format(game=cat.title, count=len(chosen))
         )
-        intro += page_ref(cat.game, "rules", "the rules")
+        intro += page_ref(cat.game, "rules", tr("the rules"))
         intro += nodes.Text(".")
         result.append(intro)
         for c in chosen:
             it = c.interpretation
             assert it is not None
-            sec = self.section(c.title, f"interpretation-{c.id}")
+            sec = self.section(tr(c.title, context=c.id), f"interpretation-{c.id}")
             self.domain.note_page(c.id, "interpretation", sec["ids"][0], sec)
             head = nodes.paragraph(classes=["rules-register-clause"])
-            head += nodes.Text("Clause ")
+            head += nodes.Text(tr("Clause") + " ")
             head += clause_ref(c.id)
-            head += nodes.Text(f" ({STATUS_LABELS[c.status]}): back to its texts")
+            head += nodes.Text(
+                tr(" ({status}): back to its texts").format(status=status_label(tr, c.status))
+            )
             sec += head
-            sec += _labelled("Question:", it.question)
-            sec += _labelled("Our reading:", it.reading)
+            sec += _labelled(tr("Question:"), tr(it.question, context=c.id))
+            sec += _labelled(tr("Our reading:"), tr(it.reading, context=c.id))
             if it.alternatives:
-                sec += _para("Readings we did not choose:", "rules-note-label")
-                sec += _items([nodes.Text(a) for a in it.alternatives], "")
+                sec += _para(tr("Readings we did not choose:"), "rules-note-label")
+                sec += _items([nodes.Text(tr(a, context=c.id)) for a in it.alternatives], "")
             para = nodes.paragraph()
-            para += nodes.strong("Option:", "Option:")
+            para += nodes.strong(tr("Option:"), tr("Option:"))
             if it.option:
                 para += nodes.Text(" ")
                 para += nodes.literal(it.option, it.option)
-                para += nodes.Text(" selects another reading.")
+                para += nodes.Text(" " + tr("selects another reading."))
             else:
-                para += nodes.Text(" none; no other reading is offered.")
+                para += nodes.Text(" " + tr("none; no other reading is offered."))
             sec += para
             result.append(sec)
         return result
@@ -475,63 +543,75 @@ class EditionsDirective(RulesDirective):
         self.note_anchor(target, f"{cat.game}-editions")
         self.domain.note_page(cat.game, "editions", target["ids"][0], target)
         result: list[nodes.Node] = [target]
-        result.append(_para(f"The rulebooks of {cat.title} that the clauses cite:"))
+        tr = self.tr
+        result.append(
+            _para(tr("The rulebooks of {game} that the clauses cite:").format(game=cat.title))
+        )
         rows: list[tuple[list[nodes.Element], list[str]]] = []
         for lang in cat.languages:
-            edition = edition_of(cat, lang)
+            edition = edition_name(tr, cat, lang)
             rows.append(
                 (
                     [
-                        _para(f"{LANGUAGE_NAMES[lang]} ({LANGUAGE_NAMES_EN[lang]})"),
+                        _para(f"{LANGUAGE_NAMES[lang]} ({language_name(tr, lang)})"),
                         _para(
-                            f"{edition}: our texts follow it"
+                            tr("{edition}: our texts follow it").format(edition=edition)
                             if edition
-                            else "none: our texts are translations"
+                            else tr("none: our texts are translations")
                         ),
                     ],
                     [],
                 )
             )
-        result.append(_table(["Language", "Edition"], rows, [1, 3], ["rules-editions-table"]))
+        result.append(
+            _table([tr("Language"), tr("Edition")], rows, [1, 3], ["rules-editions-table"])
+        )
         differing = [c for c in cat.clauses if c.editions is not None]
-        result.append(_para(_editions_summary(cat, len(differing)), "rules-editions-summary"))
+        result.append(_para(_editions_summary(cat, len(differing), tr), "rules-editions-summary"))
         for c in differing:
             ed = c.editions
             assert ed is not None
-            sec = self.section(c.title, f"editions-{c.id}")
+            sec = self.section(tr(c.title, context=c.id), f"editions-{c.id}")
             self.domain.note_page(c.id, "editions", sec["ids"][0], sec)
             head = nodes.paragraph(classes=["rules-register-clause"])
-            head += nodes.Text("Clause ")
+            head += nodes.Text(tr("Clause") + " ")
             head += clause_ref(c.id)
-            head += nodes.Text(": back to its texts")
+            head += nodes.Text(tr(": back to its texts"))
             sec += head
             for lang, says in ed.says:
-                sec += _labelled(f"{LANGUAGE_NAMES_EN[lang]} edition:", says)
-            sec += _labelled("We follow:", ed.reading)
+                sec += _labelled(tr(f"{LANGUAGE_NAMES_EN[lang]} edition:"), tr(says, context=c.id))
+            sec += _labelled(tr("We follow:"), tr(ed.reading, context=c.id))
             result.append(sec)
         return result
 
 
-def _editions_summary(cat: Catalogue, differing: int) -> str:
+def _editions_summary(cat: Catalogue, differing: int, tr: Translation | None = None) -> str:
     """What the edition differences page holds: the differences, or why there are none."""
+    tr = tr or translation("en")
     printed = list(cat.sources)
-    ours = [LANGUAGE_NAMES_EN[lang] for lang in cat.languages if edition_of(cat, lang) is None]
+    ours = [lang for lang in cat.languages if edition_of(cat, lang) is None]
     if len(printed) < 2:
-        edition = printed[0][1] if printed else "no printed edition"
-        translated = ""
+        edition = tr(printed[0][1], context=cat.game) if printed else tr("no printed edition")
+        text = tr(
+            "The clauses of {game} cite a single edition, {edition}: with no other "
+            "edition to compare, no clause can differ between editions."
+        ).format(game=cat.title, edition=edition)
         if ours:
-            translated = f" The {' and '.join(ours)} texts are our translations of it."
-        return (
-            f"The clauses of {cat.title} cite a single edition, {edition}: with no other "
-            "edition to compare, no clause can differ between editions." + translated
-        )
+            names = _joined(tr, [language_name(tr, lang) for lang in ours])
+            text += " " + tr("The {languages} texts are our translations of it.").format(
+                languages=names
+            )
+        return text
     if not differing:
-        return "The editions agree on every clause: no clause differs between them."
-    clauses = "clause differs" if differing == 1 else "clauses differ"
-    return (
-        f"{differing} {clauses} between the editions: what each edition says, what we "
+        return tr("The editions agree on every clause: no clause differs between them.")
+    if differing == 1:
+        return tr(
+            "1 clause differs between the editions: what each edition says, what we follow and why."
+        )
+    return tr(
+        "{count} clauses differ between the editions: what each edition says, what we "
         "follow and why."
-    )
+    ).format(count=differing)
 
 
 class TraceabilityDirective(RulesDirective):
@@ -661,32 +741,53 @@ class GamesDirective(RulesDirective):
 
     def run(self) -> list[nodes.Node]:
         self.domain  # noqa: B018  (notes this document as a user of the catalogues)
+        tr = self.tr
         bullets = nodes.bullet_list(classes=["rules-games"])
         for cat in catalogues():
             para = nodes.paragraph()
             para += page_ref(cat.game, "game", cat.title)
             implemented = sum(c.status == "implemented" for c in cat.clauses)
-            editions = ", ".join(LANGUAGE_NAMES_EN[lang] for lang, _edition in cat.sources)
+            editions = ", ".join(language_name(tr, lang) for lang, _edition in cat.sources)
             para += nodes.Text(
-                f": {len(cat.clauses)} clauses, {implemented} implemented; "
-                f"editions cited: {editions or 'none'}. "
-            )
-            for n, (kind, text) in enumerate(
-                (
-                    ("rules", "rules"),
-                    ("interpretations", "interpretations"),
-                    ("editions", "edition differences"),
-                    ("index", "clause index"),
+                tr(
+                    ": {count} clauses, {implemented} implemented; editions cited: {editions}. "
+                ).format(
+                    count=len(cat.clauses),
+                    implemented=implemented,
+                    editions=editions or tr("none"),
                 )
+            )
+            links: list[nodes.Node] = []
+            if self._how_to_play(cat.game) is not None:
+                links.append(self._doc_ref(self._how_to_play(cat.game) or "", tr("How to play")))
+            for kind, text in (
+                ("rules", "rules"),
+                ("interpretations", "interpretations"),
+                ("editions", "edition differences"),
+                ("index", "clause index"),
             ):
+                links.append(page_ref(cat.game, kind, tr(text)))
+            for n, link in enumerate(links):
                 if n:
                     para += nodes.Text(" · ")
-                para += page_ref(cat.game, kind, text)
+                para += link
             bullets += nodes.list_item("", para)
         return [bullets]
 
+    def _how_to_play(self, game: str) -> str | None:
+        folder = self.config.rules_game_pages
+        name = f"{folder}/{game}/how-to-play" if folder else None
+        return name if name is not None and name in self.env.found_docs else None
 
-class GameDirective(RulesDirective):
+    def _doc_ref(self, docname: str, text: str) -> addnodes.pending_xref:
+        ref = addnodes.pending_xref(
+            "", refdomain="std", reftype="doc", reftarget=f"/{docname}", refexplicit=True
+        )
+        ref += nodes.inline(text, text)
+        return ref
+
+
+class GameDirective(GamesDirective):
     """``.. rules:game:: GAME``: a game's summary, on the page that introduces it."""
 
     required_arguments = 1
@@ -695,56 +796,86 @@ class GameDirective(RulesDirective):
         cat = self.catalogue(self.arguments[0].strip())
         if cat is None:
             return []
+        tr = self.tr
         target = nodes.target("", "")
         self.note_anchor(target, f"{cat.game}-game")
         self.domain.note_page(cat.game, "game", target["ids"][0], target)
+        result: list[nodes.Node] = [target]
+        how = self._how_to_play(cat.game)
+        if how is not None:
+            first = nodes.paragraph(classes=["rules-game-start"])
+            first += nodes.Text(tr("New to {game}? Start with ").format(game=cat.title))
+            first += self._doc_ref(how, tr("How to play"))
+            first += nodes.Text(
+                tr(": the goal, the cards, a turn told with pictures, the scoring.")
+            )
+            result.append(first)
+        result.append(_para(_authority(cat, tr), "rules-authority"))
         counts = {s: sum(c.status == s for c in cat.clauses) for s in STATUS_LABELS}
-        summary = ", ".join(f"{n} {STATUS_LABELS[s]}" for s, n in counts.items() if n)
+        summary = ", ".join(
+            tr(f"{{count}} {STATUS_LABELS[s]}").format(count=n) for s, n in counts.items() if n
+        )
         para = nodes.paragraph()
-        para += nodes.Text(f"The rules of {cat.title} as {len(cat.clauses)} clauses ({summary}). ")
-        para += nodes.Text("They cite these rulebooks:")
+        para += nodes.Text(
+            tr("The rules of {game} as {count} clauses ({summary}).").format(
+                game=cat.title, count=len(cat.clauses), summary=summary
+            )
+            + " "
+        )
+        para += nodes.Text(tr("They cite these rulebooks:"))
+        result.append(para)
         bullets = nodes.bullet_list()
         for lang in cat.languages:
-            edition = edition_of(cat, lang)
+            edition = edition_name(tr, cat, lang)
             text = (
-                f"{LANGUAGE_NAMES_EN[lang]}: {edition}; our texts follow it"
+                tr("{language}: {edition}; our texts follow it")
                 if edition
-                else f"{LANGUAGE_NAMES_EN[lang]}: no edition; our texts are translations"
-            )
+                else tr("{language}: no edition; our texts are translations")
+            ).format(language=language_name(tr, lang).capitalize(), edition=edition)
             bullets += nodes.list_item("", _para(text))
+        result.append(bullets)
         pages = nodes.bullet_list(classes=["rules-game-pages"])
         chosen = sum(c.interpretation is not None for c in cat.clauses)
         differing = sum(c.editions is not None for c in cat.clauses)
-        sections = [section_title(s, self.config.rules_section_titles) for s in cat.sections]
-        sections = [t for s, t in zip(cat.sections, sections, strict=True) if _holds(cat, s)]
-        for kind, name, what in (
+        overrides = self.config.rules_section_titles
+        sections = [section_heading(tr, s, overrides) for s in cat.sections if _holds(cat, s)]
+        entries = [
             (
                 "rules",
-                "Rules",
-                f"every clause in reading order, by section ({', '.join(sections)}): our "
-                "statement, the rulebook texts, the code and the tests behind it",
+                tr("Rules"),
+                tr(
+                    "every clause in reading order, by section ({sections}): the rule in "
+                    "each language, our notes, the code and the tests behind it"
+                ).format(sections=", ".join(sections)),
             ),
             (
                 "interpretations",
-                "Interpretation register",
-                f"the {chosen} questions the rulebooks leave open, the reading we chose "
-                "for each and the readings we did not",
+                tr("Interpretation register"),
+                tr(
+                    "the {count} questions the rulebooks leave open, the reading we chose "
+                    "for each and the readings we did not"
+                ).format(count=chosen),
             ),
             (
                 "editions",
-                "Edition differences",
-                f"the editions cited and the {differing} clauses on which they differ"
+                tr("Edition differences"),
+                tr("the editions cited and the {count} clauses on which they differ").format(
+                    count=differing
+                )
                 if len(cat.sources) > 1
-                else "the one edition cited, and why no clause differs",
+                else tr("the one edition cited, and why no clause differs"),
             ),
-            ("index", "Clause index", "every clause id with its title, by section"),
+            ("index", tr("Clause index"), tr("every clause id with its title, by section")),
             (
                 "traceability",
-                "Traceability matrix",
-                "each clause with its status, the functions that implement it and the "
-                "tests that check it",
+                tr("Traceability matrix"),
+                tr(
+                    "each clause with its status, the functions that implement it and the "
+                    "tests that check it"
+                ),
             ),
-        ):
+        ]
+        for kind, name, what in entries:
             item = nodes.paragraph()
             item += page_ref(cat.game, kind, name)
             item += nodes.Text(f": {what}.")
@@ -752,16 +883,49 @@ class GameDirective(RulesDirective):
         folder = self.env.docname.rpartition("/")[0]
         api = f"{folder}/api" if folder else "api"
         if api in self.env.found_docs:
-            ref = addnodes.pending_xref(
-                "", refdomain="std", reftype="doc", reftarget=f"/{api}", refexplicit=True
-            )
-            ref += nodes.inline("API", "API")
             item = nodes.paragraph()
-            item += ref
-            item += nodes.Text(": the modules that implement the game, with their docstrings.")
+            item += self._doc_ref(api, "API")
+            item += nodes.Text(
+                ": " + tr("the modules that implement the game, with their docstrings.")
+            )
             pages += nodes.list_item("", item)
-        links = _para("The pages of this game:")
-        return [target, para, bullets, links, pages]
+        result.append(_para(tr("The pages of this game:")))
+        result.append(pages)
+        return result
+
+
+def _joined(tr: Translation, names: list[str]) -> str:
+    """``A, B and C`` in the reader's language."""
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + tr(" and ") + names[-1]
+
+
+def _authority(cat: Catalogue, tr: Translation) -> str:
+    """Which rulebook is authoritative for ``cat``'s game, and what our texts are."""
+    printed = list(cat.sources)
+    if not printed:
+        return tr(
+            "No printed rulebook is cited: every text of this game, the English one "
+            "included, is the project's."
+        )
+    if len(printed) == 1:
+        lang, edition = printed[0]
+        return tr(
+            "The authoritative text of {game} is its only edition, {edition}, in "
+            "{language}. Every other text on this site, the English statement included, "
+            "is the project's translation of it."
+        ).format(
+            game=cat.title,
+            edition=tr(edition, context=cat.game),
+            language=language_name(tr, lang),
+        )
+    names = _joined(tr, [language_name(tr, lang) for lang, _ in printed])
+    return tr(
+        "The authoritative texts of {game} are its printed editions, in {languages}; "
+        "where they differ, the edition differences say what each says and what we "
+        "follow. The English statement is the project's."
+    ).format(game=cat.title, languages=names)
 
 
 def _holds(cat: Catalogue, section: str) -> bool:

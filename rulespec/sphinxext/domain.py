@@ -17,6 +17,7 @@ from sphinx.util.docutils import SphinxRole
 from sphinx.util.nodes import make_refnode, split_explicit_title
 
 from rulespec.core.clauses import Catalogue, clause
+from rulespec.i18n import translation
 from rulespec.sphinxext._data import catalogue_of, section_title
 
 logger = logging.getLogger(__name__)
@@ -69,7 +70,7 @@ class ClauseRole(SphinxRole):
             refexplicit=explicit,
             refwarn=False,
         )
-        ref["rules-title"] = found.title
+        ref["rules-title"] = translation(self.config.language)(found.title, context=target)
         ref += nodes.literal(self.rawtext, title if explicit else target, classes=["rules-ref"])
         self.set_source_info(ref)
         return [ref], []
@@ -88,6 +89,7 @@ class ClauseIndex(Index):
         if cat is None:
             return [], False
         overrides = domain.env.config.rules_section_titles
+        tr = translation(domain.env.config.language)
         wanted = set(docnames) if docnames is not None else None
         content: list[tuple[str, list[IndexEntry]]] = []
         for section in cat.sections:
@@ -98,21 +100,24 @@ class ClauseIndex(Index):
                     continue
                 if wanted is not None and where[0] not in wanted:
                     continue
-                entries.append(IndexEntry(c.id, 0, where[0], where[1], "", "", c.title))
+                title = tr(c.title, context=c.id)
+                entries.append(IndexEntry(c.id, 0, where[0], where[1], "", "", title))
             if entries:
-                content.append((section_title(section, overrides), entries))
+                content.append((tr(section_title(section, overrides)), entries))
         return content, False
 
 
-def clause_index(cat: Catalogue) -> type[ClauseIndex]:
-    """The index class of ``cat``'s clauses (page ``rules-<game>``)."""
+def clause_index(cat: Catalogue, language: str | None = None) -> type[ClauseIndex]:
+    """The index class of ``cat``'s clauses (page ``rules-<game>``), its titles in
+    ``language``."""
+    tr = translation(language)
     return type(
         f"ClauseIndex_{cat.game.replace('-', '_')}",
         (ClauseIndex,),
         {
             "name": cat.game,
-            "localname": f"{cat.title}: clause index",
-            "shortname": f"{cat.title} clauses",
+            "localname": tr("{game}: clause index").format(game=cat.title),
+            "shortname": tr("{game} clauses").format(game=cat.title),
             "game": cat.game,
         },
     )

@@ -2,7 +2,8 @@
 
 With ``rules_game_pages = "games"`` in ``conf.py``, each game with a
 catalogue gets ``games/<game>/index.rst`` (its summary), ``rules.rst``,
-``interpretations.rst`` and ``editions.rst``, each a title and one directive;
+``interpretations.rst`` and ``editions.rst``, each a title and one directive
+(the index lists a hand-written ``how-to-play.rst`` first when the folder has one);
 and, when ``sphinx.ext.autodoc`` is on and the game is implemented, ``api.rst``
 (its package and each public module).
 A toctree with ``:glob:`` and ``games/*/index`` then lists every game, so a
@@ -54,12 +55,17 @@ def _api_page(cat: Catalogue, package: str) -> str:
     return text
 
 
-def game_pages(cat: Catalogue, api: bool = False) -> dict[str, str]:
-    """The pages of one game: file name → reST text (``api.rst`` only with ``api``)."""
+def game_pages(cat: Catalogue, api: bool = False, how_to_play: bool = False) -> dict[str, str]:
+    """The pages of one game: file name → reST text (``api.rst`` only with ``api``).
+
+    With ``how_to_play``, the game's folder has a hand-written ``how-to-play.rst``,
+    listed first.
+    """
     game = cat.game
     package = game_package(game) if api else None
-    toc = ["Rules <rules>", "Interpretation register <interpretations>"]
-    toc += ["Edition differences <editions>"] + (["API <api>"] if package else [])
+    # Each entry shows its page's title, which a translated site translates.
+    toc = ["how-to-play"] if how_to_play else []
+    toc += ["rules", "interpretations", "editions"] + (["api"] if package else [])
     pages = {
         "index.rst": (
             HEADER
@@ -89,7 +95,8 @@ def write_game_pages(folder: Path, api: bool = False) -> list[Path]:
     """Write every game's pages under ``folder``; return the files that changed."""
     changed: list[Path] = []
     for cat in catalogues():
-        for name, text in game_pages(cat, api).items():
+        how_to_play = (folder / cat.game / "how-to-play.rst").is_file()
+        for name, text in game_pages(cat, api, how_to_play).items():
             path = folder / cat.game / name
             if path.is_file() and path.read_text(encoding="utf-8") == text:
                 continue

@@ -11,6 +11,7 @@ import pytest
 import rulespec
 from rulespec.cli.rules import rules_text
 from rulespec.core.clauses import load_catalogue
+from rulespec.i18n import local_label, translation
 from tests.cli.helpers import ROOT, call, one_error_line, run
 
 # Player ranges as the rulebooks print them.
@@ -84,7 +85,8 @@ def test_rules_prints_every_clause_in_the_language_asked(lang: str) -> None:
     for c in rulespec.catalogue("duck-and-cover"):
         if c.status == "retired":
             continue
-        assert f"{c.id}  {c.title}" in result.out
+        title = translation(lang)(c.title, context=c.id)  # titles come in that language
+        assert f"{c.id}  {title}" in result.out
         text = c.statement if lang == "en" else c.text(lang).text
         # The text is wrapped: compare its words.
         assert " ".join(text.split()[:6]) in " ".join(result.out.split())
@@ -98,11 +100,12 @@ def test_one_clause_with_its_notes_and_where_it_is_implemented() -> None:
     assert result.status == 0
     c = rulespec.clause("dc.move.quack")
     words = " ".join(result.out.split())
-    assert re.search(r"^es\n    Our wording in Spanish, following", result.out, re.M)
-    assert " ".join(c.text("es").label.split()) in words
+    assert re.search(r"^es\n    Nuestra redacción en español, según", result.out, re.M)
+    es = translation("es")
+    assert " ".join(local_label(es, c.text("es"), c.game).split()) in words
     assert " ".join(c.text("es").text.split()) in words
     assert c.editions is not None
-    assert " ".join(c.editions.reading.split()) in words
+    assert " ".join(es(c.editions.reading, context=c.id).split()) in words
     found = re.findall(r"^    ([\w.]+) \(([\w/.]+\.py):(\d+)\)$", result.out, re.M)
     assert found
     for _, file, line in found:
@@ -132,13 +135,9 @@ def test_rules_take_their_options_in_any_order(args: list[str]) -> None:
 @pytest.mark.parametrize(
     ("game", "lang", "says"),
     [
-        ("duck-and-cover", "es", "Our wording in Spanish, following Captain Games' Spanish"),
-        ("duo", "de", "Our translation into German (there is no German edition), following"),
-        (
-            "canardage",
-            "es",
-            "Our translation into Spanish (there is no Spanish edition), following",
-        ),
+        ("duck-and-cover", "es", "Nuestra redacción en español, según el reglamento español"),
+        ("duo", "de", "Unsere Übersetzung ins Deutsche (es gibt keine deutsche Ausgabe); Vorlage"),
+        ("canardage", "es", "Nuestra traducción al español (no existe edición española), según"),
     ],
 )
 def test_rules_say_what_the_texts_are(game: str, lang: str, says: str) -> None:
@@ -151,7 +150,9 @@ def test_rules_say_what_the_texts_are(game: str, lang: str, says: str) -> None:
         if c.status == "retired":
             continue
         local = c.text(lang)
-        where = local.locator if local.locator is not None else "no edition states it"
+        where = local.locator
+        if where is None:  # said in the language asked for
+            where = translation(lang)("no edition states it: {source}").split(":")[0]
         assert re.search(rf"^{re.escape(c.id)}  .*\[{re.escape(where)}", result.out, re.M), c.id
 
 

@@ -1,0 +1,110 @@
+"""The site in four languages: a language switch on every page, translated captions.
+
+Each language is its own build of the same sources (``sphinx-build -D
+language=fr``), English at the root of the output and the others in a folder
+each: ``html/``, ``html/fr/``, ``html/es/``, ``html/de/`` (``docs/build.py``
+builds them all). Every page gets, in its template context,
+``site_languages``: for each language its name and the link to the same page
+in that language's build; ``_templates/page.html`` shows them above the page.
+
+``state-picture`` captions are directive options, which Sphinx's message
+catalogues do not reach: this extension translates them with the catalogue
+of the page they stand on (``docs/locale/<lang>/LC_MESSAGES/<domain>.po``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from rulespec_pictures import StatePicture
+from sphinx.application import Sphinx
+from sphinx.locale import init as init_locale
+from sphinx.util.i18n import docname_to_domain
+
+__all__ = ["LANGUAGES", "language_links", "setup"]
+
+LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "es": "Español", "de": "Deutsch"}
+"""The site's languages, each named in itself; English is the first and the root."""
+
+
+def _root(lang: str) -> str:
+    """Where ``lang``'s build stands, relative to the English build's root."""
+    return "" if lang == "en" else f"{lang}/"
+
+
+def language_links(current: str, pagename: str, suffix: str = ".html") -> list[dict[str, Any]]:
+    """For each language, the link from ``pagename`` of the ``current`` language's build
+    to the same page in that language's build.
+
+    >>> [link["url"] for link in language_links("fr", "games/duo/how-to-play")]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['../../../games/duo/how-to-play.html', 'how-to-play.html',
+     '../../../es/games/duo/how-to-play.html', '../../../de/games/duo/how-to-play.html']
+    """
+    up = "../" * pagename.count("/")
+    to_english_root = up + ("" if current == "en" else "../")
+    links = []
+    for lang, name in LANGUAGES.items():
+        if lang == current:
+            url = pagename.rpartition("/")[2] + suffix
+        else:
+            url = f"{to_english_root}{_root(lang)}{pagename}{suffix}"
+        links.append({"code": lang, "name": name, "url": url, "current": lang == current})
+    return links
+
+
+def _page_context(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    current = (app.config.language or "en").partition("_")[0]
+    if current not in LANGUAGES:
+        return
+    suffix = app.builder.out_suffix if hasattr(app.builder, "out_suffix") else ".html"
+    context["site_languages"] = language_links(current, pagename, suffix)
+    context["site_language_label"] = {
+        "en": "Language",
+        "fr": "Langue",
+        "es": "Idioma",
+        "de": "Sprache",
+    }[current]
+
+
+class _CaptionTranslator:
+    """Translates ``state-picture`` captions with the page's message catalogue."""
+
+    def __init__(self, app: Sphinx) -> None:
+        self.app = app
+        self.dirs = [str(Path(app.srcdir) / d) for d in app.config.locale_dirs]
+
+    def __call__(self, docname: str, text: str) -> str:
+        config = self.app.config
+        if not config.language or config.language == "en" or not text:
+            return text
+        domain = docname_to_domain(docname, config.gettext_compact)
+        catalog, found = init_locale(self.dirs, config.language, domain)
+        if not found:
+            return text
+        return str(catalog.gettext(text))
+
+
+def _translated_picture(app: Sphinx) -> type[StatePicture]:
+    """``state-picture`` with its caption translated."""
+    translate = _CaptionTranslator(app)
+
+    class TranslatedStatePicture(StatePicture):
+        def run(self) -> list[nodes.Node]:
+            if "caption" in self.options:
+                self.options["caption"] = translate(self.env.docname, self.options["caption"])
+            return super().run()
+
+    return TranslatedStatePicture
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the language switch and the translated captions."""
+    app.connect("html-page-context", _page_context)
+    app.setup_extension("rulespec_pictures")
+    app.add_directive("state-picture", _translated_picture(app), override=True)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
