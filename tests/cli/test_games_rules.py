@@ -211,4 +211,4 @@ def test_the_listing_names_only_the_languages_a_catalogue_has() -> None:
     first = rules_text(english_only, "en").splitlines()[1]
     assert first == "Our English statement of each rule."
     french = load_catalogue(head + clause + '[clause.fr]\ntext = "Une règle."\n', languages=("fr",))
-    assert "; fr gives our wording." in rules_text(french, "en")
+    assert "; fr gives our wording, following the edition" in rules_text(french, "en")
