@@ -137,6 +137,7 @@ def test_a_deal_the_game_drew_is_not_checked_again(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(rules, "check_deal", lambda state, action: checked.append(action))
     state = DUO.new_game(3, Options(turbo=True))
     drawn = DUO.sample_chance(state, random.Random(5))
+    assert isinstance(drawn, Deal)
     assert DUO.apply(state, drawn).phase is Phase.TURN
     assert checked == []
     assert DUO.apply(state, Deal(drawn.order)) == DUO.apply(state, drawn)
