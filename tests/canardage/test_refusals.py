@@ -3,14 +3,16 @@ and of Canarchie's new orders behave as the lists they stand for."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from rulespec import IllegalAction
-from rulespec.canardage import Card, Deal, Options, Play
+from rulespec.canardage import Card, Deal, Options, Play, rules
 from rulespec.canardage.rules import CLAUSES, arrangements, legal_actions
+from rulespec.core.checks import pile_of
 from tests.canardage.helpers import GAME, W, at
 
 
@@ -158,3 +160,43 @@ def test_a_refused_tu_louches_says_which_space_is_wrong() -> None:
             GAME.apply(s, Play(0, Card.TU_LOUCHES, spaces))
         assert err.value.clause == "can.action.tu-louches"
         assert reason in err.value.reason, err.value.reason
+
+
+@pytest.mark.clause("can.action.a-couvert", "can.action.planque")
+def test_a_refused_hide_or_planque_on_water_says_so() -> None:
+    s = at("1 2 W 0 1 2", ["a-couvert", "planque", "pan"])
+    error = _refusal(s, Play(0, Card.A_COUVERT, (3, 2)))
+    assert (error.clause, error.reason) == (
+        CLAUSES[Card.A_COUVERT],
+        "a duck cannot hide under a water card",
+    )
+    error = _refusal(s, Play(0, Card.A_COUVERT, (3, 5)))
+    assert (error.clause, error.reason) == (
+        CLAUSES[Card.A_COUVERT],
+        "space 5 is not beside your duck",
+    )
+    error = _refusal(s, Play(0, Card.PLANQUE, (2,)))
+    assert (error.clause, error.reason) == (
+        CLAUSES[Card.PLANQUE],
+        "a Planqué card goes on a duck, not on water",
+    )
+
+
+def test_a_shuffle_the_game_drew_is_not_checked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As ``rules.sampled`` documents: a chance action the game shuffled from a state's
+    own piles is legal by construction, and applying it there checks it no further; the
+    same shuffle built by hand is checked."""
+    checked: list[object] = []
+
+    def counted(pile: object, kind: type) -> bool:
+        checked.append(pile)
+        return pile_of(pile, kind)
+
+    monkeypatch.setattr(rules, "pile_of", counted)
+    state = GAME.new_game(4)
+    drawn = GAME.sample_chance(state, random.Random(2))
+    assert isinstance(drawn, Deal)
+    after = GAME.apply(state, drawn)
+    assert checked == []
+    assert GAME.apply(state, Deal(drawn.ducks, drawn.actions)) == after
+    assert checked == [drawn.ducks, drawn.actions]
