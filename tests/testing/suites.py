@@ -125,6 +125,9 @@ class Suite:
     when the check passes, else the start of the mismatch."""
     golden_covers: Callable[[tuple[Golden, ...]], None] | None = None
     """Assertions that the golden games reach the cases that matter."""
+    probe_options: tuple[Any, ...] = (None,)
+    """The options of the seeded games whose states the kit's action space is tried on
+    (``None``: the published game)."""
 
 
 @cache

@@ -9,6 +9,7 @@ import attrs
 
 import rulespec
 from rulespec.canardage import Card, Discard, Disperse, Phase, Play, Reshuffle, View
+from rulespec.canardage.kit import RARE_DECK
 from rulespec.testing import Adapter
 from rulespec.testing.divergence import Divergence
 from rulespec.testing.golden import Golden
@@ -166,4 +167,5 @@ SUITE = Suite(
         (PalmeAvantAnyDuck, "refused"),
     ),
     golden_covers=_covers,
+    probe_options=(None, RARE_DECK),
 )

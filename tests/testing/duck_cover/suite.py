@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import rulespec
-from rulespec.duck_cover import Phase
+from rulespec.duck_cover import Options, Phase
 from rulespec.testing import Adapter
 from rulespec.testing.golden import Golden
 from tests.testing.foreign_duck_cover import (
@@ -101,4 +101,5 @@ SUITE = Suite(
     golden_blind=(QuackAnyTime,),
     results_only=((QuackAnyTime, None),),
     golden_covers=_covers,
+    probe_options=(None, Options(low_blows=True)),
 )

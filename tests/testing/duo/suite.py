@@ -167,4 +167,5 @@ SUITE = Suite(
     golden_blind=(StopBeforeAnyCard,),
     results_only=((OthersLoseTheirCards, "scores"),),
     golden_covers=_covers,
+    probe_options=(None, Options(turbo=True)),
 )
