@@ -13,21 +13,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulespec import CHANCE, IllegalAction
-from rulespec.canardage import Card, Deal, Discard, Disperse, Play, Reshuffle, State
+from rulespec.canardage import Card, Discard, Play, State
 from rulespec.canardage.cards import WATER
 from rulespec.canardage.masks import spaces, survey
 from rulespec.canardage.policy import random_card_policy
 from rulespec.canardage.rules import (
     CLAUSES,
     arrangements,
-    check_deal,
-    check_disperse,
-    check_reshuffle,
     legal_actions,
     uses,
 )
 from rulespec.canardage.state import NO_SHELTER
-from rulespec.core.game import Game
 from tests.canardage.helpers import GAME
 
 SPACE_CARDS = [card for card in Card if card is not Card.CANARCHIE]
@@ -148,33 +144,6 @@ def test_a_table_the_masks_cannot_hold_falls_back_on_the_rule_functions() -> Non
     assert survey(odd.line, odd.targets, odd.shelters, odd.turn) is None
     assert survey(odd.line * 2, state.targets, state.shelters, odd.turn) is None
     assert list(legal_actions(odd, odd.turn)) == _plainly_legal(odd, odd.turn)
-
-
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6))
-@pytest.mark.clause("can.chance.shuffles")
-def test_sampled_chance_steps_are_the_core_s_with_the_same_draws(seed: int, players: int) -> None:
-    rng = random.Random(seed)
-    state = GAME.new_game(players)
-    while not GAME.is_over(state):
-        if GAME.to_move(state) != (CHANCE,):
-            state = GAME.apply(state, random_card_policy(GAME, state, state.turn, rng))
-            continue
-        before = rng.getstate()
-        sampled = GAME.sample_chance(state, rng)
-        after = rng.getstate()
-        rng.setstate(before)
-        assert sampled == Game.sample_chance(GAME, state, rng)  # outcome checked, then made
-        assert rng.getstate() == after
-        fresh = attrs.evolve(state)  # the same table, nothing known of it
-        assert fresh._legal is None
-        if isinstance(sampled, Deal):  # the full checks accept it
-            check_deal(fresh, sampled)
-        elif isinstance(sampled, Reshuffle):
-            check_reshuffle(fresh, sampled)
-        else:
-            assert isinstance(sampled, Disperse)
-            check_disperse(fresh, sampled)
-        state = GAME.apply(state, sampled)
 
 
 @pytest.mark.clause("can.chance.shuffles", "can.turn.play-one")

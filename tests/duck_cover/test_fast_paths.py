@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulespec import CHANCE, Game, IllegalAction
+from rulespec import CHANCE, IllegalAction
 from rulespec.duck_cover import GAME, Cover, Duck, Grid, Phase, Quack, Reshuffle, State, rules
 from rulespec.duck_cover.grid import PlaceMasks, Position, neighbours
 from tests.duck_cover.test_properties import (
@@ -147,22 +147,6 @@ def test_kept_actions_are_made_afresh_once_the_table_is_full(
         legal = GAME.legal_actions(state, player)
         assert [legal[i] for i in range(len(legal))] == list(legal)
     assert not any(rules._COVERS) and not any(rules._DUCKS)
-
-
-@given(played(), st.integers(0, 2**32))
-def test_a_sampled_chance_action_is_the_one_the_plain_chance_step_makes(
-    p: Played, seed: int
-) -> None:
-    state = p.state
-    if GAME.to_move(state) != (CHANCE,):
-        with pytest.raises(IllegalAction):
-            GAME.sample_chance(state, random.Random(seed))
-        return
-    fast, plain = random.Random(seed), random.Random(seed)
-    sampled = GAME.sample_chance(state, fast)
-    made = Game.sample_chance(GAME, state, plain)  # chance(), then chance_action()
-    assert sampled == made and fast.random() == plain.random()
-    assert GAME.apply(state, sampled) == GAME.apply(state, made)
 
 
 def test_a_sampled_chance_action_is_checked_on_any_other_state() -> None:

@@ -337,3 +337,13 @@ def test_a_partial_position_is_a_valid_state_with_the_named_cards_in_place(
         assert state.grids[p].cards() == IDENTITY
     assert DC.violations(state) == ()
     assert all(len(DC.legal_actions(state, p)) > 0 for p in range(players))
+
+
+def test_the_masks_of_an_empty_grid_hold_no_place() -> None:
+    """``Grid.masks`` are the grid's places as bit masks: a grid without a stack has
+    none occupied, none beside a stack, and no place for a Duck."""
+    masks = Grid(()).masks()
+    assert masks.stacks == 0 and masks.cells == () and masks.tops == ()
+    assert list(masks.places(masks.stacks)) == []
+    assert masks.beside(masks.stacks) == 0
+    assert list(masks.places(masks.beside(masks.stacks) & ~masks.stacks)) == []

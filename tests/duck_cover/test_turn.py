@@ -8,7 +8,7 @@ import pytest
 
 import rulespec
 from rulespec.duck_cover import Cover, Deal, Duck, Phase, PlayerAction, Quack, Reshuffle, State
-from rulespec.duck_cover.rules import LegalActions
+from rulespec.duck_cover.rules import LegalActions, called_stack, destinations
 from tests.duck_cover.helpers import (
     COVERED5,
     DC,
@@ -731,3 +731,28 @@ def test_legal_actions_agree_with_a_reference_reading(
             assert [moves[i] for i in range(-len(expected), 0)] == expected
             assert all(m in moves for m in expected)
     assert turns > 100
+
+
+@pytest.mark.clause("dc.move.cover", "dc.move.duck", "dc.move.duck-adjacent")
+def test_destinations_are_the_cover_targets_and_the_duck_places() -> None:
+    """:func:`rules.destinations` of the called stack: the stacks beside it (Cover), and
+    the empty places beside another stack (Duck), which are where its moves go."""
+    state = DC.position([HOLE, ROWS], card=7)
+    # The 7 of the full grid at (2, 1) has a stack on each side and no empty place
+    # beside it; the 7 of the other lies under the 12: not called, nothing to move.
+    covers, ducks = destinations(state.grids[1], called_stack(state, 1))
+    assert sorted(covers) == [(1, 1), (2, 0), (2, 2), (3, 1)]
+    assert (2, 1) not in ducks and len(ducks) == 14
+    assert called_stack(state, 0) == -1
+    # The 1 at (0, 0): beside it the 2 and the 5; an empty place beside another stack,
+    # but not beside its own old place alone.
+    state = DC.position([HOLE, ROWS], card=1)
+    for player in (0, 1):
+        covers, ducks = destinations(state.grids[player], called_stack(state, player))
+        assert sorted(covers) == [(0, 1), (1, 0)]
+        assert (-1, 0) not in ducks and (0, -1) not in ducks
+        assert {(-1, 1), (-1, 2), (1, -1), (4, 0), (0, 3)} <= set(ducks)
+        legal = DC.legal_actions(state, player)
+        assert sorted(a.to for a in legal if isinstance(a, Cover)) == sorted(covers)
+        assert sorted(a.to for a in legal if isinstance(a, Duck)) == sorted(ducks)
+    assert (2, 1) in destinations(state.grids[0], called_stack(state, 0))[1]  # the hole

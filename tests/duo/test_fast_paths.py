@@ -75,18 +75,6 @@ def test_every_state_of_a_match_is_the_state_its_class_builds(match: Played) -> 
         assert attrs.astuple(rebuilt, recurse=False) == attrs.astuple(state, recurse=False)
 
 
-@pytest.mark.clause("duo.setup.deal")
-@given(played(), st.integers(0, 2**32))
-def test_a_sampled_deal_is_the_chance_steps_own_outcome(match: Played, seed: int) -> None:
-    waiting = [s for s in states(match) if s.phase is Phase.DEAL]
-    assert waiting  # the new game waits for its first deal
-    for state in waiting:
-        sampled = DUO.sample_chance(state, random.Random(seed))
-        outcome = DUO.chance(state).sample(random.Random(seed))
-        assert sampled == DUO.chance_action(state, outcome)
-        assert DUO.apply(state, sampled).phase is Phase.TURN
-
-
 @given(played())
 def test_the_game_object_names_the_players_to_move_as_the_rules_do(match: Played) -> None:
     for state in states(match):

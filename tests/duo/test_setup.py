@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rulespec import CHANCE, IllegalAction
-from rulespec.duo import Deal, Options, Phase, Play
+from rulespec.duo import Deal, Options, Phase, Play, rules
 from tests.duo.helpers import ALL_NAMES, DUO, card, deal_order, refused, started
 
 HANDS_2 = [
@@ -126,3 +128,17 @@ def test_no_player_action_before_the_deal() -> None:
     with pytest.raises(IllegalAction):
         DUO.apply(state, Play(0, card("red-1-circle"), 0))
     assert len(DUO.legal_actions(state, 0)) == 0
+
+
+def test_a_deal_the_game_drew_is_not_checked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As ``drawn_deal`` documents: a deal drawn from the state's deck is known to hold
+    the deck, so applying it skips the deck check; a deal built by hand is checked."""
+    checked: list[Deal] = []
+    monkeypatch.setattr(rules, "check_deal", lambda state, action: checked.append(action))
+    state = DUO.new_game(3, Options(turbo=True))
+    drawn = DUO.sample_chance(state, random.Random(5))
+    assert isinstance(drawn, Deal)
+    assert DUO.apply(state, drawn).phase is Phase.TURN
+    assert checked == []
+    assert DUO.apply(state, Deal(drawn.order)) == DUO.apply(state, drawn)
+    assert checked == [Deal(drawn.order)]

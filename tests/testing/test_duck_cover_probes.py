@@ -3,8 +3,6 @@ refused « Coin », and the setup clauses."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 import rulespec
@@ -44,21 +42,11 @@ def test_the_space_holds_every_legal_action_once(states: list[State]) -> None:
     for state in states:
         for p in _movers(state):
             space = KIT.action_space(DC, state, p)
-            assert len(set(space)) == len(space)
-            assert all(a.player == p for a in space)
             assert set(DC.legal_actions(state, p)) <= set(space)
             # Every place around every stack, diagonals included, for both moves.
             for at in state.grids[p].positions():
                 c, r = at
                 assert Duck(p, (c + 1, r + 1)) in space and Cover(p, (c - 1, r - 1)) in space
-
-
-def test_the_space_encodes_and_decodes(states: list[State]) -> None:
-    for state in states[::5]:
-        for p in _movers(state):
-            for action in KIT.action_space(DC, state, p):
-                data = json.loads(json.dumps(DC.encode_action(action)))
-                assert DC.decode_action(data) == action
 
 
 def test_the_refusals_cover_the_rules_that_forbid(states: list[State]) -> None:
@@ -89,10 +77,6 @@ def test_a_player_who_has_acted_gets_a_few_actions(states: list[State]) -> None:
             assert {_refusal(state, a) for a in space} == {"dc.turn.simultaneous"}
             checked += 1
     assert checked > 10
-
-
-def test_no_space_outside_the_turns() -> None:
-    assert KIT.action_space(DC, DC.new_game(3), 0) == ()
 
 
 def test_non_canonical_moves_name_the_origin_and_are_refused(states: list[State]) -> None:

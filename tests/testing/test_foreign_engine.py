@@ -1,121 +1,99 @@
-"""The independent engine agrees with rulespec, through full and partial adapters."""
+"""Each independent engine agrees with rulespec, through full and partial adapters; and
+rulespec's own engine, through the adapter protocol, agrees with itself for every game."""
 
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 from hypothesis import settings
 
-import rulespec
-from rulespec.duck_cover.kit import COMPETITION
-from rulespec.testing import (
-    Adapter,
-    DivergenceError,
-    ReferenceAdapter,
-    Setup,
-    capabilities,
-    check,
-)
+from rulespec.testing import DivergenceError, ReferenceAdapter, capabilities, check
 from tests.profiles import scaled
-from tests.testing.foreign_duck_cover import (
-    ForeignAdapter,
-    PositiveSingleStack,
-    RepeatForgetsMax,
-    ScoresOnlyAdapter,
-)
+from tests.testing.suites import GAMES, suite_of, suites
 
 PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 QUICK = settings(max_examples=12, derandomize=True, database=None)
-LONG = settings(QUICK, max_examples={"ci": 40, "deep": 400}.get(PROFILE, 6))
 EVERY_GAME = settings(QUICK, max_examples=scaled(6, 12))
 """Games of each game through rulespec's own adapter: 6 under dev, 12 under ci and deep."""
+EACH_VARIANT = settings(QUICK, max_examples=scaled(6, 12))
+"""Games under each variant: 6 under dev, 12 under ci and deep."""
 SHRINK_STEPS = scaled(500, 5_000)
 """Steps replayed while shrinking a divergence: a few hundred under dev (the checks below
 hold for any game found, shrunk or not)."""
 
 
-def test_the_independent_engine_agrees_with_rulespec() -> None:
-    result = check(ForeignAdapter(), "duck-and-cover", settings=LONG, max_steps=600)
-    assert result.games >= LONG.max_examples
-    assert result.steps > LONG.max_examples * 20
+def _params(kind: str) -> list[Any]:
+    """``(game, name)`` of every variant or partial adapter of every suite; the partial
+    adapters marked with the clause of the bug they must catch."""
+    found = []
+    for game in GAMES:
+        suite = suites().get(game)
+        if suite is None:
+            continue
+        if kind == "variants":
+            found += [pytest.param(game, v.name, id=f"{game}-{v.name}") for v in suite.variants]
+        else:
+            for p in suite.partials:
+                marks = [pytest.mark.clause(p.clause)] if p.clause else []
+                found.append(pytest.param(game, p.name, marks=marks, id=f"{game}-{p.name}"))
+    return found
 
 
-def test_a_partial_adapter_is_checked_on_what_it_answers() -> None:
-    assert capabilities(ScoresOnlyAdapter()) == {"scores", "winners", "is_over"}
-    result = check(ScoresOnlyAdapter(), "duck-and-cover", settings=QUICK, max_steps=300)
-    assert result.steps > 0
+@pytest.mark.parametrize("game", GAMES)
+def test_the_independent_engine_agrees_with_rulespec(game: str) -> None:
+    suite = suite_of(game)
+    agreement = suite.agreement
+    examples = agreement.examples.get(PROFILE, agreement.examples["dev"])
+    long = settings(QUICK, max_examples=examples)
+    result = check(suite.adapter(), game, settings=long, max_steps=agreement.max_steps)
+    assert result.games >= examples
+    assert result.steps > result.games * agreement.steps_per_game
 
 
-@pytest.mark.clause("dc.score.sign")
-def test_a_partial_adapter_still_catches_a_scoring_bug() -> None:
-    class Scores(ScoresOnlyAdapter):
-        engine = PositiveSingleStack
+@pytest.mark.parametrize(("game", "name"), _params("variants"))
+def test_the_independent_engine_agrees_under_each_variant(game: str, name: str) -> None:
+    variant = next(v for v in suite_of(game).variants if v.name == name)
+    result = check(
+        suite_of(game).adapter(),
+        game,
+        players=variant.players,
+        options=variant.options,
+        settings=EACH_VARIANT,
+        max_steps=400,
+    )
+    assert result.games >= EACH_VARIANT.max_examples
+    assert result.steps > EACH_VARIANT.max_examples * 20
 
+
+@pytest.mark.parametrize(("game", "name"), _params("partials"))
+def test_a_partial_adapter_is_checked_on_what_it_answers_and_catches_its_bug(
+    game: str, name: str
+) -> None:
+    partial = next(p for p in suite_of(game).partials if p.name == name)
+    adapter = partial.adapter() if partial.mutant is None else partial.adapter(partial.mutant)
+    assert capabilities(adapter) == partial.answers
+    if partial.plain_steps is not None:
+        assert capabilities(partial.adapter()) == partial.answers
+        quick = check(partial.adapter(), game, settings=QUICK, max_steps=partial.plain_steps)
+        assert quick.steps > 0
     with pytest.raises(DivergenceError) as info:
         check(
-            Scores(),
-            "duck-and-cover",
-            settings=settings(QUICK, max_examples=200),
+            adapter,
+            game,
+            settings=settings(QUICK, max_examples=partial.examples),
             shrink_steps=SHRINK_STEPS,
+            **partial.check,
         )
-    assert info.value.divergence.kind == "scores"
-    assert "dc.score.sign" in info.value.divergence.clauses
+    found = info.value.divergence
+    assert found.kind in partial.kinds
+    assert partial.clause in found.clauses
+    if partial.more is not None:
+        partial.more(found)
 
 
-@pytest.mark.clause("dc.special.repeat-after-max")
-def test_an_adapter_with_legal_actions_only_catches_a_special_card_bug() -> None:
-    class LegalOnly(ForeignAdapter):
-        engine = RepeatForgetsMax
-        state = Adapter.state
-        scores = Adapter.scores
-        winners = Adapter.winners
-        is_over = Adapter.is_over
-        to_move = Adapter.to_move
-
-    assert capabilities(LegalOnly()) == {"legal_actions"}
-    with pytest.raises(DivergenceError) as info:
-        check(
-            LegalOnly(),
-            "duck-and-cover",
-            settings=settings(QUICK, max_examples=200),
-            shrink_steps=SHRINK_STEPS,
-        )
-    assert info.value.divergence.kind == "legal-actions"
-    assert "dc.special.repeat-after-max" in info.value.divergence.clauses
-
-
-@pytest.mark.clause("dc.variant.competition")
-def test_the_default_search_catches_an_engine_that_ignores_competition() -> None:
-    """The kit varies the Competition option itself (``{"competition": true}`` on the
-    wire), not a splash table of the card numbers, which such an engine would play."""
-
-    class PrintedSplashes(ForeignAdapter):
-        """Told to play Competition, it scores the splash table all the same."""
-
-        def start(self, setup: Setup) -> None:
-            super().start(setup)
-            splashes = dict(zip(range(1, 13), setup.options.splashes, strict=True))
-            self.table = self.engine(setup.players, splashes)
-
-    published = rulespec.game("duck-and-cover").default_options()
-    assert check(
-        PrintedSplashes(), "duck-and-cover", options=published, settings=QUICK, max_steps=600
-    ).games
-    with pytest.raises(DivergenceError) as info:
-        check(
-            PrintedSplashes(),
-            "duck-and-cover",
-            settings=settings(QUICK, max_examples=200),
-            max_steps=600,
-            shrink_steps=SHRINK_STEPS,
-        )
-    assert info.value.divergence.record.options == COMPETITION
-    assert "dc.variant.competition" in info.value.divergence.clauses
-    assert "dc.cards.splashes" not in info.value.divergence.clauses
-
-
-@pytest.mark.parametrize("game", [g.id for g in rulespec.games()])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_kit_plays_every_game_through_the_protocol(game: str) -> None:
     """rulespec's own engine, through the adapter protocol, agrees with itself: the kit
     needs nothing of a game beyond the Game protocol."""

@@ -6,14 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-import attrs
 import pytest
 from hypothesis import Phase as Phases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulespec
-from rulespec.canardage import Card, Deal, Discard, Disperse, Phase, Play, Reshuffle, State, View
+from rulespec.canardage import Card, Deal, Discard, Disperse, Phase, Play, Reshuffle, State
 from rulespec.canardage.cards import WATER
 from rulespec.canardage.kit import (
     CANARCHIE_ORDERS,
@@ -21,9 +20,7 @@ from rulespec.canardage.kit import (
     SHOOTERS,
     CanardageKit,
 )
-from rulespec.testing import Adapter, DivergenceError, check, kit_for, strategies
-from tests.profiles import scaled
-from tests.testing.canardage.foreign_canardage import ForeignAdapter
+from rulespec.testing import kit_for, strategies
 
 CAN = rulespec.game("canardage")
 KIT = kit_for(CAN)
@@ -159,28 +156,3 @@ def test_illegal_probes_are_refused(data: st.DataObject) -> None:
             assert Discard(state.turn, card) in mine
     other = (state.turn + 1) % state.players
     assert any(getattr(a, "player", None) == other for a in KIT.illegal_actions(CAN, state, other))
-
-
-class HiddenDucksUnseen(ForeignAdapter):
-    """Shows a pair's cover only in the views: the hidden duck is not shown."""
-
-    state = Adapter.state  # not provided: the views are compared alone
-
-    def view(self, player: int) -> View:
-        v = super().view(player)
-        return attrs.evolve(v, line=tuple(stack[-1:] for stack in v.line))
-
-
-@pytest.mark.clause("can.view.hidden-duck")
-def test_a_view_bug_is_cited_with_the_view_clauses() -> None:
-    with pytest.raises(DivergenceError) as info:
-        check(
-            HiddenDucksUnseen(),
-            "canardage",
-            settings=settings(max_examples=200, derandomize=True, database=None),
-            shrink_steps=scaled(500, 5_000),
-        )
-    found = info.value.divergence
-    assert found.kind == "view"
-    assert "can.view.hidden-duck" in found.clauses
-    assert "can.view.hidden" in found.clauses

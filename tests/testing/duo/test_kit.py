@@ -11,15 +11,14 @@ import pytest
 from hypothesis import Phase as Phases
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import invariant, rule, run_state_machine_as_test
+from hypothesis.stateful import run_state_machine_as_test
 
 import rulespec
 from rulespec import IllegalAction
 from rulespec.duo import BASE_DECK, JOKERS, TURBO, TURBO_DECK, Deal, Draw, Phase, Play, Stop
 from rulespec.duo.kit import DEALS, DuoKit, DuoMachine, twist
-from rulespec.testing import DivergenceError, kit_for, shrink_budget, strategies
-from tests.profiles import SEEDED, scaled
-from tests.testing.duo.foreign_duo import ForeignDuoAdapter, SwitchPiles
+from rulespec.testing import kit_for, strategies
+from tests.profiles import SEEDED
 
 DUO = rulespec.game("duo")
 T = TypeVar("T")
@@ -137,43 +136,6 @@ def test_probes_are_refused_with_a_clause(played: strategies.Played, data: st.Da
         assert Stop(state.turn) in on_turn
     else:
         assert Draw(state.turn) in on_turn
-
-
-class WithTheIndependentEngine(DuoMachine):
-    adapter_factory = ForeignDuoAdapter
-    players = (2, 3)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.actions = 0
-
-    @rule()
-    def count_a_step(self) -> None:
-        """A user's own rule: it may read the game and the engine."""
-        self.actions += 1
-
-    @invariant()
-    def the_engine_waits_for_whom_rulespec_waits_for(self) -> None:
-        if self.state.phase is Phase.TURN:
-            assert self.adapter.match.seat == self.state.turn
-
-
-def test_the_machine_drives_an_engine_with_user_rules_and_invariants() -> None:
-    run_state_machine_as_test(WithTheIndependentEngine, settings=QUICK)
-
-
-@pytest.mark.clause("duo.turn.one-pile")
-def test_the_machine_catches_an_engine_bug() -> None:
-    class Buggy(DuoMachine):
-        adapter_factory = staticmethod(lambda: ForeignDuoAdapter(SwitchPiles))
-
-    with pytest.raises(DivergenceError) as info, shrink_budget(scaled(200, 1500) / 1000):
-        run_state_machine_as_test(Buggy, settings=settings(QUICK, max_examples=100))
-    assert "duo.turn.one-pile" in info.value.divergence.clauses
-
-
-TestAloneWithRulespec = DuoMachine.TestCase
-TestAloneWithRulespec.settings = QUICK
 
 
 def test_the_machines_simplest_game_of_200_steps_is_small_enough() -> None:
