@@ -756,3 +756,31 @@ def test_destinations_are_the_cover_targets_and_the_duck_places() -> None:
         assert sorted(a.to for a in legal if isinstance(a, Cover)) == sorted(covers)
         assert sorted(a.to for a in legal if isinstance(a, Duck)) == sorted(ducks)
     assert (2, 1) in destinations(state.grids[0], called_stack(state, 0))[1]  # the hole
+
+
+@pytest.mark.clause("dc.move.cover", "dc.move.duck", "dc.move.duck-adjacent")
+@pytest.mark.parametrize(("players", "seed"), [(2, 31), (5, 32)])
+def test_a_destination_anywhere_is_legal_only_when_listed(players: int, seed: int) -> None:
+    # Every Cover and Duck to a place in a box far wider than the grids: `in` and
+    # `apply` agree with the listed moves, wherever the place lies (beyond the
+    # places the engine keeps masks for, in every direction).
+    record = rulespec.Record.play(DC, players=players, seed=seed, steps=150)
+    checked = 0
+    for i, state in enumerate(record.states()):
+        if state.phase is not Phase.TURN or i % 4:
+            continue
+        for p in range(players):
+            moves = DC.legal_actions(state, p)
+            if not moves or state.submitted[p] is not None:
+                continue
+            listed = set(moves)
+            for column in range(-8, 12):
+                for row in range(-8, 12):
+                    for kind in (Cover, Duck):
+                        action = kind(p, (column, row))
+                        assert (action in moves) == (action in listed), action
+                        if action not in listed:
+                            with pytest.raises(rulespec.IllegalAction):
+                                DC.apply(state, action)
+                            checked += 1
+    assert checked > 500
