@@ -1,0 +1,395 @@
+"""Play many games with a policy, checking the invariants at every step.
+
+:func:`simulate` plays in this process, or on any
+:class:`concurrent.futures.Executor` (a process pool, a Dask or Ray
+cluster's executor): the games are sent in chunks of seeds and the results
+come back in game order, so they are the same whatever the executor.
+:func:`summarize` turns results into statistics.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter, deque
+from collections.abc import Generator, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future
+from typing import Any
+
+import attrs
+
+from rulespec.core.chance import CHANCE
+from rulespec.core.game import Game, Policy, random_policy
+from rulespec.core.invariants import Violation
+from rulespec.core.record import Record
+
+__all__ = [
+    "END_PREFIXES",
+    "GameResult",
+    "InvariantBroken",
+    "Policy",
+    "SeatPolicies",
+    "SeatStatistics",
+    "Spread",
+    "Statistics",
+    "WinShare",
+    "play",
+    "play_chunk",
+    "random_policy",
+    "simulate",
+    "summarize",
+    "wilson",
+    "win_shares",
+]
+
+
+@attrs.frozen
+class SeatPolicies:
+    """A policy for each seat: ``policies[p]`` chooses player ``p``'s actions.
+
+    Picklable when every policy is, so it plays on worker processes too.
+
+    >>> import rulespec
+    >>> from rulespec.duo.policies import greedy_policy
+    >>> duo = rulespec.game("duo")
+    >>> mixed = SeatPolicies((greedy_policy, random_policy))
+    >>> result = play(duo, 2, "5", policy=mixed)
+    >>> len(result.scores)
+    2
+    """
+
+    policies: tuple[Policy, ...]
+
+    def __call__(
+        self, g: Game[Any, Any, Any, Any], state: Any, player: int, rng: random.Random
+    ) -> Any:
+        """What the policy of ``player``'s seat chooses."""
+        return self.policies[player](g, state, player, rng)
+
+
+class InvariantBroken(AssertionError):
+    """A step of a simulated game broke an invariant: the game's seed says how to replay it."""
+
+    def __init__(self, seed: str, step: int, violations: Sequence[Violation]) -> None:
+        detail = "; ".join(str(v) for v in violations)
+        super().__init__(f"game seed {seed!r}, step {step}: {detail}")
+        self.seed = seed
+        self.step = step
+        self.violations = tuple(violations)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Raised in a worker process, it crosses back to the caller intact.
+        return (type(self), (self.seed, self.step, self.violations))
+
+
+@attrs.frozen
+class GameResult:
+    """One simulated game: its seed, final scores, winners, steps and events."""
+
+    seed: str
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    steps: int
+    events: tuple[tuple[str, int], ...]
+    """Counts of the game's events (e.g. ``("round:single-pile", 2)``)."""
+    record: Record | None = attrs.field(default=None, eq=False, repr=False)
+    """The whole game, when it was asked for (``record=True``)."""
+
+
+def play(
+    g: Game[Any, Any, Any, Any],
+    players: int,
+    seed: str,
+    *,
+    policy: Policy = random_policy,
+    options: Any = None,
+    check: bool = True,
+    record: bool = False,
+) -> GameResult:
+    """Play one game from ``random.Random(seed)``; raise :class:`InvariantBroken` on a
+    broken invariant when ``check``; keep the game's :class:`Record` when ``record``."""
+    rng = random.Random(seed)
+    state = g.new_game(players, options)
+    events: Counter[str] = Counter()
+    taken: list[Any] = []
+    steps = 0
+    while not g.is_over(state):
+        actor = g.to_move(state)[0]
+        chance = actor == CHANCE
+        action = g.sample_chance(state, rng) if chance else policy(g, state, actor, rng)
+        after = g.apply(state, action)
+        steps += 1
+        if check:
+            found = g.violations(after) + g.step_violations(state, action, after)
+            if found:
+                raise InvariantBroken(seed, steps, found)
+        events.update(g.events(state, action, after))
+        if record:
+            taken.append(action)
+        state = after
+    kept = None
+    if record:
+        used = g.default_options() if options is None else options
+        kept = Record(g.id, players, used, tuple(taken))
+    return GameResult(
+        seed,
+        g.scores(state),
+        g.winners(state),
+        steps,
+        tuple(sorted(events.items())),
+        kept,
+    )
+
+
+def play_chunk(
+    g: Game[Any, Any, Any, Any],
+    players: int,
+    seed: int,
+    first: int,
+    stop: int,
+    policy: Policy = random_policy,
+    options: Any = None,
+    check: bool = True,
+    record: bool = False,
+) -> list[GameResult]:
+    """Games ``first`` to ``stop - 1`` of a simulation: the work one task does."""
+    return [
+        play(g, players, f"{seed}-{i}", policy=policy, options=options, check=check, record=record)
+        for i in range(first, stop)
+    ]
+
+
+def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    for first in range(0, games, size):
+        yield first, min(first + size, games)
+
+
+def simulate(
+    g: Game[Any, Any, Any, Any],
+    players: int,
+    games: int,
+    *,
+    seed: int = 0,
+    policy: Policy = random_policy,
+    options: Any = None,
+    check: bool = True,
+    record: bool = False,
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
+    in_flight: int = 64,
+) -> Generator[GameResult, None, None]:
+    """Play ``games`` games; game ``i`` uses the seed ``f"{seed}-{i}"``, so any game
+    can be replayed alone, and the results are the same however they are computed.
+
+    With an ``executor`` (any :class:`concurrent.futures.Executor`, such as a
+    ``ProcessPoolExecutor`` or a Dask ``client.get_executor()``), chunks of
+    ``chunk_size`` games run as tasks, at most ``in_flight`` at a time, and
+    the results are yielded in game order. The game, the policy and the
+    options must then be picklable.
+
+    >>> import rulespec
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> here = list(simulate(dc, 2, 2, seed=1))
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     there = list(simulate(dc, 2, 2, seed=1, executor=pool, chunk_size=1))
+    >>> here == there, [r.seed for r in there]
+    (True, ['1-0', '1-1'])
+    """
+    if executor is None:
+        for i in range(games):
+            yield play(
+                g,
+                players,
+                f"{seed}-{i}",
+                policy=policy,
+                options=options,
+                check=check,
+                record=record,
+            )
+        return
+    size = chunk_size or max(1, min(32, games // 64))
+    if size < 1 or in_flight < 1:
+        raise ValueError("chunk_size and in_flight must be at least 1")
+    pending: deque[Future[list[GameResult]]] = deque()
+    chunks = _chunks(games, size)
+    try:
+        for first, stop in chunks:
+            pending.append(
+                executor.submit(
+                    play_chunk, g, players, seed, first, stop, policy, options, check, record
+                )
+            )
+            if len(pending) >= in_flight:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+# -- statistics -----------------------------------------------------------------
+
+END_PREFIXES = ("round:", "match:", "end:")
+"""Events that say how a round or a game ended."""
+
+
+@attrs.frozen
+class Spread:
+    """A distribution: minimum, quartiles, maximum and mean."""
+
+    min: float
+    q1: float
+    median: float
+    q3: float
+    max: float
+    mean: float
+
+    @classmethod
+    def of(cls, values: Iterable[int]) -> Spread:
+        """The spread of ``values`` (quartiles by linear interpolation).
+
+        >>> Spread.of([1, 2, 3, 4, 5])
+        Spread(min=1, q1=2.0, median=3.0, q3=4.0, max=5, mean=3.0)
+        """
+        data = sorted(values)
+        if not data:
+            raise ValueError("no values")
+
+        def quantile(p: float) -> float:
+            at = p * (len(data) - 1)
+            low = int(at)
+            high = min(low + 1, len(data) - 1)
+            return data[low] + (data[high] - data[low]) * (at - low)
+
+        return cls(
+            data[0],
+            quantile(0.25),
+            quantile(0.5),
+            quantile(0.75),
+            data[-1],
+            sum(data) / len(data),
+        )
+
+
+@attrs.frozen
+class SeatStatistics:
+    """One seat over many games."""
+
+    seat: int
+    mean_score: float
+    wins: int
+    """Games this seat won alone."""
+    shared_wins: int
+    """Games this seat won with others."""
+
+
+@attrs.frozen
+class Statistics:
+    """What many games of one setting show.
+
+    >>> import rulespec
+    >>> stats = summarize(list(simulate(rulespec.game("duck-and-cover"), 2, 3)))
+    >>> stats.games, len(stats.seats), sum(stats.ends.values()) >= 9  # three rounds a game
+    (3, 2, True)
+    """
+
+    games: int
+    seats: tuple[SeatStatistics, ...]
+    ends: dict[str, int]
+    """How rounds or games ended: counts of the ``round:``, ``match:`` and ``end:`` events."""
+    events: dict[str, int]
+    """Every event, counted over all games."""
+    steps: Spread
+    """Steps per game (chance steps included)."""
+    turns: Spread | None
+    """Turns per game, for a game that reports ``turn`` events."""
+    rounds: Spread | None
+    """Rounds per game, for a game that reports ``round:`` events."""
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % for the default ``z``).
+
+    ``successes`` may be fractional (shared wins count a share).
+
+    >>> [round(x, 3) for x in wilson(8, 10)]
+    [0.49, 0.943]
+    >>> wilson(0, 5)[0], wilson(5, 5)[1]
+    (0.0, 1.0)
+    """
+    if trials < 1:
+        raise ValueError("no trials")
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@attrs.frozen
+class WinShare:
+    """One seat's share of the victories, with its 95 % Wilson interval."""
+
+    seat: int
+    share: float
+    """Games won alone, plus ``1/k`` of each victory shared by ``k`` players, over the
+    games played."""
+    low: float
+    high: float
+
+
+def win_shares(results: Sequence[GameResult]) -> tuple[WinShare, ...]:
+    """Each seat's :class:`WinShare` over ``results`` (at least one game).
+
+    >>> r = [GameResult("0", (1, 0), (0,), 9, ()), GameResult("1", (1, 1), (0, 1), 9, ())]
+    >>> [(s.seat, s.share) for s in win_shares(r)]
+    [(0, 0.75), (1, 0.25)]
+    """
+    if not results:
+        raise ValueError("no games to summarize")
+    n = len(results)
+    shares = []
+    for seat in range(len(results[0].scores)):
+        won = sum(1 / len(r.winners) for r in results if seat in r.winners)
+        shares.append(WinShare(seat, won / n, *wilson(won, n)))
+    return tuple(shares)
+
+
+def summarize(results: Sequence[GameResult]) -> Statistics:
+    """Statistics of ``results`` (at least one game, all with the same players)."""
+    if not results:
+        raise ValueError("no games to summarize")
+    n = len(results)
+    players = len(results[0].scores)
+    seats = tuple(
+        SeatStatistics(
+            seat,
+            sum(r.scores[seat] for r in results) / n,
+            sum(1 for r in results if r.winners == (seat,)),
+            sum(1 for r in results if seat in r.winners and len(r.winners) > 1),
+        )
+        for seat in range(players)
+    )
+    events: Counter[str] = Counter()
+    for r in results:
+        events.update(dict(r.events))
+    ends = {k: events[k] for k in sorted(events) if k.startswith(END_PREFIXES)}
+    per_game = [dict(r.events) for r in results]
+    turns = Spread.of(e.get("turn", 0) for e in per_game) if events["turn"] else None
+    has_rounds = any(k.startswith("round:") for k in events)
+    rounds = (
+        Spread.of(sum(v for k, v in e.items() if k.startswith("round:")) for e in per_game)
+        if has_rounds
+        else None
+    )
+    return Statistics(
+        n,
+        seats,
+        ends,
+        dict(sorted(events.items())),
+        Spread.of(r.steps for r in results),
+        turns,
+        rounds,
+    )

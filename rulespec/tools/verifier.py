@@ -1,0 +1,196 @@
+"""Verify a game record: replay it, and report a clean result or the first illegal step.
+
+Records may come from any program, malformed or hostile. :func:`verify`
+reads them as :meth:`Record.from_json <rulespec.Record.from_json>` does, with
+the one decoder :func:`~rulespec.core.jsonio.parse_json`, within fixed limits,
+in time linear in the input, and turns every problem into one
+:class:`VerifyError` line:
+
+- at most :data:`MAX_BYTES` bytes of UTF-8 JSON (one leading byte order mark
+  skipped; UTF-16 and UTF-32 refused);
+- strict JSON: no key twice in one object, no ``NaN``, no half of a
+  surrogate pair;
+- brackets nested at most :data:`MAX_DEPTH` deep, and at most
+  :data:`~rulespec.core.jsonio.MAX_CONTAINERS` arrays and objects in all
+  (checked before parsing);
+- at most :data:`MAX_STEPS` steps.
+
+The options are the record's own: the verdict names them, since the same
+steps under other options can be illegal or end with other winners. A setup
+that the rules refuse (options that do not fit the players) is an illegal
+verdict, like an illegal step.
+
+>>> import rulespec
+>>> dc = rulespec.game("duck-and-cover")
+>>> record = rulespec.Record.play(dc, players=3, seed=4)
+>>> verdict = verify(record.to_json())
+>>> verdict.legal, verdict.over, len(verdict.scores), verdict.options
+(True, True, 3, {})
+>>> verify('{"format": "rulespec-record"')
+Traceback (most recent call last):
+...
+rulespec.tools.verifier.VerifyError: record: not valid JSON (Expecting ',' delimiter: ...)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from rulespec.core.errors import RecordError
+from rulespec.core.game import game as game_by_id
+from rulespec.core.jsonio import MAX_BYTES, MAX_DEPTH
+from rulespec.core.record import MAX_STEPS, Record, ReplayError
+
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_STEPS",
+    "IllegalStep",
+    "Verdict",
+    "VerifyError",
+    "verify",
+    "verify_file",
+]
+
+
+class VerifyError(RecordError):
+    """A record that cannot be verified: unreadable, malformed or over a limit. One line.
+
+    A :class:`~rulespec.RecordError`, so one ``except RecordError`` catches what
+    :func:`verify` and :meth:`Record.from_json <rulespec.Record.from_json>` refuse.
+    """
+
+
+@attrs.frozen
+class IllegalStep:
+    """The first step of a record that the rules refuse, or its setup."""
+
+    index: int | None
+    """Its index in ``steps``, from 0; ``None`` when the rules refuse the setup (the
+    players and options) before any step."""
+    player: int | None
+    """The player whose action it is; ``None`` for a chance step or the setup."""
+    action: Any
+    """The step as JSON data; ``None`` for the setup."""
+    clause: str
+    reason: str
+
+    def __str__(self) -> str:
+        if self.index is None:
+            return f"the setup is illegal: {self.clause}: {self.reason}"
+        who = "chance" if self.player is None else f"player {self.player}"
+        step = json.dumps(self.action, ensure_ascii=False)
+        return f"step {self.index} ({who}: {step}) is illegal: {self.clause}: {self.reason}"
+
+
+@attrs.frozen
+class Verdict:
+    """What replaying a record found."""
+
+    game: str
+    players: int
+    steps: int
+    """How many steps the record holds."""
+    over: bool
+    """Whether the game is over after the last legal step."""
+    scores: tuple[int, ...]
+    """The scores after the last legal step (final when the game is over; all 0 when
+    the setup is illegal)."""
+    winners: tuple[int, ...]
+    illegal: IllegalStep | None = None
+    options: dict[str, Any] = attrs.field(factory=dict)
+    """The options the record was played with, as JSON data: only those that differ
+    from the rules as printed (``{}`` for the published game)."""
+
+    @property
+    def legal(self) -> bool:
+        """Whether every step is legal."""
+        return self.illegal is None
+
+    def options_text(self) -> str:
+        """The options in one phrase: ``rules as printed`` or ``options: name=value, …``.
+
+        >>> Verdict("duo", 2, 0, False, (0, 0), (), options={"max_rounds": 50}).options_text()
+        'options: max_rounds=50'
+        """
+        if not self.options:
+            return "rules as printed"
+        return "options: " + ", ".join(
+            f"{name}={json.dumps(value, ensure_ascii=False, separators=(',', ':'))}"
+            for name, value in self.options.items()
+        )
+
+    def __str__(self) -> str:
+        head = f"{self.game}, {self.players} players ({self.options_text()}), {self.steps} steps"
+        if self.illegal is not None:
+            return f"{head}: {self.illegal}"
+        scores = " ".join(str(s) for s in self.scores)
+        if not self.over:
+            return f"{head}: legal; the game is not over (scores so far: {scores})"
+        won = ", ".join(f"player {p}" for p in self.winners) or "none"
+        return f"{head}: legal; game over; scores {scores}; winners: {won}"
+
+
+def verify(record: str | bytes | Record) -> Verdict:
+    """Replay ``record`` (JSON text, bytes or a :class:`Record`) and say what it holds.
+
+    Returns a :class:`Verdict`: every step legal, with the scores and whether
+    the game is over; or the first illegal step (or the illegal setup), with
+    the player, the action and the clause it breaks. The verdict names the
+    record's options. Raises :class:`VerifyError` when the record is
+    unreadable, malformed or over a limit.
+
+    >>> import rulespec
+    >>> duo = rulespec.game("duo")
+    >>> text = rulespec.Record(duo.id, 2, duo.decode_options({"first_player": 5})).to_json()
+    >>> print(verify(text))
+    duo, 2 players (options: first_player=5), 0 steps: the setup is illegal: ...
+    """
+    if isinstance(record, Record):
+        rec = record
+    else:
+        try:
+            rec = Record.from_json(record)
+        except RecordError as exc:
+            raise VerifyError(exc.where, exc.what) from None
+    if len(rec.steps) > MAX_STEPS:
+        raise VerifyError("steps", f"more than the limit of {MAX_STEPS} steps")
+    g = game_by_id(rec.game)
+    state = None
+    illegal = None
+    try:
+        for state in rec.states():  # noqa: B007
+            pass
+    except ReplayError as exc:
+        player = getattr(exc.step, "player", None)
+        illegal = IllegalStep(
+            index=exc.index,
+            player=player if isinstance(player, int) else None,
+            action=None if exc.index is None else g.encode_action(exc.step),
+            clause=exc.clause,
+            reason=exc.error.reason,
+        )
+    return Verdict(
+        game=rec.game,
+        players=rec.players,
+        steps=len(rec.steps),
+        over=state is not None and g.is_over(state),
+        scores=(0,) * rec.players if state is None else tuple(g.scores(state)),
+        winners=() if state is None else tuple(g.winners(state)),
+        illegal=illegal,
+        options=g.encode_options(rec.options),
+    )
+
+
+def verify_file(path: str | Path) -> Verdict:
+    """:func:`verify` the record in the file at ``path`` (read only up to the size limit)."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise VerifyError(str(path), f"cannot read it ({exc.strerror or exc})") from None
+    return verify(data)
