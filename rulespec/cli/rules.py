@@ -121,7 +121,7 @@ def _file_line(file: str, line: int) -> str:
 
 def clause_text(c: Clause, lang: str) -> str:
     """One clause in ``lang`` with its notes and its implementations."""
-    from rulespec.core.trace import implementations_of
+    from rulespec.tools.trace import implementations_of
 
     lines = [f"{c.id}  {c.title}", ""]
     lines.append(f"game: {c.game}; section: {c.section}; status: {c.status}; source: {c.source}")

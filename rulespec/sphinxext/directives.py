@@ -14,7 +14,6 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_id
 
 from rulespec.core.clauses import LANGUAGES, Catalogue, Clause, catalogues, clause
-from rulespec.core.trace import CodeRef, TestRef
 from rulespec.sphinxext._data import (
     LANGUAGE_NAMES,
     LANGUAGE_NAMES_EN,
@@ -30,6 +29,7 @@ from rulespec.sphinxext._data import (
 )
 from rulespec.sphinxext.domain import RulesDomain
 from rulespec.sphinxext.nodes import rules_block, rules_details
+from rulespec.tools.trace import CodeRef, TestRef
 
 logger = logging.getLogger(__name__)
 

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import settings
 
 import rulespec
-from rulespec.core.verify import verify
 from rulespec.testing import DivergenceError, check
+from rulespec.tools.verifier import verify
 from tests.profiles import scaled
 from tests.testing.canardage.foreign_canardage import MUTANTS, ForeignAdapter, Table
 

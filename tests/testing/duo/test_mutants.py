@@ -17,8 +17,8 @@ import pytest
 from hypothesis import settings
 
 import rulespec
-from rulespec.core.verify import verify
 from rulespec.testing import DivergenceError, check
+from rulespec.tools.verifier import verify
 from tests.profiles import scaled
 from tests.testing.duo.foreign_duo import MUTANTS, ForeignDuoAdapter, Match, StopBeforeAnyCard
 
