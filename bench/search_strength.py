@@ -1,7 +1,7 @@
 """How strong the search bot is: its win share against the built-in bots, in every game.
 
 Each setting plays ``--games`` games of one game: the search bot
-(:class:`rulespec.core.search.Search`) in one seat, the named opponent policy in
+(:class:`rulespec.tools.search.Search`) in one seat, the named opponent policy in
 every other. The bot's seat rotates (game ``i``: seat ``i mod players``), so no
 seat's advantage helps or hurts it; a bot no better than its opponents would win
 about one game in ``players``. Game ``i`` of a setting is played from the seed
@@ -30,8 +30,8 @@ from concurrent.futures import ProcessPoolExecutor
 import attrs
 
 import rulespec
-from rulespec.core.search import Search
-from rulespec.core.simulate import wilson
+from rulespec.tools.search import Search
+from rulespec.tools.simulation import wilson
 
 CHANCE = rulespec.CHANCE
 

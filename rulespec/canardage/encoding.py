@@ -66,7 +66,6 @@ from rulespec.canardage.cards import DECK_ORDER, DUCKS_PER_COLOUR, WATER, WATER_
 from rulespec.canardage.line import LENGTH
 from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
 from rulespec.canardage.view import View
-from rulespec.core.checks import seat
 from rulespec.core.encoding import checked_id, one_hot, relative_seat
 from rulespec.core.errors import IllegalAction
 
@@ -236,9 +235,8 @@ def _decode(state: State, player: int, i: int) -> PlayerAction:
 def action_from_id(state: State, player: int, action_id: int) -> PlayerAction:
     """The action of ``player`` whose id is ``action_id``, if the rules allow it now
     (refusals: see the module's docstring)."""
-    p = seat(player, state.players, "can.setup.players")
     i = checked_id(action_id, ACTION_SPACE_SIZE, OUT_OF_RANGE)
-    action = _decode(state, p, i)
+    action = _decode(state, player, i)
     rules.check_action(state, action)
     found = _id(state, action)
     if found != i:
@@ -249,8 +247,7 @@ def action_from_id(state: State, player: int, action_id: int) -> PlayerAction:
 def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
     """The ids of ``player``'s legal actions, ascending (their order in
     :func:`rulespec.canardage.rules.legal_actions`, but for Canarchie's lines)."""
-    p = seat(player, state.players, "can.setup.players")
-    legal = rules.legal_actions(state, p)
+    legal = rules.legal_actions(state, player)
     ids: list[int] = []
     for card in legal.cards():
         uses = legal.uses(card)

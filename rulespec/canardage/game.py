@@ -18,8 +18,7 @@ from rulespec.core import checks
 from rulespec.core.chance import Chance, shuffled
 from rulespec.core.checks import integer, seat
 from rulespec.core.errors import IllegalAction
-from rulespec.core.game import Game
-from rulespec.core.simulate import Policy, random_policy
+from rulespec.core.game import Game, Policy, random_policy
 
 __all__ = ["GAME", "Canardage"]
 

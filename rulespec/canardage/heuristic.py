@@ -1,4 +1,4 @@
-"""What the search player (:mod:`rulespec.core.search`) needs to cut Canardage's playouts
+"""What the search player (:mod:`rulespec.tools.search`) needs to cut Canardage's playouts
 short: a playout stops after the searching player's :data:`HORIZON` turns, and the
 players are ranked by the ducks they lost on the way (their living ducks,
 :meth:`~rulespec.canardage.game.Canardage.scores`)."""

@@ -16,7 +16,7 @@ def random_card_policy(
     g: Game[Any, Any, Any, Any], state: State, player: int, rng: random.Random
 ) -> Any:
     """A uniformly chosen playable card (or card to discard when none is playable), then a
-    uniformly chosen use of it; a :data:`rulespec.core.simulate.Policy`.
+    uniformly chosen use of it; a :data:`rulespec.core.game.Policy`.
 
     Uniform choice over all legal actions would favour Canarchie, which has up
     to 719 uses.

@@ -46,6 +46,7 @@ from rulespec.canardage.scoring import scores, winners
 from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
 from rulespec.canardage.view import view
 from rulespec.core.builder import builder
+from rulespec.core.chance import TrustedChance
 from rulespec.core.checks import pile_of, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
@@ -142,7 +143,7 @@ def first_player(line: Line) -> int:
 @implements("can.setup.duck-deck", "can.setup.action-deck", "can.chance.shuffles")
 def check_deal(state: State, action: Deal) -> None:
     """Refuse ``action`` unless the game waits for its deal and it orders both decks."""
-    if state._legal is action:  # sampled by the game from this state's own piles
+    if _DRAWN.trusted(state, action):
         return
     if state.phase is not Phase.DEAL:
         raise IllegalAction("can.chance.shuffles", "the game does not wait for its deal now")
@@ -583,6 +584,8 @@ _NONE = LegalActions({})
 
 _keep_legal = vars(State)["_legal"].__set__
 """Store what is known legal in a state's cache slot (the state is frozen, the cache not)."""
+_DRAWN = TrustedChance(State, "_legal")
+"""The chance actions the game drew from a state's own piles (see :func:`sampled`)."""
 
 
 @implements("can.turn.play-one", "can.turn.discard")
@@ -949,7 +952,7 @@ def _disperse(state: State, hands: tuple[tuple[Card, ...], ...], played: tuple[C
 def check_disperse(state: State, action: Disperse) -> None:
     """Refuse ``action`` unless a Dispersion waits for its shuffle and it orders the duck
     deck's cards."""
-    if state._legal is action:  # sampled by the game from this state's own piles
+    if _DRAWN.trusted(state, action):
         return
     if state.phase is not Phase.DISPERSION:
         raise IllegalAction("can.chance.shuffles", "no Dispersion waits for its shuffle now")
@@ -1035,7 +1038,7 @@ def _resume(state: State, **changes: Any) -> State:
 def check_reshuffle(state: State, action: Reshuffle) -> None:
     """Refuse ``action`` unless the game waits for the played cards' shuffle and it orders
     them."""
-    if state._legal is action:  # sampled by the game from this state's own piles
+    if _DRAWN.trusted(state, action):
         return
     if state.phase is not Phase.RESHUFFLE:
         raise IllegalAction("can.deck.reshuffle", "the draw pile is not empty: nothing to shuffle")
@@ -1123,8 +1126,7 @@ def apply(state: State, action: Action) -> State:
 def sampled(state: State, action: ChanceAction) -> ChanceAction:
     """``action``, which the game made by shuffling :func:`chance_piles` of ``state``: legal
     by construction, so applying it to ``state`` checks it no further."""
-    _keep_legal(state, action)
-    return action
+    return _DRAWN.mark(state, action)
 
 
 def chance_piles(state: State) -> tuple[tuple[object, ...], ...]:

@@ -1,5 +1,5 @@
 """The arguments several commands share, read into what they name: the game, the
-number of players, a policy and a set of options.
+number of players, a policy, a set of options and a pool of workers.
 
 Each reader raises :class:`~rulespec.cli.errors.CommandError` with one line for an
 argument it cannot use.
@@ -8,15 +8,16 @@ argument it cannot use.
 from __future__ import annotations
 
 import json
+from concurrent.futures import Executor
 from typing import Any
 
 import attrs
 
 from rulespec.cli.errors import CommandError
-from rulespec.core import search
 from rulespec.core.errors import IllegalAction, RecordError
 from rulespec.core.game import Game, game
-from rulespec.core.simulate import Policy, SeatPolicies
+from rulespec.tools import search
+from rulespec.tools.simulation import Policy, SeatPolicies
 
 __all__ = [
     "check_setup",
@@ -25,6 +26,7 @@ __all__ = [
     "player_count",
     "policy_named",
     "seat_policies",
+    "worker_pool",
 ]
 
 
@@ -180,3 +182,15 @@ def check_setup(g: Game[Any, Any, Any, Any], players: int, options: Any, label: 
         g.new_game(players, options)
     except IllegalAction as exc:
         raise CommandError(f"--option {label!r} with {players} players: {exc}") from None
+
+
+def worker_pool(workers: int) -> Executor | None:
+    """The executor of ``--workers N``: ``None`` for one worker, else a pool of ``N``
+    fresh processes (shared by ``simulate`` and ``conform``)."""
+    if workers == 1:
+        return None
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # "spawn": workers start clean, whatever threads this process runs.
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))

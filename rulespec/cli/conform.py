@@ -27,7 +27,7 @@ from typing import Any
 
 import attrs
 
-from rulespec.cli.arguments import check_setup, game_named, option_set
+from rulespec.cli.arguments import check_setup, game_named, option_set, worker_pool
 from rulespec.cli.errors import CommandError, needs_extra
 from rulespec.core.errors import RecordError
 from rulespec.core.game import Game
@@ -147,7 +147,7 @@ def _options(g: Game[Any, Any, Any, Any], specs: list[str] | None, players: int 
 
 
 def _replay_record(g: Game[Any, Any, Any, Any], path: str) -> Record:
-    from rulespec.core.verify import MAX_BYTES
+    from rulespec.tools.verifier import MAX_BYTES
 
     try:
         with open(path, "rb") as handle:
@@ -329,8 +329,6 @@ def _search(
     if args.workers == 1:
         return search.search_here(engine, planned, update), None
     from concurrent.futures.process import BrokenProcessPool
-
-    from rulespec.cli.main import worker_pool
 
     status = engine.close()
     executor = worker_pool(args.workers)

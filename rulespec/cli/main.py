@@ -32,11 +32,12 @@ from rulespec.cli.arguments import (
     option_set,
     player_count,
     seat_policies,
+    worker_pool,
 )
 from rulespec.cli.errors import CommandError, needs_extra
-from rulespec.core import search
 from rulespec.core.game import Game
-from rulespec.core.simulate import (
+from rulespec.tools import search
+from rulespec.tools.simulation import (
     GameResult,
     InvariantBroken,
     Policy,
@@ -215,18 +216,6 @@ def _result_data(result: GameResult) -> dict[str, Any]:
 def _record_path(folder: Path, g: Game[Any, Any, Any, Any], label: str | None, seed: str) -> Path:
     tag = "" if label is None else "-" + re.sub(r"[^A-Za-z0-9=.,_-]+", "_", label)
     return folder / f"{g.id}{tag}-{seed}.json"
-
-
-def worker_pool(workers: int) -> Executor | None:
-    """The executor of ``--workers N``: ``None`` for one worker, else a pool of ``N``
-    fresh processes (shared by ``simulate`` and ``conform``)."""
-    if workers == 1:
-        return None
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    # "spawn": workers start clean, whatever threads this process runs.
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
 
 def _play_set(

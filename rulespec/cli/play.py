@@ -7,7 +7,7 @@ and the question again. Every move is said as it is made, with what it did
 when the table shows it (a duck lost, the card you drew). When a round ends the
 terminal says who ended it and why, shows every player's layout as it lies and
 how each score was made, with the ids of the clauses that made it. The bots play
-the search bot (:class:`~rulespec.core.search.Search`) at a budget chosen for each
+the search bot (:class:`~rulespec.tools.search.Search`) at a budget chosen for each
 game (its declaration's ``play_playouts``) unless ``--policy`` names another.
 The game record is saved at the end, and also when you stop (``q``), press
 Ctrl-C or the input ends, so the game so far can be replayed or verified.
@@ -33,10 +33,10 @@ from rulespec.cli.arguments import (
     seat_policies,
 )
 from rulespec.cli.errors import CommandError
-from rulespec.core import search
 from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game
 from rulespec.core.record import Record
+from rulespec.tools import search
 
 __all__ = [
     "Words",

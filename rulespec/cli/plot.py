@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulespec.cli.errors import CommandError, needs_extra
-from rulespec.core.simulate import GameResult, Statistics
+from rulespec.tools.simulation import GameResult, Statistics
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -153,7 +153,7 @@ def _file_line(file: str, line: int) -> str:
 def clause_text(c: Clause, lang: str) -> str:
     """One clause in ``lang`` with its notes and its implementations; headings and
     notes in ``lang`` too."""
-    from rulespec.core.trace import implementations_of
+    from rulespec.tools.trace import implementations_of
 
     tr = translation(lang)
 

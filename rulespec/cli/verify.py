@@ -14,7 +14,7 @@ import json
 import sys
 
 from rulespec.cli.errors import CommandError
-from rulespec.core.verify import MAX_BYTES, Verdict, VerifyError, verify, verify_file
+from rulespec.tools.verifier import MAX_BYTES, Verdict, VerifyError, verify, verify_file
 
 __all__ = ["add_parser", "run"]
 

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import operator
 import reprlib
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from rulespec.core.errors import IllegalAction
 
-__all__ = ["integer", "outcome", "pile_of", "seat", "wrong_type"]
+__all__ = ["GameTypes", "integer", "outcome", "pile_of", "seat", "wrong_type"]
 
 _repr = reprlib.Repr()
 _repr.maxstring = 40
@@ -120,3 +120,80 @@ def pile_of(value: object, kind: type) -> bool:
     (True, False, False)
     """
     return type(value) is tuple and {*map(type, value)} <= {kind}
+
+
+class GameTypes:
+    """What the methods of a game accept, and the checks that refuse anything else: the
+    base of :class:`~rulespec.core.game.Game` and of the methods it gets from its
+    parts (:class:`~rulespec.core.codec.GameJSON`,
+    :class:`~rulespec.core.encoding.GameEncoding`)."""
+
+    name: str
+    min_players: int
+    max_players: int
+    state_type: type[Any] = object
+    """The class of the game's states; the methods refuse any other object."""
+    action_types: tuple[type, ...] = (object,)
+    """The classes of the game's actions, the chance steps' included."""
+    player_action_types: tuple[type, ...] = (object,)
+    """The classes of the players' actions: :attr:`action_types` but the chance steps'."""
+    options_type: type[Any] = object
+    """The class of the game's options."""
+    view_type: type[Any] = object
+    """The class of the game's player views."""
+
+    if TYPE_CHECKING:  # the game's own, which give the rules' refusals
+
+        def new_game(self, players: int, options: Any = None) -> Any:
+            raise NotImplementedError
+
+        def legal_actions(self, state: Any, player: int) -> Sequence[Any]:
+            raise NotImplementedError
+
+    def _wrong_state(self, value: object, name: str = "state") -> TypeError:
+        return wrong_type(name, value, f"a {self.name} state")
+
+    def _check_state(self, value: object, name: str = "state") -> None:
+        if not isinstance(value, self.state_type):
+            raise self._wrong_state(value, name)
+
+    def _check_action(self, value: object) -> None:
+        if not isinstance(value, self.action_types):
+            kinds = ", ".join(t.__name__ for t in self.action_types)
+            raise wrong_type("action", value, f"a {self.name} action ({kinds})")
+
+    def _check_player_action(self, value: object) -> None:
+        if not isinstance(value, self.player_action_types):
+            kinds = ", ".join(t.__name__ for t in self.player_action_types)
+            raise wrong_type("action", value, f"a {self.name} player action ({kinds})")
+
+    def _check_options(self, value: object) -> None:
+        if not isinstance(value, self.options_type):
+            raise wrong_type("options", value, f"{self.name} options")
+
+    def _check_setup(self, players: object, options: object) -> int:
+        """``players`` as an ``int`` once ``options`` (or ``None``) and ``players`` are
+        checked as ``new_game`` checks them."""
+        if options is not None:
+            self._check_options(options)
+        n = integer(players, "players")
+        if not self.min_players <= n <= self.max_players:
+            self.new_game(n)  # raises the rules' refusal, with its clause
+        return n
+
+    def _check_seat(self, state: Any, player: object) -> int:
+        """``player`` as an ``int`` once it is checked as ``legal_actions`` checks it
+        (``state`` is checked already)."""
+        p = integer(player, "player")
+        if not 0 <= p < state.players:
+            self.legal_actions(state, p)  # raises the rules' refusal, with its clause
+        return p
+
+    def _check_view(self, value: object) -> None:
+        if not isinstance(value, self.view_type):
+            raise wrong_type("view", value, f"a {self.name} view")
+
+    def _check_step(self, before: object, action: object, after: object) -> None:
+        self._check_state(before, "before")
+        self._check_action(action)
+        self._check_state(after, "after")

@@ -6,25 +6,22 @@ import abc
 import functools
 import random
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 import attrs
 
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.checks import integer, seat, wrong_type
-from rulespec.core.codec import Codec
+from rulespec.core.codec import GameJSON
 from rulespec.core.declaration import Declaration
-from rulespec.core.encoding import Encoding, mask
+from rulespec.core.encoding import GameEncoding
 from rulespec.core.errors import RecordError
 from rulespec.core.invariants import Invariant, TransitionInvariant, Violation
 
-if TYPE_CHECKING:
-    from rulespec.core.simulate import Policy
-
-__all__ = ["ENTRY_POINTS", "Game", "game", "games", "register"]
+__all__ = ["ENTRY_POINTS", "Game", "Policy", "game", "games", "random_policy", "register"]
 
 ENTRY_POINTS = "rulespec.games"
 """The entry-point group through which games are found (see
@@ -36,7 +33,7 @@ V = TypeVar("V")
 O = TypeVar("O")  # noqa: E741
 
 
-class Game(abc.ABC, Generic[S, A, V, O]):
+class Game(GameJSON[S, A, V, O], GameEncoding[S, A, V, O], abc.ABC):
     """A game's rules: pure functions over immutable states.
 
     Every game offers the same methods, so a loop written for one plays all:
@@ -74,6 +71,11 @@ class Game(abc.ABC, Generic[S, A, V, O]):
     Traceback (most recent call last):
       ...
     rulespec.core.errors.IllegalAction: dc.setup.players: there is no player 7 in a game of 3
+
+    The methods below are the rules; a game also reads and writes JSON
+    (:class:`~rulespec.core.codec.GameJSON`: its :attr:`codec` does the work)
+    and numbers actions and views for learning agents
+    (:class:`~rulespec.core.encoding.GameEncoding`: its :attr:`encoding`).
     """
 
     id: str
@@ -87,16 +89,6 @@ class Game(abc.ABC, Generic[S, A, V, O]):
     lowest_score_wins: bool = False
     """Whether the lowest of :meth:`scores` wins (Duck & Cover's totals) rather than the
     highest (Duo's points, Canardage's living ducks)."""
-    state_type: type[Any] = object
-    """The class of the game's states; the methods refuse any other object."""
-    action_types: tuple[type, ...] = (object,)
-    """The classes of the game's actions, the chance steps' included."""
-    player_action_types: tuple[type, ...] = (object,)
-    """The classes of the players' actions: :attr:`action_types` but the chance steps'."""
-    options_type: type[Any] = object
-    """The class of the game's options."""
-    view_type: type[Any] = object
-    """The class of the game's player views."""
     declaration: Declaration
     """What the shared layers need from the game (see :mod:`rulespec.core.declaration`).
 
@@ -108,48 +100,6 @@ class Game(abc.ABC, Generic[S, A, V, O]):
 
     :meta hide-value:
     """
-
-    # -- refusing arguments of the wrong type ------------------------------------
-
-    def _wrong_state(self, value: object, name: str = "state") -> TypeError:
-        return wrong_type(name, value, f"a {self.name} state")
-
-    def _check_state(self, value: object, name: str = "state") -> None:
-        if not isinstance(value, self.state_type):
-            raise self._wrong_state(value, name)
-
-    def _check_action(self, value: object) -> None:
-        if not isinstance(value, self.action_types):
-            kinds = ", ".join(t.__name__ for t in self.action_types)
-            raise wrong_type("action", value, f"a {self.name} action ({kinds})")
-
-    def _check_player_action(self, value: object) -> None:
-        if not isinstance(value, self.player_action_types):
-            kinds = ", ".join(t.__name__ for t in self.player_action_types)
-            raise wrong_type("action", value, f"a {self.name} player action ({kinds})")
-
-    def _check_options(self, value: object) -> None:
-        if not isinstance(value, self.options_type):
-            raise wrong_type("options", value, f"{self.name} options")
-
-    def _check_setup(self, players: object, options: object) -> int:
-        """``players`` as an ``int`` once ``options`` (or ``None``) and ``players`` are
-        checked as :meth:`new_game` checks them."""
-        if options is not None:
-            self._check_options(options)
-        n = integer(players, "players")
-        if not self.min_players <= n <= self.max_players:
-            self.new_game(n)  # raises the rules' refusal, with its clause
-        return n
-
-    def _check_view(self, value: object) -> None:
-        if not isinstance(value, self.view_type):
-            raise wrong_type("view", value, f"a {self.name} view")
-
-    def _check_step(self, before: object, action: object, after: object) -> None:
-        self._check_state(before, "before")
-        self._check_action(action)
-        self._check_state(after, "after")
 
     # -- setting up -------------------------------------------------------------
 
@@ -412,199 +362,23 @@ class Game(abc.ABC, Generic[S, A, V, O]):
         >>> list(dc.policies()), dc.default_policy
         (['random'], 'random')
         """
-        from rulespec.core.simulate import random_policy
-
         return {"random": random_policy}
-
-    # -- integer encodings, for learning agents ---------------------------------
-
-    encoding: Encoding[S, V, O]
-    """The game's integer encodings (its ``encoding`` module): the functions behind
-    the methods below, which check the state's or the view's type first; the module's
-    own documentation gives the game's layout.
-
-    :meta hide-value:
-    """
-
-    def action_space_size(self, players: int, options: O | None = None) -> int:
-        """How many action ids a game of ``players`` players with ``options`` has.
-
-        Every action a player may ever take in such a game has an id from ``0`` to
-        this number minus one (:meth:`action_id`); the number depends on the player
-        count and the options only, never on the state, so a network's output layer
-        can be built once. The numbering is stable within a major version (see
-        :doc:`/reference/encodings`).
-
-        Raises :class:`TypeError` when ``players`` is not an integer or ``options``
-        not this game's options, :class:`~rulespec.IllegalAction` (the game's
-        ``setup.players`` clause) for a player count the rules do not allow.
-
-        >>> import rulespec
-        >>> [g.action_space_size(g.min_players) for g in rulespec.games()]
-        [832, 53, 156]
-        """
-        return self.encoding.action_space_size(self._check_setup(players, options), options)
-
-    def action_id(self, state: S, action: A) -> int:
-        """The id of a player's ``action`` in ``state``: an integer from ``0`` to
-        ``action_space_size(players, options) - 1``, the inverse of
-        :meth:`action_from_id`.
-
-        The id is that of the action's own player (the same id names different
-        actions for different players) and may depend on ``state`` (Duck & Cover
-        numbers a destination relative to the moving card). Only legal actions
-        have ids: an action that the rules refuse in ``state`` raises
-        :class:`~rulespec.IllegalAction` naming the clause :meth:`apply` would
-        name. A chance action has no id: it raises :class:`TypeError` (``action``
-        must be a player action), as does an object that is no action of this
-        game; a ``state`` of another type is a :class:`TypeError` too.
-
-        >>> import rulespec
-        >>> duo = rulespec.game("duo")
-        >>> state = duo.start(2, seed=3)
-        >>> [duo.action_id(state, a) for a in duo.legal_actions(state, 0)]
-        [24, 155]
-        >>> duo.action_from_id(state, 0, 155)
-        Draw(player=0)
-        >>> duo.action_from_id(state, 0, 154)
-        Traceback (most recent call last):
-          ...
-        rulespec.core.errors.IllegalAction: duo.turn.stop: you have played no card this turn: ...
-        """
-        self._check_state(state)
-        self._check_player_action(action)
-        return self.encoding.action_id(state, action)
-
-    def action_from_id(self, state: S, player: int, action_id: int) -> A:
-        """The legal action of ``player`` in ``state`` whose id is ``action_id``.
-
-        Raises :class:`TypeError` when ``player`` or ``action_id`` is not an
-        integer or ``state`` not this game's state;
-        :class:`~rulespec.IllegalAction` for a seat the game does not have (the
-        game's ``setup.players`` clause), for an id outside
-        ``range(action_space_size(...))`` and for an id that names no legal
-        action of ``player`` in ``state`` (each game's page in
-        :doc:`/reference/encodings` names the clause it cites).
-        """
-        self._check_state(state)
-        return cast(A, self.encoding.action_from_id(state, player, action_id))
-
-    def legal_action_ids(self, state: S, player: int) -> tuple[int, ...]:
-        """The ids of the actions that :meth:`legal_actions` gives, in ascending order.
-
-        Empty for a player who is not to move; :class:`~rulespec.IllegalAction`
-        for a seat the game does not have, :class:`TypeError` for a ``player``
-        that is not an integer.
-        """
-        self._check_state(state)
-        return self.encoding.legal_action_ids(state, player)
-
-    def legal_action_mask(self, state: S, player: int) -> tuple[bool, ...]:
-        """One flag per action id: whether that id is in :meth:`legal_action_ids`.
-
-        Its length is :meth:`action_space_size` of the state's player count and
-        options. Errors as for :meth:`legal_action_ids`.
-
-        >>> import rulespec
-        >>> duo = rulespec.game("duo")
-        >>> mask = duo.legal_action_mask(duo.start(2, seed=3), 0)
-        >>> len(mask), [i for i, legal in enumerate(mask) if legal]
-        (156, [24, 155])
-        """
-        ids = self.legal_action_ids(state, player)
-        table: Any = state
-        return mask(ids, self.action_space_size(table.players, table.options))
-
-    def observation_shape(self, players: int, options: O | None = None) -> tuple[int, ...]:
-        """The shape of :meth:`observation` in a game of ``players`` players with
-        ``options``: it depends on nothing else.
-
-        Errors as for :meth:`action_space_size`.
-
-        >>> import rulespec
-        >>> rulespec.game("duck-and-cover").observation_shape(2)
-        (559,)
-        """
-        return self.encoding.observation_shape(self._check_setup(players, options), options)
-
-    def observation(self, view: V) -> tuple[float, ...]:
-        """A player's view as numbers: ``prod(observation_shape(...))`` floats, the
-        array of that shape flattened row-major.
-
-        Computed from ``view`` alone (the result of :meth:`view`), so it holds
-        nothing that the player may not know: two states that a player sees alike
-        give them the same observation. Each game's layout (what each slice
-        means) is documented in :doc:`/reference/encodings`. Raises
-        :class:`TypeError` when ``view`` is not this game's view.
-
-        >>> import math, rulespec
-        >>> can = rulespec.game("canardage")
-        >>> values = can.observation(can.view(can.start(4, seed=1), 0))
-        >>> len(values) == math.prod(can.observation_shape(4))
-        True
-        """
-        self._check_view(view)
-        return self.encoding.observation(view)
-
-    # -- JSON -------------------------------------------------------------------
-
-    codec: Codec[S, A, V, O]
-    """The game's JSON codec (its ``codec`` module): the functions behind the
-    ``encode_*`` and ``decode_*`` methods, which check the argument's type first.
-
-    :meta hide-value:
-    """
-
-    def encode_options(self, options: O) -> dict[str, Any]:
-        """``options`` as JSON data (only the values that differ from the defaults)."""
-        self._check_options(options)
-        return self.codec.encode_options(options)
-
-    def decode_options(self, data: Mapping[str, Any]) -> O:
-        """Options from JSON data; raises :class:`RecordError` when malformed."""
-        return self.codec.decode_options(data)
-
-    def encode_action(self, action: A) -> dict[str, Any]:
-        """``action`` as JSON data."""
-        self._check_action(action)
-        return self.codec.encode_action(action)
-
-    def decode_action(self, data: Any, where: str = "action") -> A:
-        """An action from JSON data; raises :class:`RecordError` naming ``where``."""
-        return self.codec.decode_action(data, where)
-
-    def encode_state(self, state: S) -> dict[str, Any]:
-        """``state`` as JSON data, complete (hidden parts included)."""
-        self._check_state(state)
-        return self.codec.encode_state(state)
-
-    def decode_state(self, data: Any) -> S:
-        """A state from :meth:`encode_state`'s data; raises :class:`RecordError`."""
-        return self.codec.decode_state(data)
-
-    def encode_view(self, view: V) -> dict[str, Any]:
-        """A player's view (from :meth:`view`) as JSON data; its keys are the view's fields.
-
-        >>> import rulespec
-        >>> duo = rulespec.game("duo")
-        >>> view = duo.view(duo.start(2, seed=5), 0)
-        >>> duo.decode_view(duo.encode_view(view)) == view
-        True
-        """
-        self._check_view(view)
-        return self.codec.encode_view(view)
-
-    def decode_view(self, data: Any, where: str = "view") -> V:
-        """A view from :meth:`encode_view`'s data; raises :class:`RecordError` naming
-        ``where``.
-
-        Parts whose order the rules leave open (a hand, the stacks of a grid) may come
-        in any order.
-        """
-        return self.codec.decode_view(data, where)
 
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"
+
+
+Policy = Callable[[Game[Any, Any, Any, Any], Any, int, random.Random], Any]
+"""Chooses a player's action: ``policy(game, state, player, rng) -> action``.
+
+To play on another process or machine, a policy must be picklable: a
+function defined at module level, not a lambda or a closure.
+"""
+
+
+def random_policy(g: Game[Any, Any, Any, Any], state: Any, player: int, rng: random.Random) -> Any:
+    """A legal action chosen uniformly: the policy every game offers as ``"random"``."""
+    return rng.choice(g.legal_actions(state, player))
 
 
 def _identical(a: object, b: object) -> bool:

@@ -3,7 +3,7 @@ place (``steps[3].to``).
 
 :func:`parse_json` is the one way rulespec reads JSON text that may come from
 anywhere (records, by :meth:`~rulespec.Record.from_json` and
-:func:`~rulespec.core.verify.verify` alike). It takes ``str`` or ``bytes`` and
+:func:`~rulespec.tools.verifier.verify` alike). It takes ``str`` or ``bytes`` and
 behaves the same for both:
 
 - UTF-8 only, at most :data:`MAX_BYTES` bytes; one leading byte order mark

@@ -202,7 +202,7 @@ class Record:
 
         Only the shape is checked here (at most :data:`MAX_STEPS` steps, each a
         well-formed action of the game); whether the rules allow the setup and
-        the steps is for :meth:`replay` (or :func:`~rulespec.core.verify.verify`).
+        the steps is for :meth:`replay` (or :func:`~rulespec.tools.verifier.verify`).
         """
         if not isinstance(data, dict):
             raise RecordError("record", "expected a JSON object")
@@ -255,7 +255,7 @@ class Record:
         malformed.
 
         The text is read by :func:`~rulespec.core.jsonio.parse_json`, within the
-        same limits as :func:`~rulespec.core.verify.verify`.
+        same limits as :func:`~rulespec.tools.verifier.verify`.
 
         >>> Record.from_json('{"format": "rulespec-record", "format": "x"}')
         Traceback (most recent call last):

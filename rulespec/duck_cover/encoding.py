@@ -59,7 +59,6 @@ players, in the order of the slices that the game declares
 
 from __future__ import annotations
 
-from rulespec.core.checks import seat
 from rulespec.core.encoding import checked_id, one_hot, relative_seat
 from rulespec.core.errors import IllegalAction
 from rulespec.duck_cover import observation as _observation
@@ -305,14 +304,13 @@ def _decode(state: State, player: int, i: int) -> PlayerAction:
 def action_from_id(state: State, player: int, action_id: int) -> PlayerAction:
     """The action of ``player`` whose id is ``action_id``, if the rules allow it now
     (refusals: see the module's docstring)."""
-    p = seat(player, state.players, "dc.setup.players")
     size = LOW_BLOWS_SIZE if state.options.low_blows else SIZE
     i = checked_id(action_id, size, OUT_OF_RANGE)
-    mode, probe = _probe(i, p)
-    if _mode(state, p) is not mode:
+    mode, probe = _probe(i, player)
+    if _mode(state, player) is not mode:
         _refuse_illegal(state, probe)
         raise IllegalAction(_CLAUSE_OF[type(probe)], f"action id {i} is not of the kind due now")
-    action = _decode(state, p, i)
+    action = _decode(state, player, i)
     _refuse_illegal(state, action)
     found = _id(state, action)
     if found != i:
@@ -322,13 +320,12 @@ def action_from_id(state: State, player: int, action_id: int) -> PlayerAction:
 
 def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
     """The ids of ``player``'s legal actions, ascending."""
-    p = seat(player, state.players, "dc.setup.players")
-    legal = rules.legal_actions(state, p)
+    legal = rules.legal_actions(state, player)
     if not legal:
         return ()
     if type(legal) is rules._Moves:  # a plain turn: its places, without their actions
-        return _move_ids(state, p, legal)
-    numbering = _Numbering(state, p)
+        return _move_ids(state, player, legal)
+    numbering = _Numbering(state, player)
     return tuple(sorted(numbering.id(a) for a in legal))
 
 

@@ -1,4 +1,4 @@
-"""What the search player (:mod:`rulespec.core.search`) needs to cut Duck & Cover's
+"""What the search player (:mod:`rulespec.tools.search`) needs to cut Duck & Cover's
 playouts short.
 
 A round lasts a hundred turns and more, and a playout to its end costs too much

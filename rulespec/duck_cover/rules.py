@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 from typing import cast, overload
 
 from rulespec.core.builder import builder
+from rulespec.core.chance import TrustedChance
 from rulespec.core.checks import pile_of, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
@@ -63,6 +64,8 @@ _state = builder(State, "_kept_")
 argument hands on the turn's :class:`Turn`."""
 _keep = vars(State)["_kept_"].__set__
 """Sets what the rules keep for a (frozen) state."""
+_DRAWN = TrustedChance(State, "_kept_")
+"""The chance actions the game drew from a state's own piles (see :func:`sampled`)."""
 
 
 @implements("dc.setup.players")
@@ -701,7 +704,7 @@ def check_deal(state: State, action: Deal) -> None:
 @implements("dc.setup.grid", "dc.setup.draw-deck", "dc.round.new")
 def deal(state: State, action: Deal) -> State:
     """Lay each player's shuffled family as a 4×3 grid and form the draw pile; then draw."""
-    if state._kept_ is not action:
+    if not _DRAWN.trusted(state, action):
         check_deal(state, action)
     grids, pile = action.grids, action.draw_pile
     dealt = tuple(Grid.dealt(order) for order in grids)
@@ -749,7 +752,7 @@ def check_reshuffle(state: State, action: Reshuffle) -> None:
 @implements("dc.deck.reshuffle")
 def reshuffle(state: State, action: Reshuffle) -> State:
     """Turn the shuffled Captain pile into the new draw pile; the discard zone stays. Then draw."""
-    if state._kept_ is not action:
+    if not _DRAWN.trusted(state, action):
         check_reshuffle(state, action)
     pile = action.draw_pile
     return _draw(
@@ -1039,8 +1042,7 @@ def apply(state: State, action: Action) -> State:
 def sampled(state: State, action: Deal | Reshuffle) -> Deal | Reshuffle:
     """``action``, which the game made by shuffling :func:`chance_piles` of ``state``:
     legal by construction, so applying it to ``state`` checks it no further."""
-    _keep(state, action)
-    return action
+    return _DRAWN.mark(state, action)
 
 
 def chance_piles(state: State) -> tuple[tuple[int, ...], ...]:

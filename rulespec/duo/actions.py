@@ -77,9 +77,6 @@ class Deal:
     """
 
     order: tuple[Card, ...]
-    _deck: tuple[Card, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
-    """The deck that ``order`` is known to shuffle, when the engine drew the deal itself
-    (see :meth:`Duo.sample_chance`); ``None`` for any other deal, checked when applied."""
 
 
 PlayerAction = Play | Stop | Draw

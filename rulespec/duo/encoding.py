@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulespec.core.checks import seat
 from rulespec.core.encoding import checked_id, one_hot, refuse_unless_legal, relative_seat
 from rulespec.duo import observation as _observation
 from rulespec.duo import rules
@@ -112,15 +111,14 @@ def _refuse_illegal(state: State, action: PlayerAction) -> None:
 
 def action_from_id(state: State, player: int, action_id: int) -> PlayerAction:
     """The action of ``player`` whose id is ``action_id``, if the rules allow it now."""
-    p = seat(player, state.players, "duo.setup.players")
     i = checked_id(action_id, ACTION_SPACE_SIZE, OUT_OF_RANGE)
     action: PlayerAction
     if i < STOP_ID:
-        action = Play(p, i % CARDS, i // CARDS)
+        action = Play(player, i % CARDS, i // CARDS)
     elif i == STOP_ID:
-        action = Stop(p)
+        action = Stop(player)
     else:
-        action = Draw(p)
+        action = Draw(player)
     _refuse_illegal(state, action)
     return action
 
@@ -128,8 +126,7 @@ def action_from_id(state: State, player: int, action_id: int) -> PlayerAction:
 def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
     """The ids of ``player``'s legal actions, ascending (their order in
     :func:`rulespec.duo.rules.legal_actions`: plays by pile and card, then Stop or Draw)."""
-    p = seat(player, state.players, "duo.setup.players")
-    return tuple(_id(a) for a in rules.legal_actions(state, p))
+    return tuple(_id(a) for a in rules.legal_actions(state, player))
 
 
 def observation_shape(players: int, options: Options | None = None) -> tuple[int, ...]:

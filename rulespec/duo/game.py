@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rulespec.core import checks
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.checks import integer, seat
 from rulespec.core.errors import IllegalAction
-from rulespec.core.game import Game
-from rulespec.core.simulate import random_policy
+from rulespec.core.game import Game, Policy, random_policy
 from rulespec.duo import codec, encoding, rules, sampling
 from rulespec.duo.actions import Action, Deal, Draw, Play, Stop
 from rulespec.duo.declaration import DECLARATION
@@ -21,9 +20,6 @@ from rulespec.duo.position import position
 from rulespec.duo.scoring import winners
 from rulespec.duo.state import Options, Phase, State
 from rulespec.duo.view import View
-
-if TYPE_CHECKING:
-    from rulespec.core.simulate import Policy
 
 __all__ = ["GAME", "Duo"]
 

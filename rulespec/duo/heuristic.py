@@ -1,4 +1,4 @@
-"""What the search player (:mod:`rulespec.core.search`) needs to cut Duo's playouts short.
+"""What the search player (:mod:`rulespec.tools.search`) needs to cut Duo's playouts short.
 
 A match lasts several rounds; a playout stops at the end of the round it is in,
 or sooner, after the searching player's :data:`HORIZON` moves. A round is won by

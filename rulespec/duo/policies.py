@@ -1,8 +1,8 @@
 """Duo's own built-in player for simulations and benchmarks, besides the
-uniformly random one of :mod:`rulespec.core.simulate`.
+uniformly random one (:func:`rulespec.core.game.random_policy`).
 
 A policy is ``policy(game, state, player, rng) -> action`` (see
-:data:`rulespec.core.simulate.Policy`).
+:data:`rulespec.core.game.Policy`).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from rulespec.core.builder import evolver
-from rulespec.core.chance import CHANCE
+from rulespec.core.chance import CHANCE, TrustedChance
 from rulespec.core.checks import pile_of, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
@@ -130,8 +130,8 @@ def check_deal(state: State, action: Deal) -> None:
 def deal(state: State, action: Deal) -> State:
     """Deal seven cards to each player one at a time, start the two discard piles with
     the next two cards, and keep the rest as the draw pile."""
-    if state.phase is not _DEAL or action._deck is not deck(state.options.turbo):
-        check_deal(state, action)  # a deal the engine did not draw from this deck
+    if not _DRAWN.trusted(state, action):
+        check_deal(state, action)
     order = action.order
     n = state.players
     dealt = HAND_SIZE * n
@@ -153,11 +153,13 @@ def deal(state: State, action: Deal) -> State:
 def drawn_deal(state: State, rng: random.Random) -> Deal:
     """A deal drawn uniformly with ``rng``: the deck of :func:`chance_piles` shuffled
     by ``random.Random.sample``. It is known to hold the deck, so :func:`deal` does not
-    check it again."""
+    check it again when it is applied to ``state``."""
     (cards,) = chance_piles(state)
-    action = Deal(tuple(rng.sample(cards, len(cards))))
-    object.__setattr__(action, "_deck", cards)  # as attrs sets the fields of a frozen class
-    return action
+    return _DRAWN.mark(state, Deal(tuple(rng.sample(cards, len(cards)))))
+
+
+_DRAWN = TrustedChance(State, "_drawn")
+"""The deals the game drew from a state's own deck (see :func:`drawn_deal`)."""
 
 
 # -- the turn ---------------------------------------------------------------------

@@ -89,6 +89,9 @@ class State(Shown):
     """Next card first."""
     round_scores: tuple[tuple[int, ...], ...]
     """Each finished round's points, per player (negative after an exhausted draw pile)."""
+    # Not part of the value: while the match waits for a deal, the deal the game drew
+    # from this state's deck (rules.DRAWN).
+    _drawn: Any = attrs.field(init=False, default=None, eq=False, repr=False)
 
     def totals(self) -> tuple[int, ...]:
         """Each player's score over the finished rounds."""

@@ -41,7 +41,7 @@ Settings (all optional):
   traceability matrix then shows each game's score and its survivors, read
   from the file (nothing runs during the build).
 - ``rules_needs_json``: a file name under the HTML output to write the
-  sphinx-needs export to (see :mod:`rulespec.core.export`).
+  sphinx-needs export to (see :mod:`rulespec.tools.export`).
 
 A cited clause id (by ``@implements`` or a test's ``clause`` marker) that no
 catalogue has is a warning. Parallel builds (``-j``) give the same site.
@@ -114,7 +114,7 @@ def _finish(app: Sphinx, exception: BaseException | None) -> None:
     for name in ("rules.css", "rules.js"):
         copy_asset_file(STATIC / name, static)
     if app.config.rules_needs_json:
-        from rulespec.core.export import write_needs_json
+        from rulespec.tools.export import write_needs_json
 
         tests = app.config.rules_tests_dir
         write_needs_json(

@@ -14,7 +14,6 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_id
 
 from rulespec.core.clauses import Catalogue, Clause, catalogues, clause
-from rulespec.core.trace import CodeRef, TestRef
 from rulespec.i18n import Translation, translation
 from rulespec.sphinxext._data import (
     LANGUAGE_NAMES,
@@ -37,6 +36,7 @@ from rulespec.sphinxext.words import (
     section_heading,
     status_label,
 )
+from rulespec.tools.trace import CodeRef, TestRef
 
 logger = logging.getLogger(__name__)
 

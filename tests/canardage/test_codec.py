@@ -11,7 +11,7 @@ import rulespec
 from rulespec import PositionError, RecordError
 from rulespec.canardage import Card, Deal, Discard, Disperse, Options, Play, Reshuffle
 from rulespec.canardage.policy import random_card_policy
-from rulespec.core.simulate import play as play_game
+from rulespec.tools.simulation import play as play_game
 from tests.canardage.helpers import GAME, W, at
 
 _ACTIONS: list[Any] = [

@@ -1,4 +1,4 @@
-"""``rulespec.core.simulate``: the same results on any executor, in game order; statistics."""
+"""``rulespec.tools.simulation``: the same results on any executor, in game order; statistics."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 import rulespec
 from rulespec.core.invariants import Violation
-from rulespec.core.simulate import (
+from rulespec.tools.simulation import (
     GameResult,
     InvariantBroken,
     Spread,

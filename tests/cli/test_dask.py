@@ -7,7 +7,7 @@ import re
 import pytest
 
 import rulespec
-from rulespec.core.simulate import simulate
+from rulespec.tools.simulation import simulate
 from tests.cli.helpers import ROOT
 
 GUIDE = ROOT / "docs" / "guides" / "command-line.rst"

@@ -20,8 +20,8 @@ import rulespec
 from rulespec.cli.arguments import seat_policies
 from rulespec.cli.play import Words, opponents, render_text
 from rulespec.core.clauses import catalogues
-from rulespec.core.search import Search
 from rulespec.duck_cover import MAX, REPEAT, Quack, position
+from rulespec.tools.search import Search
 from tests.cli.helpers import Console, Terminal, call, one_error_line
 
 PROMPT = "Your move ("

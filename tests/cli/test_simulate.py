@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import rulespec
-from rulespec.core.simulate import simulate, summarize
+from rulespec.tools.simulation import simulate, summarize
 from tests.cli.helpers import COMMAND, call, child_environment, one_error_line, run
 
 # Duck & Cover is played in three rounds (rulebook: "Fin de partie").

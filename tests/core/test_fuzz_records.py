@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 import rulespec
 from rulespec import CHANCE, Record, RecordError, ReplayError
 from rulespec.cli.main import main
-from rulespec.core.verify import Verdict, VerifyError, verify
+from rulespec.tools.verifier import Verdict, VerifyError, verify
 
 GAMES = rulespec.games()
 SIMULATIONS = {

@@ -11,7 +11,7 @@ import pytest
 import rulespec
 from rulespec import Record, RecordError
 from rulespec.core.jsonio import MAX_BYTES, MAX_DEPTH, parse_json
-from rulespec.core.verify import VerifyError, verify, verify_file
+from rulespec.tools.verifier import VerifyError, verify, verify_file
 from tests.profiles import scaled
 
 DC = rulespec.game("duck-and-cover")

@@ -7,6 +7,11 @@ imports), so they see the imports that only run inside a function too:
   names of one another (the core's modules likewise);
 - the core imports nothing of rulespec outside the core: not the top-level
   package, not a game, not the command line;
+- a game imports the core only, and the tools (``rulespec.tools``: simulation,
+  search, verifier, traceability) import the core only: they reach a game
+  through the registry, and nothing below them imports them;
+- no module of the package imports, however indirectly, one that imports it
+  (imports inside functions and for type checkers included);
 - the modules of a game package import one another without a cycle;
 - every game package has the same roles (``state``, ``rules``, ``codec``...).
 """
@@ -142,6 +147,30 @@ def _sources(package: str) -> dict[str, tuple[str, bool]]:
     }
 
 
+def package_graph() -> dict[str, set[str]]:
+    """Which modules of rulespec each module of rulespec imports, wherever the import
+    stands (inside a function and under ``if TYPE_CHECKING`` too).
+
+    A name imported from a package that is not one of its modules is an import of the
+    package's ``__init__``; the parent packages that Python runs first are not counted
+    (every module would then import ``rulespec``, which imports the games).
+    """
+    sources = {
+        _module_name(path): (path.read_text(encoding="utf-8"), path.name == "__init__.py")
+        for path in sorted(SOURCE.rglob("*.py"))
+    }
+    graph: dict[str, set[str]] = {}
+    for name, (source, is_package) in sources.items():
+        targets = set()
+        for origin, imported_name in imported(source, name, is_package=is_package):
+            if f"{origin}.{imported_name}" in sources:
+                targets.add(f"{origin}.{imported_name}")
+            elif origin in sources:
+                targets.add(origin)
+        graph[name] = targets - {name}
+    return graph
+
+
 def import_graph(package: str) -> dict[str, set[str]]:
     """Which modules of ``package`` each of its modules imports when it is imported.
 
@@ -203,6 +232,34 @@ def test_the_core_imports_nothing_of_rulespec_outside_the_core() -> None:
             if target.split(".")[0] == "rulespec" and outside:
                 offences.append(f"{name} imports {target}")
     assert offences == []
+
+
+LAYERS = {"rulespec.tools": "rulespec.tools"} | {p: p for p in GAME_PACKAGES}
+"""The packages that may import the core and themselves only."""
+
+
+@pytest.mark.parametrize("package", sorted(LAYERS))
+def test_a_game_and_the_tools_import_the_core_only(package: str) -> None:
+    allowed = ("rulespec.core", LAYERS[package])
+    folder = SOURCE.parent.joinpath(*package.split("."))
+    offences = []
+    for path in sorted(folder.rglob("*.py")):
+        name = _module_name(path)
+        source = path.read_text(encoding="utf-8")
+        for origin, imported_name in imported(source, name, is_package=path.name == "__init__.py"):
+            target = f"{origin}.{imported_name}" if imported_name else origin
+            inside = any(target == a or target.startswith(f"{a}.") for a in allowed)
+            if target.split(".")[0] == "rulespec" and not inside:
+                offences.append(f"{name} imports {target}")
+    assert offences == []
+
+
+def test_the_package_has_no_import_cycle() -> None:
+    graph = package_graph()
+    # imports inside functions count: the command line reads the traceability lazily
+    assert "rulespec.tools.trace" in graph["rulespec.cli.rules"]
+    assert "rulespec.tools.simulation" in graph["rulespec.tools"]  # for type checkers only
+    assert cycles(graph) == []
 
 
 def test_the_game_packages_are_found() -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.core import trace
 from rulespec.core.implements import implementations_by_clause
+from rulespec.tools import trace
 
 TESTS = Path(__file__).resolve().parents[1]
 

@@ -22,7 +22,6 @@ import attrs
 import pytest
 
 import rulespec
-from rulespec.core.simulate import simulate
 from rulespec.duck_cover import (
     Cover,
     Deal,
@@ -34,6 +33,7 @@ from rulespec.duck_cover import (
     State,
 )
 from rulespec.duck_cover.actions import Give, Place
+from rulespec.tools.simulation import simulate
 from tests.duck_cover.helpers import (
     DC,
     FULL_DECK,

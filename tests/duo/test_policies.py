@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 import rulespec
-from rulespec.core.simulate import play, random_policy, simulate
 from rulespec.duo import Draw, Options, Play, State, Stop, greedy_policy
+from rulespec.tools.simulation import play, random_policy, simulate
 from tests.duo.helpers import ALL_NAMES, DUO, card
 
 

@@ -88,7 +88,7 @@ def test_replaying_the_steps_gives_the_same_state(match: Played) -> None:
 
 _SCRIPT = """
 import json, rulespec
-from rulespec.core.simulate import play
+from rulespec.tools.simulation import play
 from rulespec.duo import Options
 duo = rulespec.game("duo")
 out = []

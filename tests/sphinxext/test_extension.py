@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 import rulespec
-from rulespec.core import trace
 from rulespec.core.clauses import catalogues
+from rulespec.tools import trace
 from tests.sphinxext.helpers import blocks, build, clause_blocks, field, project, text
 
 ONE_LINE = 'extensions = ["rulespec.sphinxext"]\n'

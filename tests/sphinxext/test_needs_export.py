@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.core import trace
 from rulespec.core.clauses import LANGUAGES, catalogues
-from rulespec.core.export import FIELDS, main, needs_fields, needs_json, write_needs_json
+from rulespec.tools import trace
+from rulespec.tools.export import FIELDS, main, needs_fields, needs_json, write_needs_json
 from tests.sphinxext.helpers import TESTS, build, project
 
 
@@ -92,7 +92,7 @@ def test_sphinx_needs_imports_every_clause(tmp_path: Path) -> None:
     src = project(
         tmp_path / "src",
         (
-            "from rulespec.core.export import needs_fields\n"
+            "from rulespec.tools.export import needs_fields\n"
             'extensions = ["sphinx_needs"]\n'
             "needs_fields = needs_fields()\n"
             "needs_build_json = True\n"

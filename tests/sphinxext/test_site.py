@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.core import trace
 from rulespec.core.clauses import catalogues
 from rulespec.core.examples import examples_of
+from rulespec.tools import trace
 from tests.sphinxext.helpers import (
     TESTS,
     Build,

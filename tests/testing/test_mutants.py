@@ -19,8 +19,8 @@ import pytest
 from hypothesis import settings
 
 import rulespec
-from rulespec.core.verify import verify
 from rulespec.testing import DivergenceError, check
+from rulespec.tools.verifier import verify
 from tests.profiles import scaled
 from tests.testing.suites import GAMES, suite_of, suites
 

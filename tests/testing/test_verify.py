@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 import rulespec
 from rulespec.cli.main import main
-from rulespec.core.verify import MAX_BYTES, MAX_DEPTH, MAX_STEPS, VerifyError, verify
 from rulespec.duck_cover import DRAW_DECK, Cover, Deal, Duck, Quack
 from rulespec.testing import Setup, strategies
+from rulespec.tools.verifier import MAX_BYTES, MAX_DEPTH, MAX_STEPS, VerifyError, verify
 from tests.profiles import scaled
 from tests.testing.foreign_duck_cover import ForeignAdapter
 

@@ -17,7 +17,7 @@ from typing import Any
 from rulespec import Chance, Game, IllegalAction
 from rulespec.core.checks import integer, seat
 from rulespec.core.checks import outcome as checked_outcome
-from rulespec.core.simulate import Policy, random_policy
+from rulespec.core.game import Policy, random_policy
 from rulespec_goofspiel import codec, encoding, rules, sampling
 from rulespec_goofspiel.actions import Action, Bid, Shuffle
 from rulespec_goofspiel.declaration import DECLARATION

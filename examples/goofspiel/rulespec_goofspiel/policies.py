@@ -1,7 +1,7 @@
 """Goofspiel's own player for simulations, besides rulespec's uniformly random one.
 
 A policy is ``policy(game, state, player, rng) -> action`` (see
-:data:`rulespec.core.simulate.Policy`); it must be a function at module level so
+:data:`rulespec.core.game.Policy`); it must be a function at module level so
 that a simulation can send it to other processes.
 """
 

@@ -5,7 +5,7 @@ English statement as its content, the game and section as tags, and these
 fields: the French, Spanish and German texts (each the project's wording,
 with what it is and where the rule stands in the edition it follows), the
 project's note, the implementing functions and the tests that cite it (read
-from the code, as :mod:`rulespec.core.trace` reads them).
+from the code, as :mod:`rulespec.tools.trace` reads them).
 
 >>> data = needs_json(["duck-and-cover"])
 >>> version = data["versions"][data["current_version"]]
@@ -18,10 +18,10 @@ True
 ('wording', 'Tour de jeu — Couvrir («Cover»)')
 
 A project that imports the file declares the fields first, in its
-``conf.py``: ``needs_fields = rulespec.core.export.needs_fields()``. From a
+``conf.py``: ``needs_fields = rulespec.tools.export.needs_fields()``. From a
 terminal::
 
-    python -m rulespec.core.export --tests tests -o needs.json
+    python -m rulespec.tools.export --tests tests -o needs.json
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from rulespec.core.clauses import LANGUAGE_NAMES_EN, catalogue, catalogues
-from rulespec.core.trace import implementations_of, test_citations
 from rulespec.core.version import __version__
+from rulespec.tools.trace import implementations_of, test_citations
 
 __all__ = ["FIELDS", "main", "needs_fields", "needs_json", "write_needs_json"]
 
@@ -144,9 +144,9 @@ def write_needs_json(path: Path, games: Iterable[str] | None = None, **options: 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m rulespec.core.export``: write the needs.json export."""
+    """``python -m rulespec.tools.export``: write the needs.json export."""
     parser = argparse.ArgumentParser(
-        prog="python -m rulespec.core.export",
+        prog="python -m rulespec.tools.export",
         description="Export the clause catalogue as a sphinx-needs needs.json file.",
     )
     parser.add_argument("-o", "--output", type=Path, help="the file to write (default: stdout)")

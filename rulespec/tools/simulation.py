@@ -12,14 +12,14 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter, deque
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from typing import Any
 
 import attrs
 
 from rulespec.core.chance import CHANCE
-from rulespec.core.game import Game
+from rulespec.core.game import Game, Policy, random_policy
 from rulespec.core.invariants import Violation
 from rulespec.core.record import Record
 
@@ -41,18 +41,6 @@ __all__ = [
     "wilson",
     "win_shares",
 ]
-
-Policy = Callable[[Game[Any, Any, Any, Any], Any, int, random.Random], Any]
-"""Chooses a player's action: ``policy(game, state, player, rng) -> action``.
-
-To play on another process or machine, a policy must be picklable: a
-function defined at module level, not a lambda or a closure.
-"""
-
-
-def random_policy(g: Game[Any, Any, Any, Any], state: Any, player: int, rng: random.Random) -> Any:
-    """A legal action chosen uniformly."""
-    return rng.choice(g.legal_actions(state, player))
 
 
 @attrs.frozen

@@ -1,6 +1,6 @@
 """A player that searches: information-set Monte Carlo tree search from one seat.
 
-:class:`Search` is a :data:`~rulespec.core.simulate.Policy` for every game.
+:class:`Search` is a :data:`~rulespec.tools.simulation.Policy` for every game.
 At each decision it runs a budget of *playouts*; each one
 
 1. draws a full state that shows the player's view

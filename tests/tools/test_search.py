@@ -11,9 +11,9 @@ import pytest
 import rulespec
 from rulespec import canardage, duck_cover
 from rulespec.core.game import Game
-from rulespec.core.search import Search, parse, reward
-from rulespec.core.simulate import SeatPolicies, play, random_policy
 from rulespec.duck_cover.heuristic import standing
+from rulespec.tools.search import Search, parse, reward
+from rulespec.tools.simulation import SeatPolicies, play, random_policy
 
 AnyGame = Game[Any, Any, Any, Any]
 

@@ -29,7 +29,7 @@ verdict, like an illegal step.
 >>> verify('{"format": "rulespec-record"')
 Traceback (most recent call last):
 ...
-rulespec.core.verify.VerifyError: record: not valid JSON (Expecting ',' delimiter: ...)
+rulespec.tools.verifier.VerifyError: record: not valid JSON (Expecting ',' delimiter: ...)
 """
 
 from __future__ import annotations
