@@ -44,6 +44,7 @@ def _data(verdict: Verdict) -> dict[str, object]:
         "steps": verdict.steps,
         "legal": verdict.legal,
         "over": verdict.over,
+        "truncated": verdict.truncated,
         "scores": list(verdict.scores),
         "winners": list(verdict.winners),
         "illegal": None

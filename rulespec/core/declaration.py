@@ -31,7 +31,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["Declaration", "GoldenGame", "Mutation", "Piece", "Session", "load"]
+__all__ = ["Declaration", "GoldenGame", "Mutation", "Piece", "Session", "length_cap", "load"]
 
 LANGUAGES = ("fr", "es", "de")
 """The languages a catalogue may have besides English (as in
@@ -194,3 +194,30 @@ def load(reference: str) -> Any:
     module, _, name = reference.partition(":")
     found = importlib.import_module(module)
     return getattr(found, name) if name else found
+
+
+def length_cap(game: Any, players: int, options: Any) -> int:
+    """The most player actions a game of ``game`` that rulespec plays itself (a
+    simulation, :meth:`~rulespec.Record.play`, an environment) may take, whatever its
+    ``options``: the rules' bound when they set one (``rule_bound``), else the declared
+    :attr:`~Declaration.simulation_cap`, else the rules' bound under the game's
+    simulation options. A game cut at this cap ends there, and says so.
+
+    >>> import rulespec
+    >>> dc, duo = rulespec.game("duck-and-cover"), rulespec.game("duo")
+    >>> length_cap(dc, 3, dc.default_options()), length_cap(duo, 2, duo.default_options())
+    (6000, 10450)
+    """
+    declared: Declaration = game.declaration
+    if declared.rule_bound is not None:
+        bound: int | None = load(declared.rule_bound)(game, players, options)
+        if bound is not None:
+            return bound
+    if declared.simulation_cap is not None:
+        return declared.simulation_cap * (players if declared.cap_per_player else 1)
+    simulated = game.decode_options(game.simulation_options())
+    if declared.rule_bound is not None:
+        bound = load(declared.rule_bound)(game, players, simulated)
+        if bound is not None:
+            return bound
+    raise ValueError(f"{game.id} declares neither a simulation cap nor a bound of its rules")

@@ -94,6 +94,10 @@ class Record:
     """The seed an engine that draws its own chance started this game with (``None``
     otherwise): the steps hold the outcomes it drew, so a replay needs no seed; an
     engine checked again is given the same one."""
+    truncated: bool = False
+    """Whether the game was cut at its length cap (the game's ``length_cap``, see
+    :mod:`rulespec.core.declaration`) before the rules ended it: the record then
+    stops there, as a finished record, and says so."""
 
     def append(self, action: Any) -> Record:
         """This record with one more step."""
@@ -143,8 +147,11 @@ class Record:
         Without ``options``, the game's simulation options apply
         (:meth:`Game.simulation_options`, such as Duo's ``max_rounds`` of 50), so
         that a random game ends in seconds; they are written in the record's
-        options. Pass ``options=g.default_options()`` for the rules as printed
-        with no cap, and ``steps`` to stop after that many steps.
+        options. Pass ``options=g.default_options()`` for the rules as printed,
+        and ``steps`` to stop after that many steps. Whatever the options, a game
+        the rules have not ended after its length cap of player actions
+        (:func:`~rulespec.core.declaration.length_cap`) stops there, at the start
+        of a turn, and the record says so (:attr:`truncated`).
 
         >>> import rulespec
         >>> duo = rulespec.game("duo")
@@ -155,6 +162,7 @@ class Record:
 
         from rulespec.core.chance import CHANCE
         from rulespec.core.checks import integer, wrong_type
+        from rulespec.core.declaration import length_cap
 
         if not isinstance(g, Game):
             raise wrong_type("g", g, "a game (from rulespec.game())")
@@ -166,13 +174,19 @@ class Record:
         rng = random.Random(None if seed is None else integer(seed, "seed"))
         opts = g.decode_options(g.simulation_options()) if options is None else options
         state = g.new_game(players, opts)
+        cap = length_cap(g, players, state.options)
+        whole_turns = g.declaration.simultaneous  # cut only where a turn starts
         taken: list[Any] = []
+        acted = 0
         while not g.is_over(state) and (steps is None or len(taken) < steps):
-            actor = g.to_move(state)[0]
-            if actor == CHANCE:
+            actors = g.to_move(state)
+            if actors[0] == CHANCE:
                 action = g.sample_chance(state, rng)
             else:
-                action = rng.choice(g.legal_actions(state, actor))
+                if acted >= cap and (not whole_turns or len(actors) == players):
+                    return cls(g.id, players, opts, tuple(taken), truncated=True)
+                action = rng.choice(g.legal_actions(state, actors[0]))
+                acted += 1
             state = g.apply(state, action)
             taken.append(action)
         return cls(g.id, players, opts, tuple(taken))
@@ -189,6 +203,8 @@ class Record:
         }
         if self.chance_seed is not None:
             data["chance_seed"] = self.chance_seed
+        if self.truncated:
+            data["truncated"] = True
         data["steps"] = [g.encode_action(step) for step in self.steps]
         return data
 
@@ -207,7 +223,7 @@ class Record:
         if not isinstance(data, dict):
             raise RecordError("record", "expected a JSON object")
         expected = {"format", "version", "game", "players", "options", "steps"}
-        unknown = sorted(set(data) - expected - {"chance_seed"})
+        unknown = sorted(set(data) - expected - {"chance_seed", "truncated"})
         if unknown:
             raise RecordError("record", f"unknown key {unknown[0]!r}")
         missing = sorted(expected - set(data))
@@ -241,12 +257,16 @@ class Record:
         seed = data.get("chance_seed")
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**32):
             raise RecordError("chance_seed", "expected a whole number from 0 to 2**32 - 1")
+        truncated = data.get("truncated", False)
+        if type(truncated) is not bool:
+            raise RecordError("truncated", "expected true or false")
         return cls(
             g.id,
             players,
             options,
             tuple(g.decode_action(s, f"steps[{i}]") for i, s in enumerate(steps)),
             chance_seed=seed,
+            truncated=truncated,
         )
 
     @classmethod

@@ -30,7 +30,7 @@ from typing import Any
 import attrs
 
 from rulespec.core.checks import integer
-from rulespec.core.declaration import load
+from rulespec.core.declaration import length_cap, load
 from rulespec.core.errors import RecordError
 from rulespec.core.game import Game
 
@@ -120,7 +120,7 @@ def max_game_length(
         if cap < 1:
             raise ValueError(f"max_steps must be at least 1, not {cap}")
         return cap if bound is None else min(bound, cap)
-    return default_cap(game, players) if bound is None else bound
+    return length_cap(game, integer(players, "players"), _options(game, players, options))
 
 
 def max_chance_steps(

@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from rulespec.core.chance import CHANCE
+from rulespec.core.declaration import length_cap
 from rulespec.core.game import Game, Policy, random_policy
 from rulespec.core.invariants import Violation
 from rulespec.core.record import Record
@@ -94,6 +95,10 @@ class GameResult:
     """Counts of the game's events (e.g. ``("round:single-pile", 2)``)."""
     record: Record | None = attrs.field(default=None, eq=False, repr=False)
     """The whole game, when it was asked for (``record=True``)."""
+    truncated: bool = False
+    """Whether the game was cut at its length cap
+    (:func:`~rulespec.core.declaration.length_cap`) before the rules ended it: it
+    then has no winner, and counts once in the ``cut:length-cap`` event."""
 
 
 def play(
@@ -107,15 +112,29 @@ def play(
     record: bool = False,
 ) -> GameResult:
     """Play one game from ``random.Random(seed)``; raise :class:`InvariantBroken` on a
-    broken invariant when ``check``; keep the game's :class:`Record` when ``record``."""
+    broken invariant when ``check``; keep the game's :class:`Record` when ``record``.
+    Whatever the options, a game still going after its length cap of player actions
+    (:func:`~rulespec.core.declaration.length_cap`) stops there, at the start of a
+    turn (:attr:`GameResult.truncated`)."""
     rng = random.Random(seed)
     state = g.new_game(players, options)
     events: Counter[str] = Counter()
     taken: list[Any] = []
     steps = 0
+    cap = length_cap(g, players, state.options)
+    whole_turns = g.declaration.simultaneous  # cut only where a turn starts
+    acted = 0
+    truncated = False
     while not g.is_over(state):
-        actor = g.to_move(state)[0]
+        actors = g.to_move(state)
+        actor = actors[0]
         chance = actor == CHANCE
+        if not chance:
+            if acted >= cap and (not whole_turns or len(actors) == players):
+                truncated = True
+                events["cut:length-cap"] += 1
+                break
+            acted += 1
         action = g.sample_chance(state, rng) if chance else policy(g, state, actor, rng)
         after = g.apply(state, action)
         steps += 1
@@ -130,7 +149,7 @@ def play(
     kept = None
     if record:
         used = g.default_options() if options is None else options
-        kept = Record(g.id, players, used, tuple(taken))
+        kept = Record(g.id, players, used, tuple(taken), truncated=truncated)
     return GameResult(
         seed,
         g.scores(state),
@@ -138,6 +157,7 @@ def play(
         steps,
         tuple(sorted(events.items())),
         kept,
+        truncated,
     )
 
 

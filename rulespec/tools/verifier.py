@@ -105,6 +105,9 @@ class Verdict:
     options: dict[str, Any] = attrs.field(factory=dict)
     """The options the record was played with, as JSON data: only those that differ
     from the rules as printed (``{}`` for the published game)."""
+    truncated: bool = False
+    """Whether the record says the game was cut at its length cap
+    (:attr:`~rulespec.Record.truncated`)."""
 
     @property
     def legal(self) -> bool:
@@ -130,7 +133,8 @@ class Verdict:
             return f"{head}: {self.illegal}"
         scores = " ".join(str(s) for s in self.scores)
         if not self.over:
-            return f"{head}: legal; the game is not over (scores so far: {scores})"
+            cut = "cut at its length cap" if self.truncated else "not over"
+            return f"{head}: legal; the game is {cut} (scores so far: {scores})"
         won = ", ".join(f"player {p}" for p in self.winners) or "none"
         return f"{head}: legal; game over; scores {scores}; winners: {won}"
 
@@ -183,6 +187,7 @@ def verify(record: str | bytes | Record) -> Verdict:
         winners=() if state is None else tuple(g.winners(state)),
         illegal=illegal,
         options=g.encode_options(rec.options),
+        truncated=rec.truncated,
     )
 
 

@@ -83,7 +83,13 @@ def definitions(game: Game[object, object, object, object]) -> Mapping[str, Sche
                         "(those in steps). Left out when the chance outcomes were not drawn "
                         "by an engine.",
                         integer(0, SEED_LIMIT - 1),
-                    )
+                    ),
+                    "truncated": described(
+                        "true when the game was cut at its length cap (the most player "
+                        "actions rulespec lets a game it plays itself take) before the "
+                        "rules ended it; left out otherwise. Older readers ignore it.",
+                        {"type": "boolean"},
+                    ),
                 },
             ),
         ),
