@@ -18,8 +18,9 @@ draws what Jupyter shows, the table's own ``_repr_svg_()``; ``:size: N``
 caps the picture's width on the page at N pixels. A picture is drawn at its
 natural size, in a box of its own that scales it down to the column only as
 far as its text stays readable, and scrolls sideways beyond that
-(:func:`rulespec.sphinxext.examples.picture_box`). A mistake in the code
-fails the build.
+(:func:`rulespec.sphinxext.examples.picture_box`). The words drawn in the
+picture are in the site's language (the Jupyter picture stays English, as a
+notebook shows it). A mistake in the code fails the build.
 """
 
 from __future__ import annotations
@@ -34,16 +35,23 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from rulespec.core.show import Words, english
+from rulespec.i18n import translation
 from rulespec.sphinxext.examples import picture_box
 
 __all__ = ["StatePicture", "picture", "setup"]
 
 
 def picture(
-    code: str, view: int | None = None, size: float | None = None, jupyter: bool = False
+    code: str,
+    view: int | None = None,
+    size: float | None = None,
+    jupyter: bool = False,
+    tr: Words = english,
 ) -> str:
     """The SVG of the state (or player ``view``'s view) that ``code`` ends with, at
-    its natural size unless ``size`` is given (``jupyter``: its ``_repr_svg_()``)."""
+    its natural size unless ``size`` is given (``jupyter``: its ``_repr_svg_()``),
+    its words put in the reader's language by ``tr``."""
     tree = ast.parse(code, mode="exec")
     end = tree.body.pop() if tree.body else None
     if not isinstance(end, ast.Expr):
@@ -63,7 +71,7 @@ def picture(
     if jupyter:
         shown: str = state._repr_svg_()
         return shown
-    svg: str = render.svg(state, size=size)
+    svg: str = render.svg(state, size=size, tr=tr)
     return svg
 
 
@@ -81,7 +89,12 @@ class StatePicture(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         code = "\n".join(self.content)
         try:
-            svg = picture(code, self.options.get("view"), jupyter="jupyter" in self.options)
+            svg = picture(
+                code,
+                self.options.get("view"),
+                jupyter="jupyter" in self.options,
+                tr=translation(self.config.language),
+            )
         except Exception as exc:
             raise self.error(f"state-picture: {type(exc).__name__}: {exc}") from exc
         caption = self.options.get("caption", "")

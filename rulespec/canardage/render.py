@@ -22,7 +22,7 @@ from rulespec.canardage.line import LENGTH
 from rulespec.canardage.state import NO_SHELTER, Phase, State
 from rulespec.canardage.view import View
 from rulespec.core import svg as s
-from rulespec.core.show import register
+from rulespec.core.show import Words, english, register
 
 __all__ = ["HELP", "marks", "move", "narrate", "outcome", "round_end", "svg", "text"]
 
@@ -52,9 +52,11 @@ class _Table:
     played: tuple[Card, ...]
     shot: tuple[int, ...]
     winners: tuple[int, ...]
+    tr: Words = attrs.field(default=english, eq=False, repr=False)
+    """The words in the reader's language."""
 
     @classmethod
-    def of(cls, table: State | View) -> _Table:
+    def of(cls, table: State | View, tr: Words = english) -> _Table:
         if isinstance(table, View):
             hands: tuple[tuple[Card, ...] | int, ...] = tuple(
                 table.hand if p == table.player else n for p, n in enumerate(table.hand_sizes)
@@ -74,6 +76,7 @@ class _Table:
                 played=table.played,
                 shot=table.shot,
                 winners=table.winners,
+                tr=tr,
             )
         deck = table.deck
         return cls(
@@ -91,10 +94,12 @@ class _Table:
             played=table.played,
             shot=table.shot,
             winners=table.winners,
+            tr=tr,
         )
 
     def name(self, player: int) -> str:
-        return f"Player {player}" + (" (you)" if player == self.viewer else "")
+        name = self.tr("Player {player}").format(player=player)
+        return self.tr("{player} (you)").format(player=name) if player == self.viewer else name
 
     def sheltering(self, space: int) -> int | None:
         """The player whose Planqué card lies on ``space``, if any."""
@@ -104,33 +109,39 @@ class _Table:
         return None
 
 
-def _duck(card: int) -> str:
-    return "water" if card == WATER else f"P{card}"
+def _duck(card: int, tr: Words = english) -> str:
+    return tr("water") if card == WATER else tr("P{player}").format(player=card)
 
 
 def _status(t: _Table) -> str:
+    tr = t.tr
     if t.phase is Phase.DEAL:
-        return "Canardage · waiting for the deal"
+        return tr("Canardage · waiting for the deal")
     if t.phase is Phase.OVER:
         if not t.winners:
-            return "Canardage · game over · nobody wins"
-        return "Canardage · game over · won by " + ", ".join(t.name(p) for p in t.winners)
+            return tr("Canardage · game over · nobody wins")
+        winners = ", ".join(t.name(p) for p in t.winners)
+        return tr("Canardage · game over · won by {players}").format(players=winners)
     who = t.name(t.turn)
     if t.phase is Phase.DISPERSION:
-        return f"Canardage · {who}'s Dispersion: waiting for the duck deck to be shuffled"
-    if t.phase is Phase.RESHUFFLE:
-        return f"Canardage · {who} must draw: waiting for the played cards to be shuffled"
-    return f"Canardage · {who} to play"
+        status = tr("Canardage · {player}'s Dispersion: waiting for the duck deck to be shuffled")
+    elif t.phase is Phase.RESHUFFLE:
+        status = tr("Canardage · {player} must draw: waiting for the played cards to be shuffled")
+    else:
+        status = tr("Canardage · {player} to play")
+    return status.format(player=who)
 
 
 def _piles(t: _Table) -> list[str]:
-    deck = f"Duck deck {t.deck_size}"
+    tr = t.tr
+    deck = tr("Duck deck {count}").format(count=t.deck_size)
     if t.deck_bottom:
-        deck += " (known bottom: " + " ".join(_duck(c) for c in t.deck_bottom) + ")"
-    last = f" (last: {t.played[-1].french})" if t.played else ""
-    return _flow(
-        "", [deck, f"draw pile {t.draw_pile_size}", f"played {len(t.played)}{last}"], " · "
-    )
+        bottom = " ".join(_duck(c, tr) for c in t.deck_bottom)
+        deck = tr("{deck} (known bottom: {cards})").format(deck=deck, cards=bottom)
+    played = tr("played {count}").format(count=len(t.played))
+    if t.played:
+        played = tr("{played} (last: {card})").format(played=played, card=t.played[-1].french)
+    return _flow("", [deck, tr("draw pile {count}").format(count=t.draw_pile_size), played], " · ")
 
 
 def _line_rows(t: _Table) -> list[str]:
@@ -226,25 +237,45 @@ def text(table: State | View) -> str:
     return "\n".join(lines)
 
 
-def _owner(card: int) -> str:
-    return "water" if card == WATER else f"player {card}'s duck"
+def _owner(card: int, tr: Words = english) -> str:
+    return tr("water") if card == WATER else tr("player {player}'s duck").format(player=card)
 
 
 def _on(t: _Table, space: int) -> str:
     """What lies on ``space`` (its top card), in words."""
     if not 0 <= space < len(t.line):
-        return "nothing"
-    return _owner(t.line[space][-1])
+        return t.tr("nothing")
+    return _owner(t.line[space][-1], t.tr)
 
 
-def _spaces(spaces: tuple[int, ...]) -> str:
-    if len(spaces) == 1:
-        return f"space {spaces[0]}"
-    return "spaces " + ", ".join(str(s) for s in spaces[:-1]) + f" and {spaces[-1]}"
+_MOVES: dict[Card, str] = {
+    Card.EN_JOUE: "{card}: aim at space {space}",
+    Card.DOUBLE_VISEUR: "{card}: aim at spaces {space} and {next}",
+    Card.PAN: "{card}: shoot at space {space} ({what})",
+    Card.TIREUR_D_ELITE: "{card}: shoot {what} on space {space}",
+    Card.TU_LOUCHES: "{card}: miss the target on space {space} and shoot {other} on space {next}",
+    Card.CANARDAGE: "{card}: shoot {what} and {other} on spaces {space} and {next}",
+    Card.RECTIFIER_GAUCHE: "{card}: move the target on space {space} to space {ahead}",
+    Card.RECTIFIER_DROITE: "{card}: move the target on space {space} to space {behind}",
+    Card.EN_AVANT_MARCHE: (
+        "{card}: the line steps forward; {front} at the front goes under the duck deck"
+    ),
+    Card.PALME_ARRIERE: "{card}: swap {what} on space {space} with the card behind it ({after})",
+    Card.PALME_AVANT: "{card}: swap {what} on space {space} with the card ahead of it ({before})",
+    Card.BANZAI: "{card}: {what} on space {space} jumps to the front",
+    Card.CANARCHIE: "{card}: lay the line again in a new order, front first: {order}",
+    Card.DISPERSION: (
+        "{card}: the line goes back into the duck deck, shuffled, and six cards come out"
+    ),
+    Card.A_COUVERT: "{card}: hide {what} on space {space} under {other} on space {next}",
+    Card.PLANQUE: "{card}: protect space {space} ({what}) until the player's next turn",
+}
+"""What each card does, in words: the templates of :func:`move`."""
 
 
-def move(table: State | View, action: PlayerAction) -> str:
-    """A player's action in words: the card by its printed name, and what it aims at.
+def move(table: State | View, action: PlayerAction, tr: Words = english) -> str:
+    """A player's action in words: the card by its printed name, and what it aims at;
+    ``tr`` puts the words in the reader's language.
 
     >>> import rulespec
     >>> from rulespec.canardage import Card, Play
@@ -255,52 +286,32 @@ def move(table: State | View, action: PlayerAction) -> str:
     >>> move(state, Play(0, Card.PALME_ARRIERE, (0,)))
     "Palme arrière: swap player 0's duck on space 0 with the card behind it (water)"
     """
-    t = _Table.of(table)
+    t = _Table.of(table, tr)
     name = action.card.french
     if isinstance(action, Discard):
-        return f"discard {name} (no card in the hand can be played)"
+        return tr("discard {card} (no card in the hand can be played)").format(card=name)
     sp = action.spaces
-    card = action.card
-    if card is Card.EN_JOUE or card is Card.DOUBLE_VISEUR:
-        return f"{name}: aim at {_spaces(sp)}"
-    if card is Card.PAN:
-        return f"{name}: shoot at space {sp[0]} ({_on(t, sp[0])})"
-    if card is Card.TIREUR_D_ELITE:
-        return f"{name}: shoot {_on(t, sp[0])} on space {sp[0]}"
-    if card is Card.TU_LOUCHES:
-        return (
-            f"{name}: miss the target on space {sp[0]} and shoot {_on(t, sp[1])} on space {sp[1]}"
-        )
-    if card is Card.CANARDAGE:
-        return f"{name}: shoot {_on(t, sp[0])} and {_on(t, sp[1])} on {_spaces(sp)}"
-    if card is Card.RECTIFIER_GAUCHE:
-        return f"{name}: move the target on space {sp[0]} to space {sp[0] - 1}"
-    if card is Card.RECTIFIER_DROITE:
-        return f"{name}: move the target on space {sp[0]} to space {sp[0] + 1}"
-    if card is Card.EN_AVANT_MARCHE:
-        return f"{name}: the line steps forward; {_on(t, 0)} at the front goes under the duck deck"
-    if card is Card.PALME_ARRIERE:
-        return (
-            f"{name}: swap {_on(t, sp[0])} on space {sp[0]} with the card behind it "
-            f"({_on(t, sp[0] + 1)})"
-        )
-    if card is Card.PALME_AVANT:
-        return (
-            f"{name}: swap {_on(t, sp[0])} on space {sp[0]} with the card ahead of it "
-            f"({_on(t, sp[0] - 1)})"
-        )
-    if card is Card.BANZAI:
-        return f"{name}: {_on(t, sp[0])} on space {sp[0]} jumps to the front"
-    if card is Card.CANARCHIE:
-        order = " ".join(_duck(stack[-1]) for stack in action.line)
-        return f"{name}: lay the line again in a new order, front first: {order}"
-    if card is Card.DISPERSION:
-        return f"{name}: the line goes back into the duck deck, shuffled, and six cards come out"
-    if card is Card.A_COUVERT:
-        return (
-            f"{name}: hide {_on(t, sp[0])} on space {sp[0]} under {_on(t, sp[1])} on space {sp[1]}"
-        )
-    return f"{name}: protect space {sp[0]} ({_on(t, sp[0])}) until the player's next turn"
+    first = sp[0] if sp else 0
+    second = sp[1] if len(sp) > 1 else first
+    order = ""
+    if action.card is Card.CANARCHIE:
+        order = " ".join(_duck(stack[-1], tr) for stack in action.line)
+    told = _MOVES[action.card]
+    if action.card is Card.DOUBLE_VISEUR and len(sp) == 1:
+        told = _MOVES[Card.EN_JOUE]
+    return tr(told).format(
+        card=name,
+        space=first,
+        what=_on(t, first),
+        next=second,
+        other=_on(t, second),
+        ahead=first - 1,
+        behind=first + 1,
+        before=_on(t, first - 1),
+        after=_on(t, first + 1),
+        front=_on(t, 0),
+        order=order,
+    )
 
 
 def outcome(before: State | View, after: State | View, action: PlayerAction) -> str | None:
@@ -449,8 +460,8 @@ def marks(table: State | View, action: object) -> tuple[frozenset[Mark], frozens
     return frozenset(before), frozenset(_landing(action))
 
 
-def narrate(table: State | View, action: object) -> str:
-    """``action`` in words, in the third person.
+def narrate(table: State | View, action: object, tr: Words = english) -> str:
+    """``action`` in words, in the third person; ``tr`` puts them in the reader's language.
 
     >>> import rulespec
     >>> from rulespec.canardage import Card, Play
@@ -458,11 +469,16 @@ def narrate(table: State | View, action: object) -> str:
     >>> narrate(state, Play(0, Card.PAN, (2,)))
     "Player 0 plays Pan: shoot at space 2 (player 1's duck)."
     """
-    if isinstance(action, Play | Discard):
-        verb = "" if isinstance(action, Discard) else "plays "
-        return f"Player {action.player} {verb}{move(table, action)}."
+    if isinstance(action, Discard):
+        return tr("Player {player} discards {card}: no card in their hand can be played.").format(
+            player=action.player, card=action.card.french
+        )
+    if isinstance(action, Play):
+        return tr("Player {player} plays {move}.").format(
+            player=action.player, move=move(table, action, tr)
+        )
     if isinstance(action, Disperse):
-        return "The duck deck is shuffled and six cards are laid in the line."
+        return tr("The duck deck is shuffled and six cards are laid in the line.")
     return str(action)
 
 
@@ -501,13 +517,32 @@ HIDDEN_SHOW = 24.0
 """How much of a hidden duck shows below its cover."""
 
 
+def _fitted(words: str) -> list[str]:
+    """``words`` on one line under a space, or on two when one is wider than a space."""
+    if s.text_width(words, 11) <= PITCH - 6 or " " not in words:
+        return [words]
+    cut = words.find(" (") if " (" in words else words.rfind(" ", 0, len(words) // 2 + 2)
+    return [words[:cut], words[cut + 1 :]]
+
+
+def _space_label(space: int, tr: Words) -> list[str]:
+    """The label under a space of the line: its number, and which end it is."""
+    if space == 0:
+        said = tr("space {space} (front)")
+    elif space == LENGTH - 1:
+        said = tr("space {space} (back)")
+    else:
+        said = tr("space {space}")
+    return _fitted(said.format(space=space))
+
+
 def _label(x: float, y: float, content: str, **attributes: object) -> str:
     attributes.setdefault("font_size", 11)
     attributes.setdefault("class_", "label")
     return s.text(content, x=x, y=y, font_family="sans-serif", fill=INK, **attributes)
 
 
-def _duck_card(x: float, y: float, card: int, role: str) -> str:
+def _duck_card(x: float, y: float, card: int, role: str, tr: Words = english) -> str:
     """A card of the line: a duck in its owner's colour, labelled, or a water card."""
     if card == WATER:
         waves = [
@@ -522,10 +557,14 @@ def _duck_card(x: float, y: float, card: int, role: str) -> str:
         ]
         return s.element(
             "g",
-            s.title(f"water card, space {role}" if role.isdigit() else "water card"),
+            s.title(
+                tr("water card, space {space}").format(space=role)
+                if role.isdigit()
+                else tr("water card")
+            ),
             s.rect(x, y, CARD_W, CARD_H, rx=6, fill=WATER_FILL, stroke=INK),
             s.text(
-                "water",
+                tr("water"),
                 x=x + CARD_W / 2,
                 y=y + 30,
                 class_="colour",
@@ -543,11 +582,17 @@ def _duck_card(x: float, y: float, card: int, role: str) -> str:
     label_y = y + CARD_H - HIDDEN_SHOW + 16 if role == "hidden" else y + 30
     return s.element(
         "g",
-        s.title(f"{'hidden ' if role == 'hidden' else ''}duck of player {card} ({name})"),
+        s.title(
+            (
+                tr("hidden duck of player {player} ({colour})")
+                if role == "hidden"
+                else tr("duck of player {player} ({colour})")
+            ).format(player=card, colour=tr(name))
+        ),
         s.rect(x, y, CARD_W, CARD_H, rx=6, fill=colour, stroke=INK),
         s.rect(x + 14, label_y - 15, CARD_W - 28, 21, rx=4, fill="white", stroke=INK),
         s.text(
-            f"P{card}",
+            tr("P{player}").format(player=card),
             x=x + CARD_W / 2,
             y=label_y,
             class_="colour",
@@ -562,10 +607,10 @@ def _duck_card(x: float, y: float, card: int, role: str) -> str:
     )
 
 
-def _target(cx: float, cy: float, space: int) -> str:
+def _target(cx: float, cy: float, space: int, tr: Words = english) -> str:
     return s.element(
         "g",
-        s.title(f"target on space {space}"),
+        s.title(tr("target on space {space}").format(space=space)),
         s.circle(cx, cy, 11, fill="white", stroke="#C0392B", stroke_width=2.5),
         s.circle(cx, cy, 4, fill="#C0392B"),
         s.line(cx - 16, cy, cx + 16, cy, stroke="#C0392B", stroke_width=1.5),
@@ -575,11 +620,12 @@ def _target(cx: float, cy: float, space: int) -> str:
     )
 
 
-def _planque(x: float, y: float, space: int, player: int) -> str:
+def _planque(x: float, y: float, space: int, player: int, tr: Words = english) -> str:
     """The Planqué card lying across the space's card."""
+    what = tr("Planqué card of player {player} on space {space}: no duck is shot here")
     return s.element(
         "g",
-        s.title(f"Planqué card of player {player} on space {space}: no duck is shot here"),
+        s.title(what.format(player=player, space=space)),
         s.rect(
             x - 4,
             y,
@@ -592,23 +638,30 @@ def _planque(x: float, y: float, space: int, player: int) -> str:
             fill_opacity=0.95,
         ),
         _label(x + CARD_W / 2, y + 13, "Planqué", text_anchor="middle", font_weight="bold"),
-        _label(x + CARD_W / 2, y + 25, f"P{player}", text_anchor="middle"),
+        _label(x + CARD_W / 2, y + 25, tr("P{player}").format(player=player), text_anchor="middle"),
         class_="planque",
         data_space=space,
         data_player=player,
     )
 
 
-def _action_card(x: float, y: float, card: Card | None, owner: int, moved: bool = False) -> str:
+def _action_card(
+    x: float,
+    y: float,
+    card: Card | None,
+    owner: int,
+    moved: bool = False,
+    tr: Words = english,
+) -> str:
     """A card of a hand, or its back when the viewer cannot see it (with a halo when
     it is the card played)."""
     w, h = 124.0, 26.0
     if moved and card is not None:
-        return s.mark(x, y, w, h) + _action_card(x, y, card, owner)
+        return s.mark(x, y, w, h) + _action_card(x, y, card, owner, tr=tr)
     if card is None:
         return s.element(
             "g",
-            s.title(f"a card in player {owner}'s hand"),
+            s.title(tr("a card in player {player}'s hand").format(player=owner)),
             s.rect(x, y, w / 3, h, rx=3, fill=BACK_FILL, stroke=INK),
             class_="action-card back",
             data_player=owner,
@@ -628,6 +681,7 @@ def _players(
     t: _Table, x0: float, y0: float, marked: frozenset[Mark] = frozenset()
 ) -> tuple[list[str], float, float]:
     """A row per player: colour, name, shot ducks, hand. Returns parts, width, height."""
+    tr = t.tr
     parts = []
     row_h = 34.0
     width = 0.0
@@ -660,25 +714,33 @@ def _players(
                 )
             else:
                 row.append(s.circle(cx, y + 13, 5, class_="alive", fill=colour, stroke=INK))
-        row.append(_label(x + 72, y + 18, f"shot {shot}/{DUCKS_PER_COLOUR}"))
+        shots = tr("shot {count}/{ducks}").format(count=shot, ducks=DUCKS_PER_COLOUR)
+        row.append(_label(x + 72, y + 18, shots))
         x += 130
         hand = t.hands[p] if p < len(t.hands) else ()
         if isinstance(hand, int):
             for k in range(hand):
-                row.append(_action_card(x + k * 46, y + 1, None, p))
+                row.append(_action_card(x + k * 46, y + 1, None, p, tr=tr))
             x += 46 * hand
         else:
             for k, card in enumerate(hand):
-                row.append(_action_card(x + k * 130, y + 1, card, p, (p, card) in marked))
+                row.append(_action_card(x + k * 130, y + 1, card, p, (p, card) in marked, tr))
             x += 130 * len(hand)
         width = max(width, x)
         parts.append(s.element("g", *row, class_="player", data_player=p))
     return parts, width, row_h * t.players
 
 
-def svg(table: State | View, *, size: float | None = None, marked: Collection[Mark] = ()) -> str:
+def svg(
+    table: State | View,
+    *,
+    size: float | None = None,
+    marked: Collection[Mark] = (),
+    tr: Words = english,
+) -> str:
     """The table as a self-contained SVG picture; ``size`` is its width in pixels
-    (by default its natural size, one unit a pixel).
+    (by default its natural size, one unit a pixel); ``tr`` puts its words in the
+    reader's language.
 
     Each space of the line is a ``<g class="space">``: its card is a
     ``<g class="card duck">`` labelled with its owner (``P0``–``P5``) or a
@@ -696,7 +758,7 @@ def svg(table: State | View, *, size: float | None = None, marked: Collection[Ma
     >>> [g.get("data-space") for g in root.findall(".//{*}g[@class='target']")]
     ['0', '4']
     """
-    t = _Table.of(table)
+    t = _Table.of(table, tr)
     chosen = frozenset(marked)
     parts = [_label(MARGIN, 18, " · ".join(_piles(t)))]
     top = 34.0
@@ -707,15 +769,15 @@ def svg(table: State | View, *, size: float | None = None, marked: Collection[Ma
             x = line_x + i * PITCH
             space: list[str] = []
             if i in t.targets:
-                space.append(_target(x + CARD_W / 2, card_y - 18, i))
+                space.append(_target(x + CARD_W / 2, card_y - 18, i, tr))
             if i in chosen:
                 low = HIDDEN_SHOW if i < len(t.line) and len(t.line[i]) == 2 else 0
                 space.append(s.mark(x, card_y, CARD_W, CARD_H + low))
             if i < len(t.line):
                 stack = t.line[i]
                 if len(stack) == 2:
-                    space.append(_duck_card(x, card_y + HIDDEN_SHOW, stack[0], "hidden"))
-                space.append(_duck_card(x, card_y, stack[-1], str(i)))
+                    space.append(_duck_card(x, card_y + HIDDEN_SHOW, stack[0], "hidden", tr))
+                space.append(_duck_card(x, card_y, stack[-1], str(i), tr))
             else:
                 space.append(
                     s.rect(
@@ -732,22 +794,23 @@ def svg(table: State | View, *, size: float | None = None, marked: Collection[Ma
                 )
             shelter = t.sheltering(i)
             if shelter is not None:
-                space.append(_planque(x, card_y + CARD_H - 40, i, shelter))
-            space.append(
-                _label(
-                    x + CARD_W / 2,
-                    card_y + CARD_H + HIDDEN_SHOW + 16,
-                    f"space {i}" + (" (front)" if i == 0 else " (back)" if i == LENGTH - 1 else ""),
-                    text_anchor="middle",
-                    class_="space-index",
+                space.append(_planque(x, card_y + CARD_H - 40, i, shelter, tr))
+            for k, said in enumerate(_space_label(i, tr)):
+                space.append(
+                    _label(
+                        x + CARD_W / 2,
+                        card_y + CARD_H + HIDDEN_SHOW + 16 + 13 * k,
+                        said,
+                        text_anchor="middle",
+                        class_="space-index",
+                    )
                 )
-            )
             parts.append(s.element("g", *space, class_="space", data_space=i))
         deck_x = line_x + PITCH * LENGTH + 10
         parts.append(
             s.element(
                 "g",
-                s.title(f"duck deck: {t.deck_size} cards"),
+                s.title(tr("duck deck: {count} cards").format(count=t.deck_size)),
                 s.rect(deck_x, card_y, CARD_W, CARD_H, rx=6, fill=BACK_FILL, stroke=INK),
                 s.text(
                     str(t.deck_size),
@@ -758,13 +821,20 @@ def svg(table: State | View, *, size: float | None = None, marked: Collection[Ma
                     font_size=18,
                     fill="white",
                 ),
-                _label(
-                    deck_x + CARD_W / 2, card_y + CARD_H + 16, "duck deck", text_anchor="middle"
+                *(
+                    _label(
+                        deck_x + CARD_W / 2,
+                        card_y + CARD_H + 16 + 13 * k,
+                        said,
+                        text_anchor="middle",
+                    )
+                    for k, said in enumerate(_fitted(tr("duck deck")))
                 ),
                 class_="duck-deck",
             )
         )
-        players_y = card_y + CARD_H + HIDDEN_SHOW + 36
+        lines = max(len(_space_label(i, tr)) for i in range(LENGTH))
+        players_y = card_y + CARD_H + HIDDEN_SHOW + 36 + 13 * (lines - 1)
     else:
         players_y = top
     rows, players_w, players_h = _players(t, MARGIN, players_y, chosen)

@@ -21,7 +21,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["Shown", "register"]
+__all__ = ["Shown", "Words", "english", "register"]
+
+Words = Callable[[str], str]
+"""The words of a picture or of a move told in words, in the reader's language: a
+function from the English text (a ``str.format`` template, as the case may be) to its
+translation. The render modules take one as ``tr``; :func:`english` is the default."""
+
+
+def english(text: str) -> str:
+    """The English words as they are: the ``tr`` of an English reader.
+
+    >>> english("Player {player}").format(player=0)
+    'Player 0'
+    """
+    return text
+
 
 _TEXT: dict[type, Callable[[Any], str]] = {}
 _SVG: dict[type, Callable[[Any], str]] = {}

@@ -11,12 +11,13 @@ who has acted (and the viewer's own action).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection
 
 import attrs
 
 from rulespec.core import svg as s
-from rulespec.core.show import register
+from rulespec.core.show import Words, english, register
 from rulespec.duck_cover.actions import (
     Cover,
     Deal,
@@ -71,9 +72,11 @@ class _Table:
     splashes: tuple[int, ...]
     gifts: tuple[int, ...] = ()
     """Low blows: the duck each player is placing, as their grid will hold it."""
+    tr: Words = attrs.field(default=english, eq=False, repr=False)
+    """The words in the reader's language."""
 
     @classmethod
-    def of(cls, table: State | View) -> _Table:
+    def of(cls, table: State | View, tr: Words = english) -> _Table:
         if isinstance(table, View):
             acted = table.acted
             own = table.own_action
@@ -95,6 +98,7 @@ class _Table:
                 round_scores=table.round_scores,
                 splashes=SPLASHES,
                 gifts=table.gifts,
+                tr=tr,
             )
         turn = table.phase is Phase.TURN
         return cls(
@@ -115,6 +119,7 @@ class _Table:
             round_scores=table.round_scores,
             splashes=table.options.splashes,
             gifts=table.gifts,
+            tr=tr,
         )
 
     def called(self, player: int) -> int | None:
@@ -142,19 +147,27 @@ class _Table:
         return tuple(p for p in tied if len(self.grids[p].stacks) == fewest)
 
     def name(self, player: int) -> str:
-        return f"Player {player}" + (" (you)" if player == self.viewer else "")
+        name = self.tr("Player {player}").format(player=player)
+        return self.tr("{player} (you)").format(player=name) if player == self.viewer else name
+
+    def card_name(self, card: DrawCard) -> str:
+        """A draw card as the reader's edition names it (Max and Repeat)."""
+        return self.tr(draw_card_name(card)) if card in (MAX, REPEAT) else draw_card_name(card)
 
 
 def _card_in_play(t: _Table) -> str:
+    tr = t.tr
     if t.card is None:
-        return "none"
-    name = draw_card_name(t.card)
+        return tr("none")
+    name = t.card_name(t.card)
     if t.card == MAX:
-        return f"{name} (each player moves their highest visible card)"
+        return tr("{card} (each player moves their highest visible card)").format(card=name)
     if t.card == REPEAT and t.call is not None:
-        return f"{name} (calls {draw_card_name(t.call)} again: the last call repeats)"
+        return tr("{card} (calls {call} again: the last call repeats)").format(
+            card=name, call=t.card_name(t.call)
+        )
     if t.card == REPEAT:
-        return f"{name} (the last call repeats)"
+        return tr("{card} (the last call repeats)").format(card=name)
     return name
 
 
@@ -171,15 +184,16 @@ def _action(action: PlayerAction) -> str:
 
 
 def _status(t: _Table) -> str:
-    head = f"Duck & Cover · round {t.round + 1} of {ROUNDS} · "
+    tr = t.tr
+    head = tr("Duck & Cover · round {round} of {rounds}").format(round=t.round + 1, rounds=ROUNDS)
     if t.phase is Phase.DEAL:
-        return head + "waiting for the deal"
+        return f"{head} · {tr('waiting for the deal')}"
     if t.phase is Phase.RESHUFFLE:
-        return head + "waiting for the Captain pile to be reshuffled"
+        return f"{head} · {tr('waiting for the Captain pile to be reshuffled')}"
     if t.phase is Phase.OVER:
         winners = ", ".join(t.name(p) for p in t.winners())
-        return f"Duck & Cover · game over · won by {winners}"
-    return head + f"card in play: {_card_in_play(t)}"
+        return tr("Duck & Cover · game over · won by {players}").format(players=winners)
+    return f"{head} · " + tr("card in play: {card}").format(card=_card_in_play(t))
 
 
 def _piles(t: _Table) -> str:
@@ -342,8 +356,8 @@ def text(table: State | View) -> str:
     return "\n".join(lines)
 
 
-def _place(at: tuple[int, int]) -> str:
-    return f"column {at[0]}, row {at[1]}"
+def _place(at: tuple[int, int], tr: Words = english) -> str:
+    return tr("column {column}, row {row}").format(column=at[0], row=at[1])
 
 
 def move(table: State | View, action: PlayerAction) -> str:
@@ -534,31 +548,54 @@ def marks(table: State | View, action: object) -> tuple[frozenset[Mark], frozens
 
 def _told(t: _Table, action: PlayerAction) -> str:
     """One player's action, in the third person: "Player 0 covers the 7 with the 6"."""
-    who = f"Player {action.player}"
-    tops = {st.position: st.top for st in t.grids[action.player].stacks}
+    tr = t.tr
+    who = action.player
+    tops = {st.position: number_of(st.top) for st in t.grids[action.player].stacks}
     if isinstance(action, Cover | Duck):
         origin = _origin(t, action)
-        moved = f"the {number_of(tops[origin])}" if origin in tops else "the called card"
+        moved = tops.get(origin) if origin is not None else None
         if isinstance(action, Cover):
-            under = tops.get(action.to)
-            card = f"the {number_of(under)}" if under is not None else "a card"
-            return f"{who} covers {card} with {moved}"
-        return f"{who} ducks {moved} into the empty place at {_place(action.to)}"
+            under = tops.get(action.to, "?")
+            if moved is None:
+                told = tr("Player {player} covers the {under} with the called card")
+            else:
+                told = tr("Player {player} covers the {under} with the {card}")
+            return told.format(player=who, under=under, card=moved)
+        if moved is None:
+            told = tr("Player {player} ducks the called card into the empty place at {place}")
+        else:
+            told = tr("Player {player} ducks the {card} into the empty place at {place}")
+        return told.format(player=who, card=moved, place=_place(action.to, tr))
     if isinstance(action, Give):
         given = tops.get(action.at)
-        card = f"the {number_of(given)}" if given is not None else "a duck"
-        return f"{who} gives {card} to the player on their left"
+        if given is None:
+            return tr("Player {player} gives a duck to the player on their left").format(player=who)
+        return tr("Player {player} gives the {card} to the player on their left").format(
+            player=who, card=given
+        )
     if isinstance(action, Place):
         received = t.gifts[action.player] if action.player < len(t.gifts) else None
-        duck = f"the {number_of(received)} received" if received is not None else "the duck"
-        return f"{who} places {duck} at {_place(action.to)}"
+        place = _place(action.to, tr)
+        if received is None:
+            return tr("Player {player} places the duck received at {place}").format(
+                player=who, place=place
+            )
+        return tr("Player {player} places the {card} received at {place}").format(
+            player=who, card=number_of(received), place=place
+        )
     called = t.call if t.call is not None and t.call != MAX else None
-    card = f"their {called}" if called is not None else "their called card"
-    return f"{who} says Quack (« Coin »): {card} is covered"
+    if called is None:
+        return tr("Player {player} says Quack (« Coin »): their called card is covered").format(
+            player=who
+        )
+    return tr("Player {player} says Quack (« Coin »): their {card} is covered").format(
+        player=who, card=called
+    )
 
 
-def narrate(table: State | View, action: object) -> str:
-    """``action`` in words, then the moves already chosen this turn that it completes.
+def narrate(table: State | View, action: object, tr: Words = english) -> str:
+    """``action`` in words, then the moves already chosen this turn that it completes;
+    ``tr`` puts the words in the reader's language.
 
     >>> import rulespec
     >>> from rulespec.duck_cover import Cover, Quack
@@ -568,12 +605,17 @@ def narrate(table: State | View, action: object) -> str:
     >>> print(narrate(state, Cover(0, (2, 1))))  # doctest: +NORMALIZE_WHITESPACE
     Player 0 covers the 7 with the 6.
     Already chosen: Player 1 says Quack (« Coin »): their 6 is covered.
+    >>> from rulespec.i18n import translation
+    >>> print(narrate(state, Cover(0, (2, 1)), translation("de")))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Spieler 0 verdeckt die 7 mit der 6.
+    Bereits gewählt: Spieler 1 sagt „Quak“: seine 6 liegt verdeckt.
     """
-    t = _Table.of(table)
+    t = _Table.of(table, tr)
     if isinstance(action, Deal):
-        return "The deal: each player lays out their family and the first card is turned up."
+        return tr("The deal: each player lays out their family and the first card is turned up.")
     if isinstance(action, Reshuffle):
-        return "The Captain pile is shuffled into a new draw pile."
+        return tr("The Captain pile is shuffled into a new draw pile.")
     if not isinstance(action, Cover | Duck | Quack | Give | Place):
         return str(action)
     first, *others = _turn_actions(table, action)
@@ -583,10 +625,16 @@ def narrate(table: State | View, action: object) -> str:
     if len(quacks) == 1:
         chosen.append(_told(t, Quack(quacks[0])))
     elif quacks:
-        who = ", ".join(map(str, quacks[:-1])) + f" and {quacks[-1]}"
-        chosen.append(f"Players {who} say Quack (« Coin »): their called cards are covered")
+        who = tr("{players} and {last}").format(
+            players=", ".join(map(str, quacks[:-1])), last=quacks[-1]
+        )
+        chosen.append(
+            tr("Players {players} say Quack (« Coin »): their called cards are covered").format(
+                players=who
+            )
+        )
     if chosen:
-        told += " Already chosen: " + "; ".join(chosen) + "."
+        told += " " + tr("Already chosen: {moves}.").format(moves="; ".join(chosen))
     return told
 
 
@@ -628,6 +676,7 @@ def _duck_card(
     called: bool,
     splashes: tuple[int, ...],
     moved: bool = False,
+    tr: Words = english,
 ) -> str:
     """A visible duck card, its covered cards as edges behind it (and the halo of a
     card that moved)."""
@@ -651,9 +700,12 @@ def _duck_card(
         )
     number = number_of(st.top)
     splash = splashes[number - 1] if 1 <= number <= len(splashes) else 0
-    covered = f", {st.covered} covered beneath" if st.covered else ""
+    what = tr("card {card}, 1 splash") if splash == 1 else tr("card {card}, {count} splashes")
+    what = what.format(card=st.top, count=splash)
+    if st.covered:
+        what += tr(", {count} covered beneath").format(count=st.covered)
     face = [
-        s.title(f"card {st.top}, {splash} splashes{covered}" + (", moved" if moved else "")),
+        s.title(what + (tr(", moved") if moved else "")),
         s.rect(
             x,
             y,
@@ -690,16 +742,27 @@ def _duck_card(
     return "".join(parts) + card
 
 
-def _small_card(x: float, y: float, card: DrawCard, kind: str) -> str:
+_KINDS = {"in-play": "card in play", "captain-top": "Captain pile", "discard": "discard"}
+"""What each kind of draw card is, in the title a reader's pointer shows."""
+
+
+def _draw_width(t: _Table) -> float:
+    """The width of a draw card: :data:`DRAW_W`, or room for a longer name of Repeat."""
+    longest = max(s.text_width(t.card_name(card), 11) for card in (MAX, REPEAT))
+    return max(DRAW_W, math.ceil(longest) + 6)
+
+
+def _small_card(x: float, y: float, card: DrawCard, kind: str, t: _Table) -> str:
     """A draw card (card in play, Captain pile top, discard) with its name."""
-    name = draw_card_name(card)
+    name = t.card_name(card)
+    width = _draw_width(t)
     return s.element(
         "g",
-        s.title(f"{kind}: {name}"),
-        s.rect(x, y, DRAW_W, CARD_H, rx=4, fill="#EAF2FB", stroke=INK, stroke_width=1),
+        s.title(f"{t.tr(_KINDS[kind])}: {name}"),
+        s.rect(x, y, width, CARD_H, rx=4, fill="#EAF2FB", stroke=INK, stroke_width=1),
         s.text(
             name,
-            x=x + DRAW_W / 2,
+            x=x + width / 2,
             y=y + CARD_H / 2 + 4,
             text_anchor="middle",
             font_family="sans-serif",
@@ -726,24 +789,32 @@ def _label(x: float, y: float, content: str, **attributes: object) -> str:
 def _header(t: _Table, top: float) -> tuple[list[str], float, float]:
     """The piles and the card in play, in a strip from ``top``; returns the parts,
     the strip's width and where it ends."""
+    tr = t.tr
     parts = []
     x = MARGIN
     below = top + CARD_H + 14
-    pitch = DRAW_W + 40
+    width = _draw_width(t)
+    pitch = width + 40
     if t.card is not None:
-        parts.append(_small_card(x, top, t.card, "in-play"))
-        parts.append(_label(x, below, "in play"))
+        parts.append(_small_card(x, top, t.card, "in-play", t))
+        parts.append(_label(x, below, tr("in play")))
         if t.call is not None and t.card == REPEAT:
-            parts.append(_label(x, below + 13, f"calls {draw_card_name(t.call)}"))
+            called = tr("calls {card}").format(card=t.card_name(t.call))
+            parts.append(_label(x, below + 13, called))
         x += pitch
+    size = t.draw_pile_size
     parts.append(
         s.element(
             "g",
-            s.title(f"draw pile: {t.draw_pile_size} cards"),
-            s.rect(x, top, DRAW_W, CARD_H, rx=4, fill=BACK, stroke=INK),
+            s.title(
+                (tr("draw pile: 1 card") if size == 1 else tr("draw pile: {count} cards")).format(
+                    count=size
+                )
+            ),
+            s.rect(x, top, width, CARD_H, rx=4, fill=BACK, stroke=INK),
             s.text(
                 str(t.draw_pile_size),
-                x=x + DRAW_W / 2,
+                x=x + width / 2,
                 y=top + CARD_H / 2 + 5,
                 text_anchor="middle",
                 font_family="sans-serif",
@@ -753,20 +824,23 @@ def _header(t: _Table, top: float) -> tuple[list[str], float, float]:
             class_="draw-pile",
         )
     )
-    parts.append(_label(x, below, "draw pile"))
+    parts.append(_label(x, below, tr("draw pile")))
     x += pitch
     if t.captain_top is not None:
-        parts.append(_small_card(x, top, t.captain_top, "captain-top"))
+        parts.append(_small_card(x, top, t.captain_top, "captain-top", t))
     else:
         parts.append(
-            s.rect(x, top, DRAW_W, CARD_H, rx=4, fill="none", stroke=INK, stroke_dasharray="3 3")
+            s.rect(x, top, width, CARD_H, rx=4, fill="none", stroke=INK, stroke_dasharray="3 3")
         )
-    parts.append(_label(x, below, f"Captain pile ({t.captain_size})"))
+    parts.append(_label(x, below, tr("Captain pile ({count})").format(count=t.captain_size)))
     x += pitch + 40
-    parts.append(_label(x, below, f"discards {len(t.discard_zone)}/{t.discard_limit}"))
+    discards = tr("discards {count}/{limit}").format(
+        count=len(t.discard_zone), limit=t.discard_limit
+    )
+    parts.append(_label(x, below, discards))
     for i, card in enumerate(t.discard_zone):
-        parts.append(_small_card(x + i * (DRAW_W + 4), top, card, "discard"))
-    end = x + max(len(t.discard_zone) * (DRAW_W + 4), 90)
+        parts.append(_small_card(x + i * (width + 4), top, card, "discard", t))
+    end = x + max(len(t.discard_zone) * (width + 4), 90, s.text_width(discards, 11))
     return parts, end, below + 22 + (13 if t.call is not None and t.card == REPEAT else 0)
 
 
@@ -783,7 +857,7 @@ def _panel(
     grid = t.grids[player]
     colour = s.PALETTE[player % len(s.PALETTE)]
     acted = len(t.acted) > player and t.acted[player]
-    label = t.name(player) + (" ✓ acted" if acted else "")
+    label = t.name(player) + (" ✓ " + t.tr("acted") if acted else "")
     parts = [
         s.rect(x, y + 3, 10, 10, fill=colour, stroke=INK, stroke_width=0.6),
         _label(x + 15, y + 12, label, font_weight="bold"),
@@ -819,17 +893,21 @@ def _panel(
                 else:
                     moved = (player, st.position) in marked
                     parts.append(
-                        _duck_card(cx, cy, st, player, st.top == called, t.splashes, moved)
+                        _duck_card(cx, cy, st, player, st.top == called, t.splashes, moved, t.tr)
                     )
     return s.element("g", *parts, class_="grid", data_player=player)
 
 
 def _scores_svg(t: _Table, x: float, y: float) -> str:
     """The score table: a row per finished round, then the totals."""
+    tr = t.tr
     rows = [
-        ("", *(f"P{p}" for p in range(t.players))),
-        *((f"round {i + 1}", *map(str, r)) for i, r in enumerate(t.round_scores)),
-        ("total", *map(str, t.totals())),
+        ("", *(tr("P{player}").format(player=p) for p in range(t.players))),
+        *(
+            (tr("round {round}").format(round=i + 1), *map(str, r))
+            for i, r in enumerate(t.round_scores)
+        ),
+        (tr("total"), *map(str, t.totals())),
     ]
     cells = []
     for i, row in enumerate(rows):
@@ -857,9 +935,16 @@ def _extent(grid: GridView) -> tuple[int, int]:
     return max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
 
 
-def svg(table: State | View, *, size: float | None = None, marked: Collection[Mark] = ()) -> str:
+def svg(
+    table: State | View,
+    *,
+    size: float | None = None,
+    marked: Collection[Mark] = (),
+    tr: Words = english,
+) -> str:
     """The table as a self-contained SVG picture; ``size`` is its width in pixels
-    (by default its natural size, one unit a pixel).
+    (by default its natural size, one unit a pixel); ``tr`` puts its words in the
+    reader's language.
 
     Each visible duck card is a ``<g class="card">`` (``called`` added for the
     card this turn moves) with its number and one drop per splash; each card
@@ -878,7 +963,7 @@ def svg(table: State | View, *, size: float | None = None, marked: Collection[Ma
     >>> len(root.findall(".//{*}rect[@class='moved']"))  # the halo of the card at (0, 0)
     1
     """
-    t = _Table.of(table)
+    t = _Table.of(table, tr)
     chosen = frozenset(marked)
     parts, width, top = _header(t, MARGIN + 22)
     width += MARGIN

@@ -19,9 +19,9 @@ from collections.abc import Collection
 import attrs
 
 from rulespec.core import svg as s
-from rulespec.core.show import register
+from rulespec.core.show import Words, english, register
 from rulespec.duo.actions import Draw, Play, PlayerAction, Stop
-from rulespec.duo.cards import COLOURS, NUMBERS, TURBO, Card, card_name, features
+from rulespec.duo.cards import COLOURS, NUMBERS, SHAPES, TURBO, Card, card_name, features
 from rulespec.duo.scoring import target
 from rulespec.duo.state import Phase, State
 from rulespec.duo.view import View
@@ -62,9 +62,11 @@ class _Table:
     draw_pile_size: int
     round_scores: tuple[tuple[int, ...], ...]
     target: int
+    tr: Words = attrs.field(default=english, eq=False, repr=False)
+    """The words in the reader's language."""
 
     @classmethod
-    def of(cls, table: State | View) -> _Table:
+    def of(cls, table: State | View, tr: Words = english) -> _Table:
         if isinstance(table, View):
             hands: tuple[tuple[Card, ...] | int, ...] = tuple(
                 table.hand if p == table.player else n for p, n in enumerate(table.hand_sizes)
@@ -82,6 +84,7 @@ class _Table:
                 draw_pile_size=table.draw_pile_size,
                 round_scores=table.round_scores,
                 target=table.target,
+                tr=tr,
             )
         return cls(
             players=table.players,
@@ -96,10 +99,12 @@ class _Table:
             draw_pile_size=len(table.draw_pile),
             round_scores=table.round_scores,
             target=target(table.players),
+            tr=tr,
         )
 
     def name(self, player: int) -> str:
-        return f"Player {player}" + (" (you)" if player == self.viewer else "")
+        name = self.tr("Player {player}").format(player=player)
+        return self.tr("{player} (you)").format(player=name) if player == self.viewer else name
 
     def totals(self) -> tuple[int, ...]:
         return tuple(sum(r[p] for r in self.round_scores) for p in range(self.players))
@@ -145,16 +150,20 @@ def _flow(head: str, parts: list[str], sep: str = " ") -> list[str]:
 
 
 def _status(t: _Table) -> str:
-    head = f"Duo · round {t.round + 1} · "
+    tr = t.tr
+    head = tr("Duo · round {round}").format(round=t.round + 1)
     if t.phase is Phase.DEAL:
-        return head + "waiting for the deal"
+        return f"{head} · {tr('waiting for the deal')}"
     if t.phase is Phase.OVER:
         best = t.winner()
         if best is None:
-            return "Duo · match stopped at the round limit"
-        return f"Duo · match over · won by {t.name(best)}"
-    playing = f" (playing on pile {t.turn_pile})" if t.turn_pile is not None else ""
-    return head + f"{t.name(t.turn)} to play{playing}"
+            return tr("Duo · match stopped at the round limit")
+        return tr("Duo · match over · won by {player}").format(player=t.name(best))
+    if t.turn_pile is not None:
+        playing = tr("{player} to play (playing on pile {pile})")
+    else:
+        playing = tr("{player} to play")
+    return f"{head} · " + playing.format(player=t.name(t.turn), pile=t.turn_pile)
 
 
 def _scores(t: _Table) -> list[str]:
@@ -345,11 +354,21 @@ Mark = tuple[str, Card]
 """A card where it lies: ``("player-0", card)`` in a hand, ``("pile-1", card)`` on a pile."""
 
 
-def _words(card: Card) -> str:
-    """A card in words: "the red 3 circle", "the joker 2", "a Turbo-joker"."""
+def _words(card: Card, tr: Words = english) -> str:
+    """A card in words: "the red 3 circle", "the joker 2", "the cross joker", "a
+    Turbo-joker"."""
     if card == TURBO:
-        return "a Turbo-joker"
-    return "the " + card_name(card).replace("-", " ")
+        return tr("a Turbo-joker")
+    colour, number, shape = features(card)
+    if colour is not None and number is not None and shape is not None:
+        words = tr(f"the {COLOURS[colour]} {{number}} {{shape}}")
+        return words.format(number=NUMBERS[number], shape=tr(SHAPES[shape]))
+    if colour is not None:
+        return tr(f"the {COLOURS[colour]} joker")
+    if number is not None:
+        return tr("the joker {number}").format(number=NUMBERS[number])
+    assert shape is not None
+    return tr(f"the {SHAPES[shape]} joker")
 
 
 def marks(table: State | View, action: object) -> tuple[frozenset[Mark], frozenset[Mark]]:
@@ -372,7 +391,7 @@ def marks(table: State | View, action: object) -> tuple[frozenset[Mark], frozens
     return frozenset(), frozenset()
 
 
-def narrate(table: State | View, action: object) -> str:
+def narrate(table: State | View, action: object, tr: Words = english) -> str:
     """``action`` in words, in the third person.
 
     >>> from rulespec.duo.actions import Draw, Play
@@ -385,11 +404,15 @@ def narrate(table: State | View, action: object) -> str:
     'Player 0 draws the top card of the draw pile, and their turn ends.'
     """
     if isinstance(action, Play):
-        return f"Player {action.player} places {_words(action.card)} on pile {action.pile}."
+        return tr("Player {player} places {card} on pile {pile}.").format(
+            player=action.player, card=_words(action.card, tr), pile=action.pile
+        )
     if isinstance(action, Stop):
-        return f"Player {action.player} ends their turn."
+        return tr("Player {player} ends their turn.").format(player=action.player)
     if isinstance(action, Draw):
-        return f"Player {action.player} draws the top card of the draw pile, and their turn ends."
+        return tr(
+            "Player {player} draws the top card of the draw pile, and their turn ends."
+        ).format(player=action.player)
     return str(action)
 
 
@@ -453,18 +476,19 @@ def _card(
     owner: str,
     scale: float = 1.0,
     marked: frozenset[Mark] = frozenset(),
+    tr: Words = english,
 ) -> str:
     """A card face (symbols as many as its number, in its colour, and its short label),
     or its back when ``card`` is ``None``; a halo behind it when it is ``marked``."""
     w, h = CARD_W * scale, CARD_H * scale
     if card is not None and (owner, card) in marked:
-        return s.mark(x, y, w, h) + _card(x, y, card, owner, scale).replace(
+        return s.mark(x, y, w, h) + _card(x, y, card, owner, scale, tr=tr).replace(
             'class="card"', 'class="card moved"', 1
         )
     if card is None:
         return s.element(
             "g",
-            s.title("a card"),
+            s.title(tr("a card")),
             s.rect(x, y, w, h, rx=5, fill=BACK_FILL, stroke=INK),
             s.text(
                 "DUO",
@@ -552,19 +576,23 @@ def _text(x: float, y: float, content: str, **attributes: object) -> str:
     return s.text(content, x=x, y=y, fill=INK, **attributes)
 
 
-def _cards(count: int) -> str:
-    return f"{count} card" + ("" if count == 1 else "s")
+def _cards(count: int, tr: Words = english) -> str:
+    return (tr("1 card") if count == 1 else tr("{count} cards")).format(count=count)
 
 
-def _hand(p: int, hand: tuple[Card, ...] | int, y: float, marked: frozenset[Mark]) -> list[str]:
+def _hand(
+    p: int, hand: tuple[Card, ...] | int, y: float, marked: frozenset[Mark], tr: Words = english
+) -> list[str]:
     """A hand from ``y``: its cards in rows of :data:`PER_ROW`, or its backs fanned."""
     if isinstance(hand, int):
         backs = [
-            _card(HAND_X + k * FAN, y, None, f"player-{p}") for k in range(min(hand, BACKS_SHOWN))
+            _card(HAND_X + k * FAN, y, None, f"player-{p}", tr=tr)
+            for k in range(min(hand, BACKS_SHOWN))
         ]
         if hand > BACKS_SHOWN:
             x = HAND_X + (BACKS_SHOWN - 1) * FAN + CARD_W + 8
-            backs.append(_text(x, y + CARD_H / 2 + 4, f"… {hand - BACKS_SHOWN} more"))
+            more = tr("… {count} more").format(count=hand - BACKS_SHOWN)
+            backs.append(_text(x, y + CARD_H / 2 + 4, more))
         return backs
     return [
         _card(
@@ -573,6 +601,7 @@ def _hand(p: int, hand: tuple[Card, ...] | int, y: float, marked: frozenset[Mark
             card,
             f"player-{p}",
             marked=marked,
+            tr=tr,
         )
         for k, card in enumerate(hand)
     ]
@@ -588,9 +617,16 @@ def _hand_size(hand: tuple[Card, ...] | int) -> tuple[float, float]:
     return HAND_X + min(len(hand), PER_ROW) * (CARD_W + 6), rows * (CARD_H + 8) - 8
 
 
-def svg(table: State | View, *, size: float | None = None, marked: Collection[Mark] = ()) -> str:
+def svg(
+    table: State | View,
+    *,
+    size: float | None = None,
+    marked: Collection[Mark] = (),
+    tr: Words = english,
+) -> str:
     """The table as a self-contained SVG picture; ``size`` is its width in pixels
-    (by default its natural size, one unit a pixel).
+    (by default its natural size, one unit a pixel); ``tr`` puts its words in the
+    reader's language.
 
     Each card is a ``<g class="card">`` (``data-owner`` says whose hand or
     which pile), showing its short label and as many symbols as its number;
@@ -605,9 +641,12 @@ def svg(table: State | View, *, size: float | None = None, marked: Collection[Ma
     >>> len(root.findall(".//{*}g[@class='card back']"))  # the two other hands
     14
     """
-    t = _Table.of(table)
+    t = _Table.of(table, tr)
     chosen = frozenset(marked)
-    parts = [_text(MARGIN, 18, f"draw pile {t.draw_pile_size} · {t.target} points win")]
+    piles = tr("draw pile {count} · {target} points win").format(
+        count=t.draw_pile_size, target=t.target
+    )
+    parts = [_text(MARGIN, 18, piles)]
     y = 34.0
     x = MARGIN
     if t.pile_tops:
@@ -626,11 +665,11 @@ def svg(table: State | View, *, size: float | None = None, marked: Collection[Ma
                         class_="under",
                     )
                 )
-            parts.append(_card(x, y, top, f"pile-{i}", BIG, chosen))
-            turn = " ◀ this turn" if i == t.turn_pile else ""
-            parts.append(
-                _text(x, y + CARD_H * BIG + 30, f"pile {i} ({_cards(count)}){turn}", font_size=11)
-            )
+            parts.append(_card(x, y, top, f"pile-{i}", BIG, chosen, tr))
+            caption = tr("pile {pile} ({cards})").format(pile=i, cards=_cards(count, tr))
+            if i == t.turn_pile:
+                caption += " ◀ " + tr("this turn")
+            parts.append(_text(x, y + CARD_H * BIG + 30, caption, font_size=11))
             x += CARD_W * BIG + 90
         y += CARD_H * BIG + 48
     width = max(x, 420.0)
@@ -645,8 +684,8 @@ def svg(table: State | View, *, size: float | None = None, marked: Collection[Ma
                 ("▶ " if on_turn else "") + t.name(p),
                 font_weight="bold" if on_turn else None,
             ),
-            _text(MARGIN, y + 30, _cards(count)),
-            *_hand(p, hand, y, chosen),
+            _text(MARGIN, y + 30, _cards(count, tr)),
+            *_hand(p, hand, y, chosen, tr),
         ]
         hand_w, hand_h = _hand_size(hand)
         width = max(width, hand_w + MARGIN)
@@ -654,9 +693,12 @@ def svg(table: State | View, *, size: float | None = None, marked: Collection[Ma
         y += hand_h + 12
     if t.round_scores:
         rows = [
-            ("", *(f"P{p}" for p in range(t.players))),
-            *((f"round {i + 1}", *map(str, r)) for i, r in enumerate(t.round_scores)),
-            ("total", *map(str, t.totals())),
+            ("", *(tr("P{player}").format(player=p) for p in range(t.players))),
+            *(
+                (tr("round {round}").format(round=i + 1), *map(str, r))
+                for i, r in enumerate(t.round_scores)
+            ),
+            (tr("total"), *map(str, t.totals())),
         ]
         cells = [
             _text(

@@ -13,7 +13,10 @@ scaled down to the column only as far as its text stays readable, and
 scrolling sideways inside its box on a narrower screen. The cards a move moves
 are ringed on both pictures (the game's ``render.marks()``), the move is told
 in words under them (``render.narrate()``), and the move as a record writes it
-is folded away.
+is folded away. Everything a reader reads, the words drawn in the pictures
+included, is in the site's language (``language`` in ``conf.py``), through
+:mod:`rulespec.i18n`: the captions are translated with their game's id as
+context.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ import rulespec
 from rulespec.core import svg as s
 from rulespec.core.clauses import catalogues
 from rulespec.core.examples import Example, examples_of
+from rulespec.i18n import Translation, translation
 from rulespec.sphinxext.nodes import rules_block
 
 __all__ = [
@@ -94,10 +98,10 @@ def picture_box(picture: str, widest: float | None = None) -> str:
     return f'<div class="rules-picture">{styled}</div>'
 
 
-def _svg(game: str, table: Any, player: int | None, marked: frozenset[Any]) -> str:
+def _svg(game: str, table: Any, player: int | None, marked: frozenset[Any], tr: Translation) -> str:
     if player is not None:
         table = rulespec.game(game).view(table, player)
-    picture: str = _render(game).svg(table, marked=marked)
+    picture: str = _render(game).svg(table, marked=marked, tr=tr)
     return picture_box(picture)
 
 
@@ -109,36 +113,52 @@ def _render(game: str) -> Any:
     return declared.load(declared.render)
 
 
-def figure(game: str, example: Example) -> str:
+def figure(game: str, example: Example, tr: Translation | None = None) -> str:
     """The HTML of ``example``: before and after, the cards that moved ringed on both,
-    the move in words, the move as a record writes it (folded), and the caption."""
-    table = example.before
-    if example.view is not None:
-        table = rulespec.game(game).view(table, example.view)
+    the move in words, the move as a record writes it (folded), and the caption, all
+    in ``tr``'s language (English by default).
+
+    >>> game, example = find("dc-cover")
+    >>> "<strong>Le coup :</strong> Le joueur 0 couvre le 7 avec le 6." in figure(
+    ...     game, example, translation("fr"))
+    True
+    """
+    tr = tr or translation("en")
     render = _render(game)
     marked_before, marked_after = render.marks(example.before, example.action)
-    before = _svg(game, example.before, example.view, marked_before)
-    after = _svg(game, example.after, example.view, marked_after)
-    told = html.escape(render.narrate(example.before, example.action), quote=False)
+    before = _svg(game, example.before, example.view, marked_before, tr)
+    after = _svg(game, example.after, example.view, marked_after, tr)
+    told = html.escape(render.narrate(example.before, example.action, tr), quote=False)
     key = (
-        ' <span class="rules-example-key">What moved is ringed in yellow.</span>'
+        f' <span class="rules-example-key">{html.escape(tr("What moved is ringed in yellow."))}'
+        "</span>"
         if marked_before or marked_after
         else ""
     )
     record = html.escape(json.dumps(rulespec.game(game).encode_action(example.action)))
-    whose = "the whole table" if example.view is None else f"player {example.view}'s view"
+    if example.view is None:
+        whose = tr("the whole table")
+    else:
+        whose = tr("player {player}'s view").format(player=example.view)
     cites = ", ".join(f"<code>{html.escape(c)}</code>" for c in example.clauses)
+    shows = html.escape(tr("{whose}; shows {clauses}")).format(
+        whose=html.escape(whose), clauses=cites
+    )
+    caption = html.escape(tr(example.caption, context=game))
     return (
         f'<figure class="rules-example" id="example-{html.escape(example.name)}">'
         '<div class="rules-example-pair">'
-        f'<div class="rules-example-side"><p class="rules-example-label">Before</p>{before}</div>'
-        f'<div class="rules-example-side"><p class="rules-example-label">After</p>{after}</div>'
+        '<div class="rules-example-side"><p class="rules-example-label">'
+        f"{html.escape(tr('Before'))}</p>{before}</div>"
+        '<div class="rules-example-side"><p class="rules-example-label">'
+        f"{html.escape(tr('After'))}</p>{after}</div>"
         "</div>"
-        f'<p class="rules-example-move"><strong>The move:</strong> {told}{key}</p>'
-        '<details class="rules-example-record"><summary>The move as a record writes it'
+        f'<p class="rules-example-move"><strong>{html.escape(tr("The move:"))}</strong> '
+        f"{told}{key}</p>"
+        '<details class="rules-example-record"><summary>'
+        f"{html.escape(tr('The move as a record writes it'))}"
         f"</summary><code>{record}</code></details>"
-        f"<figcaption>{html.escape(example.caption)} "
-        f"<small>({whose}; shows {cites})</small></figcaption></figure>"
+        f"<figcaption>{caption} <small>({shows})</small></figcaption></figure>"
     )
 
 
@@ -153,7 +173,8 @@ class ExampleDirective(SphinxDirective):
             game, example = find(name)
         except KeyError:
             raise self.error(f"rules:example: no worked example is called {name!r}") from None
-        return [nodes.raw("", figure(game, example), format="html")]
+        tr = translation(self.config.language)
+        return [nodes.raw("", figure(game, example, tr), format="html")]
 
 
 def _clause_of(block: rules_block) -> str | None:
@@ -174,6 +195,7 @@ def attach(app: Sphinx, doctree: nodes.document) -> None:
         found = examples_of(game)
     except (KeyError, ModuleNotFoundError):
         return
+    tr = translation(app.config.language)
     drawn: dict[str, list[Example]] = {}
     linked: dict[str, list[Example]] = {}
     for example in found:
@@ -187,9 +209,10 @@ def attach(app: Sphinx, doctree: nodes.document) -> None:
         if shown is None:
             continue
         for example in drawn.get(shown, ()):
-            block += nodes.raw("", figure(game, example), format="html")
+            block += nodes.raw("", figure(game, example, tr), format="html")
         if shown in linked:
-            para = nodes.paragraph("", "Worked example: ", classes=["rules-example-link"])
+            label = tr("Worked example:") + " "
+            para = nodes.paragraph("", label, classes=["rules-example-link"])
             for i, example in enumerate(linked[shown]):
                 if i:
                     para += nodes.Text(", ")
@@ -207,8 +230,9 @@ def outdated(
     if not folder:
         return []
     digest = hashlib.sha256()
+    tr = translation(app.config.language)
     for game, example in all_examples():
-        digest.update(figure(game, example).encode("utf-8"))
+        digest.update(figure(game, example, tr).encode("utf-8"))
     new = digest.hexdigest()
     old = getattr(env, "rules_examples_digest", None)
     env.rules_examples_digest = new  # type: ignore[attr-defined]
