@@ -69,6 +69,7 @@ __all__ = [
     "action_from_id",
     "action_id",
     "action_space_size",
+    "legal_action_from_id",
     "legal_action_ids",
     "observation",
     "observation_bounds",
@@ -142,6 +143,21 @@ def action_from_id(state: State, player: int, action_id: int) -> PlayerAction:
         action = Draw(p)
     _refuse_illegal(state, action)
     return action
+
+
+def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAction:
+    """The action of ``player`` whose id is ``action_id``, one of
+    :func:`legal_action_ids` for ``state`` (not checked again: an id from that list
+    only).
+
+    >>> import rulespec
+    >>> state = rulespec.game("duo").start(2, seed=3)
+    >>> legal_action_from_id(state, 0, 155)
+    Draw(player=0)
+    """
+    if action_id < STOP_ID:
+        return rules._PLAYS[player][action_id // CARDS][action_id % CARDS]
+    return rules._STOPS[player] if action_id == STOP_ID else rules._DRAWS[player]
 
 
 def legal_action_ids(state: State, player: int) -> tuple[int, ...]:

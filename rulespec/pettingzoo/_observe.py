@@ -25,6 +25,10 @@ from rulespec.rl.episode import Episode
 
 __all__ = ["Observer"]
 
+_CHECKED = 16
+"""Up to this many numbers that may pass their bounds are checked one by one; with
+more, every number is clipped to its bounds."""
+
 Floats = npt.NDArray[np.float32]
 
 
@@ -37,6 +41,7 @@ class Observer:
         self.length = length = math.prod(episode.observation_shape)
         encoding = g.encoding
         bounds = getattr(encoding, "observation_bounds", None)
+        self._checked: tuple[tuple[int, float, float, float, float], ...] = ()
         if bounds is None:
             low = np.full(length, -np.inf, dtype=np.float32)
             high = np.full(length, np.inf, dtype=np.float32)
@@ -50,7 +55,17 @@ class Observer:
             # keeps the order, so a number within its bounds stays within.
             low, high = raw_low * self._scale, raw_high * self._scale
             saturated = getattr(encoding, "observation_saturated", None)
-            self._clipped = bool(saturated(n, options)) if saturated is not None else True
+            if saturated is None:  # any number may pass its bound: clip them all
+                self._clipped = True
+            else:
+                where = tuple(saturated(n, options))
+                self._clipped = len(where) > _CHECKED
+                if not self._clipped:  # a few: each checked, and clipped when past
+                    self._checked = tuple(
+                        (i, float(raw_low[i]), float(raw_high[i]), float(low[i]), float(high[i]))
+                        for i in where
+                    )
+        self._flat = len(episode.observation_shape) == 1
         self.low: Floats = low
         """The least of each scaled number (float32)."""
         self.high: Floats = high
@@ -73,12 +88,24 @@ class Observer:
         if self._writers:
             self._writers[seat].write(episode.state)
             raw: Any = self._raw[seat]
+            values: Floats = np.multiply(raw, self._scale)
+            numbers: Any = self._buffers[seat]
         else:
-            raw = np.fromiter(episode.observation(seat), dtype=np.float32, count=self.length)
-        values = np.multiply(raw, self._scale)
+            raw = numbers = np.fromiter(
+                episode.observation(seat), dtype=np.float32, count=self.length
+            )
+            values = np.multiply(raw, self._scale)
+        for i, least, most, scaled_least, scaled_most in self._checked:
+            number = numbers[i]
+            if number < least:
+                values[i] = scaled_least
+            elif number > most:
+                values[i] = scaled_most
         if self._clipped:
             np.minimum(values, self.high, out=values)
             np.maximum(values, self.low, out=values)
+        if self._flat:
+            return values
         shaped: Floats = values.reshape(episode.observation_shape)
         return shaped
 

@@ -8,7 +8,7 @@ from typing import Any
 import numpy.typing as npt
 from pettingzoo import AECEnv
 
-from rulespec.pettingzoo._common import ResetNeeded, Table, agent_name
+from rulespec.pettingzoo._common import ResetNeeded, Table
 from rulespec.rl.episode import Episode
 
 __all__ = ["GameEnv"]
@@ -83,7 +83,8 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = agent_name(self.episode.to_move()[0])
+        self.agent_selection = self.possible_agents[self.episode.to_move()[0]]
+        self._quiet = True  # every reward of the last step was 0
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation (what its view shows, scaled into the bounds of
@@ -114,20 +115,26 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._table.seat(agent)
+        seat = self._table.seats[agent]
         episode = self.episode
         outcome = episode.act({seat: action})
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: outcome.rewards[p] for p, a in enumerate(self.possible_agents)}
+        step_rewards = outcome.rewards
+        if any(step_rewards) or not self._quiet:
+            # Updated in place, and added up, only when a reward is or was not 0.
+            rewards = self.rewards
+            for p, name in enumerate(self.possible_agents):
+                rewards[name] = step_rewards[p]
+            self._quiet = not any(step_rewards)
+            self._accumulate_rewards()
         for p, reason in outcome.illegal.items():
-            self.infos[agent_name(p)] = {"illegal_action": reason}
+            self.infos[self.possible_agents[p]] = {"illegal_action": reason}
         if episode.done:
             self.terminations = dict.fromkeys(self.agents, episode.terminated)
             self.truncations = dict.fromkeys(self.agents, episode.truncated)
-            self.agent_selection = agent_name((seat + 1) % episode.players)
+            self.agent_selection = self.possible_agents[(seat + 1) % episode.players]
         else:
-            self.agent_selection = agent_name(episode.to_move()[0])
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[episode.to_move()[0]]
 
     def render(self) -> str | None:
         """The whole table as text (hidden cards included: it is for people watching,
