@@ -142,6 +142,7 @@ class Writer:
         self.players = players
         self._at = at = _Layout(players)
         self._blank = _zeros(buffer.typecode, at.grid)
+        self._ones = [array(buffer.typecode, [1.0] * count) for count in range(STACKS + 1)]
         buffer[at.seat + player] = 1.0
         self._state: State | None = None
         self._hot: dict[int, int] = {}
@@ -258,42 +259,83 @@ class Writer:
         if grid is None:
             buf[start : start + at.grid] = self._blank
             return
-        block, families = _block(grid, holder, buf.typecode, at.slot)
+        block, count, families = _block(grid, holder, buf.typecode, at.slot)
         buf[start : start + at.grid] = block
+        if families is None:  # every duck of the holder's family: one stride of ones
+            first = start + _FAMILY + (holder - me) % n
+            buf[first : first + count * at.slot : at.slot] = self._ones[count]
+            return
         for offset, family in families:
             buf[start + offset + (family - me) % n] = 1.0
 
 
-_BLOCKS: dict[tuple[int, int, str], tuple[Grid, array[float], tuple[tuple[int, int], ...]]] = {}
+_FAMILY = 15
+"""Where a stack's family one-hot starts within its slot."""
+
+_BLOCKS: dict[
+    tuple[int, int, str, int],
+    tuple[Grid, array[float], int, tuple[tuple[int, int], ...] | None],
+] = {}
 """Each grid's block as any player sees it but for the families, made once for all the
 players who look (by the grid's identity, the grid kept beside it)."""
+
+_SLOTS: dict[tuple[str, int], dict[tuple[int, int, int, int], bytes]] = {}
+"""The bytes of one stack's slot without its family, by typecode and slot length,
+then by column, row, top card and cards in the stack."""
+
+
+def _slot(typecode: str, slot: int, column: int, row: int, card: int, size: int) -> bytes:
+    """One stack's slot of numbers, its family left at zeros, as bytes."""
+    values = _zeros(typecode, slot)
+    values[0] = 1.0
+    values[1] = float(column)
+    values[2] = float(row)
+    values[2 + number_of(card)] = 1.0
+    values[slot - 1] = float(size - 1)
+    piece = values.tobytes()
+    kept = _SLOTS[typecode, slot]
+    if len(kept) >= 65536:
+        kept.clear()
+    kept[column, row, card, size] = piece
+    return piece
 
 
 def _block(
     grid: Grid, holder: int, typecode: str, slot: int
-) -> tuple[array[float], tuple[tuple[int, int], ...]]:
-    """``grid``'s block of numbers without its families' ones, and where each family's
-    one-hot starts with the family's seat."""
-    key = (id(grid), holder, typecode)
+) -> tuple[array[float], int, tuple[tuple[int, int], ...] | None]:
+    """``grid``'s block of numbers without its families' ones, its number of stacks,
+    and where each family's one-hot starts with the family's seat (``None`` when
+    every duck is of the holder's family)."""
+    key = (id(grid), holder, typecode, slot)
     kept = _BLOCKS.get(key)
-    if kept is not None and kept[0] is grid and len(kept[1]) == STACKS * slot:
-        return kept[1], kept[2]
-    block = _zeros(typecode, STACKS * slot)
+    if kept is not None and kept[0] is grid:
+        return kept[1], kept[2], kept[3]
     cells = grid.cells
-    left = min(q[0] for q, _ in cells)
-    top = min(q[1] for q, _ in cells)
-    families = []
-    start = 0
-    for place, stack in cells:
+    left = min([q[0] for q, _ in cells])
+    top = min([q[1] for q, _ in cells])
+    slots = _SLOTS.get((typecode, slot))
+    if slots is None:
+        slots = _SLOTS[typecode, slot] = {}
+    pieces = []
+    tops = []
+    for (column, row), stack in cells:
         card = stack[-1]
-        block[start] = 1.0
-        block[start + 1] = float(place[0] - left)
-        block[start + 2] = float(place[1] - top)
-        block[start + 2 + number_of(card)] = 1.0
-        block[start + slot - 1] = float(len(stack) - 1)
-        families.append((start + 15, family_of(card, holder)))
-        start += slot
+        tops.append(card)
+        piece = slots.get((column - left, row - top, card, len(stack)))
+        if piece is None:
+            piece = _slot(typecode, slot, column - left, row - top, card, len(stack))
+        pieces.append(piece)
+    count = len(cells)
+    pieces.append(_zeros(typecode, (STACKS - count) * slot).tobytes())
+    block = array(typecode)
+    block.frombytes(b"".join(pieces))
+    families = None
+    highest = max(tops)
+    if number_of(highest) != highest:  # a duck of another family (Low blows)
+        families = tuple(
+            (k * slot + _FAMILY, family_of(card, holder)) for k, card in enumerate(tops)
+        )
     if len(_BLOCKS) >= 4096:
         _BLOCKS.clear()
-    _BLOCKS[key] = (grid, block, tuple(families))
-    return block, tuple(families)
+    _BLOCKS[key] = (grid, block, count, families)
+    return block, count, families
