@@ -326,8 +326,8 @@ def _block(
             piece = _slot(typecode, slot, column - left, row - top, card, len(stack))
         pieces.append(piece)
     count = len(cells)
-    pieces.append(_zeros(typecode, (STACKS - count) * slot).tobytes())
-    block = array(typecode)
+    block = _zeros(typecode, 0)
+    pieces.append(bytes(block.itemsize * (STACKS - count) * slot))
     block.frombytes(b"".join(pieces))
     families = None
     highest = max(tops)
