@@ -142,6 +142,8 @@ class Writer:
         self.players = players
         self._at = at = _Layout(players)
         self._blank = _zeros(buffer.typecode, at.grid)
+        self._bytes = memoryview(buffer).cast("B")
+        """The buffer's bytes, where a grid's block is copied."""
         self._ones = [array(buffer.typecode, [1.0] * count) for count in range(STACKS + 1)]
         buffer[at.seat + player] = 1.0
         self._state: State | None = None
@@ -260,7 +262,8 @@ class Writer:
             buf[start : start + at.grid] = self._blank
             return
         block, count, families = _block(grid, holder, buf.typecode, at.slot)
-        buf[start : start + at.grid] = block
+        size = buf.itemsize
+        self._bytes[start * size : (start + at.grid) * size] = block
         if families is None:  # every duck of the holder's family: one stride of ones
             first = start + _FAMILY + (holder - me) % n
             buf[first : first + count * at.slot : at.slot] = self._ones[count]
@@ -274,7 +277,7 @@ _FAMILY = 15
 
 _BLOCKS: dict[
     tuple[int, int, str, int],
-    tuple[Grid, array[float], int, tuple[tuple[int, int], ...] | None],
+    tuple[Grid, bytes, int, tuple[tuple[int, int], ...] | None],
 ] = {}
 """Each grid's block as any player sees it but for the families, made once for all the
 players who look (by the grid's identity, the grid kept beside it)."""
@@ -302,8 +305,9 @@ def _slot(typecode: str, slot: int, column: int, row: int, card: int, size: int)
 
 def _block(
     grid: Grid, holder: int, typecode: str, slot: int
-) -> tuple[array[float], int, tuple[tuple[int, int], ...] | None]:
-    """``grid``'s block of numbers without its families' ones, its number of stacks,
+) -> tuple[bytes, int, tuple[tuple[int, int], ...] | None]:
+    """``grid``'s block of numbers without its families' ones (as the bytes of an array
+    of ``typecode``), its number of stacks,
     and where each family's one-hot starts with the family's seat (``None`` when
     every duck is of the holder's family)."""
     key = (id(grid), holder, typecode, slot)
@@ -316,25 +320,16 @@ def _block(
     slots = _SLOTS.get((typecode, slot))
     if slots is None:
         slots = _SLOTS[typecode, slot] = {}
-    pieces = []
-    tops = []
-    for (column, row), stack in cells:
-        card = stack[-1]
-        tops.append(card)
-        piece = slots.get((column - left, row - top, card, len(stack)))
-        if piece is None:
-            piece = _slot(typecode, slot, column - left, row - top, card, len(stack))
-        pieces.append(piece)
+    keys = [(column - left, row - top, stack[-1], len(stack)) for (column, row), stack in cells]
+    get = slots.get
+    pieces = [get(k) or _slot(typecode, slot, *k) for k in keys]
     count = len(cells)
-    block = _zeros(typecode, 0)
-    pieces.append(bytes(block.itemsize * (STACKS - count) * slot))
-    block.frombytes(b"".join(pieces))
+    pieces.append(bytes(array(typecode).itemsize * (STACKS - count) * slot))
+    block = b"".join(pieces)
     families = None
-    highest = max(tops)
+    highest = max([k[2] for k in keys])
     if number_of(highest) != highest:  # a duck of another family (Low blows)
-        families = tuple(
-            (k * slot + _FAMILY, family_of(card, holder)) for k, card in enumerate(tops)
-        )
+        families = tuple((i * slot + _FAMILY, family_of(k[2], holder)) for i, k in enumerate(keys))
     if len(_BLOCKS) >= 4096:
         _BLOCKS.clear()
     _BLOCKS[key] = (grid, block, count, families)

@@ -164,7 +164,21 @@ def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
     """The ids of ``player``'s legal actions, ascending (their order in
     :func:`rulespec.duo.rules.legal_actions`: plays by pile and card, then Stop or Draw)."""
     p = seat(player, state.players, "duo.setup.players")
-    return tuple(_id(a) for a in rules.legal_actions(state, p))
+    legal = rules.legal_actions(state, p)
+    try:  # the rules' actions are built once: their ids are kept by identity
+        return tuple(map(_BUILT_IDS.__getitem__, map(id, legal)))
+    except KeyError:
+        return tuple(_id(a) for a in legal)
+
+
+_BUILT_IDS: dict[int, int] = {
+    id(action): _id(action)
+    for built in (*rules._PLAYS, (rules._STOPS,), (rules._DRAWS,))
+    for actions in built
+    for action in actions
+}
+"""The id of each action the rules build once and list (by the action's identity: those
+actions live as long as the module, so no other object shares their identity)."""
 
 
 def observation_shape(players: int, options: Options | None = None) -> tuple[int, ...]:
