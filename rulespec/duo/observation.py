@@ -101,7 +101,9 @@ class Writer:
         self.player = player
         self.players = players
         buffer[_SEAT + player] = 1.0
+        buffer[_TARGET] = float(target(players))  # it depends on the player count only
         self._state: State | None = None
+        self._piles: object = None
         self._hand: tuple[int, ...] = ()
         self._tops: list[int] = [-1, -1]
         self._hot: dict[int, int] = {}
@@ -125,46 +127,48 @@ class Writer:
             return
         self._state = state
         buf, me, n = self.buffer, self.player, self.players
-        dealt = bool(state.hands)
-        hand = state.hands[me] if dealt else ()
-        if hand is not self._hand:
-            for card in self._hand:
-                buf[card] = 0.0
-            for card in hand:
-                buf[card] += 1.0
-            self._hand = hand
-        piles = state.piles
-        for pile in (0, 1):
-            top = piles[pile][-1] if piles else -1
-            if top != self._tops[pile]:
-                start = _PILE_TOPS + pile * CARDS
-                if self._tops[pile] >= 0:
-                    buf[start + self._tops[pile]] = 0.0
-                if top >= 0:
-                    buf[start + top] = 1.0
-                self._tops[pile] = top
-        turn_pile = state.turn_pile
-        self._one_hot(_TURN_PILE, -1 if turn_pile is None else turn_pile)
-        self._one_hot(_PHASE, _PHASES[state.phase])
-        buf[_COUNTS] = float(len(piles[0])) if piles else 0.0
-        buf[_COUNTS + 1] = float(len(piles[1])) if piles else 0.0
-        buf[_COUNTS + 2] = float(len(state.draw_pile))
-        buf[_COUNTS + 3] = float(state.round)
-        buf[_TARGET] = float(target(n))
-        scores = state.round_scores
-        seats = _SEAT + n
-        self._one_hot(seats, (state.turn - me) % n)
-        self._one_hot(seats + n, (state.starter - me) % n)
-        sizes = seats + 2 * n
         hands = state.hands
         if hands is not self._sizes:
             self._sizes = hands
+            hand = hands[me] if hands else ()
+            if hand is not self._hand:
+                for card in self._hand:
+                    buf[card] = 0.0
+                for card in hand:
+                    buf[card] += 1.0
+                self._hand = hand
+            sizes = _SEAT + 3 * n
             for k in range(n):
-                buf[sizes + k] = float(len(hands[(me + k) % n])) if dealt else 0.0
+                buf[sizes + k] = float(len(hands[(me + k) % n])) if hands else 0.0
+        piles = state.piles
+        if piles is not self._piles:
+            self._piles = piles
+            tops = self._tops
+            for pile in (0, 1):
+                top = piles[pile][-1] if piles else -1
+                if top != tops[pile]:
+                    start = _PILE_TOPS + pile * CARDS
+                    if tops[pile] >= 0:
+                        buf[start + tops[pile]] = 0.0
+                    if top >= 0:
+                        buf[start + top] = 1.0
+                    tops[pile] = top
+            buf[_COUNTS] = float(len(piles[0])) if piles else 0.0
+            buf[_COUNTS + 1] = float(len(piles[1])) if piles else 0.0
+        turn_pile = state.turn_pile
+        self._one_hot(_TURN_PILE, -1 if turn_pile is None else turn_pile)
+        self._one_hot(_PHASE, _PHASES[state.phase])
+        buf[_COUNTS + 2] = float(len(state.draw_pile))
+        buf[_COUNTS + 3] = float(state.round)
+        seats = _SEAT + n
+        self._one_hot(seats, (state.turn - me) % n)
+        self._one_hot(seats + n, (state.starter - me) % n)
+        scores = state.round_scores
         if scores is not self._scores:
             self._scores = scores
             buf[_FINISHED] = float(len(scores))
             last = scores[-1] if scores else (0,) * n
+            sizes = seats + 2 * n
             for k in range(n):
                 p = (me + k) % n
                 buf[sizes + n + k] = float(sum(r[p] for r in scores))

@@ -117,7 +117,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
             return
         seat = self._table.seats[agent]
         episode = self.episode
-        outcome = episode.act({seat: action})
+        outcome = episode.act_one(seat, action)
         self._cumulative_rewards[agent] = 0.0
         step_rewards = outcome.rewards
         if any(step_rewards) or not self._quiet:

@@ -34,7 +34,7 @@ player 0; under ``on_illegal="raise"`` it raises
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -257,7 +257,24 @@ class Episode:
                 self.illegal_reward if p in refused else 0.0 for p in range(self.players)
             )
             return Outcome(rewards, refused)
-        apply = g.apply
+        return self._advance(actions, ids)
+
+    def act_one(self, player: int, action_id: int) -> Outcome:
+        """``act({player: action_id})``, for one player (the AEC environment's step)."""
+        if self._done or player not in self._movers:
+            return self.act({player: action_id})  # the error
+        if type(action_id) is not int:
+            action_id = integer(action_id, "action")
+        listed = self._legal.get(player)
+        decode = self._decode
+        if listed is None or decode is None or action_id not in listed:
+            return self.act({player: action_id})
+        return self._advance((decode(self.state, player, action_id),), (player,))
+
+    def _advance(self, actions: Sequence[Any], players: Collection[int]) -> Outcome:
+        """Apply ``actions``, those of ``players`` (legal, in seat order), and resolve the
+        chance steps that follow; the step's rewards."""
+        state, apply, movers = self.state, self.game.apply, self._movers
         for action in actions:
             state = apply(state, action)
         self.state = state
@@ -268,7 +285,7 @@ class Episode:
             self._over = self._done = True
         elif self.steps >= self.max_steps:
             # Only at the end of a turn: players who still owe this turn's choice play on.
-            self.truncated = self._done = after != tuple(p for p in movers if p not in ids)
+            self.truncated = self._done = after != tuple(p for p in movers if p not in players)
         if self.reward == "score":
             before, self._values = self._values, self._value(self.state)
             if before == self._values:
