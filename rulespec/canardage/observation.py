@@ -105,8 +105,17 @@ class Writer:
     """
 
     def __init__(
-        self, buffer: array[float], player: int, players: int, options: Options | None = None
+        self,
+        buffer: array[float],
+        player: int,
+        players: int,
+        options: Options | None = None,
+        *,
+        saturate: bool = False,
     ) -> None:
+        self.saturate = saturate
+        """Accepted as the other games' writers accept it: no number of Canardage's
+        observation saturates (see :func:`saturated`)."""
         for i in range(len(buffer)):
             buffer[i] = 0.0
         self.buffer = buffer

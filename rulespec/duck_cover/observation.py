@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import math
 from array import array
 from typing import cast
 
@@ -133,8 +134,17 @@ class Writer:
     """
 
     def __init__(
-        self, buffer: array[float], player: int, players: int, options: Options | None = None
+        self,
+        buffer: array[float],
+        player: int,
+        players: int,
+        options: Options | None = None,
+        *,
+        saturate: bool = False,
     ) -> None:
+        self.saturate = saturate
+        """Whether the positions (the numbers of :func:`saturated`) are written at most
+        their bound (an environment's bounded observation) rather than as they are."""
         for i in range(len(buffer)):
             buffer[i] = 0.0
         self.buffer = buffer
@@ -235,12 +245,13 @@ class Writer:
         left = min((q[0] for q, _ in cells), default=0)
         top = min((q[1] for q, _ in cells), default=0)
         to = getattr(action, "to", None) or getattr(action, "at", None)
+        span = _SPAN if self.saturate else math.inf
         if to is not None:
-            buf[start + 6] = float(to[0] - left)
-            buf[start + 7] = float(to[1] - top)
+            buf[start + 6] = float(min(to[0] - left, span))
+            buf[start + 7] = float(min(to[1] - top, span))
         if origin is not None:
-            buf[start + 8] = float(origin[0] - left)
-            buf[start + 9] = float(origin[1] - top)
+            buf[start + 8] = float(min(origin[0] - left, span))
+            buf[start + 9] = float(min(origin[1] - top, span))
 
     def _write_gifts(self, gifts: tuple[int, ...]) -> None:
         buf, at, me, n = self.buffer, self._at, self.player, self.players
@@ -261,7 +272,7 @@ class Writer:
         if grid is None:
             buf[start : start + at.grid] = self._blank
             return
-        block, count, families = _block(grid, holder, buf.typecode, at.slot)
+        block, count, families = _block(grid, holder, buf.typecode, at.slot, self.saturate)
         size = buf.itemsize
         self._bytes[start * size : (start + at.grid) * size] = block
         if families is None:  # every duck of the holder's family: one stride of ones
@@ -276,7 +287,7 @@ _FAMILY = 15
 """Where a stack's family one-hot starts within its slot."""
 
 _BLOCKS: dict[
-    tuple[int, int, str, int],
+    tuple[int, int, str, int, bool],
     tuple[Grid, bytes, int, tuple[tuple[int, int], ...] | None],
 ] = {}
 """Each grid's block as any player sees it but for the families, made once for all the
@@ -304,23 +315,27 @@ def _slot(typecode: str, slot: int, column: int, row: int, card: int, size: int)
 
 
 def _block(
-    grid: Grid, holder: int, typecode: str, slot: int
+    grid: Grid, holder: int, typecode: str, slot: int, saturate: bool
 ) -> tuple[bytes, int, tuple[tuple[int, int], ...] | None]:
     """``grid``'s block of numbers without its families' ones (as the bytes of an array
-    of ``typecode``), its number of stacks,
-    and where each family's one-hot starts with the family's seat (``None`` when
-    every duck is of the holder's family)."""
-    key = (id(grid), holder, typecode, slot)
+    of ``typecode``; positions at most :data:`_SPAN` when ``saturate``), its number of
+    stacks, and where each family's one-hot starts with the family's seat (``None``
+    when every duck is of the holder's family)."""
+    key = (id(grid), holder, typecode, slot, saturate)
     kept = _BLOCKS.get(key)
     if kept is not None and kept[0] is grid:
         return kept[1], kept[2], kept[3]
     cells = grid.cells
-    left = min([q[0] for q, _ in cells])
-    top = min([q[1] for q, _ in cells])
+    columns = [q[0] for q, _ in cells]
+    rows = [q[1] for q, _ in cells]
+    left, top = min(columns), min(rows)
     slots = _SLOTS.get((typecode, slot))
     if slots is None:
         slots = _SLOTS[typecode, slot] = {}
     keys = [(column - left, row - top, stack[-1], len(stack)) for (column, row), stack in cells]
+    if saturate and max(max(columns) - left, max(rows) - top) > _SPAN:
+        span = int(_SPAN)
+        keys = [(min(c, span), min(r, span), card, size) for c, r, card, size in keys]
     get = slots.get
     pieces = [get(k) or _slot(typecode, slot, *k) for k in keys]
     count = len(cells)

@@ -39,6 +39,8 @@ _SEAT = _FINISHED + 1
 _PHASES = {Phase.DEAL: 0, Phase.TURN: 1, Phase.OVER: 2}
 _DECK = 80
 """The most cards in play: Turbo-DUO's deck."""
+_SATURATION = 100
+"""Where the round, the finished rounds and the totals saturate (see :func:`bounds`)."""
 
 
 def bounds(players: int, options: Options | None = None) -> tuple[tuple[float, ...], ...]:
@@ -60,13 +62,13 @@ def bounds(players: int, options: Options | None = None) -> tuple[tuple[float, .
     high = [1.0] * (_SEAT + 6 * n)
     high[TURBO] = 4.0
     high[_COUNTS : _COUNTS + 3] = [float(_DECK)] * 3
-    high[_COUNTS + 3] = 100.0  # the round: saturated
+    high[_COUNTS + 3] = float(_SATURATION)  # the round: saturated
     high[_TARGET] = 20.0
-    high[_FINISHED] = 100.0  # saturated
+    high[_FINISHED] = float(_SATURATION)  # saturated
     sizes = _SEAT + 3 * n
     high[sizes : sizes + n] = [float(_DECK)] * n
-    low[sizes + n : sizes + 2 * n] = [-100.0] * n  # totals: saturated
-    high[sizes + n : sizes + 2 * n] = [100.0] * n
+    low[sizes + n : sizes + 2 * n] = [-float(_SATURATION)] * n  # totals: saturated
+    high[sizes + n : sizes + 2 * n] = [float(_SATURATION)] * n
     low[sizes + 2 * n : sizes + 3 * n] = [-float(_DECK)] * n
     high[sizes + 2 * n : sizes + 3 * n] = [float(_DECK)] * n
     return tuple(low), tuple(high)
@@ -93,8 +95,17 @@ class Writer:
     """
 
     def __init__(
-        self, buffer: array[float], player: int, players: int, options: Options | None = None
+        self,
+        buffer: array[float],
+        player: int,
+        players: int,
+        options: Options | None = None,
+        *,
+        saturate: bool = False,
     ) -> None:
+        self.saturate = saturate
+        """Whether the numbers of :func:`saturated` are written at most their bounds (an
+        environment's bounded observation) rather than as they are."""
         for i in range(len(buffer)):
             buffer[i] = 0.0
         self.buffer = buffer
@@ -155,21 +166,34 @@ class Writer:
                     tops[pile] = top
             buf[_COUNTS] = float(len(piles[0])) if piles else 0.0
             buf[_COUNTS + 1] = float(len(piles[1])) if piles else 0.0
+        hot = self._hot
         turn_pile = state.turn_pile
-        self._one_hot(_TURN_PILE, -1 if turn_pile is None else turn_pile)
-        self._one_hot(_PHASE, _PHASES[state.phase])
+        index = -1 if turn_pile is None else turn_pile
+        if index != hot.get(_TURN_PILE, -1):
+            self._one_hot(_TURN_PILE, index)
+        index = _PHASES[state.phase]
+        if index != hot.get(_PHASE, -1):
+            self._one_hot(_PHASE, index)
         buf[_COUNTS + 2] = float(len(state.draw_pile))
-        buf[_COUNTS + 3] = float(state.round)
+        buf[_COUNTS + 3] = float(min(state.round, _SATURATION) if self.saturate else state.round)
         seats = _SEAT + n
-        self._one_hot(seats, (state.turn - me) % n)
-        self._one_hot(seats + n, (state.starter - me) % n)
+        index = (state.turn - me) % n
+        if index != hot.get(seats, -1):
+            self._one_hot(seats, index)
+        index = (state.starter - me) % n
+        if index != hot.get(seats + n, -1):
+            self._one_hot(seats + n, index)
         scores = state.round_scores
         if scores is not self._scores:
             self._scores = scores
-            buf[_FINISHED] = float(len(scores))
+            finished = len(scores)
+            buf[_FINISHED] = float(min(finished, _SATURATION) if self.saturate else finished)
             last = scores[-1] if scores else (0,) * n
             sizes = seats + 2 * n
             for k in range(n):
                 p = (me + k) % n
-                buf[sizes + n + k] = float(sum(r[p] for r in scores))
+                total = sum(r[p] for r in scores)
+                if self.saturate:
+                    total = max(-_SATURATION, min(total, _SATURATION))
+                buf[sizes + n + k] = float(total)
                 buf[sizes + 2 * n + k] = float(last[p])

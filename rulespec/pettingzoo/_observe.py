@@ -4,8 +4,9 @@ Each seat has a buffer that the game's observation writer keeps up to date
 (rewriting only what changed since the seat last looked), read through NumPy
 without a copy; the numbers are then scaled into the declared bounds: each is
 divided by the larger of the absolute values of its least and most (so binary
-parts stay 0 and 1, and a count of at most 80 becomes a fraction of 1), and
-the numbers whose bound is a saturation level are clipped to it.
+parts stay 0 and 1, and a count of at most 80 becomes a fraction of 1). The
+numbers whose bound is a saturation level are written at most it by the writer
+(its ``saturate`` mode); without a writer they are clipped to it here.
 
 A game whose encoding offers no writer is encoded through its views
 (:meth:`Game.observation <rulespec.Game.observation>`); one that declares no
@@ -57,6 +58,8 @@ class Observer:
             saturated = getattr(encoding, "observation_saturated", None)
             if saturated is None:  # any number may pass its bound: clip them all
                 self._clipped = True
+            elif getattr(encoding, "ObservationWriter", None) is not None:
+                self._clipped = False  # the writers saturate the numbers as they write them
             else:
                 where = tuple(saturated(n, options))
                 self._clipped = len(where) > _CHECKED
@@ -78,7 +81,7 @@ class Observer:
             for seat in range(n):
                 buffer = array("f", bytes(4 * length))
                 self._buffers.append(buffer)
-                self._writers.append(make(buffer, seat, n, options))
+                self._writers.append(make(buffer, seat, n, options, saturate=True))
                 self._raw.append(np.frombuffer(buffer, dtype=np.float32))
 
     def observe(self, seat: int) -> Floats:

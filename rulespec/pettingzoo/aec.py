@@ -92,6 +92,21 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
         agent selected to act)."""
         return self._table.observe(agent, agent == self.agent_selection and not self.episode.done)
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, npt.NDArray[Any]] | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (``None`` unless ``observe``), cumulative
+        reward, termination, truncation and info, as PettingZoo's ``last``."""
+        agent = self.agent_selection
+        observation = self._table.observe(agent, not self.episode.done) if observe else None
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def state(self) -> npt.NDArray[Any]:
         """Every agent's observation, flattened and laid end to end in seat order (a
         float32 array in :attr:`state_space`): what the players see together, for
@@ -119,16 +134,15 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
         episode = self.episode
         outcome = episode.act_one(seat, action)
         self._cumulative_rewards[agent] = 0.0
-        step_rewards = outcome.rewards
-        if any(step_rewards) or not self._quiet:
+        if outcome is not episode.quiet or not self._quiet:
             # Updated in place, and added up, only when a reward is or was not 0.
-            rewards = self.rewards
+            step_rewards, rewards = outcome.rewards, self.rewards
             for p, name in enumerate(self.possible_agents):
                 rewards[name] = step_rewards[p]
             self._quiet = not any(step_rewards)
             self._accumulate_rewards()
-        for p, reason in outcome.illegal.items():
-            self.infos[self.possible_agents[p]] = {"illegal_action": reason}
+            for p, reason in outcome.illegal.items():
+                self.infos[self.possible_agents[p]] = {"illegal_action": reason}
         if episode.done:
             self.terminations = dict.fromkeys(self.agents, episode.terminated)
             self.truncations = dict.fromkeys(self.agents, episode.truncated)

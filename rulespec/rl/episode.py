@@ -114,8 +114,10 @@ class Episode:
         self.observation_shape = game.observation_shape(self.players, self.options)
         self._sign = -1.0 if game.lowest_score_wins else 1.0
         self._zeros = (0.0,) * self.players
-        self._quiet = Outcome(self._zeros, _NONE_ILLEGAL)
-        """The outcome of a step that changes no reward, made once."""
+        self.quiet = Outcome(self._zeros, _NONE_ILLEGAL)
+        """The outcome of every step that changes no reward (the same object each time:
+        ``outcome is episode.quiet`` tells such a step at once)."""
+        self._scored = reward == "score"
         self._decode = getattr(game.encoding, "legal_action_from_id", None)
         self.rng = random.Random(None if seed is None else integer(seed, "seed"))
         self.reset()
@@ -162,7 +164,7 @@ class Episode:
         self.illegal: Mapping[int, str] = {}
         """The players whose illegal id ended the game, with the reason."""
         self._done = False
-        self._values = self._value(self.state) if self.reward == "score" else self._zeros
+        self._values = self._value(self.state) if self._scored else self._zeros
         self._legal: dict[int, tuple[int, ...]] = {}
 
     # -- where the game stands --------------------------------------------------------
@@ -286,15 +288,15 @@ class Episode:
         elif self.steps >= self.max_steps:
             # Only at the end of a turn: players who still owe this turn's choice play on.
             self.truncated = self._done = after != tuple(p for p in movers if p not in players)
-        if self.reward == "score":
+        if self._scored:
             before, self._values = self._values, self._value(self.state)
             if before == self._values:
-                return self._quiet
+                return self.quiet
             return Outcome(tuple(b - a for a, b in zip(before, self._values, strict=True)))
         if not self._over:
-            return self._quiet
+            return self.quiet
         self._values = self._value(self.state)
-        return Outcome(self._values) if any(self._values) else self._quiet
+        return Outcome(self._values) if any(self._values) else self.quiet
 
     def _resolve_chance(self) -> tuple[int, ...]:
         """Resolve the chance steps :attr:`state` waits for; who moves next."""

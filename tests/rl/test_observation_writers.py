@@ -8,9 +8,11 @@ import random
 from array import array
 from typing import Any
 
+import attrs
 import pytest
 
 import rulespec
+from rulespec.duck_cover.grid import Grid
 from tests.rl.helpers import THOROUGH
 
 GAMES = 6 if THOROUGH else 1
@@ -121,3 +123,37 @@ def test_the_quick_legal_ids_are_the_ids_of_the_legal_actions(
                 else:
                     state = g.apply(state, rng.choice(g.legal_actions(state, actor)))
     assert checked > 50
+
+
+def _far_reaching_states() -> list[tuple[str, Any]]:
+    """States with numbers past their saturation: a Duo match in its 130th round with
+    totals of 180 and -210; a Duck & Cover grid with a stack 40 columns and 30 rows
+    from the others."""
+    duo = rulespec.game("duo")
+    long_match = attrs.evolve(duo.start(2, seed=1), round=130, round_scores=((60, -70),) * 3)
+    dc = rulespec.game("duck-and-cover")
+    dealt = dc.start(2, seed=1)
+    cells = list(dealt.grids[0].cells)
+    _, stack = cells.pop()
+    wide = Grid(tuple(sorted([*cells, ((40, 30), stack)])))
+    return [
+        ("duo", long_match),
+        ("duck-and-cover", attrs.evolve(dealt, grids=(wide, dealt.grids[1]))),
+    ]
+
+
+@pytest.mark.parametrize(("game_id", "state"), _far_reaching_states(), ids=["duo", "dc"])
+def test_a_saturating_writer_writes_each_number_at_most_its_bound(game_id: str, state: Any) -> None:
+    g = rulespec.game(game_id)
+    encoding: Any = g.encoding
+    low, high = encoding.observation_bounds(2)
+    saturated = set(encoding.observation_saturated(2))
+    expected = g.observation(g.view(state, 0))
+    assert any(not low[i] <= expected[i] <= high[i] for i in saturated)  # the case is real
+    plain, bounded = (array("d", bytes(8 * len(expected))) for _ in range(2))
+    encoding.ObservationWriter(plain, 0, 2).write(state)
+    encoding.ObservationWriter(bounded, 0, 2, saturate=True).write(state)
+    assert tuple(plain) == expected
+    assert tuple(bounded) == tuple(
+        min(max(v, low[i]), high[i]) if i in saturated else v for i, v in enumerate(expected)
+    )
