@@ -117,20 +117,20 @@ class Writer:
         self._piles: object = None
         self._hand: tuple[int, ...] = ()
         self._tops: list[int] = [-1, -1]
-        self._hot: dict[int, int] = {}
+        self._ones = [-1, -1, -1, -1]
+        """Where the one of each one-hot piece is: turn pile, phase, turn, starter."""
         self._scores: object = None
         self._sizes: object = None
 
-    def _one_hot(self, start: int, index: int) -> None:
-        """Move the one of the one-hot piece at ``start`` to ``index`` (-1: none)."""
-        old = self._hot.get(start, -1)
-        if old != index:
-            buf = self.buffer
-            if old >= 0:
-                buf[start + old] = 0.0
-            if index >= 0:
-                buf[start + index] = 1.0
-            self._hot[start] = index
+    def _move(self, piece: int, start: int, index: int) -> None:
+        """Move the one of the one-hot ``piece`` (turn pile, phase, turn, starter) at
+        ``start`` to ``index`` (-1: none)."""
+        buf, old = self.buffer, self._ones[piece]
+        if old >= 0:
+            buf[start + old] = 0.0
+        if index >= 0:
+            buf[start + index] = 1.0
+        self._ones[piece] = index
 
     def write(self, state: State) -> None:
         """Bring the buffer to the observation of ``state`` by this writer's player."""
@@ -150,7 +150,7 @@ class Writer:
                 self._hand = hand
             sizes = _SEAT + 3 * n
             for k in range(n):
-                buf[sizes + k] = float(len(hands[(me + k) % n])) if hands else 0.0
+                buf[sizes + k] = len(hands[(me + k) % n]) if hands else 0
         piles = state.piles
         if piles is not self._piles:
             self._piles = piles
@@ -164,25 +164,25 @@ class Writer:
                     if top >= 0:
                         buf[start + top] = 1.0
                     tops[pile] = top
-            buf[_COUNTS] = float(len(piles[0])) if piles else 0.0
-            buf[_COUNTS + 1] = float(len(piles[1])) if piles else 0.0
-        hot = self._hot
+            buf[_COUNTS] = len(piles[0]) if piles else 0
+            buf[_COUNTS + 1] = len(piles[1]) if piles else 0
+        hot = self._ones
         turn_pile = state.turn_pile
         index = -1 if turn_pile is None else turn_pile
-        if index != hot.get(_TURN_PILE, -1):
-            self._one_hot(_TURN_PILE, index)
+        if index != hot[0]:
+            self._move(0, _TURN_PILE, index)
         index = _PHASES[state.phase]
-        if index != hot.get(_PHASE, -1):
-            self._one_hot(_PHASE, index)
-        buf[_COUNTS + 2] = float(len(state.draw_pile))
-        buf[_COUNTS + 3] = float(min(state.round, _SATURATION) if self.saturate else state.round)
+        if index != hot[1]:
+            self._move(1, _PHASE, index)
+        buf[_COUNTS + 2] = len(state.draw_pile)
+        buf[_COUNTS + 3] = min(state.round, _SATURATION) if self.saturate else state.round
         seats = _SEAT + n
         index = (state.turn - me) % n
-        if index != hot.get(seats, -1):
-            self._one_hot(seats, index)
+        if index != hot[2]:
+            self._move(2, seats, index)
         index = (state.starter - me) % n
-        if index != hot.get(seats + n, -1):
-            self._one_hot(seats + n, index)
+        if index != hot[3]:
+            self._move(3, seats + n, index)
         scores = state.round_scores
         if scores is not self._scores:
             self._scores = scores

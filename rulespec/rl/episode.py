@@ -119,6 +119,8 @@ class Episode:
         ``outcome is episode.quiet`` tells such a step at once)."""
         self._scored = reward == "score"
         self._decode = getattr(game.encoding, "legal_action_from_id", None)
+        # The encoding's own function: the episode's state needs no type check.
+        self._list_ids = game.encoding.legal_action_ids
         self.rng = random.Random(None if seed is None else integer(seed, "seed"))
         self.reset()
         self.simultaneous = len(self._movers) > 1
@@ -190,7 +192,7 @@ class Episode:
             return ()
         ids = self._legal.get(player)
         if ids is None:
-            ids = self._legal[player] = self.game.legal_action_ids(self.state, player)
+            ids = self._legal[player] = self._list_ids(self.state, player)
         return ids
 
     def legal_action_mask(self, player: int) -> tuple[bool, ...]:
