@@ -95,14 +95,23 @@ def test_a_writer_follows_a_jump_to_an_unrelated_state(game_id: str) -> None:
 
 @pytest.mark.parametrize(
     ("game_id", "settings"),
-    [("canardage", {}), ("duck-and-cover", {}), ("duck-and-cover", {"low_blows": True})],
+    [
+        ("canardage", {}),
+        ("duck-and-cover", {}),
+        ("duck-and-cover", {"low_blows": True}),
+        ("duo", {"max_rounds": 2}),
+        ("duo", {"max_rounds": 2, "turbo": True}),
+    ],
 )
 def test_the_quick_legal_ids_are_the_ids_of_the_legal_actions(
     game_id: str, settings: dict[str, Any]
 ) -> None:
     # Canardage's Canarchie ids come from the pattern of equal stacks, Duck & Cover's
-    # plain turns from the places of its moves: both against each action's own id.
+    # plain turns from the bits of its place masks, Duo's from its built actions: all
+    # against each action's own id; and each id decoded unchecked is the action that
+    # the checked decoding gives.
     g = rulespec.game(game_id)
+    decode: Any = g.encoding.legal_action_from_id  # type: ignore[attr-defined]
     options = g.decode_options(settings)
     rng = random.Random(8)
     checked = 0
@@ -115,7 +124,10 @@ def test_the_quick_legal_ids_are_the_ids_of_the_legal_actions(
                         break
                     legal = g.legal_actions(state, actor)
                     slow = tuple(sorted(g.action_id(state, a) for a in legal))
-                    assert g.legal_action_ids(state, actor) == slow
+                    ids = g.legal_action_ids(state, actor)
+                    assert ids == slow
+                    for i in ids:
+                        assert decode(state, actor, i) == g.action_from_id(state, actor, i)
                     checked += 1
                 actor = g.to_move(state)[0]
                 if actor == rulespec.CHANCE:
