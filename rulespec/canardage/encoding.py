@@ -75,6 +75,7 @@ __all__ = [
     "action_from_id",
     "action_id",
     "action_space_size",
+    "legal_action_from_id",
     "legal_action_ids",
     "observation",
     "observation_bounds",
@@ -242,6 +243,20 @@ def action_from_id(state: State, player: int, action_id: int) -> PlayerAction:
     if found != i:
         raise IllegalAction("can.action.canarchie", f"this new line is numbered {found}, not {i}")
     return action
+
+
+def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAction:
+    """The action of ``player`` whose id is ``action_id``, one of
+    :func:`legal_action_ids` for ``state`` (not checked again: an id from that list
+    only).
+
+    >>> import rulespec
+    >>> can = rulespec.game("canardage")
+    >>> state = can.position("0 1 2 W W W", hands=[["pan", "en-joue"], [], []], targets=[2])
+    >>> legal_action_from_id(state, 0, 19)
+    Play(player=0, card=<Card.PAN: 'pan'>, spaces=(2,), line=())
+    """
+    return _decode(state, player, action_id)
 
 
 def legal_action_ids(state: State, player: int) -> tuple[int, ...]:

@@ -105,8 +105,17 @@ class Writer:
     """
 
     def __init__(
-        self, buffer: array[float], player: int, players: int, options: Options | None = None
+        self,
+        buffer: array[float],
+        player: int,
+        players: int,
+        options: Options | None = None,
+        *,
+        saturate: bool = False,
     ) -> None:
+        self.saturate = saturate
+        """Accepted as the other games' writers accept it: no number of Canardage's
+        observation saturates (see :func:`saturated`)."""
         for i in range(len(buffer)):
             buffer[i] = 0.0
         self.buffer = buffer
@@ -121,7 +130,7 @@ class Writer:
         self._bottom: tuple[object, int] = (None, -1)
         self._hand: object = None
         self._hands: object = None
-        self._played: object = None
+        self._played: tuple[Card, ...] = ()
         self._shot: object = None
         self._winners: object = None
 
@@ -170,9 +179,16 @@ class Writer:
                 buf[at.sizes + k] = float(len(hands[(me + k) % n]))
         buf[at.draw] = float(len(state.draw_pile))
         played = state.played
-        if played is not self._played:
+        before = self._played
+        if played is not before:
             self._played = played
-            self._counts(at.played, played)
+            # Cards join the played pile at its end: count only the new ones.
+            old = len(before)
+            if old and len(played) > old and played[:old] == before:
+                for card in played[old:]:
+                    buf[at.played + _INDEX[card]] += 1.0
+            else:
+                self._counts(at.played, played)
         shot = state.shot
         if shot is not self._shot:
             self._shot = shot

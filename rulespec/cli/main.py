@@ -400,14 +400,11 @@ def _bench(args: argparse.Namespace) -> int:
     if args.baseline is not None:
         baseline.check(args.baseline)
     make_env = _env_maker() if args.env else None
-    uniform: tuple[int, float] | None = None  # the random policy's player steps and seconds
     measured: list[tuple[str, float, float]] = []
     for name, policy in chosen:
         games, rounds, steps, elapsed, sample = _bench_policy(
             g, players, name, policy, args.seconds, args.seed
         )
-        if name == "random":
-            uniform = (steps, elapsed)
         print(f"{g.id}, {players} players, policy {name!r}: {games} games in {elapsed:.1f} s")
         print(f"{elapsed / max(steps, 1) * 1e6:.1f} µs per player step")
         if rounds != games:
@@ -422,22 +419,16 @@ def _bench(args: argparse.Namespace) -> int:
         cost = (time.perf_counter() - start) / len(sample) * 1e6
         print(f"legal actions, listed in full: {cost:.1f} µs per player and step")
     if make_env is not None:
-        if uniform is None:
-            _, _, steps, elapsed, _ = _bench_policy(
-                g, players, "random", g.policies()["random"], args.seconds, args.seed
-            )
-            uniform = (steps, elapsed)
-        env_steps, env_elapsed = _bench_env(make_env, g, players, args.seconds, args.seed)
-        env_rate, engine_rate = env_steps / env_elapsed, uniform[0] / uniform[1]
+        env_rate, engine_rate, ratio = _bench_env(make_env, g, players, args.seconds, args.seed)
         print(
-            f"PettingZoo AEC env, uniform legal ids: {env_rate:.0f} player "
-            f"steps/s (the engine's loop, policy 'random': {engine_rate:.0f}; "
-            f"ratio {env_rate / engine_rate:.2f})"
+            f"PettingZoo AEC env, uniform legal ids: {env_rate:.0f} player steps per "
+            f"CPU-second (the engine's loop, policy 'random': {engine_rate:.0f}; ratio "
+            f"{ratio:.2f}, the median of {_ENV_RUNS} interleaved runs)"
         )
         vec_steps, vec_elapsed = _bench_vector(g, players, args.seconds, args.seed)
         print(
             f"vector env, {_VECTOR_GAMES} games, uniform legal ids: "
-            f"{vec_steps / vec_elapsed:.0f} player steps/s"
+            f"{vec_steps / vec_elapsed:.0f} player steps per CPU-second"
         )
     if args.baseline is not None:
         sys.stdout.flush()
@@ -457,18 +448,68 @@ def _env_maker() -> Any:
     return env
 
 
+_ENV_RUNS = 5
+"""How many runs of the engine and of the environment ``bench --env`` interleaves."""
+
+
 def _bench_env(
     make_env: Any, g: Game[Any, Any, Any, Any], players: int, seconds: float, seed: int
-) -> tuple[int, float]:
-    """Whole games through the PettingZoo AEC environment for ``seconds``, each agent
-    sending a legal id drawn uniformly from its action mask: (player steps, elapsed)."""
+) -> tuple[float, float, float]:
+    """The player steps per CPU-second of the PettingZoo AEC environment (each agent
+    sending a legal id drawn uniformly from its action mask) and of the engine's loop
+    (the ``random`` policy), measured in :data:`_ENV_RUNS` runs of each, one after
+    the other, within ``seconds`` in all: the rates of the run whose ratio is the
+    median, and that ratio.
+
+    CPU time (:func:`time.process_time`) leaves out the time other processes take,
+    and interleaving the runs shares any change of the machine's speed between the
+    two loops."""
     import random
 
     rng = random.Random(seed)
     env = make_env(g.id, players)
+    options = g.decode_options(g.simulation_options())
+    share = seconds / (2 * _ENV_RUNS)
+    runs = []
+    for _ in range(_ENV_RUNS):
+        engine_rate = _engine_rate(g, players, options, share, rng)
+        env_rate = _env_rate(env, share, rng)
+        runs.append((env_rate / engine_rate, env_rate, engine_rate))
+    ratio, env_rate, engine_rate = sorted(runs)[_ENV_RUNS // 2]
+    return env_rate, engine_rate, ratio
+
+
+def _engine_rate(
+    g: Game[Any, Any, Any, Any], players: int, options: Any, seconds: float, rng: Any
+) -> float:
+    """Whole games of the engine's loop with uniform legal actions for ``seconds`` of
+    CPU time: player steps per CPU-second."""
+    chance = rulespec.CHANCE
+    is_over, to_move, apply = g.is_over, g.to_move, g.apply
+    legal, draw, choice = g.legal_actions, g.sample_chance, rng.choice
     steps = 0
-    start = time.perf_counter()
-    deadline = start + seconds
+    start = time.process_time()
+    while True:
+        state = g.new_game(players, options)
+        while not is_over(state):
+            for actor in to_move(state):
+                if actor == chance:
+                    state = apply(state, draw(state, rng))
+                    continue
+                state = apply(state, choice(legal(state, actor)))
+                steps += 1
+        spent = time.process_time() - start
+        if spent >= seconds:
+            return steps / spent
+
+
+def _env_rate(env: Any, seconds: float, rng: Any) -> float:
+    """Whole games through the AEC environment ``env`` for ``seconds`` of CPU time,
+    each agent sending a legal id drawn uniformly from its action mask: player steps
+    per CPU-second."""
+    choice = rng.choice
+    steps = 0
+    start = time.process_time()
     while True:
         env.reset(seed=rng.getrandbits(32))
         for _ in env.agent_iter():
@@ -476,11 +517,11 @@ def _bench_env(
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(rng.choice(observation["action_mask"].nonzero()[0]))
+            env.step(choice(observation["action_mask"].nonzero()[0]))
             steps += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            return steps, now - start
+        spent = time.process_time() - start
+        if spent >= seconds:
+            return steps / spent
 
 
 _VECTOR_GAMES = 16
@@ -491,7 +532,7 @@ def _bench_vector(
 ) -> tuple[int, float]:
     """:func:`rulespec.pettingzoo.vector_env` of :data:`_VECTOR_GAMES` games for
     ``seconds``, every player to move sending a legal id drawn uniformly from its
-    mask: (player steps, elapsed)."""
+    mask: (player steps, CPU seconds)."""
     import numpy as np
 
     from rulespec.pettingzoo import vector_env
@@ -500,7 +541,7 @@ def _bench_vector(
     envs = vector_env(g.id, _VECTOR_GAMES, players)
     observations, _ = envs.reset(seed=seed)
     steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     while True:
         masks = observations["action_mask"]
@@ -509,7 +550,7 @@ def _bench_vector(
         actions = keys.argmax(axis=2)
         steps += int(masks.any(axis=2).sum())
         observations, *_ = envs.step(actions)
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
             return steps, now - start
 
@@ -619,9 +660,10 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--env",
         action="store_true",
-        help="also drive the PettingZoo AEC environment with uniform legal action ids for "
-        "as long, and print its player steps per second next to the engine's and their "
-        "ratio, then the vector environment's (16 games at once) (needs the rl extra)",
+        help="also drive the PettingZoo AEC environment with uniform legal action ids, in "
+        "runs interleaved with the engine's loop (as long in all), and print its player "
+        "steps per CPU-second next to the engine's and the median ratio, then the vector "
+        "environment's (16 games at once) (needs the rl extra)",
     )
     bench.add_argument(
         "--baseline",

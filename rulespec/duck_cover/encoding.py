@@ -65,7 +65,7 @@ from rulespec.duck_cover import observation as _observation
 from rulespec.duck_cover import rules
 from rulespec.duck_cover.actions import Cover, Duck, Give, Place, PlayerAction, Quack
 from rulespec.duck_cover.cards import family_of, number_of
-from rulespec.duck_cover.grid import Grid, Places, Position, neighbours
+from rulespec.duck_cover.grid import Grid, Position, neighbours
 from rulespec.duck_cover.state import Options, Phase, State
 from rulespec.duck_cover.variants import CHOOSE, GIFT, QUACK
 from rulespec.duck_cover.view import GridView, View
@@ -75,6 +75,7 @@ __all__ = [
     "action_from_id",
     "action_id",
     "action_space_size",
+    "legal_action_from_id",
     "legal_action_ids",
     "observation",
     "observation_bounds",
@@ -331,17 +332,68 @@ def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
 
 def _move_ids(state: State, player: int, legal: rules._Moves) -> tuple[int, ...]:
     """The ids of a plain turn's Covers of the called stack and Ducks beside the others,
-    read from the places the legal actions hold."""
-    grid = state.grids[player]
+    read from the masks of the places the legal actions hold, ascending.
+
+    In the masks' frame a place's right, left, lower and upper sides are ``stride``,
+    ``-stride``, ``1`` and ``-1`` bits away, and the stacks' bits rise in the order
+    of the grid's cells: walking the stacks in that order, each side in the order
+    of :func:`~rulespec.duck_cover.grid.neighbours`, meets every Duck place first
+    through its smallest ``4k + d``, and meets the ids in ascending order.
+    """
     index = rules.called_stack(state, player)
     masks = legal._masks
-    sides = neighbours(grid.cells[index][0])
-    ids = [COVER_ID + sides.index(to) for to in Places(masks, legal._cover_mask)]
-    if legal._duck_mask:
-        first = _first_sides(grid, index)
-        ids += [DUCK_ID + first[to] for to in Places(masks, legal._duck_mask)]
-    ids.sort()
+    step = masks.stride
+    cells = masks.cells
+    here = cells[index]
+    ids = []
+    covers = legal._cover_mask
+    if covers:
+        if covers & here << step:
+            ids.append(COVER_ID)
+        if covers & here >> step:
+            ids.append(COVER_ID + 1)
+        if covers & here << 1:
+            ids.append(COVER_ID + 2)
+        if covers & here >> 1:
+            ids.append(COVER_ID + 3)
+    pending = legal._duck_mask
+    first = DUCK_ID
+    for bit in cells:
+        if not pending:
+            break
+        if bit != here:
+            side = bit << step
+            if pending & side:
+                ids.append(first)
+                pending ^= side
+            side = bit >> step
+            if pending & side:
+                ids.append(first + 1)
+                pending ^= side
+            side = bit << 1
+            if pending & side:
+                ids.append(first + 2)
+                pending ^= side
+            side = bit >> 1
+            if pending & side:
+                ids.append(first + 3)
+                pending ^= side
+        first += SIDES
     return tuple(ids)
+
+
+def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAction:
+    """The action of ``player`` whose id is ``action_id``, one of
+    :func:`legal_action_ids` for ``state`` (not checked again: an id from that list
+    only).
+
+    >>> import rulespec
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> state = dc.position([None, None], card=5)
+    >>> legal_action_from_id(state, 0, 1)
+    Cover(player=0, to=(1, 1))
+    """
+    return _decode(state, player, action_id)
 
 
 # -- observation --------------------------------------------------------------------

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import math
 from array import array
 from typing import cast
 
@@ -133,8 +134,17 @@ class Writer:
     """
 
     def __init__(
-        self, buffer: array[float], player: int, players: int, options: Options | None = None
+        self,
+        buffer: array[float],
+        player: int,
+        players: int,
+        options: Options | None = None,
+        *,
+        saturate: bool = False,
     ) -> None:
+        self.saturate = saturate
+        """Whether the positions (the numbers of :func:`saturated`) are written at most
+        their bound (an environment's bounded observation) rather than as they are."""
         for i in range(len(buffer)):
             buffer[i] = 0.0
         self.buffer = buffer
@@ -142,6 +152,9 @@ class Writer:
         self.players = players
         self._at = at = _Layout(players)
         self._blank = _zeros(buffer.typecode, at.grid)
+        self._bytes = memoryview(buffer).cast("B")
+        """The buffer's bytes, where a grid's block is copied."""
+        self._ones = [array(buffer.typecode, [1.0] * count) for count in range(STACKS + 1)]
         buffer[at.seat + player] = 1.0
         self._state: State | None = None
         self._hot: dict[int, int] = {}
@@ -232,12 +245,13 @@ class Writer:
         left = min((q[0] for q, _ in cells), default=0)
         top = min((q[1] for q, _ in cells), default=0)
         to = getattr(action, "to", None) or getattr(action, "at", None)
+        span = _SPAN if self.saturate else math.inf
         if to is not None:
-            buf[start + 6] = float(to[0] - left)
-            buf[start + 7] = float(to[1] - top)
+            buf[start + 6] = float(min(to[0] - left, span))
+            buf[start + 7] = float(min(to[1] - top, span))
         if origin is not None:
-            buf[start + 8] = float(origin[0] - left)
-            buf[start + 9] = float(origin[1] - top)
+            buf[start + 8] = float(min(origin[0] - left, span))
+            buf[start + 9] = float(min(origin[1] - top, span))
 
     def _write_gifts(self, gifts: tuple[int, ...]) -> None:
         buf, at, me, n = self.buffer, self._at, self.player, self.players
@@ -258,42 +272,80 @@ class Writer:
         if grid is None:
             buf[start : start + at.grid] = self._blank
             return
-        block, families = _block(grid, holder, buf.typecode, at.slot)
-        buf[start : start + at.grid] = block
+        block, count, families = _block(grid, holder, buf.typecode, at.slot, self.saturate)
+        size = buf.itemsize
+        self._bytes[start * size : (start + at.grid) * size] = block
+        if families is None:  # every duck of the holder's family: one stride of ones
+            first = start + _FAMILY + (holder - me) % n
+            buf[first : first + count * at.slot : at.slot] = self._ones[count]
+            return
         for offset, family in families:
             buf[start + offset + (family - me) % n] = 1.0
 
 
-_BLOCKS: dict[tuple[int, int, str], tuple[Grid, array[float], tuple[tuple[int, int], ...]]] = {}
+_FAMILY = 15
+"""Where a stack's family one-hot starts within its slot."""
+
+_BLOCKS: dict[
+    tuple[int, int, str, int, bool],
+    tuple[Grid, bytes, int, tuple[tuple[int, int], ...] | None],
+] = {}
 """Each grid's block as any player sees it but for the families, made once for all the
 players who look (by the grid's identity, the grid kept beside it)."""
 
+_SLOTS: dict[tuple[str, int], dict[tuple[int, int, int, int], bytes]] = {}
+"""The bytes of one stack's slot without its family, by typecode and slot length,
+then by column, row, top card and cards in the stack."""
+
+
+def _slot(typecode: str, slot: int, column: int, row: int, card: int, size: int) -> bytes:
+    """One stack's slot of numbers, its family left at zeros, as bytes."""
+    values = _zeros(typecode, slot)
+    values[0] = 1.0
+    values[1] = float(column)
+    values[2] = float(row)
+    values[2 + number_of(card)] = 1.0
+    values[slot - 1] = float(size - 1)
+    piece = values.tobytes()
+    kept = _SLOTS[typecode, slot]
+    if len(kept) >= 65536:
+        kept.clear()
+    kept[column, row, card, size] = piece
+    return piece
+
 
 def _block(
-    grid: Grid, holder: int, typecode: str, slot: int
-) -> tuple[array[float], tuple[tuple[int, int], ...]]:
-    """``grid``'s block of numbers without its families' ones, and where each family's
-    one-hot starts with the family's seat."""
-    key = (id(grid), holder, typecode)
+    grid: Grid, holder: int, typecode: str, slot: int, saturate: bool
+) -> tuple[bytes, int, tuple[tuple[int, int], ...] | None]:
+    """``grid``'s block of numbers without its families' ones (as the bytes of an array
+    of ``typecode``; positions at most :data:`_SPAN` when ``saturate``), its number of
+    stacks, and where each family's one-hot starts with the family's seat (``None``
+    when every duck is of the holder's family)."""
+    key = (id(grid), holder, typecode, slot, saturate)
     kept = _BLOCKS.get(key)
-    if kept is not None and kept[0] is grid and len(kept[1]) == STACKS * slot:
-        return kept[1], kept[2]
-    block = _zeros(typecode, STACKS * slot)
+    if kept is not None and kept[0] is grid:
+        return kept[1], kept[2], kept[3]
     cells = grid.cells
-    left = min(q[0] for q, _ in cells)
-    top = min(q[1] for q, _ in cells)
-    families = []
-    start = 0
-    for place, stack in cells:
-        card = stack[-1]
-        block[start] = 1.0
-        block[start + 1] = float(place[0] - left)
-        block[start + 2] = float(place[1] - top)
-        block[start + 2 + number_of(card)] = 1.0
-        block[start + slot - 1] = float(len(stack) - 1)
-        families.append((start + 15, family_of(card, holder)))
-        start += slot
+    columns = [q[0] for q, _ in cells]
+    rows = [q[1] for q, _ in cells]
+    left, top = min(columns), min(rows)
+    slots = _SLOTS.get((typecode, slot))
+    if slots is None:
+        slots = _SLOTS[typecode, slot] = {}
+    keys = [(column - left, row - top, stack[-1], len(stack)) for (column, row), stack in cells]
+    if saturate and max(max(columns) - left, max(rows) - top) > _SPAN:
+        span = int(_SPAN)
+        keys = [(min(c, span), min(r, span), card, size) for c, r, card, size in keys]
+    get = slots.get
+    pieces = [get(k) or _slot(typecode, slot, *k) for k in keys]
+    count = len(cells)
+    pieces.append(bytes(array(typecode).itemsize * (STACKS - count) * slot))
+    block = b"".join(pieces)
+    families = None
+    highest = max([k[2] for k in keys])
+    if number_of(highest) != highest:  # a duck of another family (Low blows)
+        families = tuple((i * slot + _FAMILY, family_of(k[2], holder)) for i, k in enumerate(keys))
     if len(_BLOCKS) >= 4096:
         _BLOCKS.clear()
-    _BLOCKS[key] = (grid, block, tuple(families))
-    return block, tuple(families)
+    _BLOCKS[key] = (grid, block, count, families)
+    return block, count, families

@@ -49,6 +49,7 @@ __all__ = [
     "action_from_id",
     "action_id",
     "action_space_size",
+    "legal_action_from_id",
     "legal_action_ids",
     "observation",
     "observation_bounds",
@@ -123,10 +124,39 @@ def action_from_id(state: State, player: int, action_id: int) -> PlayerAction:
     return action
 
 
+def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAction:
+    """The action of ``player`` whose id is ``action_id``, one of
+    :func:`legal_action_ids` for ``state`` (not checked again: an id from that list
+    only).
+
+    >>> import rulespec
+    >>> state = rulespec.game("duo").start(2, seed=3)
+    >>> legal_action_from_id(state, 0, 155)
+    Draw(player=0)
+    """
+    if action_id < STOP_ID:
+        return rules._PLAYS[player][action_id // CARDS][action_id % CARDS]
+    return rules._STOPS[player] if action_id == STOP_ID else rules._DRAWS[player]
+
+
 def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
     """The ids of ``player``'s legal actions, ascending (their order in
     :func:`rulespec.duo.rules.legal_actions`: plays by pile and card, then Stop or Draw)."""
-    return tuple(_id(a) for a in rules.legal_actions(state, player))
+    legal = rules.legal_actions(state, player)
+    try:  # the rules' actions are built once: their ids are kept by identity
+        return tuple(map(_BUILT_IDS.__getitem__, map(id, legal)))
+    except KeyError:
+        return tuple(_id(a) for a in legal)
+
+
+_BUILT_IDS: dict[int, int] = {
+    id(action): _id(action)
+    for built in (*rules._PLAYS, (rules._STOPS,), (rules._DRAWS,))
+    for actions in built
+    for action in actions
+}
+"""The id of each action the rules build once and list (by the action's identity: those
+actions live as long as the module, so no other object shares their identity)."""
 
 
 def observation_shape(players: int, options: Options | None = None) -> tuple[int, ...]:

@@ -39,6 +39,8 @@ _SEAT = _FINISHED + 1
 _PHASES = {Phase.DEAL: 0, Phase.TURN: 1, Phase.OVER: 2}
 _DECK = 80
 """The most cards in play: Turbo-DUO's deck."""
+_SATURATION = 100
+"""Where the round, the finished rounds and the totals saturate (see :func:`bounds`)."""
 
 
 def bounds(players: int, options: Options | None = None) -> tuple[tuple[float, ...], ...]:
@@ -60,13 +62,13 @@ def bounds(players: int, options: Options | None = None) -> tuple[tuple[float, .
     high = [1.0] * (_SEAT + 6 * n)
     high[TURBO] = 4.0
     high[_COUNTS : _COUNTS + 3] = [float(_DECK)] * 3
-    high[_COUNTS + 3] = 100.0  # the round: saturated
+    high[_COUNTS + 3] = float(_SATURATION)  # the round: saturated
     high[_TARGET] = 20.0
-    high[_FINISHED] = 100.0  # saturated
+    high[_FINISHED] = float(_SATURATION)  # saturated
     sizes = _SEAT + 3 * n
     high[sizes : sizes + n] = [float(_DECK)] * n
-    low[sizes + n : sizes + 2 * n] = [-100.0] * n  # totals: saturated
-    high[sizes + n : sizes + 2 * n] = [100.0] * n
+    low[sizes + n : sizes + 2 * n] = [-float(_SATURATION)] * n  # totals: saturated
+    high[sizes + n : sizes + 2 * n] = [float(_SATURATION)] * n
     low[sizes + 2 * n : sizes + 3 * n] = [-float(_DECK)] * n
     high[sizes + 2 * n : sizes + 3 * n] = [float(_DECK)] * n
     return tuple(low), tuple(high)
@@ -93,31 +95,42 @@ class Writer:
     """
 
     def __init__(
-        self, buffer: array[float], player: int, players: int, options: Options | None = None
+        self,
+        buffer: array[float],
+        player: int,
+        players: int,
+        options: Options | None = None,
+        *,
+        saturate: bool = False,
     ) -> None:
+        self.saturate = saturate
+        """Whether the numbers of :func:`saturated` are written at most their bounds (an
+        environment's bounded observation) rather than as they are."""
         for i in range(len(buffer)):
             buffer[i] = 0.0
         self.buffer = buffer
         self.player = player
         self.players = players
         buffer[_SEAT + player] = 1.0
+        buffer[_TARGET] = float(target(players))  # it depends on the player count only
         self._state: State | None = None
+        self._piles: object = None
         self._hand: tuple[int, ...] = ()
         self._tops: list[int] = [-1, -1]
-        self._hot: dict[int, int] = {}
+        self._ones = [-1, -1, -1, -1]
+        """Where the one of each one-hot piece is: turn pile, phase, turn, starter."""
         self._scores: object = None
         self._sizes: object = None
 
-    def _one_hot(self, start: int, index: int) -> None:
-        """Move the one of the one-hot piece at ``start`` to ``index`` (-1: none)."""
-        old = self._hot.get(start, -1)
-        if old != index:
-            buf = self.buffer
-            if old >= 0:
-                buf[start + old] = 0.0
-            if index >= 0:
-                buf[start + index] = 1.0
-            self._hot[start] = index
+    def _move(self, piece: int, start: int, index: int) -> None:
+        """Move the one of the one-hot ``piece`` (turn pile, phase, turn, starter) at
+        ``start`` to ``index`` (-1: none)."""
+        buf, old = self.buffer, self._ones[piece]
+        if old >= 0:
+            buf[start + old] = 0.0
+        if index >= 0:
+            buf[start + index] = 1.0
+        self._ones[piece] = index
 
     def write(self, state: State) -> None:
         """Bring the buffer to the observation of ``state`` by this writer's player."""
@@ -125,47 +138,62 @@ class Writer:
             return
         self._state = state
         buf, me, n = self.buffer, self.player, self.players
-        dealt = bool(state.hands)
-        hand = state.hands[me] if dealt else ()
-        if hand is not self._hand:
-            for card in self._hand:
-                buf[card] = 0.0
-            for card in hand:
-                buf[card] += 1.0
-            self._hand = hand
-        piles = state.piles
-        for pile in (0, 1):
-            top = piles[pile][-1] if piles else -1
-            if top != self._tops[pile]:
-                start = _PILE_TOPS + pile * CARDS
-                if self._tops[pile] >= 0:
-                    buf[start + self._tops[pile]] = 0.0
-                if top >= 0:
-                    buf[start + top] = 1.0
-                self._tops[pile] = top
-        turn_pile = state.turn_pile
-        self._one_hot(_TURN_PILE, -1 if turn_pile is None else turn_pile)
-        self._one_hot(_PHASE, _PHASES[state.phase])
-        buf[_COUNTS] = float(len(piles[0])) if piles else 0.0
-        buf[_COUNTS + 1] = float(len(piles[1])) if piles else 0.0
-        buf[_COUNTS + 2] = float(len(state.draw_pile))
-        buf[_COUNTS + 3] = float(state.round)
-        buf[_TARGET] = float(target(n))
-        scores = state.round_scores
-        seats = _SEAT + n
-        self._one_hot(seats, (state.turn - me) % n)
-        self._one_hot(seats + n, (state.starter - me) % n)
-        sizes = seats + 2 * n
         hands = state.hands
         if hands is not self._sizes:
             self._sizes = hands
+            hand = hands[me] if hands else ()
+            if hand is not self._hand:
+                for card in self._hand:
+                    buf[card] = 0.0
+                for card in hand:
+                    buf[card] += 1.0
+                self._hand = hand
+            sizes = _SEAT + 3 * n
             for k in range(n):
-                buf[sizes + k] = float(len(hands[(me + k) % n])) if dealt else 0.0
+                buf[sizes + k] = len(hands[(me + k) % n]) if hands else 0
+        piles = state.piles
+        if piles is not self._piles:
+            self._piles = piles
+            tops = self._tops
+            for pile in (0, 1):
+                top = piles[pile][-1] if piles else -1
+                if top != tops[pile]:
+                    start = _PILE_TOPS + pile * CARDS
+                    if tops[pile] >= 0:
+                        buf[start + tops[pile]] = 0.0
+                    if top >= 0:
+                        buf[start + top] = 1.0
+                    tops[pile] = top
+            buf[_COUNTS] = len(piles[0]) if piles else 0
+            buf[_COUNTS + 1] = len(piles[1]) if piles else 0
+        hot = self._ones
+        turn_pile = state.turn_pile
+        index = -1 if turn_pile is None else turn_pile
+        if index != hot[0]:
+            self._move(0, _TURN_PILE, index)
+        index = _PHASES[state.phase]
+        if index != hot[1]:
+            self._move(1, _PHASE, index)
+        buf[_COUNTS + 2] = len(state.draw_pile)
+        buf[_COUNTS + 3] = min(state.round, _SATURATION) if self.saturate else state.round
+        seats = _SEAT + n
+        index = (state.turn - me) % n
+        if index != hot[2]:
+            self._move(2, seats, index)
+        index = (state.starter - me) % n
+        if index != hot[3]:
+            self._move(3, seats + n, index)
+        scores = state.round_scores
         if scores is not self._scores:
             self._scores = scores
-            buf[_FINISHED] = float(len(scores))
+            finished = len(scores)
+            buf[_FINISHED] = float(min(finished, _SATURATION) if self.saturate else finished)
             last = scores[-1] if scores else (0,) * n
+            sizes = seats + 2 * n
             for k in range(n):
                 p = (me + k) % n
-                buf[sizes + n + k] = float(sum(r[p] for r in scores))
+                total = sum(r[p] for r in scores)
+                if self.saturate:
+                    total = max(-_SATURATION, min(total, _SATURATION))
+                buf[sizes + n + k] = float(total)
                 buf[sizes + 2 * n + k] = float(last[p])

@@ -101,13 +101,19 @@ class Table:
 
     def observe(self, agent: str, acting: bool = True) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation and action mask now (all zeros unless ``acting``)."""
-        seat, episode = self.seat(agent), self.episode
-        mask = np.zeros(episode.action_space_size, dtype=np.int8)
-        if acting:
-            ids = episode.legal_action_ids(seat)
-            if ids:
-                mask[list(ids)] = 1
+        try:
+            seat = self.seats[agent]
+        except (KeyError, TypeError):
+            seat = self.seat(agent)
+        mask = self.mask(seat) if acting else np.zeros(self.episode.action_space_size, np.int8)
         return {"observation": self.observer.observe(seat), "action_mask": mask}
+
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        """``seat``'s action mask now: a new int8 array, 1 at each legal id."""
+        flags = bytearray(self.episode.action_space_size)
+        for i in self.episode.legal_action_ids(seat):
+            flags[i] = 1
+        return np.frombuffer(flags, dtype=np.int8)
 
     def render(self) -> str | None:
         """The whole table as text, hidden cards included: returned with

@@ -4,8 +4,9 @@ Each seat has a buffer that the game's observation writer keeps up to date
 (rewriting only what changed since the seat last looked), read through NumPy
 without a copy; the numbers are then scaled into the declared bounds: each is
 divided by the larger of the absolute values of its least and most (so binary
-parts stay 0 and 1, and a count of at most 80 becomes a fraction of 1), and
-the numbers whose bound is a saturation level are clipped to it.
+parts stay 0 and 1, and a count of at most 80 becomes a fraction of 1). The
+numbers whose bound is a saturation level are written at most it by the writer
+(its ``saturate`` mode); without a writer they are clipped to it here.
 
 A game whose encoding offers no writer is encoded through its views
 (:meth:`Game.observation <rulespec.Game.observation>`); one that declares no
@@ -25,6 +26,10 @@ from rulespec.rl.episode import Episode
 
 __all__ = ["Observer"]
 
+_CHECKED = 16
+"""Up to this many numbers that may pass their bounds are checked one by one; with
+more, every number is clipped to its bounds."""
+
 Floats = npt.NDArray[np.float32]
 
 
@@ -37,6 +42,7 @@ class Observer:
         self.length = length = math.prod(episode.observation_shape)
         encoding = g.encoding
         bounds = getattr(encoding, "observation_bounds", None)
+        self._checked: tuple[tuple[int, float, float, float, float], ...] = ()
         if bounds is None:
             low = np.full(length, -np.inf, dtype=np.float32)
             high = np.full(length, np.inf, dtype=np.float32)
@@ -50,7 +56,19 @@ class Observer:
             # keeps the order, so a number within its bounds stays within.
             low, high = raw_low * self._scale, raw_high * self._scale
             saturated = getattr(encoding, "observation_saturated", None)
-            self._clipped = bool(saturated(n, options)) if saturated is not None else True
+            if saturated is None:  # any number may pass its bound: clip them all
+                self._clipped = True
+            elif getattr(encoding, "ObservationWriter", None) is not None:
+                self._clipped = False  # the writers saturate the numbers as they write them
+            else:
+                where = tuple(saturated(n, options))
+                self._clipped = len(where) > _CHECKED
+                if not self._clipped:  # a few: each checked, and clipped when past
+                    self._checked = tuple(
+                        (i, float(raw_low[i]), float(raw_high[i]), float(low[i]), float(high[i]))
+                        for i in where
+                    )
+        self._flat = len(episode.observation_shape) == 1
         self.low: Floats = low
         """The least of each scaled number (float32)."""
         self.high: Floats = high
@@ -63,7 +81,7 @@ class Observer:
             for seat in range(n):
                 buffer = array("f", bytes(4 * length))
                 self._buffers.append(buffer)
-                self._writers.append(make(buffer, seat, n, options))
+                self._writers.append(make(buffer, seat, n, options, saturate=True))
                 self._raw.append(np.frombuffer(buffer, dtype=np.float32))
 
     def observe(self, seat: int) -> Floats:
@@ -73,12 +91,24 @@ class Observer:
         if self._writers:
             self._writers[seat].write(episode.state)
             raw: Any = self._raw[seat]
+            values: Floats = np.multiply(raw, self._scale)
+            numbers: Any = self._buffers[seat]
         else:
-            raw = np.fromiter(episode.observation(seat), dtype=np.float32, count=self.length)
-        values = np.multiply(raw, self._scale)
+            raw = numbers = np.fromiter(
+                episode.observation(seat), dtype=np.float32, count=self.length
+            )
+            values = np.multiply(raw, self._scale)
+        for i, least, most, scaled_least, scaled_most in self._checked:
+            number = numbers[i]
+            if number < least:
+                values[i] = scaled_least
+            elif number > most:
+                values[i] = scaled_most
         if self._clipped:
             np.minimum(values, self.high, out=values)
             np.maximum(values, self.low, out=values)
+        if self._flat:
+            return values
         shaped: Floats = values.reshape(episode.observation_shape)
         return shaped
 

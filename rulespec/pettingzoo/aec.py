@@ -8,7 +8,7 @@ from typing import Any
 import numpy.typing as npt
 from pettingzoo import AECEnv
 
-from rulespec.pettingzoo._common import ResetNeeded, Table, agent_name
+from rulespec.pettingzoo._common import ResetNeeded, Table
 from rulespec.rl.episode import Episode
 
 __all__ = ["GameEnv"]
@@ -83,13 +83,29 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = agent_name(self.episode.to_move()[0])
+        self.agent_selection = self.possible_agents[self.episode.to_move()[0]]
+        self._quiet = True  # every reward of the last step was 0
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation (what its view shows, scaled into the bounds of
         :meth:`observation_space`) and its action mask (all zeros unless it is the
         agent selected to act)."""
         return self._table.observe(agent, agent == self.agent_selection and not self.episode.done)
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, npt.NDArray[Any]] | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (``None`` unless ``observe``), cumulative
+        reward, termination, truncation and info, as PettingZoo's ``last``."""
+        agent = self.agent_selection
+        observation = self._table.observe(agent, not self.episode.done) if observe else None
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def state(self) -> npt.NDArray[Any]:
         """Every agent's observation, flattened and laid end to end in seat order (a
@@ -114,20 +130,25 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._table.seat(agent)
+        seat = self._table.seats[agent]
         episode = self.episode
-        outcome = episode.act({seat: action})
+        outcome = episode.act_one(seat, action)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: outcome.rewards[p] for p, a in enumerate(self.possible_agents)}
-        for p, reason in outcome.illegal.items():
-            self.infos[agent_name(p)] = {"illegal_action": reason}
+        if outcome is not episode.quiet or not self._quiet:
+            # Updated in place, and added up, only when a reward is or was not 0.
+            step_rewards, rewards = outcome.rewards, self.rewards
+            for p, name in enumerate(self.possible_agents):
+                rewards[name] = step_rewards[p]
+            self._quiet = not any(step_rewards)
+            self._accumulate_rewards()
+            for p, reason in outcome.illegal.items():
+                self.infos[self.possible_agents[p]] = {"illegal_action": reason}
         if episode.done:
             self.terminations = dict.fromkeys(self.agents, episode.terminated)
             self.truncations = dict.fromkeys(self.agents, episode.truncated)
-            self.agent_selection = agent_name((seat + 1) % episode.players)
+            self.agent_selection = self.possible_agents[(seat + 1) % episode.players]
         else:
-            self.agent_selection = agent_name(episode.to_move()[0])
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[episode.to_move()[0]]
 
     def render(self) -> str | None:
         """The whole table as text (hidden cards included: it is for people watching,

@@ -34,7 +34,8 @@ player 0; under ``on_illegal="raise"`` it raises
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
@@ -48,6 +49,8 @@ from rulespec.rl.lengths import capped_options, max_game_length
 __all__ = ["REWARDS", "Episode", "OnIllegal", "Outcome", "Reward"]
 
 Reward = Literal["win", "score"]
+_CHANCE_ONLY = (CHANCE,)
+_NONE_ILLEGAL: Mapping[int, str] = MappingProxyType({})
 REWARDS: tuple[Reward, ...] = ("win", "score")
 OnIllegal = Literal["lose", "raise"]
 
@@ -110,6 +113,14 @@ class Episode:
         self.action_space_size = game.action_space_size(self.players, self.options)
         self.observation_shape = game.observation_shape(self.players, self.options)
         self._sign = -1.0 if game.lowest_score_wins else 1.0
+        self._zeros = (0.0,) * self.players
+        self.quiet = Outcome(self._zeros, _NONE_ILLEGAL)
+        """The outcome of every step that changes no reward (the same object each time:
+        ``outcome is episode.quiet`` tells such a step at once)."""
+        self._scored = reward == "score"
+        self._decode = getattr(game.encoding, "legal_action_from_id", None)
+        # The encoding's own function: the episode's state needs no type check.
+        self._list_ids = game.encoding.legal_action_ids
         self.rng = random.Random(None if seed is None else integer(seed, "seed"))
         self.reset()
         self.simultaneous = len(self._movers) > 1
@@ -145,16 +156,17 @@ class Episode:
                 raise ValueError("state's options change the action or observation sizes")
             if g.is_over(state):
                 raise ValueError("state is a game that is already over")
-        self.state: Any = self._resolve_chance(state)
+        self.state: Any = state
+        self._movers = self._resolve_chance()
         self._over = False
-        self._movers = g.to_move(self.state)
         self.steps = 0
         """Player actions taken since the start."""
         self.truncated = False
         """Whether the game was stopped at :attr:`max_steps`."""
         self.illegal: Mapping[int, str] = {}
         """The players whose illegal id ended the game, with the reason."""
-        self._values = self._value(self.state)
+        self._done = False
+        self._values = self._value(self.state) if self._scored else self._zeros
         self._legal: dict[int, tuple[int, ...]] = {}
 
     # -- where the game stands --------------------------------------------------------
@@ -167,19 +179,20 @@ class Episode:
     @property
     def done(self) -> bool:
         """Whether the episode has ended, terminated or truncated."""
-        return self._over or self.truncated or bool(self.illegal)
+        return self._done
 
     def to_move(self) -> tuple[int, ...]:
         """The players who must act now, in seat order; ``()`` once the episode is done."""
-        return () if self.done else self._movers
+        return () if self._done else self._movers
 
     def legal_action_ids(self, player: int) -> tuple[int, ...]:
-        """``player``'s legal action ids now (empty when not to move or done)."""
-        if self.done:
+        """``player``'s legal action ids now (empty when not to move or done); listed
+        once per state."""
+        if self._done:
             return ()
         ids = self._legal.get(player)
         if ids is None:
-            ids = self._legal[player] = self.game.legal_action_ids(self.state, player)
+            ids = self._legal[player] = self._list_ids(self.state, player)
         return ids
 
     def legal_action_mask(self, player: int) -> tuple[bool, ...]:
@@ -204,17 +217,37 @@ class Episode:
         & Cover's players choose at once), then applied in seat order. Raises
         :class:`TypeError` for an id that is not an integer, :class:`ValueError`
         when the episode is done or a player is not to move.
+
+        An id among the legal ids already listed for this state
+        (:meth:`legal_action_ids`, as an action mask lists them) is decoded
+        without checking it again; any other id is checked in full
+        (:meth:`Game.action_from_id <rulespec.Game.action_from_id>`), so an
+        illegal one is refused with the rules' reason.
         """
-        if self.done:
+        if self._done:
             raise ValueError("the game is over: reset the episode to play again")
         movers = self._movers
-        if not ids or any(p not in movers for p in ids):
-            raise ValueError(f"the players to move are {movers}, not {tuple(sorted(ids))}")
+        if len(ids) == 1:
+            order: Any = ids
+        else:
+            order = sorted(ids)
+        for player in order:
+            if player not in movers:
+                raise ValueError(f"the players to move are {movers}, not {tuple(sorted(ids))}")
+        if not ids:
+            raise ValueError(f"the players to move are {movers}, not ()")
         g, state = self.game, self.state
         actions = []
         refused: dict[int, str] = {}
-        for player in sorted(ids):
-            action_id = integer(ids[player], "action")
+        legal, decode = self._legal, self._decode
+        for player in order:
+            action_id = ids[player]
+            if type(action_id) is not int:
+                action_id = integer(action_id, "action")
+            listed = legal.get(player)
+            if listed is not None and decode is not None and action_id in listed:
+                actions.append(decode(state, player, action_id))
+                continue
             try:
                 actions.append(g.action_from_id(state, player, action_id))
             except IllegalAction as exc:
@@ -223,28 +256,60 @@ class Episode:
                 refused[player] = str(exc)
         if refused:
             self.illegal = refused
+            self._done = True
             rewards = tuple(
                 self.illegal_reward if p in refused else 0.0 for p in range(self.players)
             )
             return Outcome(rewards, refused)
-        for action in actions:
-            state = g.apply(state, action)
-        self.state = state = self._resolve_chance(state)
-        self._legal = {}
-        self._over = over = g.is_over(state)
-        self._movers = g.to_move(state)
-        self.steps += len(actions)
-        if not over and self.steps >= self.max_steps:
-            # Only at the end of a turn: players who still owe this turn's choice play on.
-            self.truncated = self._movers != tuple(p for p in movers if p not in ids)
-        before, self._values = self._values, self._value(self.state)
-        return Outcome(tuple(b - a for a, b in zip(before, self._values, strict=True)))
+        return self._advance(actions, ids)
 
-    def _resolve_chance(self, state: Any) -> Any:
-        g, rng = self.game, self.rng
-        while g.to_move(state) == (CHANCE,):
-            state = g.apply(state, g.sample_chance(state, rng))
-        return state
+    def act_one(self, player: int, action_id: int) -> Outcome:
+        """``act({player: action_id})``, for one player (the AEC environment's step)."""
+        if self._done or player not in self._movers:
+            return self.act({player: action_id})  # the error
+        if type(action_id) is not int:
+            action_id = integer(action_id, "action")
+        listed = self._legal.get(player)
+        decode = self._decode
+        if listed is None or decode is None or action_id not in listed:
+            return self.act({player: action_id})
+        return self._advance((decode(self.state, player, action_id),), (player,))
+
+    def _advance(self, actions: Sequence[Any], players: Collection[int]) -> Outcome:
+        """Apply ``actions``, those of ``players`` (legal, in seat order), and resolve the
+        chance steps that follow; the step's rewards."""
+        state, apply, movers = self.state, self.game.apply, self._movers
+        for action in actions:
+            state = apply(state, action)
+        self.state = state
+        self._movers = after = self._resolve_chance()
+        self._legal = {}
+        self.steps += len(actions)
+        if not after:
+            self._over = self._done = True
+        elif self.steps >= self.max_steps:
+            # Only at the end of a turn: players who still owe this turn's choice play on.
+            self.truncated = self._done = after != tuple(p for p in movers if p not in players)
+        if self._scored:
+            before, self._values = self._values, self._value(self.state)
+            if before == self._values:
+                return self.quiet
+            return Outcome(tuple(b - a for a, b in zip(before, self._values, strict=True)))
+        if not self._over:
+            return self.quiet
+        self._values = self._value(self.state)
+        return Outcome(self._values) if any(self._values) else self.quiet
+
+    def _resolve_chance(self) -> tuple[int, ...]:
+        """Resolve the chance steps :attr:`state` waits for; who moves next."""
+        g, rng, state = self.game, self.rng, self.state
+        movers = g.to_move(state)
+        if movers == _CHANCE_ONLY:
+            while movers == _CHANCE_ONLY:
+                state = g.apply(state, g.sample_chance(state, rng))
+                movers = g.to_move(state)
+            self.state = state
+        return movers
 
     def _value(self, state: Any) -> tuple[float, ...]:
         """What the rewards so far add up to for each player, in ``state``."""

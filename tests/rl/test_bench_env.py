@@ -29,15 +29,17 @@ def test_the_env_line_comes_after_the_engine_s_unchanged_lines(
         _NUMBER.sub("N", line) for line in plain
     ]
     line = re.fullmatch(
-        r"PettingZoo AEC env, uniform legal ids: ([0-9]+) player steps/s "
-        r"\(the engine's loop, policy 'random': ([0-9]+); ratio ([0-9.]+)\)",
+        r"PettingZoo AEC env, uniform legal ids: ([0-9]+) player steps per CPU-second "
+        r"\(the engine's loop, policy 'random': ([0-9]+); ratio ([0-9.]+), "
+        r"the median of 5 interleaved runs\)",
         with_env[-2],
     )
     assert line is not None, with_env[-2]
     assert int(line[1]) > 0 and int(line[2]) > 0
     assert abs(float(line[3]) - int(line[1]) / int(line[2])) < 0.01
     vector = re.fullmatch(
-        r"vector env, 16 games, uniform legal ids: ([0-9]+) player steps/s", with_env[-1]
+        r"vector env, 16 games, uniform legal ids: ([0-9]+) player steps per CPU-second",
+        with_env[-1],
     )
     assert vector is not None and int(vector[1]) > 0, with_env[-1]
 

@@ -8,9 +8,11 @@ import random
 from array import array
 from typing import Any
 
+import attrs
 import pytest
 
 import rulespec
+from rulespec.duck_cover.grid import Grid
 from tests.rl.helpers import THOROUGH
 
 GAMES = 6 if THOROUGH else 1
@@ -93,14 +95,23 @@ def test_a_writer_follows_a_jump_to_an_unrelated_state(game_id: str) -> None:
 
 @pytest.mark.parametrize(
     ("game_id", "settings"),
-    [("canardage", {}), ("duck-and-cover", {}), ("duck-and-cover", {"low_blows": True})],
+    [
+        ("canardage", {}),
+        ("duck-and-cover", {}),
+        ("duck-and-cover", {"low_blows": True}),
+        ("duo", {"max_rounds": 2}),
+        ("duo", {"max_rounds": 2, "turbo": True}),
+    ],
 )
 def test_the_quick_legal_ids_are_the_ids_of_the_legal_actions(
     game_id: str, settings: dict[str, Any]
 ) -> None:
     # Canardage's Canarchie ids come from the pattern of equal stacks, Duck & Cover's
-    # plain turns from the places of its moves: both against each action's own id.
+    # plain turns from the bits of its place masks, Duo's from its built actions: all
+    # against each action's own id; and each id decoded unchecked is the action that
+    # the checked decoding gives.
     g = rulespec.game(game_id)
+    decode: Any = g.encoding.legal_action_from_id  # type: ignore[attr-defined]
     options = g.decode_options(settings)
     rng = random.Random(8)
     checked = 0
@@ -113,7 +124,10 @@ def test_the_quick_legal_ids_are_the_ids_of_the_legal_actions(
                         break
                     legal = g.legal_actions(state, actor)
                     slow = tuple(sorted(g.action_id(state, a) for a in legal))
-                    assert g.legal_action_ids(state, actor) == slow
+                    ids = g.legal_action_ids(state, actor)
+                    assert ids == slow
+                    for i in ids:
+                        assert decode(state, actor, i) == g.action_from_id(state, actor, i)
                     checked += 1
                 actor = g.to_move(state)[0]
                 if actor == rulespec.CHANCE:
@@ -121,3 +135,37 @@ def test_the_quick_legal_ids_are_the_ids_of_the_legal_actions(
                 else:
                     state = g.apply(state, rng.choice(g.legal_actions(state, actor)))
     assert checked > 50
+
+
+def _far_reaching_states() -> list[tuple[str, Any]]:
+    """States with numbers past their saturation: a Duo match in its 130th round with
+    totals of 180 and -210; a Duck & Cover grid with a stack 40 columns and 30 rows
+    from the others."""
+    duo = rulespec.game("duo")
+    long_match = attrs.evolve(duo.start(2, seed=1), round=130, round_scores=((60, -70),) * 3)
+    dc = rulespec.game("duck-and-cover")
+    dealt = dc.start(2, seed=1)
+    cells = list(dealt.grids[0].cells)
+    _, stack = cells.pop()
+    wide = Grid(tuple(sorted([*cells, ((40, 30), stack)])))
+    return [
+        ("duo", long_match),
+        ("duck-and-cover", attrs.evolve(dealt, grids=(wide, dealt.grids[1]))),
+    ]
+
+
+@pytest.mark.parametrize(("game_id", "state"), _far_reaching_states(), ids=["duo", "dc"])
+def test_a_saturating_writer_writes_each_number_at_most_its_bound(game_id: str, state: Any) -> None:
+    g = rulespec.game(game_id)
+    encoding: Any = g.encoding
+    low, high = encoding.observation_bounds(2)
+    saturated = set(encoding.observation_saturated(2))
+    expected = g.observation(g.view(state, 0))
+    assert any(not low[i] <= expected[i] <= high[i] for i in saturated)  # the case is real
+    plain, bounded = (array("d", bytes(8 * len(expected))) for _ in range(2))
+    encoding.ObservationWriter(plain, 0, 2).write(state)
+    encoding.ObservationWriter(bounded, 0, 2, saturate=True).write(state)
+    assert tuple(plain) == expected
+    assert tuple(bounded) == tuple(
+        min(max(v, low[i]), high[i]) if i in saturated else v for i, v in enumerate(expected)
+    )

@@ -13,6 +13,7 @@ import pytest
 
 import rulespec
 from rulespec import pettingzoo as rz
+from rulespec.rl.episode import Episode
 from rulespec.rl.lengths import max_game_length
 from tests.rl.helpers import GAME_IDS, SHORT, SIGN, choose, play_out, seats
 
@@ -366,3 +367,21 @@ def test_ansi_rendering_is_the_text_board(game_id: str) -> None:
     assert rulespec.game(game_id).name in text
     with pytest.warns(UserWarning, match="render_mode"):
         assert rz.env(game_id, seats(game_id)[0]).render() is None
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_an_id_plays_alike_whether_the_legal_ids_were_listed_first_or_not(
+    game_id: str,
+) -> None:
+    # Listed ids are decoded without a second check; unlisted ones are checked in full.
+    g = rulespec.game(game_id)
+    listed, unlisted = (Episode(g, seats(game_id)[0], seed=5) for _ in range(2))
+    rng = random.Random(5)
+    for _ in range(60):
+        if listed.done:
+            break
+        player = listed.to_move()[0]
+        action_id = rng.choice(listed.legal_action_ids(player))
+        assert listed.act_one(player, action_id) == unlisted.act({player: action_id})
+        assert listed.state == unlisted.state and listed.steps == unlisted.steps
+    assert listed.steps > 10
