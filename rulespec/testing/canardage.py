@@ -5,7 +5,9 @@
   of ducks and games end within a hundred steps; ``"any"`` picks uniformly;
   ``"rare"`` prefers the cards other than Pan, En joue and En avant marche;
   ``"line"`` prefers the cards that move the line, so pairs reach the front
-  and go under the deck). Canarchie's up to 719 orders are cut to a spread
+  and go under the deck; ``"together"`` judges each play by its outcome and
+  keeps Canardage for the last two ducks, so about one game in five ends
+  with them falling together, against one in fifty played uniformly). Canarchie's up to 719 orders are cut to a spread
   of at most :data:`CANARCHIE_ORDERS`, or they would drown every other card.
   A deal or a reshuffle may put one copy of each rare card on top of the
   action deck, and a deal may put every duck of one colour on top of the duck
@@ -52,6 +54,13 @@
   A Planqué card offered again on its space is laid to Planqué itself
   (can.action.planque), not to the protection: through a black box it looks
   the same as a card taken off the line too early.
+  Some changes point further back: a line refilled another way after a pair
+  sent under the duck deck came back out names the pair's En avant marche; a
+  shot at a pair after which the engine closed the line up (the same duck
+  fell) names the last play that moved the pair; a shot at water just before
+  names that shot when taking the water out explains the answer; and a hand
+  that differs in one card drawn from a rebuilt draw pile names the
+  reshuffle.
 """
 
 from __future__ import annotations
