@@ -5,8 +5,11 @@
   of ducks and games end within a hundred steps; ``"any"`` picks uniformly;
   ``"rare"`` prefers the cards other than Pan, En joue and En avant marche;
   ``"line"`` prefers the cards that move the line, so pairs reach the front
-  and go under the deck). Canarchie's up to 719 orders are cut to a spread
-  of at most :data:`CANARCHIE_ORDERS`, or they would drown every other card.
+  and go under the deck; ``"together"`` judges each play by its outcome and
+  keeps Canardage for the last two ducks, so about one game in five ends
+  with them falling together, against one in fifty played uniformly).
+  Canarchie's up to 719 orders are cut to a spread of at most
+  :data:`CANARCHIE_ORDERS`, or they would drown every other card.
   A deal or a reshuffle may put one copy of each rare card on top of the
   action deck, and a deal may put every duck of one colour on top of the duck
   deck (that player runs out early and goes on playing).
@@ -52,6 +55,13 @@
   A Planqué card offered again on its space is laid to Planqué itself
   (can.action.planque), not to the protection: through a black box it looks
   the same as a card taken off the line too early.
+  Some changes point further back: a line refilled another way after a pair
+  sent under the duck deck came back out names the pair's En avant marche; a
+  shot at a pair after which the engine closed the line up (the same duck
+  fell) names the last play that moved the pair; a shot at water just before
+  names that shot when taking the water out explains the answer; and a hand
+  that differs in one card drawn from a rebuilt draw pile names the
+  reshuffle.
 """
 
 from __future__ import annotations
@@ -77,7 +87,7 @@ from rulespec.canardage import (
 )
 from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, duck_name, sort_cards
 from rulespec.canardage.line import LENGTH, Line, diagram
-from rulespec.canardage.rules import CLAUSES, legal_actions
+from rulespec.canardage.rules import CLAUSES, LegalActions, legal_actions
 from rulespec.canardage.state import NO_SHELTER
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.game import Game
@@ -580,6 +590,61 @@ first: when several simple changes explain an engine's answer, the one the last 
 could have made is preferred."""
 
 
+def _together(
+    game: Game[Any, Any, Any, Any], state: State, player: int, legal: LegalActions
+) -> list[Any]:
+    """The plays a ``"together"`` game prefers, each judged by its outcome: first one
+    that ends the game with several winners; then Double viseur on two neighbouring
+    ducks of two players, one with the fewest ducks left; a shot at a duck of a player
+    with the most ducks left (the counts even out); En joue on a duck of a player with
+    the fewest ducks left; any other play that does not end the game; Canardage (kept
+    for the last two ducks); last, a play that ends it with one winner."""
+    left = [DUCKS_PER_COLOUR - n for n in state.shot]
+    alive = [left[p] for p in range(state.players) if left[p] > 0]
+    fewest, most = (min(alive), max(alive)) if alive else (0, 0)
+    line = state.line
+
+    def owner(space: int) -> int | None:
+        top = line[space][-1] if 0 <= space < len(line) else WATER
+        return None if top == WATER else top
+
+    tiers: dict[int, list[Any]] = {}
+    plays = [
+        play
+        for card in legal.cards()
+        for play in (
+            _spread(legal.uses(card), CANARCHIE_ORDERS)
+            if card is Card.CANARCHIE
+            else legal.uses(card)
+        )
+    ]
+    for play in plays:
+        after = game.apply(state, play)
+        card = getattr(play, "card", None)
+        owners = [owner(s) for s in getattr(play, "spaces", ())]
+        fell = [p for p in range(state.players) if after.shot[p] > state.shot[p]]
+        if after.phase is Phase.OVER:
+            tier = 0 if len(after.winners) > 1 else 6
+        elif card is Card.CANARDAGE:
+            tier = 5
+        elif (
+            card is Card.DOUBLE_VISEUR
+            and len(owners) == 2
+            and None not in owners
+            and owners[0] != owners[1]
+            and min(left[p] for p in owners if p is not None) == fewest
+        ):
+            tier = 1
+        elif fell and max(left[p] for p in fell) == most:
+            tier = 2
+        elif card is Card.EN_JOUE and owners[0] is not None and left[owners[0]] == fewest:
+            tier = 3
+        else:
+            tier = 4
+        tiers.setdefault(tier, []).append(play)
+    return tiers[min(tiers)] if tiers else list(legal)
+
+
 def _at_water(state: State, actions: Iterable[Any]) -> bool:
     """Whether one of ``actions`` aims at water: a space it shoots, targets or hides
     under, where water lies (not a space it names as the player's own duck, where an
@@ -604,11 +669,78 @@ def _shot_water(steps: Sequence[Step]) -> bool:
     return _at_water(last.before, (last.action,))
 
 
+def _water_taken(state: State, steps: Sequence[Step]) -> Iterable[tuple[str, State]]:
+    """When the last play of ``steps`` shot at water and left the line as ``state`` has
+    it, ``state`` with that water taken out of the line (refilled, or not): an engine
+    that shoots water may take it away like a duck, the likeliest change then."""
+    last = next((s for s in reversed(steps) if isinstance(s.action, Play)), None)
+    if last is None or not _shot_water(steps) or not isinstance(last.after, State):
+        return
+    if last.after.line != state.line or not isinstance(last.before, State):
+        return
+    line, deck = state.line, state.deck
+    for k in _shot_spaces(last.action):
+        if 0 <= k < len(line) and line[k][-1] == WATER:
+            rest = line[:k] + line[k + 1 :]
+            targets = tuple(t for t in state.targets if t != k)
+            if deck:
+                yield (
+                    "gone",
+                    attrs.evolve(state, line=(*rest, (deck[0],)), deck=deck[1:], targets=targets),
+                )
+            yield "short", attrs.evolve(state, line=rest, targets=targets)
+
+
+def _parted_pair(state: State, steps: Sequence[Step], answers: Any) -> list[str]:
+    """When the last play of ``steps`` shot at a pair and left the line as ``state`` has
+    it, and the engine's answer is that of a line where that space was taken out (closed
+    up and refilled) although the same duck fell: the engine's cover hid no duck, so the
+    pair had come apart earlier, at the last play that moved it (its clauses, the pair's
+    first), or at the À couvert that made it."""
+    plays = [i for i, s in enumerate(steps) if isinstance(s.action, Play)]
+    if not plays:
+        return []
+    shot = steps[plays[-1]]
+    before, action = shot.before, shot.action
+    if action.card not in SHOOTERS or not isinstance(before, State):
+        return []
+    if not isinstance(shot.after, State) or shot.after.line != state.line or not state.deck:
+        return []
+    for k in _shot_spaces(action):
+        if not (0 <= k < len(before.line) and len(before.line[k]) == 2):
+            continue
+        rest = state.line[:k] + state.line[k + 1 :]
+        targets = tuple(t for t in state.targets if t < len(state.line))
+        gone = attrs.evolve(
+            state, line=(*rest, (state.deck[0],)), deck=state.deck[1:], targets=targets
+        )
+        if not _explaining([("gone", gone)], answers):
+            continue
+        pair, at = before.line[k], k
+        for s in reversed(steps[: plays[-1]]):
+            was, now = s.before, s.after
+            if not isinstance(was, State) or not isinstance(now, State):
+                break
+            if at >= len(now.line) or now.line[at] != pair:
+                break
+            if at < len(was.line) and was.line[at] == pair:
+                continue  # it stood there already
+            if not isinstance(s.action, Play):
+                break
+            own = _card_clauses(was, s.action)
+            if pair in was.line:  # moved here whole: its move is in question
+                return _pairs_first(["can.cover.pair", *own])
+            return [*own, "can.cover.pair"]  # made here
+    return []
+
+
 def _likeliest(kinds: Sequence[str], steps: Sequence[Step]) -> str | None:
     """Among the ``kinds`` of change that explain an answer, the one the last play could
     have made, or else the first."""
     if not kinds:
         return None
+    if "refill" in kinds and _returned_pair(steps) is not None:
+        return "refill"
     last = next((s.action for s in reversed(steps) if isinstance(s.action, Play)), None)
     if last is not None:
         for cards, likely in _KINDS_AFTER:
@@ -619,8 +751,48 @@ def _likeliest(kinds: Sequence[str], steps: Sequence[Step]) -> str | None:
     return kinds[0]
 
 
+def _returned_pair(steps: Sequence[Step]) -> Step | None:
+    """The last En avant marche since the duck deck's last shuffle that sent a pair under
+    the deck, of which a card has come back into the line since: the order the pair
+    went under in decides the line from then on.
+
+    The duck deck is followed step by step, each card marked with the step that sent
+    it under (none for a shuffled card), until a card so marked is drawn again."""
+    marks: list[int | None] = []
+    back: int | None = None
+    for i, s in enumerate(steps):
+        action, before, after = s.action, s.before, s.after
+        if not isinstance(after, State):
+            continue
+        if isinstance(action, Deal | Disperse) or not isinstance(before, State):
+            marks, back = [None] * len(after.deck), None
+            continue
+        if len(marks) != len(before.deck):
+            marks = [None] * len(after.deck)  # lost track: nothing is marked from here
+            continue
+        under = 0
+        if isinstance(action, Play) and action.card is Card.EN_AVANT_MARCHE and before.line:
+            under = len(before.line[0])
+        pile = [*marks, *([i if under == 2 else None] * under)]
+        drawn = len(pile) - len(after.deck)
+        if drawn < 0:
+            marks = [None] * len(after.deck)
+            continue
+        for mark in pile[:drawn]:
+            if mark is not None:
+                back = mark
+        marks = pile[drawn:]
+    return None if back is None else steps[back]
+
+
 def _sent_under(steps: Sequence[Step]) -> list[str]:
-    """The clauses of the last play that put cards into the duck deck, pairs first."""
+    """The clauses of the play that put cards into the duck deck that explain a line
+    refilled another way: a pair sent under that came back out (see
+    :func:`_returned_pair`), or else the last play that put cards into the deck, pairs
+    first."""
+    pair = _returned_pair(steps)
+    if pair is not None:
+        return _pairs_first(_card_clauses(pair.before, pair.action))
     for s in reversed(steps):
         action = s.action
         if isinstance(action, Play) and action.card in (Card.EN_AVANT_MARCHE, Card.DISPERSION):
@@ -659,6 +831,38 @@ def _reordered(action: Any, expected: Any, actual: Any) -> bool:
         return False
 
 
+def _drawn_since_reshuffle(steps: Sequence[Step], player: int) -> frozenset[Card]:
+    """The cards ``player`` drew from a draw pile rebuilt from the played cards."""
+    drawn: set[Card] = set()
+    rebuilt = False
+    for s in steps:
+        rebuilt = rebuilt or isinstance(s.action, Reshuffle)
+        before, after = s.before, s.after
+        if (
+            rebuilt
+            and isinstance(before, State)
+            and isinstance(after, State)
+            and 0 <= player < min(len(before.hands), len(after.hands))
+        ):
+            drawn.update(set(after.hands[player]) - set(before.hands[player]))
+    return frozenset(drawn)
+
+
+def _other_hands(state: State, player: int, cards: Iterable[Card]) -> Iterable[State]:
+    """``state`` with one of ``cards`` in ``player``'s hand replaced by another card."""
+    hand = state.hands[player]
+    for card in cards:
+        if card not in hand:
+            continue
+        rest = list(hand)
+        rest.remove(card)
+        for other in Card:
+            if other is not card:
+                hands = list(state.hands)
+                hands[player] = sort_cards((*rest, other))
+                yield attrs.evolve(state, hands=tuple(hands))
+
+
 def _hand_source(step: Step) -> list[str]:
     """Which steps fill the hands: the reshuffle of the played cards when one came."""
     if any(isinstance(s.action, Reshuffle) for s in _game_steps(step)):
@@ -679,7 +883,7 @@ class CanardageKit(GameKit):
     """Canardage's steering, probes and clause map."""
 
     game_id = "canardage"
-    styles = ("shoot", "any", "rare", "line")
+    styles = ("shoot", "any", "rare", "line", "together")
     dealt: ClassVar[frozenset[str]] = frozenset({"can.turn.play-one"})
     consequences: ClassVar[Mapping[str, frozenset[str]]] = {
         # A game that ends in one engine only: nobody draws, the turn stays.
@@ -719,6 +923,8 @@ class CanardageKit(GameKit):
         cards = legal.cards()
         if not cards or not isinstance(legal[0], Play):
             return legal
+        if style == "together":
+            return _together(game, state, player, legal)
         by_card = {
             card: _spread(legal.uses(card), CANARCHIE_ORDERS)
             if card is Card.CANARCHIE
@@ -1047,6 +1253,18 @@ class CanardageKit(GameKit):
                     ),
                     steps,
                 )
+                if kind == "gone":
+                    found.extend(
+                        _parted_pair(
+                            state, steps, lambda v: set(game.legal_actions(v, player)) == engine
+                        )
+                    )
+                if kind is None and any(
+                    set(game.legal_actions(v, player)) == engine
+                    for v in _other_hands(state, player, _drawn_since_reshuffle(steps, player))
+                ):
+                    # One card of the hand differs, and it came from a rebuilt draw pile.
+                    found.extend(("can.deck.reshuffle", "can.turn.draw"))
                 if refused and _at_water(state, extra) and not _shot_water(steps):
                     # Another line would explain it too, but an engine that aims at water
                     # misreads the card's own rule: likelier.
@@ -1085,9 +1303,20 @@ class CanardageKit(GameKit):
                 # A shot at a line that differs: which simple change explains the scores.
                 steps = _game_steps(step)[:-1]
                 kind = _explaining(
-                    _smallest_first(_variants(before, _refilled(steps))),
+                    itertools.chain(
+                        _water_taken(before, steps),
+                        _smallest_first(_variants(before, _refilled(steps))),
+                    ),
                     lambda v: tuple(game.scores(game.apply(v, action))) == got,
                 )
+                if kind == "gone":
+                    found.extend(
+                        _parted_pair(
+                            before,
+                            steps,
+                            lambda v: tuple(game.scores(game.apply(v, action))) == got,
+                        )
+                    )
                 found.extend(_by_kind(kind, steps))
             found.extend(own)
             found.append("can.shot.owner")

@@ -3,6 +3,7 @@ rulespec refuses, and view bugs cited with the view clauses."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -12,14 +13,26 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulespec
-from rulespec.canardage import Card, Deal, Discard, Disperse, Phase, Play, Reshuffle, State
+from rulespec.canardage import (
+    Card,
+    Deal,
+    Discard,
+    Disperse,
+    Options,
+    Phase,
+    Play,
+    Reshuffle,
+    State,
+)
 from rulespec.canardage.cards import WATER
 from rulespec.canardage.kit import (
     CANARCHIE_ORDERS,
     RARE,
+    RARE_DECK,
     SHOOTERS,
     CanardageKit,
 )
+from rulespec.core.chance import CHANCE
 from rulespec.testing import kit_for, strategies
 
 CAN = rulespec.game("canardage")
@@ -118,6 +131,31 @@ def test_deals_are_steered_to_rare_cards_and_one_colour() -> None:
     # 4 in 10^8; five ducks of one colour on top of 25 cards: 4 in 53,130).
     assert _share(deals, rare_hands) > 0.1
     assert _share(deals, one_colour_in_line) > 0.1
+
+
+def _shared_ends(style: str, games: int) -> float:
+    """The share of ``games`` played in ``style`` (uniform shuffles) that end with several
+    winners."""
+    rng = random.Random(7)
+    shared = 0
+    for _ in range(games):
+        state = CAN.new_game(rng.randint(3, 6), rng.choice((Options(), RARE_DECK)))
+        while not CAN.is_over(state):
+            if CAN.to_move(state) == (CHANCE,):
+                piles = CAN.chance(state).piles
+                orders = [rng.sample(list(pile), len(pile)) for pile in piles]
+                state = CAN.apply(state, CAN.chance_action(state, orders))
+            else:
+                offered = KIT.player_actions(CAN, state, state.turn, style)
+                state = CAN.apply(state, rng.choice(list(offered)))
+        shared += len(state.winners) > 1
+    return shared / games
+
+
+def test_together_games_end_with_the_last_ducks_falling_together() -> None:
+    """Uniform play ends so about one game in fifty; a search plays a hundred games."""
+    assert _shared_ends("together", 60) > 0.1
+    assert _shared_ends("any", 60) < 0.1
 
 
 @given(st.data())
