@@ -21,12 +21,17 @@ True
 from __future__ import annotations
 
 from array import array
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from rulespec.canardage.cards import DECK_ORDER, DUCKS_PER_COLOUR, WATER, WATER_CARDS, Card
 from rulespec.canardage.line import LENGTH
 from rulespec.canardage.position import HAND
 from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
+
+if TYPE_CHECKING:
+    Buffer = array[float]
+else:  # array is generic for type checkers only before Python 3.12
+    Buffer = array
 
 __all__ = ["Writer", "bounds", "saturated"]
 
@@ -90,7 +95,7 @@ def saturated(players: int, options: Options | None = None) -> tuple[int, ...]:
     return ()
 
 
-def _zeros(typecode: str, size: int) -> array[float]:
+def _zeros(typecode: str, size: int) -> Buffer:
     """``size`` zeros in an array of floats of ``typecode`` (``"f"`` or ``"d"``)."""
     return cast("array[float]", array(typecode, bytes(array(typecode).itemsize * size)))
 
@@ -106,7 +111,7 @@ class Writer:
 
     def __init__(
         self,
-        buffer: array[float],
+        buffer: Buffer,
         player: int,
         players: int,
         options: Options | None = None,

@@ -23,12 +23,17 @@ from __future__ import annotations
 
 import math
 from array import array
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from rulespec.duck_cover.actions import Cover, Duck, Give, Place, Quack
 from rulespec.duck_cover.cards import family_of, number_of
 from rulespec.duck_cover.grid import Grid
 from rulespec.duck_cover.state import Options, Phase, State
+
+if TYPE_CHECKING:
+    Buffer = array[float]
+else:  # array is generic for type checkers only before Python 3.12
+    Buffer = array
 
 __all__ = ["Writer", "bounds", "saturated"]
 
@@ -119,7 +124,7 @@ def saturated(players: int, options: Options | None = None) -> tuple[int, ...]:
     return tuple(_positions(players))
 
 
-def _zeros(typecode: str, size: int) -> array[float]:
+def _zeros(typecode: str, size: int) -> Buffer:
     """``size`` zeros in an array of floats of ``typecode`` (``"f"`` or ``"d"``)."""
     return cast("array[float]", array(typecode, bytes(array(typecode).itemsize * size)))
 
@@ -135,7 +140,7 @@ class Writer:
 
     def __init__(
         self,
-        buffer: array[float],
+        buffer: Buffer,
         player: int,
         players: int,
         options: Options | None = None,

@@ -8,6 +8,7 @@ its last write: what the learning environments call on every step.
 
 >>> import rulespec
 >>> from array import array
+from typing import TYPE_CHECKING
 >>> from rulespec.duo.encoding import observation, observation_shape
 >>> duo = rulespec.game("duo")
 >>> state = duo.start(3, seed=2)
@@ -21,10 +22,16 @@ True
 from __future__ import annotations
 
 from array import array
+from typing import TYPE_CHECKING
 
 from rulespec.duo.cards import TURBO
 from rulespec.duo.scoring import target
 from rulespec.duo.state import Options, Phase, State
+
+if TYPE_CHECKING:
+    Buffer = array[float]
+else:  # array is generic for type checkers only before Python 3.12
+    Buffer = array
 
 __all__ = ["Writer", "bounds", "saturated"]
 
@@ -96,7 +103,7 @@ class Writer:
 
     def __init__(
         self,
-        buffer: array[float],
+        buffer: Buffer,
         player: int,
         players: int,
         options: Options | None = None,
