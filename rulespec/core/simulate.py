@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
@@ -25,6 +26,7 @@ from rulespec.core.record import Record
 
 __all__ = [
     "END_PREFIXES",
+    "DecisionTime",
     "GameResult",
     "InvariantBroken",
     "Policy",
@@ -33,6 +35,7 @@ __all__ = [
     "Spread",
     "Statistics",
     "WinShare",
+    "decision_times",
     "play",
     "play_chunk",
     "random_policy",
@@ -106,6 +109,9 @@ class GameResult:
     """Counts of the game's events (e.g. ``("round:single-pile", 2)``)."""
     record: Record | None = attrs.field(default=None, eq=False, repr=False)
     """The whole game, when it was asked for (``record=True``)."""
+    timing: tuple[tuple[int, float], ...] = attrs.field(default=(), eq=False, repr=False)
+    """Per seat, the decisions its policy made and the CPU seconds they took, when
+    asked for (``timing=True``); not part of equality: times vary from run to run."""
 
 
 def play(
@@ -117,18 +123,36 @@ def play(
     options: Any = None,
     check: bool = True,
     record: bool = False,
+    timing: bool = False,
 ) -> GameResult:
     """Play one game from ``random.Random(seed)``; raise :class:`InvariantBroken` on a
-    broken invariant when ``check``; keep the game's :class:`Record` when ``record``."""
+    broken invariant when ``check``; keep the game's :class:`Record` when ``record``;
+    time each seat's decisions (CPU time, :attr:`GameResult.timing`) when ``timing``.
+
+    >>> import rulespec
+    >>> result = play(rulespec.game("canardage"), 3, "7", timing=True)
+    >>> [n > 0 and seconds > 0 for n, seconds in result.timing]
+    [True, True, True]
+    """
     rng = random.Random(seed)
     state = g.new_game(players, options)
     events: Counter[str] = Counter()
     taken: list[Any] = []
     steps = 0
+    decisions = [0] * players if timing else []
+    spent = [0.0] * players if timing else []
+    clock = time.process_time
     while not g.is_over(state):
         actor = g.to_move(state)[0]
-        chance = actor == CHANCE
-        action = g.sample_chance(state, rng) if chance else policy(g, state, actor, rng)
+        if actor == CHANCE:
+            action = g.sample_chance(state, rng)
+        elif timing:
+            start = clock()
+            action = policy(g, state, actor, rng)
+            spent[actor] += clock() - start
+            decisions[actor] += 1
+        else:
+            action = policy(g, state, actor, rng)
         after = g.apply(state, action)
         steps += 1
         if check:
@@ -150,6 +174,7 @@ def play(
         steps,
         tuple(sorted(events.items())),
         kept,
+        tuple(zip(decisions, spent, strict=True)),
     )
 
 
@@ -163,10 +188,20 @@ def play_chunk(
     options: Any = None,
     check: bool = True,
     record: bool = False,
+    timing: bool = False,
 ) -> list[GameResult]:
     """Games ``first`` to ``stop - 1`` of a simulation: the work one task does."""
     return [
-        play(g, players, f"{seed}-{i}", policy=policy, options=options, check=check, record=record)
+        play(
+            g,
+            players,
+            f"{seed}-{i}",
+            policy=policy,
+            options=options,
+            check=check,
+            record=record,
+            timing=timing,
+        )
         for i in range(first, stop)
     ]
 
@@ -189,6 +224,7 @@ def simulate(
     executor: Executor | None = None,
     chunk_size: int | None = None,
     in_flight: int = 64,
+    timing: bool = False,
 ) -> Generator[GameResult, None, None]:
     """Play ``games`` games; game ``i`` uses the seed ``f"{seed}-{i}"``, so any game
     can be replayed alone, and the results are the same however they are computed.
@@ -197,7 +233,8 @@ def simulate(
     ``ProcessPoolExecutor`` or a Dask ``client.get_executor()``), chunks of
     ``chunk_size`` games run as tasks, at most ``in_flight`` at a time, and
     the results are yielded in game order. The game, the policy and the
-    options must then be picklable.
+    options must then be picklable. ``timing`` times each seat's decisions
+    (:attr:`GameResult.timing`; see :func:`decision_times`).
 
     >>> import rulespec
     >>> from concurrent.futures import ThreadPoolExecutor
@@ -218,6 +255,7 @@ def simulate(
                 options=options,
                 check=check,
                 record=record,
+                timing=timing,
             )
         return
     size = chunk_size or max(1, min(32, games // 64))
@@ -229,7 +267,17 @@ def simulate(
         for first, stop in chunks:
             pending.append(
                 executor.submit(
-                    play_chunk, g, players, seed, first, stop, policy, options, check, record
+                    play_chunk,
+                    g,
+                    players,
+                    seed,
+                    first,
+                    stop,
+                    policy,
+                    options,
+                    check,
+                    record,
+                    timing,
                 )
             )
             if len(pending) >= in_flight:
@@ -350,6 +398,43 @@ class WinShare:
     games played."""
     low: float
     high: float
+
+
+@attrs.frozen
+class DecisionTime:
+    """One seat's policy over many games: how many decisions, and their CPU time."""
+
+    seat: int
+    decisions: int
+    seconds: float
+
+    @property
+    def per_decision(self) -> float | None:
+        """Mean CPU seconds a decision (``None`` for a seat that never chose)."""
+        return self.seconds / self.decisions if self.decisions else None
+
+
+def decision_times(results: Sequence[GameResult]) -> tuple[DecisionTime, ...]:
+    """Each seat's :class:`DecisionTime` over ``results`` played with ``timing=True``
+    (empty when they were not timed). Chance steps and the rules' own work are not
+    counted: only the time spent in the policy choosing an action.
+
+    >>> import rulespec
+    >>> timed = list(simulate(rulespec.game("canardage"), 3, 2, timing=True))
+    >>> [(t.seat, t.decisions > 0, t.per_decision > 0) for t in decision_times(timed)]
+    [(0, True, True), (1, True, True), (2, True, True)]
+    """
+    if not results or not results[0].timing:
+        return ()
+    seats = len(results[0].timing)
+    return tuple(
+        DecisionTime(
+            seat,
+            sum(r.timing[seat][0] for r in results),
+            sum(r.timing[seat][1] for r in results),
+        )
+        for seat in range(seats)
+    )
 
 
 def win_shares(results: Sequence[GameResult]) -> tuple[WinShare, ...]:
