@@ -9,7 +9,7 @@ the softmax. Each update follows the policy gradient of a batch of games,
 with the batch's mean return as baseline, by Adam. Observations are
 compressed with ``sign(x) log(1 + |x|)`` (card counts reach 43).
 
-After training, the policy (playing its most likely legal action) meets
+After training, the policy (sampling its actions, as it learnt to) meets
 random players and the search bot, from every seat in turn; the script
 prints its win share with 95 % Wilson intervals, against the equal share
 ``1/players``, and the CPU time spent. Canardage with three players learns
@@ -162,7 +162,9 @@ def train(
 def evaluate(
     game_id: str, players: int, opponents: str, policy: Policy, games: int, seed: int, **kw: Any
 ) -> dict[str, Any]:
-    """The policy's win share against ``opponents``, every seat in turn."""
+    """The policy's win share against ``opponents``, every seat in turn (its actions
+    sampled from a generator seeded by ``seed``)."""
+    rng = np.random.default_rng(seed)
     won = 0.0
     for seat in range(players):
         env = rg.make(game_id, players, opponents, seat=seat, **kw)
@@ -172,7 +174,7 @@ def evaluate(
             done, total = False, 0.0
             while not done:
                 observation, reward, terminated, truncated, info = env.step(
-                    policy.act(observation, None)
+                    policy.act(observation, rng)
                 )
                 total += reward
                 done = terminated or truncated
