@@ -15,7 +15,7 @@ prints its win share with 95 % Wilson intervals, against the equal share
 ``1/players``, and the CPU time spent. Canardage with three players learns
 within minutes:
 
-    python examples/reinforce.py canardage --players 3 --games 20000
+    python examples/reinforce.py canardage --players 3 --games 12000
 
 Needs the ``rl`` extra (``pip install "rulespec[rl]"``); no other package.
 """
@@ -189,13 +189,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="?", default="canardage")
     parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--games", type=int, default=20000, help="training games")
+    parser.add_argument("--games", type=int, default=12000, help="training games")
     parser.add_argument("--batch", type=int, default=64)
     parser.add_argument("--hidden", type=int, default=64)
     parser.add_argument("--rate", type=float, default=0.003)
     parser.add_argument("--opponents", default="random", help="the training opponents")
     parser.add_argument("--eval-random", type=int, default=600, help="games against random")
-    parser.add_argument("--eval-search", type=int, default=90, help="games against search")
+    parser.add_argument("--eval-search", type=int, default=60, help="games against search")
     parser.add_argument("--search", default="search:20", help="the search bot's budget")
     parser.add_argument("--max-rounds", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0)
