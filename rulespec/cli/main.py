@@ -38,12 +38,14 @@ from rulespec.cli.errors import CommandError, needs_extra
 from rulespec.core.game import Game
 from rulespec.tools import search
 from rulespec.tools.simulation import (
+    DecisionTime,
     GameResult,
     InvariantBroken,
     Policy,
     Spread,
     Statistics,
     WinShare,
+    decision_times,
     simulate,
     summarize,
     win_shares,
@@ -203,6 +205,29 @@ def _comparison(players: int, sets: Sequence[tuple[str, Statistics]]) -> str:
     return "\n".join(lines)
 
 
+def _timing_lines(names: Sequence[str], times: Sequence[DecisionTime]) -> list[str]:
+    """Each seat's policy time per decision, as text."""
+    width = max(6, *(len(n) for n in names))
+    lines = [f"seat  {'policy':<{width}}  decisions  CPU per decision"]
+    for t in times:
+        each = "-" if t.per_decision is None else f"{t.per_decision * 1e6:,.1f} µs"
+        lines.append(f"{t.seat:>4}  {names[t.seat]:<{width}}  {t.decisions:>9}  {each:>16}")
+    return lines
+
+
+def _timing_data(names: Sequence[str], times: Sequence[DecisionTime]) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": t.seat,
+            "policy": names[t.seat],
+            "decisions": t.decisions,
+            "seconds": t.seconds,
+            "seconds_per_decision": t.per_decision,
+        }
+        for t in times
+    ]
+
+
 def _result_data(result: GameResult) -> dict[str, Any]:
     return {
         "seed": result.seed,
@@ -243,6 +268,7 @@ def _play_set(
         options=options,
         record=folder is not None,
         executor=executor,
+        timing=True,
     )
     try:
         for result in played:
@@ -319,6 +345,14 @@ def _simulate(args: argparse.Namespace) -> int:
                 }
                 for label, options, stats, results in sets
             ],
+            "timing": {
+                "clock": "CPU time of the process that played, in the policies only; "
+                "it varies from run to run",
+                "option_sets": [
+                    {"label": label, "seats": _timing_data(names, decision_times(results))}
+                    for label, _, _, results in sets
+                ],
+            },
         }
         print(json.dumps(document, ensure_ascii=False, indent=1))
     else:
@@ -326,6 +360,7 @@ def _simulate(args: argparse.Namespace) -> int:
             if many:
                 print(f"== options: {label}")
             print(_summary(g, players, name, stats, names, win_shares(results)))
+            print("\n".join(["", *_timing_lines(names, decision_times(results))]))
         if many:
             print(_comparison(players, [(label, stats) for label, _, stats, _ in sets]))
         if folder is not None:
@@ -587,8 +622,9 @@ def _parser() -> argparse.ArgumentParser:
         help="play many games, checking the invariants, and print statistics",
         description="Play games with the game's bots (or --policy), check every invariant "
         "after every step, and print per-seat results, how rounds and games ended, and "
-        "the spread of game lengths. Results depend only on the seed: --json output is "
-        "the same at any --workers count.",
+        "the spread of game lengths, and each policy's CPU time per decision. Results "
+        "depend only on the seed: --json output is the same at any --workers count, "
+        "but for its 'timing' key.",
         epilog="examples:\n"
         "  rulespec simulate duck-and-cover --players 4 --games 200 --seed 1\n"
         "  rulespec simulate duo --games 500 --workers 2 --option '' --option turbo "

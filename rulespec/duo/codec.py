@@ -98,7 +98,7 @@ def encode_options(options: Options) -> dict[str, Any]:
     {'turbo': True, 'exhausted': 'empty-draw'}
     """
     data: dict[str, Any] = {}
-    for name in ("turbo", "first_player", "exhausted", "max_rounds"):
+    for name in ("turbo", "first_player", "exhausted", "max_rounds", "leader_wins"):
         value = getattr(options, name)
         if value != getattr(_DEFAULTS, name):
             data[name] = value
@@ -107,10 +107,14 @@ def encode_options(options: Options) -> dict[str, Any]:
 
 def decode_options(data: Mapping[str, Any]) -> Options:
     """Options from JSON data."""
-    _object(data, "options", set(), frozenset({"turbo", "first_player", "exhausted", "max_rounds"}))
+    known = frozenset({"turbo", "first_player", "exhausted", "max_rounds", "leader_wins"})
+    _object(data, "options", set(), known)
     turbo = data.get("turbo", False)
     if not isinstance(turbo, bool):
         raise RecordError("options.turbo", "expected true or false")
+    leader_wins = data.get("leader_wins", False)
+    if not isinstance(leader_wins, bool):
+        raise RecordError("options.leader_wins", "expected true or false")
     exhausted = data.get("exhausted", "last-draw")
     if exhausted not in EXHAUSTED_READINGS:
         raise RecordError("options.exhausted", f"expected one of {', '.join(EXHAUSTED_READINGS)}")
@@ -120,6 +124,7 @@ def decode_options(data: Mapping[str, Any]) -> Options:
         first_player=_int(data.get("first_player", 0), "options.first_player", 0, 5),
         exhausted=exhausted,
         max_rounds=None if max_rounds is None else _int(max_rounds, "options.max_rounds", 1),
+        leader_wins=leader_wins,
     )
 
 

@@ -17,7 +17,7 @@ from rulespec.duo.declaration import DECLARATION
 from rulespec.duo.invariants import INVARIANTS, TRANSITION_INVARIANTS
 from rulespec.duo.policies import greedy_policy
 from rulespec.duo.position import position
-from rulespec.duo.scoring import winners
+from rulespec.duo.scoring import reached_target
 from rulespec.duo.state import Options, Phase, State
 from rulespec.duo.view import View
 
@@ -141,14 +141,15 @@ class Duo(Game[State, Action, View, Options]):
                 found.append("round:empty-hand")
             else:
                 found.append("round:exhausted-draw-pile")
-            if after.phase is Phase.OVER and not winners(after):
+            reached = reached_target(after.totals(), after.players)
+            if after.phase is Phase.OVER and reached is None:
                 found.append("match:round-limit")
         return tuple(found)
 
     def simulation_options(self) -> dict[str, Any]:
-        """Simulated matches stop after 50 rounds (``max_rounds``): random play rarely
-        reaches the target score."""
-        return {"max_rounds": 50}
+        """Simulated matches stop after 50 rounds (``max_rounds``), won then by the
+        highest total (``leader_wins``): random play rarely reaches the target score."""
+        return {"max_rounds": 50, "leader_wins": True}
 
     def policies(self) -> Mapping[str, Policy]:
         """``greedy`` (play when you can; the default) and ``random`` (uniform)."""

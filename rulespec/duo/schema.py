@@ -172,6 +172,12 @@ DEFS: dict[str, Schema] = {
                     "default search leaves it out.",
                     nullable(integer(1)),
                 ),
+                "leader_wins": described(
+                    "Not a rule: a match stopped by max_rounds is won by the highest total "
+                    "(every player holding it). Default false; simulations set it with "
+                    "max_rounds. The kit's default search leaves it out.",
+                    boolean(),
+                ),
             },
         ),
     },

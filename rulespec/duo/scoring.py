@@ -63,9 +63,17 @@ def reached_target(totals: tuple[int, ...], players: int) -> int | None:
     return None
 
 
+@implements("duo.game.round-limit")
 def winners(state: State) -> tuple[int, ...]:
-    """The player who reached the target; ``()`` until then, and after a round limit."""
+    """The player who reached the target; ``()`` until then, and after a round limit
+    unless the option ``leader_wins`` gives the match to the highest totals."""
     if state.phase is not Phase.OVER:
         return ()
-    best = reached_target(state.totals(), state.players)
-    return () if best is None else (best,)
+    totals = state.totals()
+    best = reached_target(totals, state.players)
+    if best is not None:
+        return (best,)
+    if not state.options.leader_wins:
+        return ()
+    top = max(totals)
+    return tuple(p for p, total in enumerate(totals) if total == top)

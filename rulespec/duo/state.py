@@ -60,6 +60,9 @@ class Options:
     max_rounds: int | None = attrs.field(default=None, validator=_max_rounds)
     """Not a rule: stop the match, with no winner, after this many rounds
     (for simulations, where random play may never reach the target)."""
+    leader_wins: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    """Not a rule: a match stopped by ``max_rounds`` is won by the highest total (every
+    player holding it), so that simulations and learners see a winner."""
 
 
 @attrs.frozen(weakref_slot=False)

@@ -12,7 +12,10 @@ by :func:`pyspiel.load_game`. Every rulespec game has these parameters:
   since the game string cannot hold a comma. Duo's ``max_rounds`` is the
   round limit simulations use (:meth:`Game.simulation_options
   <rulespec.Game.simulation_options>`, 50) unless given: an OpenSpiel game
-  must have a bounded length;
+  must have a bounded length; ``leader_wins`` is true unless given (a match
+  stopped by the limit is won by the highest total), except for options
+  given as an object or JSON data with a round limit of their own, which
+  are taken as they are;
 - ``max_game_length``: the moves after which a game is cut short (0, the
   default, for :func:`rulespec.rl.lengths.max_game_length`).
 
@@ -85,7 +88,7 @@ def specification(game: Game[Any, Any, Any, Any]) -> dict[str, Param]:
     >>> import rulespec
     >>> specification(rulespec.game("duo"))  # doctest: +NORMALIZE_WHITESPACE
     {'players': 4, 'turbo': False, 'first_player': 0, 'exhausted': 'last-draw',
-     'max_rounds': 50, 'max_game_length': 0}
+     'max_rounds': 50, 'leader_wins': True, 'max_game_length': 0}
     """
     return parameters(game, DEFAULT_PLAYERS)
 

@@ -19,12 +19,22 @@ from rulespec.core.chance import CHANCE
 from rulespec.core.declaration import load
 from rulespec.openspiel.node import Node
 
-__all__ = ["RulespecState", "card_label", "resampler"]
+__all__ = ["RulespecState", "card_label", "misuse", "resampler"]
 
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+
+def misuse(method: str, reason: str) -> pyspiel.SpielError:
+    """The error for a state method called where it does not apply, as OpenSpiel's
+    own checks report it (:class:`pyspiel.SpielError`).
+
+    >>> misuse("apply_action", "the game is over")
+    SpielError('apply_action: the game is over')
+    """
+    return pyspiel.SpielError(f"{method}: {reason}")
 
 
 def card_label(game_id: str, card: Any) -> str:
@@ -99,13 +109,37 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]
         node = self.node
         if node.draws is not None:
             self.node = node.after_chance(action)
-        else:
-            (player,) = node.to_move()
-            self.node = node.after_actions({player: action})
+            return
+        movers = node.to_move()
+        if not movers:
+            raise misuse("apply_action", "the game is over: a terminal state takes no action")
+        if node.settings.simultaneous:
+            raise misuse(
+                "apply_action",
+                f"players {list(movers)} choose at once here: give one id per player "
+                "to apply_actions",
+            )
+        (player,) = movers
+        self.node = node.after_actions({player: action})
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         node = self.node
-        self.node = node.after_actions({p: actions[p] for p in node.to_move()})
+        movers = node.to_move()
+        if not movers:
+            raise misuse("apply_actions", "the game is over: a terminal state takes no action")
+        if node.draws is not None:
+            raise misuse("apply_actions", "this is a chance node: give its outcome to apply_action")
+        if not node.settings.simultaneous:
+            raise misuse(
+                "apply_actions",
+                f"player {movers[0]} alone is to move here: give their id to apply_action",
+            )
+        players = node.settings.players
+        if len(actions) != players:
+            raise misuse(
+                "apply_actions", f"it takes one id per player, {players}, not {len(actions)}"
+            )
+        self.node = node.after_actions({p: int(actions[p]) for p in movers})
 
     def _action_to_string(self, player: int, action: int) -> str:
         node = self.node

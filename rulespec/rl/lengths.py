@@ -157,24 +157,31 @@ def capped_options(
 ) -> Any:
     """``options`` (the game's defaults when ``None``) with the round limit an
     environment plays under: ``max_rounds`` when given, else the options' own, else
-    the one simulations use (:meth:`Game.simulation_options`). A game without a
-    ``max_rounds`` option refuses ``max_rounds`` with :class:`ValueError`.
+    the one simulations use (:meth:`Game.simulation_options`). The simulations' other
+    options (Duo's ``leader_wins``) come with it, unless the options set a round limit
+    of their own. A game without a ``max_rounds`` option refuses ``max_rounds`` with
+    :class:`ValueError`.
 
     >>> import rulespec
     >>> duo = rulespec.game("duo")
     >>> capped_options(duo, 2).max_rounds, capped_options(duo, 2, max_rounds=3).max_rounds
     (50, 3)
+    >>> capped_options(duo, 2).leader_wins, capped_options(duo, 2, max_rounds=3).leader_wins
+    (True, True)
+    >>> capped_options(duo, 2, duo.decode_options({"max_rounds": 3})).leader_wins
+    False
     """
     if options is None:
         options = game.default_options()
     game.new_game(players, options)  # checks players and options
     data = dict(game.encode_options(options))
+    own_limit = "max_rounds" in data
     if max_rounds is not None:
         rounds = integer(max_rounds, "max_rounds")
         if "max_rounds" not in attrs.fields_dict(type(options)):
             raise ValueError(f"{game.name} has no max_rounds option (max_steps caps any game)")
         data["max_rounds"] = rounds
-    else:
+    if not own_limit:
         for key, value in game.simulation_options().items():
             data.setdefault(key, value)
     try:

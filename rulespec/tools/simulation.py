@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter, deque
 from collections.abc import Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
@@ -26,6 +27,7 @@ from rulespec.core.record import Record
 
 __all__ = [
     "END_PREFIXES",
+    "DecisionTime",
     "GameResult",
     "InvariantBroken",
     "Policy",
@@ -34,6 +36,7 @@ __all__ = [
     "Spread",
     "Statistics",
     "WinShare",
+    "decision_times",
     "play",
     "play_chunk",
     "random_policy",
@@ -99,6 +102,9 @@ class GameResult:
     """Whether the game was cut at its length cap
     (:func:`~rulespec.core.declaration.length_cap`) before the rules ended it: it
     then has no winner, and counts once in the ``cut:length-cap`` event."""
+    timing: tuple[tuple[int, float], ...] = attrs.field(default=(), eq=False, repr=False)
+    """Per seat, the decisions its policy made and the CPU seconds they took, when
+    asked for (``timing=True``); not part of equality: times vary from run to run."""
 
 
 def play(
@@ -110,12 +116,20 @@ def play(
     options: Any = None,
     check: bool = True,
     record: bool = False,
+    timing: bool = False,
 ) -> GameResult:
     """Play one game from ``random.Random(seed)``; raise :class:`InvariantBroken` on a
-    broken invariant when ``check``; keep the game's :class:`Record` when ``record``.
+    broken invariant when ``check``; keep the game's :class:`Record` when ``record``;
+    time each seat's decisions (CPU time, :attr:`GameResult.timing`) when ``timing``.
     Whatever the options, a game still going after its length cap of player actions
     (:func:`~rulespec.core.declaration.length_cap`) stops there, at the start of a
-    turn (:attr:`GameResult.truncated`)."""
+    turn (:attr:`GameResult.truncated`).
+
+    >>> import rulespec
+    >>> result = play(rulespec.game("canardage"), 3, "7", timing=True)
+    >>> [n > 0 and seconds > 0 for n, seconds in result.timing]
+    [True, True, True]
+    """
     rng = random.Random(seed)
     state = g.new_game(players, options)
     events: Counter[str] = Counter()
@@ -125,17 +139,27 @@ def play(
     whole_turns = g.declaration.simultaneous  # cut only where a turn starts
     acted = 0
     truncated = False
+    decisions = [0] * players if timing else []
+    spent = [0.0] * players if timing else []
+    clock = time.process_time
     while not g.is_over(state):
         actors = g.to_move(state)
         actor = actors[0]
-        chance = actor == CHANCE
-        if not chance:
+        if actor == CHANCE:
+            action = g.sample_chance(state, rng)
+        else:
             if acted >= cap and (not whole_turns or len(actors) == players):
                 truncated = True
                 events["cut:length-cap"] += 1
                 break
             acted += 1
-        action = g.sample_chance(state, rng) if chance else policy(g, state, actor, rng)
+            if timing:
+                start = clock()
+                action = policy(g, state, actor, rng)
+                spent[actor] += clock() - start
+                decisions[actor] += 1
+            else:
+                action = policy(g, state, actor, rng)
         after = g.apply(state, action)
         steps += 1
         if check:
@@ -158,6 +182,7 @@ def play(
         tuple(sorted(events.items())),
         kept,
         truncated,
+        tuple(zip(decisions, spent, strict=True)),
     )
 
 
@@ -171,10 +196,20 @@ def play_chunk(
     options: Any = None,
     check: bool = True,
     record: bool = False,
+    timing: bool = False,
 ) -> list[GameResult]:
     """Games ``first`` to ``stop - 1`` of a simulation: the work one task does."""
     return [
-        play(g, players, f"{seed}-{i}", policy=policy, options=options, check=check, record=record)
+        play(
+            g,
+            players,
+            f"{seed}-{i}",
+            policy=policy,
+            options=options,
+            check=check,
+            record=record,
+            timing=timing,
+        )
         for i in range(first, stop)
     ]
 
@@ -197,6 +232,7 @@ def simulate(
     executor: Executor | None = None,
     chunk_size: int | None = None,
     in_flight: int = 64,
+    timing: bool = False,
 ) -> Generator[GameResult, None, None]:
     """Play ``games`` games; game ``i`` uses the seed ``f"{seed}-{i}"``, so any game
     can be replayed alone, and the results are the same however they are computed.
@@ -205,7 +241,8 @@ def simulate(
     ``ProcessPoolExecutor`` or a Dask ``client.get_executor()``), chunks of
     ``chunk_size`` games run as tasks, at most ``in_flight`` at a time, and
     the results are yielded in game order. The game, the policy and the
-    options must then be picklable.
+    options must then be picklable. ``timing`` times each seat's decisions
+    (:attr:`GameResult.timing`; see :func:`decision_times`).
 
     >>> import rulespec
     >>> from concurrent.futures import ThreadPoolExecutor
@@ -226,6 +263,7 @@ def simulate(
                 options=options,
                 check=check,
                 record=record,
+                timing=timing,
             )
         return
     size = chunk_size or max(1, min(32, games // 64))
@@ -237,7 +275,17 @@ def simulate(
         for first, stop in chunks:
             pending.append(
                 executor.submit(
-                    play_chunk, g, players, seed, first, stop, policy, options, check, record
+                    play_chunk,
+                    g,
+                    players,
+                    seed,
+                    first,
+                    stop,
+                    policy,
+                    options,
+                    check,
+                    record,
+                    timing,
                 )
             )
             if len(pending) >= in_flight:
@@ -358,6 +406,43 @@ class WinShare:
     games played."""
     low: float
     high: float
+
+
+@attrs.frozen
+class DecisionTime:
+    """One seat's policy over many games: how many decisions, and their CPU time."""
+
+    seat: int
+    decisions: int
+    seconds: float
+
+    @property
+    def per_decision(self) -> float | None:
+        """Mean CPU seconds a decision (``None`` for a seat that never chose)."""
+        return self.seconds / self.decisions if self.decisions else None
+
+
+def decision_times(results: Sequence[GameResult]) -> tuple[DecisionTime, ...]:
+    """Each seat's :class:`DecisionTime` over ``results`` played with ``timing=True``
+    (empty when they were not timed). Chance steps and the rules' own work are not
+    counted: only the time spent in the policy choosing an action.
+
+    >>> import rulespec
+    >>> timed = list(simulate(rulespec.game("canardage"), 3, 2, timing=True))
+    >>> [(t.seat, t.decisions > 0, t.per_decision > 0) for t in decision_times(timed)]
+    [(0, True, True), (1, True, True), (2, True, True)]
+    """
+    if not results or not results[0].timing:
+        return ()
+    seats = len(results[0].timing)
+    return tuple(
+        DecisionTime(
+            seat,
+            sum(r.timing[seat][0] for r in results),
+            sum(r.timing[seat][1] for r in results),
+        )
+        for seat in range(seats)
+    )
 
 
 def win_shares(results: Sequence[GameResult]) -> tuple[WinShare, ...]:

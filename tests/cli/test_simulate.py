@@ -51,12 +51,58 @@ def duo_json() -> str:
     return one.out
 
 
+def _untimed(text: str) -> str:
+    """The JSON document without its ``timing`` key, as text (the promise's scope)."""
+    doc = json.loads(text)
+    del doc["timing"]
+    return json.dumps(doc, ensure_ascii=False, indent=1)
+
+
 @pytest.mark.heavy
 def test_json_is_byte_identical_at_one_and_two_workers(duo_json: str) -> None:
     two = run(*DUO_JSON, "--workers", "2")  # a process pool: the command in a process of its own
     assert two.status == 0, two.err
-    assert duo_json == two.out
-    assert "worker" not in duo_json and " s" not in duo_json  # no worker count, no timing
+    assert _untimed(duo_json) == _untimed(two.out)
+    assert json.loads(two.out)["timing"]["option_sets"][0]["seats"][0]["decisions"] > 0
+    assert "worker" not in duo_json  # no worker count
+
+
+def test_timing_gives_each_policy_its_time_per_decision(duo_json: str) -> None:
+    doc = json.loads(duo_json)
+    timing = doc["timing"]
+    assert set(timing) == {"clock", "option_sets"}
+    assert [s["label"] for s in timing["option_sets"]] == ["default", "turbo,exhausted=empty-draw"]
+    for timed, played in zip(timing["option_sets"], doc["option_sets"], strict=True):
+        seats = timed["seats"]
+        assert [(s["seat"], s["policy"]) for s in seats] == [(p, "greedy") for p in range(3)]
+        # Every step but the deals is a decision of the seat on turn.
+        deals = sum(
+            sum(r["events"].get(k, 0) for k in r["events"] if k.startswith("round:"))
+            for r in played["results"]
+        )
+        steps = sum(r["steps"] for r in played["results"])
+        assert sum(s["decisions"] for s in seats) == steps - deals
+        for s in seats:
+            assert 0 < s["seconds_per_decision"] < 0.01
+            assert s["seconds_per_decision"] == pytest.approx(s["seconds"] / s["decisions"])
+
+
+def test_the_text_report_ends_with_the_time_per_decision() -> None:
+    done = call(
+        "simulate",
+        "canardage",
+        "--players",
+        "3",
+        "--games",
+        "2",
+        "--policy",
+        "search:3,random,random",
+    )
+    assert done.status == 0, done.err
+    *_, head, first, second, third = done.out.rstrip("\n").splitlines()
+    assert head.split() == ["seat", "policy", "decisions", "CPU", "per", "decision"]
+    assert first.split()[:2] == ["0", "search:3"] and second.split()[:2] == ["1", "random"]
+    assert first.endswith("µs") and third.endswith("µs")
 
 
 def test_json_holds_the_settings_and_statistics_that_agree_with_every_game(

@@ -50,6 +50,10 @@ def test_options_list_only_what_differs() -> None:
     data = DUO.encode_options(opts)
     assert data == {"turbo": True, "first_player": 3, "exhausted": "empty-draw", "max_rounds": 40}
     assert DUO.decode_options(data) == opts
+    opts = Options(max_rounds=2, leader_wins=True)
+    data = DUO.encode_options(opts)
+    assert data == {"max_rounds": 2, "leader_wins": True}
+    assert DUO.decode_options(data) == opts
 
 
 @pytest.mark.parametrize(
@@ -79,6 +83,7 @@ def test_malformed_actions_say_where(data: object, where: str) -> None:
         ({"exhausted": "never"}, "options.exhausted"),
         ({"first_player": 6}, "options.first_player"),
         ({"max_rounds": 0}, "options.max_rounds"),
+        ({"leader_wins": 1}, "options.leader_wins"),
         ({"colour_blind": True}, "options"),
     ],
 )

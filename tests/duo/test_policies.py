@@ -71,6 +71,24 @@ def test_a_round_limit_stops_random_matches_and_says_so() -> None:
         assert events["match:round-limit"] == 1
 
 
+@pytest.mark.clause("duo.game.round-limit")
+def test_leader_wins_gives_a_stopped_match_to_its_highest_totals() -> None:
+    plain, led = Options(max_rounds=2), Options(max_rounds=2, leader_wins=True)
+    for seed in range(30):
+        without = play(DUO, 3, f"lead-{seed}", policy=random_policy, options=plain)
+        result = play(DUO, 3, f"lead-{seed}", policy=random_policy, options=led)
+        assert result.scores == without.scores  # the option changes who wins, not the play
+        events = dict(result.events)
+        if not without.winners:  # stopped by the limit: the leaders win
+            top = max(result.scores)
+            assert result.winners == tuple(p for p, s in enumerate(result.scores) if s == top)
+            assert events["match:round-limit"] == 1
+        else:  # the target reached: its one winner, whatever the option
+            assert result.winners == without.winners
+            assert "match:round-limit" not in events
+    assert DUO.decode_options(DUO.simulation_options()).leader_wins
+
+
 def test_events_name_each_step() -> None:
     state = hand(["red-3-cross", "red-2-cross", "green-4-triangle"])
     a = Play(0, card("red-3-cross"), 0)

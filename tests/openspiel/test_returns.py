@@ -78,3 +78,22 @@ def test_returns_are_zero_until_the_end() -> None:
             state.apply_action(int(rng.choice(outcomes, p=probabilities)))
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+@pytest.mark.clause("duo.game.round-limit")
+def test_duos_default_gives_random_matches_a_winner() -> None:
+    """Random players seldom reach Duo's target: under the default settings (50 rounds,
+    ``leader_wins``) the round limit ends their match, and the highest total wins."""
+    game = ros.load("duo", 2)
+    assert game.settings.options.leader_wins and game.settings.options.max_rounds == 50
+    rng = np.random.RandomState(1)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    totals = game.rules.scores(state.node.state)
+    assert sum(state.returns()) >= 1
+    assert state.returns() == [1.0 if t == max(totals) else 0.0 for t in totals]

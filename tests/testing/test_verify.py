@@ -256,9 +256,9 @@ def test_the_json_verdict_holds_the_options(tmp_path: Path) -> None:
     path.write_text(rulespec.Record.play(duo, 2, seed=2, steps=40).to_json(), encoding="utf-8")
     status, out, _ = _cli(str(path), "--json")
     assert status == 0
-    assert json.loads(out)["options"] == {"max_rounds": 50}
+    assert json.loads(out)["options"] == {"max_rounds": 50, "leader_wins": True}
     status, out, _ = _cli(str(path))
-    assert "(options: max_rounds=50)" in out
+    assert "(options: max_rounds=50, leader_wins=true)" in out
 
 
 SETUPS = [
