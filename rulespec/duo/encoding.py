@@ -31,6 +31,7 @@ rounds one by one are not part of the observation.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from rulespec.core.encoding import checked_id, one_hot, refuse_unless_legal, relative_seat
 from rulespec.duo import observation as _observation
@@ -150,7 +151,7 @@ def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
 
 
 _BUILT_IDS: dict[int, int] = {
-    id(action): _id(action)
+    id(action): _id(cast(PlayerAction, action))
     for built in (*rules._PLAYS, (rules._STOPS,), (rules._DRAWS,))
     for actions in built
     for action in actions

@@ -31,6 +31,7 @@ def test_every_observation_lies_within_finite_bounds(game_id: str) -> None:
         env.reset(seed=seed)
         for agent in env.agent_iter():
             observation, _, terminated, truncated, _ = env.last()
+            assert observation is not None
             assert box.contains(observation["observation"]), agent
             for other in env.possible_agents:
                 seen = env.observe(other)["observation"]
