@@ -47,7 +47,7 @@ def rulespec_check() -> Callable[..., Any]:
 
 @pytest.fixture
 def rulespec_golden() -> Callable[..., int]:
-    """:func:`rulespec.testing.golden.check_golden`: ``rulespec_golden(MyAdapter())``."""
+    """:func:`rulespec.testing.golden.check_golden`: ``rulespec_golden(MyAdapter(), "duo")``."""
     from rulespec.testing.golden import check_golden
 
     return check_golden

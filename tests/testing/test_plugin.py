@@ -30,4 +30,4 @@ def test_the_check_fixture(rulespec_check: Callable[..., CheckResult]) -> None:
 
 
 def test_the_golden_fixture(rulespec_golden: Callable[..., Any]) -> None:
-    assert rulespec_golden(ForeignAdapter()) >= 10
+    assert rulespec_golden(ForeignAdapter(), "duck-and-cover") >= 10
