@@ -11,11 +11,6 @@ import typing as _typing
 
 from rulespec.core.chance import CHANCE as CHANCE
 from rulespec.core.chance import Chance as Chance
-from rulespec.core.clauses import Catalogue as Catalogue
-from rulespec.core.clauses import Clause as Clause
-from rulespec.core.clauses import catalogue as catalogue
-from rulespec.core.clauses import clause as clause
-from rulespec.core.clauses import clauses as clauses
 from rulespec.core.errors import CatalogueError as CatalogueError
 from rulespec.core.errors import IllegalAction as IllegalAction
 from rulespec.core.errors import PositionError as PositionError
@@ -31,6 +26,11 @@ from rulespec.core.invariants import Violation as Violation
 from rulespec.core.record import Record as Record
 from rulespec.core.record import ReplayError as ReplayError
 from rulespec.core.version import __version__ as __version__
+from rulespec.rulebook.clauses import Catalogue as Catalogue
+from rulespec.rulebook.clauses import Clause as Clause
+from rulespec.rulebook.clauses import catalogue as catalogue
+from rulespec.rulebook.clauses import clause as clause
+from rulespec.rulebook.clauses import clauses as clauses
 
 __all__ = [
     "CHANCE",

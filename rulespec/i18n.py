@@ -32,7 +32,7 @@ from importlib import resources
 
 import attrs
 
-from rulespec.core.clauses import LANGUAGE_NAMES_EN, Clause, LocalText
+from rulespec.rulebook.clauses import LANGUAGE_NAMES_EN, Clause, LocalText
 
 __all__ = [
     "SECTION_TITLES",
@@ -208,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     """Print the catalogue texts that lack a translation into a language, as PO entries."""
     import sys
 
-    from rulespec.core.clauses import LANGUAGES, catalogues
+    from rulespec.rulebook.clauses import LANGUAGES, catalogues
 
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1 or args[0] not in LANGUAGES:

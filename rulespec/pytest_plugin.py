@@ -90,7 +90,7 @@ def pytest_collection_modifyitems(
     cited = {(item.nodeid, cid) for item in items for cid in cited_clauses(item, names)}
     if not cited:
         return
-    from rulespec.core.clauses import catalogues
+    from rulespec.rulebook.clauses import catalogues
 
     known = {c.id for cat in catalogues() for c in cat.clauses}
     unknown = sorted((cid, node) for node, cid in cited if cid not in known)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from rulespec.core.clauses import Clause, catalogues
+from rulespec.rulebook.clauses import Clause, catalogues
 
 RUN = 8
 """The shortest run of shared consecutive words that counts as copying."""

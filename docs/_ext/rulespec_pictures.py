@@ -35,7 +35,7 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from rulespec.core.show import Words, english
+from rulespec.drawing.show import Words, english
 from rulespec.i18n import translation
 from rulespec.sphinxext.examples import picture_box
 

@@ -18,7 +18,7 @@ from rulespec.canardage.actions import Discard, Disperse, Play
 from rulespec.canardage.cards import Card
 from rulespec.canardage.position import position
 from rulespec.canardage.state import Phase, State
-from rulespec.core.examples import Example
+from rulespec.rulebook.examples import Example
 
 __all__ = ["LINE", "examples"]
 

@@ -21,8 +21,8 @@ from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, Card
 from rulespec.canardage.line import LENGTH
 from rulespec.canardage.state import NO_SHELTER, Phase, State
 from rulespec.canardage.view import View
-from rulespec.core import svg as s
-from rulespec.core.show import Words, english, register
+from rulespec.drawing import svg as s
+from rulespec.drawing.show import Words, english, register
 
 __all__ = ["HELP", "marks", "move", "narrate", "outcome", "round_end", "svg", "text"]
 

@@ -12,7 +12,7 @@ import attrs
 from rulespec.canardage.actions import Stack
 from rulespec.canardage.cards import DECK_ORDER, DEFAULT_ACTION_DECK, Card
 from rulespec.canardage.line import diagram
-from rulespec.core.show import Shown
+from rulespec.drawing.show import Shown
 
 __all__ = ["NO_SHELTER", "Options", "Phase", "State"]
 

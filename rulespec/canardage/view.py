@@ -10,7 +10,7 @@ from rulespec.canardage.actions import Stack
 from rulespec.canardage.cards import Card
 from rulespec.canardage.state import Phase, State, progress
 from rulespec.core.implements import implements
-from rulespec.core.show import Shown
+from rulespec.drawing.show import Shown
 
 __all__ = ["View", "view"]
 

@@ -21,8 +21,8 @@ from pathlib import Path
 import rulespec
 from rulespec.cli.arguments import game_named
 from rulespec.cli.errors import CommandError
-from rulespec.core.clauses import LANGUAGE_NAMES_EN, Catalogue, Clause
 from rulespec.i18n import SECTION_TITLES, Translation, local_label, translation
+from rulespec.rulebook.clauses import LANGUAGE_NAMES_EN, Catalogue, Clause
 
 __all__ = ["LANGUAGES", "add_parser", "clause_text", "rules_text", "run"]
 

@@ -35,7 +35,7 @@ __all__ = ["Declaration", "GoldenGame", "Mutation", "Piece", "Session", "length_
 
 LANGUAGES = ("fr", "es", "de")
 """The languages a catalogue may have besides English (as in
-:data:`rulespec.core.clauses.LANGUAGES`)."""
+:data:`rulespec.rulebook.clauses.LANGUAGES`)."""
 
 
 @attrs.frozen

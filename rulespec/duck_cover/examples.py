@@ -12,13 +12,13 @@ from functools import cache
 
 import attrs
 
-from rulespec.core.examples import Example
 from rulespec.duck_cover.actions import Cover, Deal, Duck, Give, Place, Quack, Reshuffle
 from rulespec.duck_cover.cards import DRAW_DECK, MAX, REPEAT, DrawCard
 from rulespec.duck_cover.grid import Grid
 from rulespec.duck_cover.position import position
 from rulespec.duck_cover.rules import new_game
 from rulespec.duck_cover.state import Options, Phase
+from rulespec.rulebook.examples import Example
 
 __all__ = ["FAMILY_GRID", "RULEBOOK_DISCARDS", "examples"]
 

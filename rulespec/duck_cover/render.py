@@ -16,8 +16,8 @@ from collections.abc import Collection
 
 import attrs
 
-from rulespec.core import svg as s
-from rulespec.core.show import Words, english, register
+from rulespec.drawing import svg as s
+from rulespec.drawing.show import Words, english, register
 from rulespec.duck_cover.actions import (
     Cover,
     Deal,

@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from rulespec.core.implements import implements
-from rulespec.core.show import Shown
+from rulespec.drawing.show import Shown
 from rulespec.duck_cover.actions import PlayerAction
 from rulespec.duck_cover.cards import (
     CONSTRAINED_DRAW_DECK,

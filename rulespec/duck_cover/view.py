@@ -7,7 +7,7 @@ from __future__ import annotations
 import attrs
 
 from rulespec.core.implements import implements
-from rulespec.core.show import Shown
+from rulespec.drawing.show import Shown
 from rulespec.duck_cover.actions import PlayerAction
 from rulespec.duck_cover.cards import Call, DrawCard
 from rulespec.duck_cover.grid import Grid, Position

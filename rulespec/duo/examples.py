@@ -11,11 +11,11 @@ from functools import cache
 
 import attrs
 
-from rulespec.core.examples import Example
 from rulespec.duo.actions import Draw, Play, Stop
 from rulespec.duo.cards import BASE_DECK, card_name, parse_card
 from rulespec.duo.position import position
 from rulespec.duo.state import Options, Phase
+from rulespec.rulebook.examples import Example
 
 __all__ = ["examples"]
 

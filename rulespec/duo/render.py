@@ -18,8 +18,8 @@ from collections.abc import Collection
 
 import attrs
 
-from rulespec.core import svg as s
-from rulespec.core.show import Words, english, register
+from rulespec.drawing import svg as s
+from rulespec.drawing.show import Words, english, register
 from rulespec.duo.actions import Draw, Play, PlayerAction, Stop
 from rulespec.duo.cards import COLOURS, NUMBERS, SHAPES, TURBO, Card, card_name, features
 from rulespec.duo.scoring import target

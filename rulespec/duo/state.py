@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 import attrs
 
-from rulespec.core.show import Shown
+from rulespec.drawing.show import Shown
 from rulespec.duo.cards import Card
 
 __all__ = ["EXHAUSTED_READINGS", "Exhausted", "Options", "Phase", "State"]

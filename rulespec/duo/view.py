@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 
 from rulespec.core.implements import implements
-from rulespec.core.show import Shown
+from rulespec.drawing.show import Shown
 from rulespec.duo.cards import Card
 from rulespec.duo.scoring import target
 from rulespec.duo.state import Phase, State, progress

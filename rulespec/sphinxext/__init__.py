@@ -57,7 +57,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.fileutil import copy_asset_file
 
-from rulespec.core.clauses import catalogues, clauses
+from rulespec.rulebook.clauses import catalogues, clauses
 from rulespec.sphinxext import directives, examples, observation, pages, source
 from rulespec.sphinxext._data import fingerprint, trace_data
 from rulespec.sphinxext.domain import ClauseRole, RulesDomain, clause_index, html_pages

@@ -13,8 +13,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_id
 
-from rulespec.core.clauses import Catalogue, Clause, catalogues, clause
 from rulespec.i18n import Translation, translation
+from rulespec.rulebook.clauses import Catalogue, Clause, catalogues, clause
 from rulespec.sphinxext._data import (
     LANGUAGE_NAMES,
     LANGUAGE_NAMES_EN,

@@ -16,8 +16,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 from sphinx.util.nodes import make_refnode, split_explicit_title
 
-from rulespec.core.clauses import Catalogue, clause
 from rulespec.i18n import translation
+from rulespec.rulebook.clauses import Catalogue, clause
 from rulespec.sphinxext._data import catalogue_of, section_title
 
 logger = logging.getLogger(__name__)

@@ -1,7 +1,7 @@
 """Worked examples drawn on the site: before, the move, after.
 
 - ``.. rules:example:: dc-cover``: one example of any game (see
-  :mod:`rulespec.core.examples`) as two SVG pictures with the move between
+  :mod:`rulespec.rulebook.examples`) as two SVG pictures with the move between
   them and its caption, citing its clauses.
 - On each game's rules page (``rules_game_pages``) every example is drawn
   inside the first clause it cites; the other clauses it cites link to it.
@@ -35,10 +35,10 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 import rulespec
-from rulespec.core import svg as s
-from rulespec.core.clauses import catalogues
-from rulespec.core.examples import Example, examples_of
+from rulespec.drawing import svg as s
 from rulespec.i18n import Translation, translation
+from rulespec.rulebook.clauses import catalogues
+from rulespec.rulebook.examples import Example, examples_of
 from rulespec.sphinxext.nodes import rules_block
 
 __all__ = [
@@ -81,7 +81,7 @@ def picture_box(picture: str, widest: float | None = None) -> str:
     scaled down to the column only so far that its smallest text stays
     :data:`READABLE`; in a narrower column its box scrolls sideways.
 
-    >>> from rulespec.core import svg as s
+    >>> from rulespec.drawing import svg as s
     >>> picture = s.document([s.text("A", font_size=11)], 220, 50)
     >>> print(picture_box(picture).split(" xmlns")[0])
     <div class="rules-picture"><svg style="min-width:201px;max-width:100%"

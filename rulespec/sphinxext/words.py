@@ -15,8 +15,8 @@ context.
 
 from __future__ import annotations
 
-from rulespec.core.clauses import LANGUAGE_NAMES_EN, Catalogue
 from rulespec.i18n import Translation, local_label
+from rulespec.rulebook.clauses import LANGUAGE_NAMES_EN, Catalogue
 from rulespec.sphinxext._data import STATUS_LABELS, edition_of, section_title
 
 __all__ = [

@@ -33,8 +33,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from rulespec.core.clauses import LANGUAGE_NAMES_EN, catalogue, catalogues
 from rulespec.core.version import __version__
+from rulespec.rulebook.clauses import LANGUAGE_NAMES_EN, catalogue, catalogues
 from rulespec.tools.trace import implementations_of, test_citations
 
 __all__ = ["FIELDS", "main", "needs_fields", "needs_json", "write_needs_json"]

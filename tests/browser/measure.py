@@ -1,6 +1,6 @@
 """Measuring the pictures of a built site in headless Chromium, as a reader sees them.
 
-The pictures are the SVG documents that ``rulespec.core.svg.document`` writes
+The pictures are the SVG documents that ``rulespec.drawing.svg.document`` writes
 (``<svg role="img">``). On each page, at each window width, every picture that is
 laid out (not inside a closed ``<details>`` or a hidden language tab) is
 measured: the smallest height of its text in CSS pixels, any of its text drawn

@@ -10,8 +10,8 @@ import pytest
 
 import rulespec
 from rulespec.cli.rules import rules_text
-from rulespec.core.clauses import load_catalogue
 from rulespec.i18n import local_label, translation
+from rulespec.rulebook.clauses import load_catalogue
 from tests.cli.helpers import ROOT, call, one_error_line, run
 
 # Player ranges as the rulebooks print them.

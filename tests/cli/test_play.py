@@ -19,8 +19,8 @@ import pytest
 import rulespec
 from rulespec.cli.arguments import seat_policies
 from rulespec.cli.play import Words, opponents, render_text
-from rulespec.core.clauses import catalogues
 from rulespec.duck_cover import MAX, REPEAT, Quack, position
+from rulespec.rulebook.clauses import catalogues
 from rulespec.tools.search import Search
 from tests.cli.helpers import Console, Terminal, call, one_error_line
 

@@ -6,7 +6,7 @@ import pytest
 
 import rulespec
 from rulespec import CatalogueError
-from rulespec.core.clauses import LANGUAGES, catalogues, load_catalogue
+from rulespec.rulebook.clauses import LANGUAGES, catalogues, load_catalogue
 
 HEAD = """
 [catalogue]

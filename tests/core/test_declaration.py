@@ -9,9 +9,9 @@ from importlib import metadata
 import pytest
 
 import rulespec
-from rulespec.core.clauses import catalogue_path, load_catalogue
 from rulespec.core.declaration import Declaration, load
 from rulespec.core.errors import CatalogueError
+from rulespec.rulebook.clauses import catalogue_path, load_catalogue
 
 GAMES = [g.id for g in rulespec.games()]
 

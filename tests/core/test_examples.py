@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import rulespec
-from rulespec.core.clauses import clauses
-from rulespec.core.examples import Example, examples_of
+from rulespec.rulebook.clauses import clauses
+from rulespec.rulebook.examples import Example, examples_of
 
 GAMES = ("duck-and-cover", "duo", "canardage")
 

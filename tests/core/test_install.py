@@ -67,7 +67,7 @@ def _imports(python: Path, modules: tuple[str, ...], cwd: Path, home: Path) -> N
     code = (
         "import importlib, sys, rulespec\n"
         f"for name in {list(modules)!r}: importlib.import_module(name)\n"
-        "from rulespec.core.clauses import catalogues\n"
+        "from rulespec.rulebook.clauses import catalogues\n"
         "print(rulespec.__file__, len(catalogues()))\n"
     )
     shown = _run(python, "-c", code, cwd=cwd)

@@ -7,9 +7,14 @@ imports), so they see the imports that only run inside a function too:
   names of one another (the core's modules likewise);
 - the core imports nothing of rulespec outside the core: not the top-level
   package, not a game, not the command line;
-- a game imports the core only, and the tools (``rulespec.tools``: simulation,
-  search, verifier, traceability) import the core only: they reach a game
-  through the registry, and nothing below them imports them;
+- the drawing helpers (``rulespec.drawing``) sit beside the core, and the
+  rulebook (``rulespec.rulebook``: the clause catalogue, the worked examples)
+  above it: each imports the core only;
+- a game imports the core, the drawing helpers and the rulebook only (its kit
+  the conformance kit too, its schema the schema language), and the tools
+  (``rulespec.tools``: simulation, search, verifier, traceability) the core and
+  the rulebook only: they reach a game through the registry, and nothing below
+  them imports them;
 - no module of the package imports, however indirectly, one that imports it
   (imports inside functions and for type checkers included);
 - the modules of a game package import one another without a cycle;
@@ -234,23 +239,27 @@ def test_the_core_imports_nothing_of_rulespec_outside_the_core() -> None:
     assert offences == []
 
 
-LAYERS = {"rulespec.tools": "rulespec.tools"} | {p: p for p in GAME_PACKAGES}
-"""The packages that may import the core and themselves only."""
+CORE, DRAWING, RULEBOOK = "rulespec.core", "rulespec.drawing", "rulespec.rulebook"
 
-UPPER_PARTS = ("kit", "schema")
-"""The modules of a game package that belong to an upper layer (its conformance kit,
-its JSON schema source): the declaration names them, and only that layer imports them."""
+LAYERS: dict[str, tuple[str, ...]] = {
+    DRAWING: (CORE, DRAWING),
+    RULEBOOK: (CORE, RULEBOOK),
+    "rulespec.tools": (CORE, RULEBOOK, "rulespec.tools"),
+} | {p: (CORE, DRAWING, RULEBOOK, p) for p in GAME_PACKAGES}
+"""The packages that may import only the given packages (themselves included)."""
+
+ROLE_LAYERS = {"kit": ("rulespec.testing",), "schema": ("rulespec.schemas",)}
+"""What a game's module of that role may import besides its game's layers."""
 
 
 @pytest.mark.parametrize("package", sorted(LAYERS))
-def test_a_game_and_the_tools_import_the_core_only(package: str) -> None:
-    allowed = ("rulespec.core", LAYERS[package])
+def test_a_layer_imports_the_layers_below_it_only(package: str) -> None:
     folder = SOURCE.parent.joinpath(*package.split("."))
     offences = []
     for path in sorted(folder.rglob("*.py")):
         name = _module_name(path)
-        if package in GAME_PACKAGES and name.rpartition(".")[2] in UPPER_PARTS:
-            continue
+        role = name.rpartition(".")[2] if package in GAME_PACKAGES else ""
+        allowed = LAYERS[package] + ROLE_LAYERS.get(role, ())
         source = path.read_text(encoding="utf-8")
         for origin, imported_name in imported(source, name, is_package=path.name == "__init__.py"):
             target = f"{origin}.{imported_name}" if imported_name else origin

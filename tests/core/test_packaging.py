@@ -149,7 +149,7 @@ import importlib.util, json, sys
 from pathlib import Path
 import rulespec
 import rulespec.schemas
-from rulespec.core.clauses import load_catalogue
+from rulespec.rulebook.clauses import load_catalogue
 
 dc = rulespec.game("duck-and-cover")
 record = rulespec.Record.play(dc, players=4, seed=2024)

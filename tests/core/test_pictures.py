@@ -13,10 +13,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import rulespec
-from rulespec.core import svg as s
-from rulespec.core.examples import Example, examples_of
+from rulespec.drawing import svg as s
 from rulespec.duo.cards import BASE_DECK, card_name
 from rulespec.duo.position import position
+from rulespec.rulebook.examples import Example, examples_of
 
 GAMES = ("duck-and-cover", "duo", "canardage")
 SVG = "{http://www.w3.org/2000/svg}"

@@ -11,7 +11,7 @@ import pytest
 import rulespec
 import rulespec.canardage
 import rulespec.duck_cover
-from rulespec.core.show import Shown
+from rulespec.drawing.show import Shown
 
 PACKAGES = {"duck-and-cover": "duck_cover", "duo": "duo", "canardage": "canardage"}
 PLAYERS = {"duck-and-cover": 4, "duo": 3, "canardage": 5}

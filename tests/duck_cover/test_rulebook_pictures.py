@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from rulespec.core.examples import Example, examples_of
 from rulespec.duck_cover import Cover, Duck, Quack, State
 from rulespec.duck_cover.view import GridView
+from rulespec.rulebook.examples import Example, examples_of
 
 CONNIE, JACKSON, DAN, GWEN = range(4)
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rulespec.core.clauses import LANGUAGES, catalogues
 from rulespec.i18n import read_po
+from rulespec.rulebook.clauses import LANGUAGES, catalogues
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 CAPTION = re.compile(r"^\.\. container:: picture-caption$")

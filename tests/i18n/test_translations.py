@@ -10,8 +10,8 @@ from importlib import resources
 
 import pytest
 
-from rulespec.core.clauses import LANGUAGES, catalogues
 from rulespec.i18n import SECTION_TITLES, clause_texts, main, read_po, translation
+from rulespec.rulebook.clauses import LANGUAGES, catalogues
 
 LOCALE = resources.files("rulespec") / "locale"
 

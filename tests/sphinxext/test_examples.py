@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rulespec.core.examples import examples_of
+from rulespec.rulebook.examples import examples_of
 from tests.sphinxext.helpers import build, project
 
 GAMES = ("duck-and-cover", "duo", "canardage")

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import rulespec
-from rulespec.core.clauses import catalogues
+from rulespec.rulebook.clauses import catalogues
 from rulespec.tools import trace
 from tests.sphinxext.helpers import blocks, build, clause_blocks, field, project, text
 

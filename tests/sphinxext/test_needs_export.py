@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.core.clauses import LANGUAGES, catalogues
+from rulespec.rulebook.clauses import LANGUAGES, catalogues
 from rulespec.tools import trace
 from rulespec.tools.export import FIELDS, main, needs_fields, needs_json, write_needs_json
 from tests.sphinxext.helpers import TESTS, build, project

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.core.clauses import catalogues
-from rulespec.core.examples import examples_of
+from rulespec.rulebook.clauses import catalogues
+from rulespec.rulebook.examples import examples_of
 from rulespec.tools import trace
 from tests.sphinxext.helpers import (
     TESTS,

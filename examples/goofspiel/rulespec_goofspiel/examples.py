@@ -6,7 +6,7 @@ tests check that ``game.apply(before, action) == after``.
 
 from __future__ import annotations
 
-from rulespec.core.examples import Example
+from rulespec.rulebook.examples import Example
 from rulespec_goofspiel.actions import Bid
 from rulespec_goofspiel.state import Options, Phase, State
 

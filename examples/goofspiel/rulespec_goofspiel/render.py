@@ -4,7 +4,7 @@ terminal (``rulespec play``), and as an SVG picture for Jupyter and the docs.
 rulespec looks for these names in the module a game declares as ``render``:
 ``text`` and ``svg`` draw a state or a view; ``move`` and ``outcome`` say a move
 and what it did in words; ``HELP`` explains the moves. Importing the module
-registers ``text`` and ``svg`` with :func:`rulespec.core.show.register`, so
+registers ``text`` and ``svg`` with :func:`rulespec.drawing.show.register`, so
 ``print(state)`` and Jupyter use them.
 
 >>> import rulespec
@@ -17,8 +17,8 @@ Player 1        cards 1 2 3 4 5  points 0  to bid
 
 from __future__ import annotations
 
-from rulespec.core import svg as draw
-from rulespec.core.show import register
+from rulespec.drawing import svg as draw
+from rulespec.drawing.show import register
 from rulespec_goofspiel.actions import Bid
 from rulespec_goofspiel.state import Phase, State
 from rulespec_goofspiel.view import View

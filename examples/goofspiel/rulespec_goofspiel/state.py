@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 import attrs
 
-from rulespec.core.show import Shown
+from rulespec.drawing.show import Shown
 
 __all__ = ["MAX_CARDS", "TIE_READINGS", "Options", "Phase", "State", "Ties", "progress"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 
 from rulespec.core.implements import implements
-from rulespec.core.show import Shown
+from rulespec.drawing.show import Shown
 from rulespec_goofspiel.state import Phase, State, progress
 
 __all__ = ["View", "view"]
