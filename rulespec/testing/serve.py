@@ -58,7 +58,7 @@ from rulespec.core.chance import CHANCE
 from rulespec.core.errors import IllegalAction, RecordError
 from rulespec.core.game import Game
 from rulespec.core.jsonio import MAX_BYTES, parse_json
-from rulespec.testing.adapter import OPTIONAL
+from rulespec.testing.adapter import OPTIONAL, action_json
 
 __all__ = ["VERSIONS", "BadRequest", "Engine", "main", "serve"]
 
@@ -67,6 +67,7 @@ VERSIONS = (1, 2)
 SEEDS = 2**32
 """A seed of ``start`` (engine-drawn chance) is a whole number below this."""
 _NOT_IN_BATCH = frozenset({"hello", "start", "quit", "batch"})
+_to_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 class BadRequest(Exception):
@@ -196,7 +197,7 @@ class Engine:
 
     def _legal_actions(self, request: dict[str, Any]) -> list[Any]:
         g = self._game()
-        return [g.encode_action(a) for a in g.legal_actions(self.state, self._player(request))]
+        return action_json(g).many(g.legal_actions(self.state, self._player(request)))
 
     @property
     def _draws(self) -> bool:
@@ -226,6 +227,7 @@ class Engine:
             if inner.get("op") in _NOT_IN_BATCH:
                 raise BadRequest(f"{where}: {inner.get('op')} cannot be batched")
             try:
+                # Through answer(): an engine made by overriding it answers batches too.
                 answer = self.answer({**inner, "id": rid})
             except BadRequest as exc:
                 raise BadRequest(f"{where}: {exc}") from None
@@ -381,7 +383,7 @@ def serve(engine: Engine, requests: IO[bytes] | IO[str], answers: IO[str]) -> in
         except BadRequest as exc:
             print(f"rulespec.testing.serve: line {number}: bad request: {exc}", file=sys.stderr)
             return 2
-        answers.write(json.dumps(answer, ensure_ascii=False, separators=(",", ":")) + "\n")
+        answers.write(_to_json(answer) + "\n")
         answers.flush()
         if request.get("op") == "quit":
             return 0
