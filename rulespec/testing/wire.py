@@ -717,7 +717,7 @@ class WireAdapter(Adapter):
                 try:
                     answers.append(self._applied(kind, value, query.arg))
                 except (Refused, Inexpressible) as exc:
-                    answers.append(exc)
+                    answers.append(exc.with_traceback(None))  # its frames hold the answers
                 continue
             if kind == "unsupported":
                 answers.append(NotImplementedError(f"the engine does not answer {query.op}"))
