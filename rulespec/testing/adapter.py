@@ -145,8 +145,10 @@ class Setup:
     seed: int | None = None
 
 
-ACTION_JSON_MOST = 100_000
-"""The most actions of one game whose JSON :func:`action_json` keeps."""
+ACTION_JSON_MOST = 10_000
+"""The most actions of one game whose JSON :func:`action_json` keeps: once full, it
+starts again (some games' actions are seldom seen twice, as Canardage's Canarchie with
+each order of the line)."""
 
 
 class ActionJSON:
@@ -162,8 +164,9 @@ class ActionJSON:
         data = self._known.get(action)
         if data is None:
             data = self._encode(action)
-            if len(self._known) < ACTION_JSON_MOST:
-                self._known[action] = data
+            if len(self._known) >= ACTION_JSON_MOST:
+                self._known.clear()
+            self._known[action] = data
         return data
 
     def many(self, actions: Iterable[Any]) -> list[Any]:
