@@ -182,6 +182,8 @@ def _read(line: bytes, request_id: int) -> tuple[str, Any]:
         raise _Answer("the answer has no id")
     if type(data["id"]) is not int or data["id"] != request_id:
         raise _Answer(f"the answer is for request {data['id']!r}, not {request_id}")
+    if len(data) == 2 and "value" in data:
+        return "value", data["value"]  # the usual answer
     return _inner(data, {"id"})
 
 
