@@ -36,8 +36,9 @@ def _duck_out(card: int) -> int | str:
 
 
 # The encoders read a card's ``_value_`` rather than its ``value`` (a property, many
-# times slower on Python 3.11): the conformance kit and its reference engine encode a
-# state at every step.
+# times slower on Python 3.11) and write stacks in place: the conformance kit and its
+# reference engine encode a state and every legal action (each order of the line, for
+# Canarchie) at every step.
 
 
 def _duck_in(value: Any, where: str) -> int:
@@ -55,10 +56,6 @@ def _card_in(value: Any, where: str) -> Card:
         except ValueError:
             pass
     raise RecordError(where, f"expected an action card id (such as 'pan'), got {value!r}")
-
-
-def _stack_out(stack: Stack) -> list[int | str]:
-    return [_duck_out(c) for c in stack]
 
 
 def _stack_in(value: Any, where: str) -> Stack:
@@ -94,7 +91,7 @@ def encode_action(action: Action) -> dict[str, Any]:
             "spaces": list(action.spaces),
         }
         if action.card is Card.CANARCHIE:
-            data["line"] = [_stack_out(s) for s in action.line]
+            data["line"] = [["water" if c == WATER else c for c in s] for s in action.line]
         return data
     if isinstance(action, Discard):
         return {"type": "discard", "player": action.player, "card": action.card._value_}
@@ -193,7 +190,7 @@ def encode_state(state: State) -> dict[str, Any]:
         "options": encode_options(state.options),
         "phase": state.phase.value,
         "turn": state.turn,
-        "line": [_stack_out(s) for s in state.line],
+        "line": [["water" if c == WATER else c for c in s] for s in state.line],
         "targets": list(state.targets),
         "shelters": list(state.shelters),
         "deck": ["water" if c == WATER else c for c in state.deck],
@@ -271,7 +268,7 @@ def encode_view(view: View) -> dict[str, Any]:
         "players": view.players,
         "phase": view.phase.value,
         "turn": view.turn,
-        "line": [_stack_out(s) for s in view.line],
+        "line": [["water" if c == WATER else c for c in s] for s in view.line],
         "targets": list(view.targets),
         "shelters": list(view.shelters),
         "deck_size": view.deck_size,

@@ -171,8 +171,17 @@ class ActionJSON:
 
     def many(self, actions: Iterable[Any]) -> list[Any]:
         """Each of ``actions`` as the game's JSON, in order."""
-        known, encode = self._known, self.__call__
-        return [known.get(a) or encode(a) for a in actions]
+        known, encode = self._known, self._encode
+        found = []
+        for action in actions:
+            data = known.get(action)
+            if data is None:
+                data = encode(action)
+                if len(known) >= ACTION_JSON_MOST:
+                    known.clear()
+                known[action] = data
+            found.append(data)
+        return found
 
 
 _ACTION_JSON: dict[str, ActionJSON] = {}
