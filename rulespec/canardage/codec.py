@@ -35,6 +35,12 @@ def _duck_out(card: int) -> int | str:
     return "water" if card == WATER else card
 
 
+# The encoders read a card's ``_value_`` rather than its ``value`` (a property, many
+# times slower on Python 3.11) and write stacks in place: the conformance kit and its
+# reference engine encode a state and every legal action (each order of the line, for
+# Canarchie) at every step.
+
+
 def _duck_in(value: Any, where: str) -> int:
     if value == "water":
         return WATER
@@ -50,10 +56,6 @@ def _card_in(value: Any, where: str) -> Card:
         except ValueError:
             pass
     raise RecordError(where, f"expected an action card id (such as 'pan'), got {value!r}")
-
-
-def _stack_out(stack: Stack) -> list[int | str]:
-    return [_duck_out(c) for c in stack]
 
 
 def _stack_in(value: Any, where: str) -> Stack:
@@ -85,22 +87,22 @@ def encode_action(action: Action) -> dict[str, Any]:
         data: dict[str, Any] = {
             "type": "play",
             "player": action.player,
-            "card": action.card.value,
+            "card": action.card._value_,
             "spaces": list(action.spaces),
         }
         if action.card is Card.CANARCHIE:
-            data["line"] = [_stack_out(s) for s in action.line]
+            data["line"] = [["water" if c == WATER else c for c in s] for s in action.line]
         return data
     if isinstance(action, Discard):
-        return {"type": "discard", "player": action.player, "card": action.card.value}
+        return {"type": "discard", "player": action.player, "card": action.card._value_}
     if isinstance(action, Deal):
         return {
             "type": "deal",
             "ducks": [_duck_out(c) for c in action.ducks],
-            "actions": [c.value for c in action.actions],
+            "actions": [c._value_ for c in action.actions],
         }
     if isinstance(action, Reshuffle):
-        return {"type": "reshuffle", "draw_pile": [c.value for c in action.draw_pile]}
+        return {"type": "reshuffle", "draw_pile": [c._value_ for c in action.draw_pile]}
     return {"type": "disperse", "deck": [_duck_out(c) for c in action.deck]}
 
 
@@ -188,14 +190,14 @@ def encode_state(state: State) -> dict[str, Any]:
         "options": encode_options(state.options),
         "phase": state.phase.value,
         "turn": state.turn,
-        "line": [_stack_out(s) for s in state.line],
+        "line": [["water" if c == WATER else c for c in s] for s in state.line],
         "targets": list(state.targets),
         "shelters": list(state.shelters),
-        "deck": [_duck_out(c) for c in state.deck],
+        "deck": ["water" if c == WATER else c for c in state.deck],
         "seen": state.seen,
-        "hands": [[c.value for c in hand] for hand in state.hands],
-        "draw_pile": [c.value for c in state.draw_pile],
-        "played": [c.value for c in state.played],
+        "hands": [[c._value_ for c in hand] for hand in state.hands],
+        "draw_pile": [c._value_ for c in state.draw_pile],
+        "played": [c._value_ for c in state.played],
         "shot": list(state.shot),
         "winners": list(state.winners),
     }
@@ -266,15 +268,15 @@ def encode_view(view: View) -> dict[str, Any]:
         "players": view.players,
         "phase": view.phase.value,
         "turn": view.turn,
-        "line": [_stack_out(s) for s in view.line],
+        "line": [["water" if c == WATER else c for c in s] for s in view.line],
         "targets": list(view.targets),
         "shelters": list(view.shelters),
         "deck_size": view.deck_size,
         "deck_bottom": [_duck_out(c) for c in view.deck_bottom],
-        "hand": [c.value for c in view.hand],
+        "hand": [c._value_ for c in view.hand],
         "hand_sizes": list(view.hand_sizes),
         "draw_pile_size": view.draw_pile_size,
-        "played": [c.value for c in view.played],
+        "played": [c._value_ for c in view.played],
         "shot": list(view.shot),
         "winners": list(view.winners),
     }

@@ -63,6 +63,8 @@ per step), so that the memory and time that parsing takes stay within bounds too
 
 _BOM = b"\xef\xbb\xbf"
 _NOT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
+_NOT_BRACKETS_QUOTES = bytes(range(256)).translate(None, b'[]{}"')
+_SQUARE = bytes.maketrans(b"{}", b"[]")
 _DEPTH_STEP = tuple(1 if b in b"[{" else -1 for b in range(256))
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 _CHUNK = 1 << 16
@@ -81,6 +83,10 @@ def _shape(
     >>> _shape(b'[{"a": "[[["}, [1]]')
     (2, 3)
     """
+    if len(data) <= _CHUNK:
+        found = _shape_short(data, stop_above)
+        if found is not None:
+            return found
     deepest = depth = opened = 0
     in_string = escaped = False
     for start in range(0, len(data), _CHUNK):
@@ -110,6 +116,36 @@ def _shape(
     return deepest, opened
 
 
+def _shape_short(data: bytes, stop_above: int | None) -> tuple[int, int] | None:
+    """:func:`_shape` of a text of at most :data:`_CHUNK` bytes whose strings all end and
+    whose brackets pair up (``None`` for any other: :func:`_shape` then reads it bracket
+    by bracket). Each pass takes out the innermost pairs, so the passes count the depth.
+
+    >>> _shape_short(b'[{"a": "[[["}, [1]]', None), _shape_short(b'[[', None)
+    ((2, 3), None)
+    """
+    if b"\\" in data:
+        data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    # Strings without brackets leave two quotes side by side: without them, the rest.
+    brackets = data.translate(_SQUARE, _NOT_BRACKETS_QUOTES).replace(b'""', b"")
+    if b'"' in brackets:  # a string holding brackets
+        pieces = data.split(b'"')
+        if len(pieces) % 2 == 0:  # a string that does not end
+            return None
+        brackets = b"".join(pieces[::2]).translate(_SQUARE, _NOT_BRACKETS)
+    opened = brackets.count(b"[")
+    depth = 0
+    while brackets:
+        inner = brackets.replace(b"[]", b"")
+        if len(inner) == len(brackets):
+            return None
+        brackets = inner
+        depth += 1
+        if stop_above is not None and depth > stop_above:
+            break
+    return depth, opened
+
+
 def _depth(data: bytes, stop_above: int | None = None) -> int:
     """The deepest bracket nesting outside strings (see :func:`_shape`).
 
@@ -132,6 +168,9 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _constant(name: str) -> NoReturn:
     raise RecordError("record", f"not valid JSON ({name} is not a JSON number)")
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant)
 
 
 def parse_json(source: str | bytes | bytearray, where: str = "record") -> Any:
@@ -176,7 +215,7 @@ def parse_json(source: str | bytes | bytearray, where: str = "record") -> Any:
             where, f"more than the limit of {MAX_CONTAINERS} arrays and objects in all"
         )
     try:
-        value = json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
+        value = _DECODER.decode(text)
     except RecordError as exc:
         raise RecordError(where, exc.what) from None
     except json.JSONDecodeError as exc:

@@ -72,6 +72,7 @@ __all__ = [
     "Refused",
     "Setup",
     "Unsupported",
+    "action_json",
     "ask_each",
     "capabilities",
     "game_of",
@@ -144,13 +145,74 @@ class Setup:
     seed: int | None = None
 
 
+ACTION_JSON_MOST = 10_000
+"""The most actions of one game whose JSON :func:`action_json` keeps: once full, it
+starts again (some games' actions are seldom seen twice, as Canardage's Canarchie with
+each order of the line)."""
+
+
+class ActionJSON:
+    """A game's actions as JSON data, each action encoded once (see :func:`action_json`)."""
+
+    def __init__(self, game: Game[Any, Any, Any, Any]) -> None:
+        self.game = game
+        self._encode = game.encode_action
+        self._known: dict[Any, Any] = {}
+
+    def __call__(self, action: Any) -> Any:
+        """``action`` as the game's JSON (shared data: never change it)."""
+        data = self._known.get(action)
+        if data is None:
+            data = self._encode(action)
+            if len(self._known) >= ACTION_JSON_MOST:
+                self._known.clear()
+            self._known[action] = data
+        return data
+
+    def many(self, actions: Iterable[Any]) -> list[Any]:
+        """Each of ``actions`` as the game's JSON, in order."""
+        known, encode = self._known, self._encode
+        found = []
+        for action in actions:
+            data = known.get(action)
+            if data is None:
+                data = encode(action)
+                if len(known) >= ACTION_JSON_MOST:
+                    known.clear()
+                known[action] = data
+            found.append(data)
+        return found
+
+
+_ACTION_JSON: dict[str, ActionJSON] = {}
+
+
+def action_json(game: Game[Any, Any, Any, Any]) -> ActionJSON:
+    """The encoder of ``game``'s actions to JSON data that encodes each action once: the
+    kit sends and compares the same few actions again and again.
+
+    >>> import rulespec
+    >>> from rulespec.duo import Stop
+    >>> encode = action_json(rulespec.game("duo"))
+    >>> encode(Stop(player=1))
+    {'type': 'stop', 'player': 1}
+    >>> encode(Stop(player=1)) is encode(Stop(player=1))
+    True
+    """
+    found = _ACTION_JSON.get(game.id)
+    if found is None or found.game is not game:
+        found = _ACTION_JSON[game.id] = ActionJSON(game)
+    return found
+
+
 @attrs.frozen(eq=False)
 class Encoded:
-    """A state or a view as an engine wrote it, in the game's JSON, decoded only when it
-    differs from rulespec's own encoding (comparing JSON is cheaper than decoding it).
+    """A state, a view or a list of legal actions as an engine wrote it, in the game's
+    JSON, decoded only when it differs from rulespec's own encoding (comparing JSON is
+    cheaper than decoding it).
 
-    ``decode()`` gives the game's state or view type, or raises as the game's checked
-    decoder does.
+    ``decode()`` gives the game's state or view type (a list of actions), or raises as
+    the game's checked decoder does.
 
     >>> Encoded({"turn": 0}, lambda: "decoded").decode()
     'decoded'

@@ -56,7 +56,9 @@ def refused(game: Game[Any, Any, Any, Any], state: Any, actions: Iterable[Any]) 
         try:
             game.apply(state, action)
         except IllegalAction as exc:
-            found.append(Probe(action, exc))
+            # Kept without its traceback, whose frames would hold the probes in a cycle
+            # that only the garbage collector frees.
+            found.append(Probe(action, exc.with_traceback(None)))
         except Exception:  # not an action of this game: no probe of the rules
             continue
     return found

@@ -47,6 +47,7 @@ status 2.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import sys
@@ -58,7 +59,7 @@ from rulespec.core.chance import CHANCE
 from rulespec.core.errors import IllegalAction, RecordError
 from rulespec.core.game import Game
 from rulespec.core.jsonio import MAX_BYTES, parse_json
-from rulespec.testing.adapter import OPTIONAL
+from rulespec.testing.adapter import OPTIONAL, action_json
 
 __all__ = ["VERSIONS", "BadRequest", "Engine", "main", "serve"]
 
@@ -67,6 +68,7 @@ VERSIONS = (1, 2)
 SEEDS = 2**32
 """A seed of ``start`` (engine-drawn chance) is a whole number below this."""
 _NOT_IN_BATCH = frozenset({"hello", "start", "quit", "batch"})
+_to_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 class BadRequest(Exception):
@@ -143,6 +145,7 @@ class Engine:
             "winners": lambda r: list(self._game().winners(self.state)),
             "is_over": lambda r: self._game().is_over(self.state),
         }
+        self._declared = {name: self.queries[name] for name in self.capabilities}
 
     def _check_features(self) -> None:
         """:class:`ValueError` for features that do not go together."""
@@ -196,7 +199,7 @@ class Engine:
 
     def _legal_actions(self, request: dict[str, Any]) -> list[Any]:
         g = self._game()
-        return [g.encode_action(a) for a in g.legal_actions(self.state, self._player(request))]
+        return action_json(g).many(g.legal_actions(self.state, self._player(request)))
 
     @property
     def _draws(self) -> bool:
@@ -217,24 +220,31 @@ class Engine:
         if not isinstance(requests, list):
             raise BadRequest("requests: expected a list")
         answers = []
+        # An engine made by overriding answer() answers the requests of a batch there too.
+        plain = type(self).answer is Engine.answer
         for index, inner in enumerate(requests):
-            where = f"requests[{index}]"
             if not isinstance(inner, dict):
-                raise BadRequest(f"{where}: expected an object")
-            if "id" in inner:
-                raise BadRequest(f"{where}: a request in a batch has no id")
-            if inner.get("op") in _NOT_IN_BATCH:
-                raise BadRequest(f"{where}: {inner.get('op')} cannot be batched")
+                raise BadRequest(f"requests[{index}]: expected an object")
+            op = inner.get("op")
+            if "id" in inner or op in _NOT_IN_BATCH:
+                wrong = "a request in a batch has no id" if "id" in inner else None
+                raise BadRequest(f"requests[{index}]: {wrong or f'{op} cannot be batched'}")
             try:
-                answer = self.answer({**inner, "id": rid})
+                if plain:
+                    answer = self._answer(op, inner)
+                else:
+                    answer = self.answer({**inner, "id": rid})
+                    del answer["id"]
             except BadRequest as exc:
-                raise BadRequest(f"{where}: {exc}") from None
-            del answer["id"]
+                raise BadRequest(f"requests[{index}]: {exc}") from None
             answers.append(answer)
         return answers
 
     def _answer(self, op: Any, request: dict[str, Any]) -> dict[str, Any]:
         """The answer to one request, without its id."""
+        query = self._declared.get(op)
+        if query is not None:
+            return {"value": query(request)}
         if op == "hello":
             return self._hello(request)
         if op == "start":
@@ -247,8 +257,6 @@ class Engine:
             return {"value": self._draw()}
         if op == "quit":
             return {"value": None}
-        if op in self.capabilities:
-            return {"value": self.queries[op](request)}
         return {"unsupported": True}
 
     def _hello(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -381,7 +389,7 @@ def serve(engine: Engine, requests: IO[bytes] | IO[str], answers: IO[str]) -> in
         except BadRequest as exc:
             print(f"rulespec.testing.serve: line {number}: bad request: {exc}", file=sys.stderr)
             return 2
-        answers.write(json.dumps(answer, ensure_ascii=False, separators=(",", ":")) + "\n")
+        answers.write(_to_json(answer) + "\n")
         answers.flush()
         if request.get("op") == "quit":
             return 0
@@ -507,6 +515,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"rulespec.testing.serve: {exc}", file=sys.stderr)
         return 2
     sys.stdout.reconfigure(encoding="utf-8", newline="\n")  # type: ignore[union-attr]
+    gc.freeze()  # what the start left is kept to the end: no collection looks through it
     return serve(engine, sys.stdin.buffer, sys.stdout)
 
 

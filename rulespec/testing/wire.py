@@ -26,11 +26,14 @@ from __future__ import annotations
 import collections
 import contextlib
 import json
+import math
 import os
 import queue
+import select
 import signal
 import subprocess
 import threading
+import time
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -57,6 +60,7 @@ from rulespec.testing.adapter import (
     Refused,
     Setup,
     Unsupported,
+    action_json,
     game_of,
 )
 
@@ -83,6 +87,9 @@ MAX_ANSWER_BYTES = MAX_BYTES
 """The longest answer line read from an engine: the same limit as for records."""
 
 _TOO_LONG = object()  # the reader's marker for a line over the limit
+_to_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_LATE = object()  # no answer in time
+_READ = 1 << 16  # bytes read from the engine's output at a time
 
 
 class ProtocolError(BaseException):
@@ -175,6 +182,8 @@ def _read(line: bytes, request_id: int) -> tuple[str, Any]:
         raise _Answer("the answer has no id")
     if type(data["id"]) is not int or data["id"] != request_id:
         raise _Answer(f"the answer is for request {data['id']!r}, not {request_id}")
+    if len(data) == 2 and "value" in data:
+        return "value", data["value"]  # the usual answer
     return _inner(data, {"id"})
 
 
@@ -246,14 +255,78 @@ class _Process:
         self.answers: queue.Queue[object] = queue.Queue()
         self.tail: collections.deque[str] = collections.deque(maxlen=stderr_lines)
         self.lock = threading.Lock()
-        self.readers = [
-            threading.Thread(target=self._read_answers, daemon=True),
-            threading.Thread(target=self._read_stderr, daemon=True),
-        ]
+        # Where the system can wait on a pipe with a timeout, answers are read here, in
+        # the caller's thread: no hand-over between threads for each answer.
+        self._poll: Any = None
+        self._buffer = bytearray()
+        self._scanned = 0  # how much of the buffer holds no end of line
+        self._ended = False
+        out = self.proc.stdout
+        assert out is not None
+        if hasattr(select, "poll"):
+            self._fd = out.fileno()
+            self._poll = select.poll()
+            self._poll.register(self._fd, select.POLLIN)
+            self.readers = [threading.Thread(target=self._read_stderr, daemon=True)]
+        else:  # pragma: no cover - Windows: a thread reads the answers
+            self.readers = [
+                threading.Thread(target=self._read_stderr, daemon=True),
+                threading.Thread(target=self._read_answers, daemon=True),
+            ]
         for reader in self.readers:
             reader.start()
 
-    def _read_answers(self) -> None:
+    def answer(self, timeout: float) -> object:
+        """The next answer line (with its end of line, if it has one): ``None`` once the
+        engine has closed its output, :data:`_TOO_LONG` for a line over the limit,
+        :data:`_LATE` when none comes within ``timeout`` seconds."""
+        if self._poll is None:  # pragma: no cover - Windows
+            try:
+                return self.answers.get(timeout=timeout)
+            except queue.Empty:
+                return _LATE
+        buffer = self._buffer
+        deadline: float | None = None
+        while True:
+            end = buffer.find(b"\n", self._scanned)
+            if end >= 0:
+                if end + 1 > MAX_ANSWER_BYTES + 1:
+                    return _TOO_LONG
+                line = bytes(buffer[: end + 1])
+                del buffer[: end + 1]
+                self._scanned = 0
+                return line
+            if len(buffer) > MAX_ANSWER_BYTES:
+                return _TOO_LONG
+            self._scanned = len(buffer)
+            if self._ended:
+                if not buffer:
+                    return None
+                line = bytes(buffer)
+                buffer.clear()
+                self._scanned = 0
+                return line
+            if deadline is None:
+                deadline = time.monotonic() + timeout
+                wait = timeout
+            else:
+                wait = deadline - time.monotonic()
+            if wait <= 0 or not self._poll.poll(max(0, math.ceil(wait * 1000))):
+                if time.monotonic() >= deadline:
+                    return _LATE
+                continue
+            try:
+                chunk = os.read(self._fd, _READ)
+            except BlockingIOError:  # pragma: no cover - woken for nothing
+                continue
+            except OSError:
+                chunk = b""
+            if chunk:
+                buffer += chunk
+            else:
+                self._ended = True
+
+    def _read_answers(self) -> None:  # pragma: no cover - Windows
         out = self.proc.stdout
         assert out is not None
         try:
@@ -283,7 +356,7 @@ class _Process:
         """The last lines of standard error (after waiting up to ``settle`` seconds for
         the reader to reach the end, when the process has exited)."""
         if settle and self.proc.poll() is not None:
-            self.readers[1].join(settle)
+            self.readers[0].join(settle)
         with self.lock:
             return tuple(self.tail)
 
@@ -305,13 +378,13 @@ class _Process:
             self.proc.kill()
         self.proc.wait()
         self.kill_group()
-        streams = (self.proc.stdin, self.proc.stdout, self.proc.stderr)
         for reader in self.readers:
             reader.join(1.0)
-        for stream, done in zip(
-            streams, (True, *(not r.is_alive() for r in self.readers)), strict=True
-        ):
-            if stream is not None and done:
+        done = {id(self.proc.stderr): not self.readers[0].is_alive()}
+        if len(self.readers) > 1:  # pragma: no cover - Windows
+            done[id(self.proc.stdout)] = not self.readers[1].is_alive()
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if stream is not None and done.get(id(stream), True):
                 with contextlib.suppress(OSError):
                     stream.close()
         return status
@@ -384,6 +457,7 @@ class WireAdapter(Adapter):
         self._request: Any = None
         self._drawn: list[Any] = []  # outcomes the engine reported at start
         self._actions: dict[Any, Any] = {}  # decoded actions by their JSON, frozen
+        self._action_json = action_json(self.game)
         self._decode_as = self._decoders()
         self._process = _Process(self.command, cwd, env, stderr_lines)
         self._finalizer = weakref.finalize(self, _kill, self._process)
@@ -415,16 +489,15 @@ class WireAdapter(Adapter):
         self.requests += 1
         request = self._request = {"id": self.requests, "op": op, **fields}
         label = f"request {self.requests} ({op})"
-        line = json.dumps(request, ensure_ascii=False, separators=(",", ":")) + "\n"
+        line = _to_json(request) + "\n"
         try:
             self._process.send(line.encode("utf-8"))
         except (OSError, ValueError):
             self._settle()
             raise self._fail(f"the engine exited before {label}", pending) from None
-        try:
-            raw = self._process.answers.get(timeout=self.timeout)
-        except queue.Empty:
-            raise self._fail(f"no answer to {label} within {self.timeout:g} s", pending) from None
+        raw = self._process.answer(self.timeout)
+        if raw is _LATE:
+            raise self._fail(f"no answer to {label} within {self.timeout:g} s", pending)
         if raw is None:
             self._settle()
             raise self._fail(f"the engine closed its output before answering {label}", pending)
@@ -561,7 +634,7 @@ class WireAdapter(Adapter):
         engine refuses it, :class:`~rulespec.testing.Inexpressible` when its interface
         cannot express it; the chance outcomes an engine that draws its own chance drew
         during the step."""
-        data = self.game.encode_action(action)
+        data = self._action_json(action)
         kind, payload = self._exchange("apply", {"action": data}, pending=action)
         return self._applied(kind, payload, action)
 
@@ -615,9 +688,10 @@ class WireAdapter(Adapter):
 
     def _batch(self, queries: Sequence[Query]) -> list[Any]:
         inner: list[dict[str, Any]] = []
+        encode = self._action_json
         for q in queries:
             if q.op == "apply":
-                inner.append({"op": "apply", "action": self.game.encode_action(q.arg)})
+                inner.append({"op": "apply", "action": encode(q.arg)})
             elif q.arg is None:
                 inner.append({"op": q.op})
             else:
@@ -633,19 +707,22 @@ class WireAdapter(Adapter):
             raise self._fail(f"{label}: {exc}", pending) from None
         answers: list[Any] = []
         for i, (query, item) in enumerate(zip(queries, items, strict=True)):
-            where = f"{label}, answer {i} ({query.op})"
-            if not isinstance(item, dict):
-                raise self._fail(f"{where}: expected an object", pending)
-            try:
-                kind, value = _inner(item, set())
-            except _Answer as exc:
-                raise self._fail(f"{where}: {exc}", pending) from None
-            self._allowed(where, query.op, kind, pending)
+            if type(item) is dict and len(item) == 1 and "value" in item:
+                kind, value = "value", item["value"]  # the usual answer, always allowed
+            else:
+                where = f"{label}, answer {i} ({query.op})"
+                if not isinstance(item, dict):
+                    raise self._fail(f"{where}: expected an object", pending)
+                try:
+                    kind, value = _inner(item, set())
+                except _Answer as exc:
+                    raise self._fail(f"{where}: {exc}", pending) from None
+                self._allowed(where, query.op, kind, pending)
             if query.op == "apply":
                 try:
                     answers.append(self._applied(kind, value, query.arg))
                 except (Refused, Inexpressible) as exc:
-                    answers.append(exc)
+                    answers.append(exc.with_traceback(None))  # its frames hold the answers
                 continue
             if kind == "unsupported":
                 answers.append(NotImplementedError(f"the engine does not answer {query.op}"))
@@ -659,7 +736,7 @@ class WireAdapter(Adapter):
         g = self.game
         top = g.max_players - 1
         return {
-            "legal_actions": self._legal,
+            "legal_actions": lambda v: self._lazy("legal_actions", self._legal, v, list),
             "to_move": lambda v: tuple(_ints(v, -1, top, top + 1)),
             "state": self._state,
             "view": self._view,
@@ -702,9 +779,11 @@ class WireAdapter(Adapter):
             return self._parts(value, self.view_parts)
         return self._lazy("view", self.game.decode_view, value)
 
-    def _lazy(self, op: str, decode: Callable[[Any], Any], value: Any) -> Encoded:
+    def _lazy(
+        self, op: str, decode: Callable[[Any], Any], value: Any, shape: type = dict
+    ) -> Encoded:
         """``value`` kept as JSON, decoded (through the checked decoder, failing as the
-        protocol says) only when the kit needs it."""
+        protocol says) only when the kit needs it (at once unless it is a ``shape``)."""
         at = self.requests
 
         def decoded() -> Any:
@@ -717,8 +796,8 @@ class WireAdapter(Adapter):
                     f"request {at} ({op}): unreadable value ({type(exc).__name__}: {exc})"
                 ) from None
 
-        if not isinstance(value, dict):
-            decoded()  # fails now: not even an object
+        if not isinstance(value, shape):
+            decoded()  # fails now: not even an object (a list)
         return Encoded(value, decoded)
 
     def legal_actions(self, player: int) -> list[Any]:

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rulespec
 from rulespec import Record, RecordError
@@ -125,6 +127,21 @@ def test_the_depth_check_counts_only_brackets_outside_strings(text: str, depth: 
 
     assert _depth(text.encode()) == depth
     json.loads(text)  # each case is valid JSON: the count is exact
+
+
+_JSON_BITS = st.sampled_from(['"', "\\", "[", "]", "{", "}", ",", ":", "a", " ", "1"])
+
+
+@given(st.lists(_JSON_BITS, max_size=40).map("".join))
+def test_the_short_shape_agrees_with_the_bracket_by_bracket_one(text: str) -> None:
+    from rulespec.core import jsonio
+
+    data = text.encode()
+    short = jsonio._shape_short(data, None)
+    with_limit = jsonio._shape_short(data, 2)
+    if short is not None:  # the short way gives the careful way's answer, or declines
+        assert short == jsonio._shape(data + b" " * jsonio._CHUNK)
+        assert with_limit is not None and with_limit[0] == min(short[0], 3)
 
 
 def test_the_depth_limit_is_exact() -> None:
