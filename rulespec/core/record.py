@@ -145,8 +145,8 @@ class Record:
         a wrong type is a :class:`TypeError` naming the argument.
 
         Without ``options``, the game's simulation options apply
-        (:meth:`Game.simulation_options`, such as Duo's ``max_rounds`` of 50), so
-        that a random game ends in seconds; they are written in the record's
+        (:meth:`Game.simulation_options`, such as Duo's ``max_rounds`` of 50 with
+        ``leader_wins``), so that a random game ends in seconds; they are written in the record's
         options. Pass ``options=g.default_options()`` for the rules as printed,
         and ``steps`` to stop after that many steps. Whatever the options, a game
         the rules have not ended after its length cap of player actions
@@ -156,7 +156,7 @@ class Record:
         >>> import rulespec
         >>> duo = rulespec.game("duo")
         >>> Record.play(duo, 3, seed=1).to_data()["options"]
-        {'max_rounds': 50}
+        {'max_rounds': 50, 'leader_wins': True}
         """
         import random
 

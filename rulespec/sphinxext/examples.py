@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import inspect
 import json
 import math
 import re
@@ -101,7 +102,10 @@ def picture_box(picture: str, widest: float | None = None) -> str:
 def _svg(game: str, table: Any, player: int | None, marked: frozenset[Any], tr: Translation) -> str:
     if player is not None:
         table = rulespec.game(game).view(table, player)
-    picture: str = _render(game).svg(table, marked=marked, tr=tr)
+    draw = _render(game).svg
+    accepts = inspect.signature(draw).parameters
+    extra = {"marked": marked, "tr": tr}
+    picture: str = draw(table, **{k: v for k, v in extra.items() if k in accepts})
     return picture_box(picture)
 
 
@@ -125,10 +129,20 @@ def figure(game: str, example: Example, tr: Translation | None = None) -> str:
     """
     tr = tr or translation("en")
     render = _render(game)
-    marked_before, marked_after = render.marks(example.before, example.action)
+    # A game's render module may leave out marks() and narrate(): nothing is ringed,
+    # and the move is told by move() or, lacking it, as a record writes it.
+    none: frozenset[Any] = frozenset()
+    marks = getattr(render, "marks", lambda table, action: (none, none))
+    marked_before, marked_after = marks(example.before, example.action)
     before = _svg(game, example.before, example.view, marked_before, tr)
     after = _svg(game, example.after, example.view, marked_after, tr)
-    told = html.escape(render.narrate(example.before, example.action, tr), quote=False)
+    if hasattr(render, "narrate"):
+        told_text = render.narrate(example.before, example.action, tr)
+    elif hasattr(render, "move"):
+        told_text = render.move(example.before, example.action)
+    else:
+        told_text = json.dumps(rulespec.game(game).encode_action(example.action))
+    told = html.escape(str(told_text), quote=False)
     key = (
         f' <span class="rules-example-key">{html.escape(tr("What moved is ringed in yellow."))}'
         "</span>"

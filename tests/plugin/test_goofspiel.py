@@ -45,8 +45,9 @@ def test_the_command_line_lists_the_game(goof: Env, tmp_path: Path) -> None:
 @pytest.mark.heavy
 def test_the_rules_print_in_english_and_french_only(goof: Env, tmp_path: Path) -> None:
     english = goof.run("rulespec", "rules", "goofspiel", cwd=tmp_path).stdout
-    assert english.splitlines()[1] == (
-        "Our English statement of each rule, the normative one; fr gives our wording."
+    assert " ".join(english.splitlines()[1:3]) == (
+        "Our English statement of each rule; fr gives our wording, following the edition "
+        "in that language where the game has one."
     )
     french = goof.run("rulespec", "rules", "goofspiel", "--lang", "fr", cwd=tmp_path).stdout
     assert "Les joueurs enchérissent en même temps" in french
