@@ -71,6 +71,7 @@ from rulespec.duck_cover.variants import CHOOSE, GIFT, QUACK
 from rulespec.duck_cover.view import GridView, View
 
 __all__ = [
+    "ObservationTable",
     "ObservationWriter",
     "action_from_id",
     "action_id",
@@ -393,7 +394,18 @@ def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAct
     >>> legal_action_from_id(state, 0, 1)
     Cover(player=0, to=(1, 1))
     """
-    return _decode(state, player, action_id)
+    if not COVER_ID <= action_id < GIVE_ID:
+        return _decode(state, player, action_id)
+    # A plain turn's Cover or Duck: the rules' own kept action, made once per place.
+    cells = state.grids[player].cells
+    index, m = rules.called_stack(state, player), action_id - COVER_ID
+    kind: type[Cover | Duck]
+    if m < SIDES:
+        kind, kept, to = Cover, rules._COVERS[player], neighbours(cells[index][0])[m]
+    else:
+        k, d = divmod(m - SIDES, SIDES)
+        kind, kept, to = Duck, rules._DUCKS[player], neighbours(cells[k][0])[d]
+    return kept.get(to) or rules._kept(kept, kind, player, to)
 
 
 # -- observation --------------------------------------------------------------------
@@ -511,5 +523,8 @@ def observation(view: View) -> tuple[float, ...]:
 ObservationWriter = _observation.Writer
 """Writes a player's observation into a buffer, rewriting only what changed: see
 :mod:`rulespec.duck_cover.observation`."""
+ObservationTable = _observation.Table
+"""The numbers every player's observation is gathered from, written once per state: see
+:class:`rulespec.duck_cover.observation.Table`."""
 observation_bounds = _observation.bounds
 observation_saturated = _observation.saturated

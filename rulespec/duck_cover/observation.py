@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from array import array
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from rulespec.duck_cover.actions import Cover, Duck, Give, Place, Quack
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 else:  # array is generic for type checkers only before Python 3.12
     Buffer = array
 
-__all__ = ["Writer", "bounds", "saturated"]
+__all__ = ["Table", "Writer", "bounds", "saturated"]
 
 _PHASES = {Phase.DEAL: 0, Phase.RESHUFFLE: 1, Phase.TURN: 2, Phase.OVER: 3}
 _KINDS = {Quack: 0, Cover: 1, Duck: 2, Give: 3, Place: 4}
@@ -124,6 +125,25 @@ def saturated(players: int, options: Options | None = None) -> tuple[int, ...]:
     return tuple(_positions(players))
 
 
+def _only_choices_differ(last: State, state: State) -> bool:
+    """Whether ``state`` shows what ``last`` shows but for the actions chosen this turn
+    (states of one turn share every other part)."""
+    return (
+        state.grids is last.grids
+        and state.draw_pile is last.draw_pile
+        and state.phase is last.phase
+        and state.card == last.card
+        and state.previous == last.previous
+        and state.previous_discarded == last.previous_discarded
+        and state.captain_pile is last.captain_pile
+        and state.discard_zone is last.discard_zone
+        and state.gifts is last.gifts
+        and state.round_scores is last.round_scores
+        and state.set_aside is last.set_aside
+        and state.round == last.round
+    )
+
+
 def _zeros(typecode: str, size: int) -> Buffer:
     """``size`` zeros in an array of floats of ``typecode`` (``"f"`` or ``"d"``)."""
     return cast("array[float]", array(typecode, bytes(array(typecode).itemsize * size)))
@@ -146,10 +166,14 @@ class Writer:
         options: Options | None = None,
         *,
         saturate: bool = False,
+        scale: Sequence[float] | None = None,
     ) -> None:
         self.saturate = saturate
         """Whether the positions (the numbers of :func:`saturated`) are written at most
         their bound (an environment's bounded observation) rather than as they are."""
+        at = _Layout(players)
+        self._scale = [1.0] * at.length if scale is None else [float(f) for f in scale]
+        """The factor each number is written multiplied by (1 for the flags)."""
         for i in range(len(buffer)):
             buffer[i] = 0.0
         self.buffer = buffer
@@ -157,9 +181,13 @@ class Writer:
         self.players = players
         self._at = at = _Layout(players)
         self._blank = _zeros(buffer.typecode, at.grid)
-        self._bytes = memoryview(buffer).cast("B")
-        """The buffer's bytes, where a grid's block is copied."""
-        self._ones = [array(buffer.typecode, [1.0] * count) for count in range(STACKS + 1)]
+        self._slots: list[dict[int, Buffer]] = [{} for _ in range(players)]
+        """The numbers of each stack's slot but its position, by grid block, then by top
+        card and cards in the stack."""
+        self._cells: list[tuple[tuple[tuple[int, int], tuple[int, ...]], ...]] = [()] * players
+        """The stacks each grid block shows, by block."""
+        self._corners: list[tuple[int, int] | None] = [None] * players
+        """The corner the positions of each grid block count from."""
         buffer[at.seat + player] = 1.0
         self._state: State | None = None
         self._hot: dict[int, int] = {}
@@ -167,7 +195,12 @@ class Writer:
         self._zone: object = None
         self._scores: object = None
         self._gifts: object = ()
-        self._own: object = None
+        self._owners: list[tuple[int, int]] = [(player, self._at.own)]
+        """Whose chosen action is written, and where."""
+        self._owner_of = {player: 0}
+        """The index in :attr:`_owners` of each seat written there."""
+        self._own: list[object] = [None]
+        self._own_grid: list[object] = [None]
 
     def _one_hot(self, start: int, index: int) -> None:
         """Move the one of the one-hot piece at ``start`` to ``index`` (-1: none)."""
@@ -182,14 +215,19 @@ class Writer:
 
     def write(self, state: State) -> None:
         """Bring the buffer to the observation of ``state`` by this writer's player."""
-        if state is self._state:
+        last = self._state
+        if state is last:
             return
         self._state = state
+        if last is not None and _only_choices_differ(last, state):
+            self._write_new_choices(last.submitted, state)
+            return
         buf, at, me, n = self.buffer, self._at, self.player, self.players
         phase = state.phase
         turn = phase is Phase.TURN
         self._one_hot(at.phase, _PHASES[phase])
-        buf[at.round] = float(state.round)
+        sc = self._scale
+        buf[at.round] = state.round * sc[at.round]
         card = state.card
         self._one_hot(at.card, -1 if card is None else card - 1)
         call = state.call if turn and not (state.gifts or state.gifting) else None
@@ -199,26 +237,22 @@ class Writer:
         buf[at.discarded] = 1.0 if state.previous_discarded else 0.0
         zone = state.discard_zone
         captain = state.captain_pile
-        buf[at.piles] = float(len(state.draw_pile))
-        buf[at.piles + 1] = float(len(captain))
-        buf[at.piles + 2] = float(11 - n - len(zone))
-        buf[at.piles + 3] = float(len(state.set_aside))
+        piles = at.piles
+        buf[piles] = len(state.draw_pile) * sc[piles]
+        buf[piles + 1] = len(captain) * sc[piles + 1]
+        buf[piles + 2] = (11 - n - len(zone)) * sc[piles + 2]
+        buf[piles + 3] = len(state.set_aside) * sc[piles + 3]
         self._one_hot(at.captain, captain[-1] - 1 if captain else -1)
         if zone is not self._zone:
             self._zone = zone
             start = at.zone
-            buf[start : start + 14] = self._blank[:14]
+            counts = [0] * 14
             for c in zone:
-                buf[start + c - 1] += 1.0
-        submitted = state.submitted
-        for k in range(n):
-            p = (me + k) % n
-            buf[at.acted + k] = 1.0 if submitted and submitted[p] is not None else 0.0
+                counts[c - 1] += 1
+            buf[start : start + 14] = array(
+                buf.typecode, [c * f for c, f in zip(counts, sc[start : start + 14], strict=True)]
+            )
         grids = state.grids
-        own = submitted[me] if turn else None
-        if own is not self._own or (own is not None and grids[me] is not self._grids[me]):
-            self._own = own
-            self._write_own(own, grids[me] if grids else None)
         gifts = state.gifts
         if gifts is not self._gifts:
             self._gifts = gifts
@@ -229,34 +263,83 @@ class Writer:
             for r in range(3):
                 row = scores[r] if r < len(scores) else None
                 for k in range(n):
-                    buf[at.scores + r * n + k] = 0.0 if row is None else float(row[(me + k) % n])
-            buf[at.scores + 3 * n] = float(len(scores))
+                    i = at.scores + r * n + k
+                    buf[i] = 0.0 if row is None else row[(me + k) % n] * sc[i]
+            buf[at.scores + 3 * n] = len(scores) * sc[at.scores + 3 * n]
         for k in range(n):
             p = (me + k) % n
             grid = grids[p] if grids else None
             if grid is not self._grids[p]:
                 self._grids[p] = grid
                 self._write_grid(k, p, grid)
+        self._write_choices(state, turn)
 
-    def _write_own(self, action: object, grid: Grid | None) -> None:
-        buf, start = self.buffer, self._at.own
+    def _write_choices(self, state: State, turn: bool) -> None:
+        """Write who has chosen this turn, and the chosen actions the buffer shows."""
+        buf, acted, me, n = self.buffer, self._at.acted, self.player, self.players
+        submitted = state.submitted
+        for k in range(n):
+            p = (me + k) % n
+            buf[acted + k] = 1.0 if submitted and submitted[p] is not None else 0.0
+        grids = state.grids
+        last, last_grid = self._own, self._own_grid
+        for i, (p, start) in enumerate(self._owners):
+            own = submitted[p] if turn else None
+            grid = grids[p] if grids else None
+            if own is not last[i] or (own is not None and grid is not last_grid[i]):
+                self._write_own(start, own, grid, (p - me) % n)
+            last[i], last_grid[i] = own, grid
+
+    def _write_new_choices(self, before: tuple[object, ...], state: State) -> None:
+        """Write the choices that differ from ``before``'s in ``state``, a state of the same
+        turn (its grids unchanged)."""
+        submitted = state.submitted
+        if len(before) != len(submitted):
+            self._write_choices(state, state.phase is Phase.TURN)
+            return
+        buf, acted, me, n = self.buffer, self._at.acted, self.player, self.players
+        turn = state.phase is Phase.TURN
+        owners = self._owner_of
+        for p in range(n):
+            own = submitted[p]
+            if own is before[p]:
+                continue
+            k = (p - me) % n
+            buf[acted + k] = 0.0 if own is None else 1.0
+            i = owners.get(p)
+            if i is not None:
+                if not turn:
+                    own = None
+                if own is not self._own[i]:
+                    grid = state.grids[p] if state.grids else None
+                    self._write_own(self._owners[i][1], own, grid, k)
+                    self._own[i], self._own_grid[i] = own, grid
+
+    def _write_own(self, start: int, action: object, grid: Grid | None, k: int) -> None:
+        """Write ``action``, chosen by the holder of the ``k``-th grid block."""
+        buf = self.buffer
         buf[start : start + 10] = self._blank[:10]
         if action is None:
             return
         origin = getattr(action, "origin", None)
         buf[start + _KINDS[type(action)]] = 1.0
         buf[start + 5] = 0.0 if origin is None else 1.0
-        cells = grid.cells if grid is not None else ()
-        left = min((q[0] for q, _ in cells), default=0)
-        top = min((q[1] for q, _ in cells), default=0)
+        if grid is None or not grid.cells:
+            left = top = 0
+        elif grid.cells is self._cells[k]:
+            left, top = cast("tuple[int, int]", self._corners[k])
+        else:
+            cells = grid.cells
+            left, top = min([q[0] for q, _ in cells]), min([q[1] for q, _ in cells])
         to = getattr(action, "to", None) or getattr(action, "at", None)
         span = _SPAN if self.saturate else math.inf
+        sc, own = self._scale, self._at.own
         if to is not None:
-            buf[start + 6] = float(min(to[0] - left, span))
-            buf[start + 7] = float(min(to[1] - top, span))
+            buf[start + 6] = min(to[0] - left, span) * sc[own + 6]
+            buf[start + 7] = min(to[1] - top, span) * sc[own + 7]
         if origin is not None:
-            buf[start + 8] = float(min(origin[0] - left, span))
-            buf[start + 9] = float(min(origin[1] - top, span))
+            buf[start + 8] = min(origin[0] - left, span) * sc[own + 8]
+            buf[start + 9] = min(origin[1] - top, span) * sc[own + 9]
 
     def _write_gifts(self, gifts: tuple[int, ...]) -> None:
         buf, at, me, n = self.buffer, self._at, self.player, self.players
@@ -272,85 +355,150 @@ class Writer:
             buf[start + 12 + (family_of(duck, p) - me) % n] = 1.0
 
     def _write_grid(self, k: int, holder: int, grid: Grid | None) -> None:
-        buf, at, me, n = self.buffer, self._at, self.player, self.players
+        """Write ``holder``'s grid as the ``k``-th block: only the slots of the stacks
+        that changed, moved or shifted since the block last showed a grid (and only the
+        positions of the others when the grid's corner moved)."""
+        buf, at = self.buffer, self._at
+        slot = at.slot
         start = at.grids + k * at.grid
-        if grid is None:
-            buf[start : start + at.grid] = self._blank
-            return
-        block, count, families = _block(grid, holder, buf.typecode, at.slot, self.saturate)
-        size = buf.itemsize
-        self._bytes[start * size : (start + at.grid) * size] = block
-        if families is None:  # every duck of the holder's family: one stride of ones
-            first = start + _FAMILY + (holder - me) % n
-            buf[first : first + count * at.slot : at.slot] = self._ones[count]
-            return
-        for offset, family in families:
-            buf[start + offset + (family - me) % n] = 1.0
+        cells = grid.cells if grid is not None else ()
+        count = len(cells)
+        old = self._cells[k]
+        before = len(old)
+        first, kept = 0, 0  # stacks unchanged at the start, and at the end
+        shortest = min(count, before)
+        while first < shortest and cells[first] is old[first]:
+            first += 1
+        while kept < shortest - first and cells[count - 1 - kept] is old[before - 1 - kept]:
+            kept += 1
+        # Cells are sorted by column then row: the first is in the leftmost column.
+        corner = (cells[0][0][0], min([q[1] for q, _ in cells])) if cells else (0, 0)
+        moved = corner != self._corners[k]
+        self._cells[k], self._corners[k] = cells, corner
+        if kept and count != before:  # the unchanged stacks at the end shift by whole slots
+            to, frm = start + (count - kept) * slot, start + (before - kept) * slot
+            buf[to : to + kept * slot] = buf[frm : frm + kept * slot]
+        if count < before:
+            gone = (before - count) * slot
+            buf[start + count * slot : start + before * slot] = self._blank[:gone]
+        pieces = self._slots[k]
+        left, top = corner
+        span = _SPAN if self.saturate else math.inf
+        across, down = self._scale[at.grids + 1], self._scale[at.grids + 2]
+        for i in range(first, count - kept) if not moved else range(count):
+            (column, row), stack = cells[i]
+            here = start + i * slot
+            if first <= i < count - kept:
+                card = stack[-1]
+                piece = pieces.get((card << 8) | len(stack))
+                if piece is None:
+                    piece = self._piece(stack, holder)
+                buf[here : here + slot] = piece
+            column -= left
+            row -= top
+            buf[here + 1] = (column if column < span else span) * across
+            buf[here + 2] = (row if row < span else span) * down
+
+    def _piece(self, stack: tuple[int, ...], holder: int) -> Buffer:
+        """The numbers of the slot of ``holder``'s ``stack`` but its position (kept for the
+        next time)."""
+        card = stack[-1]
+        values = _zeros(self.buffer.typecode, self._at.slot)
+        values[0] = 1.0
+        values[2 + number_of(card)] = 1.0
+        values[_FAMILY + (family_of(card, holder) - self.player) % self.players] = 1.0
+        values[-1] = (len(stack) - 1) * self._scale[self._at.grids + self._at.slot - 1]
+        self._slots[(holder - self.player) % self.players][(card << 8) | len(stack)] = values
+        return values
+
+
+class Table(Writer):
+    """The numbers every player's observation of a ``players``-player game is gathered
+    from: :meth:`write` brings them to a state once (and a player's own choice when
+    that player is named), and each player's observation is then ``buffer[i] for i
+    in order(player)``.
+
+    What the players see alike is written once, as player 0 sees it; each player's
+    own chosen action has a block of its own, after the observation's length, then
+    a 0 and a 1 (the places of the player's seat one-hot point at them).
+
+    >>> import rulespec
+    >>> from rulespec.duck_cover.encoding import observation
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> state = dc.start(3, seed=2)
+    >>> table = Table(3)
+    >>> table.write(state, 2)
+    >>> seen = [table.buffer[i] for i in table.order(2)]
+    >>> tuple(seen) == observation(dc.view(state, 2))
+    True
+    """
+
+    def __init__(
+        self,
+        players: int,
+        options: Options | None = None,
+        *,
+        saturate: bool = False,
+        scale: Sequence[float] | None = None,
+    ) -> None:
+        at = _Layout(players)
+        self.length = at.length
+        """The length of an observation (the buffer holds more)."""
+        super().__init__(
+            _zeros("f", at.length + 10 * players + 2),
+            0,
+            players,
+            options,
+            saturate=saturate,
+            scale=scale,
+        )
+        self.buffer[-1] = 1.0
+        self._owners, self._owner_of = [], {}  # each player's choice: written when asked
+        self._chosen: list[tuple[object, object]] = [(None, None)] * players
+        """The choice, and the grid it was written against, that each player's block shows."""
+
+    def write(self, state: State, player: int | None = None) -> None:
+        """Bring the numbers all players see to ``state``, and the block of ``player``'s
+        own choice (of every player's when ``None``)."""
+        if state is not self._state:
+            Writer.write(self, state)
+        turn = state.phase is Phase.TURN
+        chosen, grids, submitted = self._chosen, state.grids, state.submitted
+        for p in range(self.players) if player is None else (player,):
+            own = submitted[p] if turn else None
+            last, last_grid = chosen[p]
+            if own is last and (own is None or grids[p] is last_grid):
+                continue
+            grid = grids[p] if grids else None
+            self._write_own(self.length + 10 * p, own, grid, p)
+            chosen[p] = (own, grid)
+
+    def order(self, player: int) -> tuple[int, ...]:
+        """Where each number of ``player``'s observation is in :attr:`buffer`."""
+        at, n = self._at, self.players
+        if not 0 <= player < n:
+            raise ValueError(f"no player {player} in a {n}-player game")
+        one, zero = len(self.buffer) - 1, len(self.buffer) - 2
+        found = list(range(at.length))
+        for k in range(n):
+            p = (player + k) % n
+            found[at.seat + k] = one if k == player else zero
+            found[at.acted + k] = at.acted + p
+            for r in range(3):
+                found[at.scores + r * n + k] = at.scores + r * n + p
+            gift, own_gift = at.gifts + k * at.gift, at.gifts + p * at.gift
+            found[gift : gift + 12] = range(own_gift, own_gift + 12)
+            for f in range(n):
+                found[gift + 12 + f] = own_gift + 12 + (player + f) % n
+            block, own_block = at.grids + k * at.grid, at.grids + p * at.grid
+            for slot in range(0, at.grid, at.slot):
+                here, there = block + slot, own_block + slot
+                found[here : here + at.slot] = range(there, there + at.slot)
+                for f in range(n):
+                    found[here + _FAMILY + f] = there + _FAMILY + (player + f) % n
+        found[at.own : at.own + 10] = range(at.length + 10 * player, at.length + 10 * player + 10)
+        return tuple(found)
 
 
 _FAMILY = 15
 """Where a stack's family one-hot starts within its slot."""
-
-_BLOCKS: dict[
-    tuple[int, int, str, int, bool],
-    tuple[Grid, bytes, int, tuple[tuple[int, int], ...] | None],
-] = {}
-"""Each grid's block as any player sees it but for the families, made once for all the
-players who look (by the grid's identity, the grid kept beside it)."""
-
-_SLOTS: dict[tuple[str, int], dict[tuple[int, int, int, int], bytes]] = {}
-"""The bytes of one stack's slot without its family, by typecode and slot length,
-then by column, row, top card and cards in the stack."""
-
-
-def _slot(typecode: str, slot: int, column: int, row: int, card: int, size: int) -> bytes:
-    """One stack's slot of numbers, its family left at zeros, as bytes."""
-    values = _zeros(typecode, slot)
-    values[0] = 1.0
-    values[1] = float(column)
-    values[2] = float(row)
-    values[2 + number_of(card)] = 1.0
-    values[slot - 1] = float(size - 1)
-    piece = values.tobytes()
-    kept = _SLOTS[typecode, slot]
-    if len(kept) >= 65536:
-        kept.clear()
-    kept[column, row, card, size] = piece
-    return piece
-
-
-def _block(
-    grid: Grid, holder: int, typecode: str, slot: int, saturate: bool
-) -> tuple[bytes, int, tuple[tuple[int, int], ...] | None]:
-    """``grid``'s block of numbers without its families' ones (as the bytes of an array
-    of ``typecode``; positions at most :data:`_SPAN` when ``saturate``), its number of
-    stacks, and where each family's one-hot starts with the family's seat (``None``
-    when every duck is of the holder's family)."""
-    key = (id(grid), holder, typecode, slot, saturate)
-    kept = _BLOCKS.get(key)
-    if kept is not None and kept[0] is grid:
-        return kept[1], kept[2], kept[3]
-    cells = grid.cells
-    columns = [q[0] for q, _ in cells]
-    rows = [q[1] for q, _ in cells]
-    left, top = min(columns), min(rows)
-    slots = _SLOTS.get((typecode, slot))
-    if slots is None:
-        slots = _SLOTS[typecode, slot] = {}
-    keys = [(column - left, row - top, stack[-1], len(stack)) for (column, row), stack in cells]
-    if saturate and max(max(columns) - left, max(rows) - top) > _SPAN:
-        span = int(_SPAN)
-        keys = [(min(c, span), min(r, span), card, size) for c, r, card, size in keys]
-    get = slots.get
-    pieces = [get(k) or _slot(typecode, slot, *k) for k in keys]
-    count = len(cells)
-    pieces.append(bytes(array(typecode).itemsize * (STACKS - count) * slot))
-    block = b"".join(pieces)
-    families = None
-    highest = max([k[2] for k in keys])
-    if number_of(highest) != highest:  # a duck of another family (Low blows)
-        families = tuple((i * slot + _FAMILY, family_of(k[2], holder)) for i, k in enumerate(keys))
-    if len(_BLOCKS) >= 4096:
-        _BLOCKS.clear()
-    _BLOCKS[key] = (grid, block, count, families)
-    return block, count, families

@@ -2,7 +2,10 @@
 
 Each seat has a buffer that the game's observation writer keeps up to date
 (rewriting only what changed since the seat last looked), read through NumPy
-without a copy; the numbers are then scaled into the declared bounds: each is
+without a copy. A game whose encoding offers an ``ObservationTable`` keeps one
+buffer for all the seats instead, written once per state, from which each
+seat's observation is gathered by one NumPy ``take`` (the table writes the numbers
+already scaled, as below). The numbers are then scaled into the declared bounds: each is
 divided by the larger of the absolute values of its least and most (so binary
 parts stay 0 and 1, and a count of at most 80 becomes a fraction of 1). The
 numbers whose bound is a saturation level are written at most it by the writer
@@ -58,7 +61,7 @@ class Observer:
             saturated = getattr(encoding, "observation_saturated", None)
             if saturated is None:  # any number may pass its bound: clip them all
                 self._clipped = True
-            elif getattr(encoding, "ObservationWriter", None) is not None:
+            elif any(hasattr(encoding, f"Observation{kind}") for kind in ("Writer", "Table")):
                 self._clipped = False  # the writers saturate the numbers as they write them
             else:
                 where = tuple(saturated(n, options))
@@ -74,10 +77,19 @@ class Observer:
         self.high: Floats = high
         """The most of each scaled number (float32)."""
         make = getattr(encoding, "ObservationWriter", None)
+        make_table = getattr(encoding, "ObservationTable", None)
         self._buffers: list[array[float]] = []
         self._raw: list[Floats] = []
         self._writers: list[Any] = []
-        if make is not None:
+        self._table: Any = None
+        self._orders: list[npt.NDArray[np.intp]] = []
+        if make_table is not None:
+            # The table writes each number already scaled, so a gather is all that is left.
+            self._table = table = make_table(n, options, saturate=True, scale=self._scale.tolist())
+            self._shared: Floats = np.frombuffer(table.buffer, dtype=np.float32)
+            self._orders = [np.asarray(table.order(p), dtype=np.intp) for p in range(n)]
+            self._every_order = np.concatenate(self._orders)
+        elif make is not None:
             for seat in range(n):
                 buffer = array("f", bytes(4 * length))
                 self._buffers.append(buffer)
@@ -88,10 +100,17 @@ class Observer:
         """``seat``'s observation of the episode's state now, scaled, as a new array
         shaped as the game's observation."""
         episode = self.episode
+        table = self._table
+        if table is not None:
+            table.write(episode.state, seat)
+            values: Floats = self._shared.take(self._orders[seat])
+            if self._flat:
+                return values
+            return values.reshape(episode.observation_shape)
         if self._writers:
             self._writers[seat].write(episode.state)
             raw: Any = self._raw[seat]
-            values: Floats = np.multiply(raw, self._scale)
+            values = np.multiply(raw, self._scale)
             numbers: Any = self._buffers[seat]
         else:
             raw = numbers = np.fromiter(
@@ -114,4 +133,9 @@ class Observer:
 
     def state(self) -> Floats:
         """Every seat's observation, flattened and laid end to end in seat order."""
+        table = self._table
+        if table is not None:
+            table.write(self.episode.state)
+            values: Floats = self._shared.take(self._every_order)
+            return values
         return np.concatenate([self.observe(p).ravel() for p in range(self.episode.players)])

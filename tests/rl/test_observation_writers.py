@@ -169,3 +169,49 @@ def test_a_saturating_writer_writes_each_number_at_most_its_bound(game_id: str, 
     assert tuple(bounded) == tuple(
         min(max(v, low[i]), high[i]) if i in saturated else v for i, v in enumerate(expected)
     )
+
+
+def _scaled(g: Any, state: Any, seat: int, players: int, options: Any) -> Any:
+    """``seat``'s observation of ``state`` as the environments promise it: the view's
+    numbers scaled by their bounds, saturated numbers clipped."""
+    import numpy as np
+
+    raw = np.array(g.observation(g.view(state, seat)), dtype=np.float32)
+    bounds = g.encoding.observation_bounds(players, options)
+    low, high = (np.array(b, dtype=np.float32) for b in bounds)
+    scale = np.float32(1) / np.maximum(np.maximum(abs(low), abs(high)), np.float32(1))
+    return np.clip(raw * scale, low * scale, high * scale)
+
+
+@pytest.mark.parametrize(("game_id", "players", "settings"), CASES)
+def test_every_seat_s_environment_observation_is_its_view_scaled(
+    game_id: str, players: int, settings: dict[str, Any]
+) -> None:
+    # Every seat looks at some states, whoever is to act: Duck & Cover's table is
+    # written once per state and gathered for each seat, its own chosen action included.
+    np = pytest.importorskip("numpy")
+    from rulespec.pettingzoo._observe import Observer
+    from rulespec.rl.episode import Episode
+
+    g = rulespec.game(game_id)
+    options = g.decode_options(settings)
+    episode = Episode(g, players, options)
+    observer = Observer(episode)
+    rng = random.Random(f"env{game_id}{players}")
+    checked = 0
+    for _ in range(GAMES):
+        state = g.new_game(players, options)
+        while not g.is_over(state):
+            episode.state = state
+            for p in range(players):
+                if rng.random() < LOOK:
+                    seen = observer.observe(p).ravel()
+                    assert np.array_equal(seen, _scaled(g, state, p, players, options))
+                    assert observer.low.min() >= -1 and observer.high.max() <= 1
+                    checked += 1
+            actor = g.to_move(state)[0]
+            if actor == rulespec.CHANCE:
+                state = g.apply(state, g.sample_chance(state, rng))
+            else:
+                state = g.apply(state, rng.choice(g.legal_actions(state, actor)))
+    assert checked > 20
