@@ -15,7 +15,7 @@ of the round and scored by the gains since the decision, as the ``search``
 player scores its playouts.
 
     python examples/ismcts_vs_random.py canardage --players 3 --games 30
-    python examples/ismcts_vs_random.py duck-and-cover --players 2 --games 40 \
+    python examples/ismcts_vs_random.py duck-and-cover --players 2 --games 60 \
         --simulations 30 --evaluator horizon
 
 Needs the ``rl`` extra (``pip install "rulespec[rl]"``).
