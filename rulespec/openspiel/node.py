@@ -242,7 +242,8 @@ class Node:
         (:meth:`Game.sample_state <rulespec.Game.sample_state>`) with their own history
         kept; the other players' histories start at the sample."""
         game, settings = self.settings.game, self.settings
-        sample = game.sample_state(game.view(self.record.state, player), rng, settings.options)
+        # The node's own view object: sample_state trusts a view it has checked once.
+        sample = game.sample_state(self.view(player), rng, settings.options)
         digests = {
             p: self.record.digest(p) if p == player else sampled_digest(game, sample, p)
             for p in range(settings.players)

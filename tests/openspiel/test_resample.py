@@ -3,6 +3,8 @@ their view, that plays on to its end."""
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pyspiel
 import pytest
@@ -63,3 +65,25 @@ def test_the_same_sampler_draws_the_same_state() -> None:
     three = state.resample_from_infostate(1, lambda: 0.75)
     assert str(one) == str(two)
     assert str(one) != str(three)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_repeated_samples_are_drawn_from_the_players_own_view(game_id: str) -> None:
+    """A search resamples one state many times, and the samples after the first are built
+    from the view checked once: each must still be the rules' sample of that player's
+    view, with the same draws as a sample from a fresh copy of the view."""
+    game = short(game_id, 3)
+    rules, options = game.settings.game, game.settings.options
+    state = game.new_initial_state()
+    rng = np.random.RandomState(21)
+    while state.is_chance_node() or state.node.moves < 3:
+        step(state, rng)
+    for p in (0, 1, 2, 0, 1):
+        for seed in range(3):
+            sample = state.resample_from_infostate(p, lambda s=seed: s / 3)
+            fresh = rules.sample_state(
+                rules.view(state.node.state, p), random.Random(int(seed / 3 * 2**53)), options
+            )
+            assert rules.encode_state(sample.node.state) == rules.encode_state(fresh)
+            assert sample.information_state_string(p) == state.information_state_string(p)
+            assert rules.view(sample.node.state, p) == rules.view(state.node.state, p)
