@@ -4,8 +4,9 @@
 numbers that :func:`rulespec.duck_cover.encoding.observation` gives for a
 player's view, reading the state directly and rewriting only the pieces that
 changed since its last write (a grid's block only when that grid changed):
-what the learning environments call on every step. :func:`bounds` gives the
-least and the most each number can be.
+what the learning environments call on every step. :class:`Table` writes what
+every player sees once, for all of them. :func:`bounds` gives the least and
+the most each number can be.
 
 >>> import rulespec
 >>> from array import array
@@ -155,7 +156,9 @@ class Writer:
 
     The buffer must hold what this writer last wrote: only the pieces whose part of
     the state changed are rewritten (parts of a state are shared with the states
-    it came from, so a grid that did not change is the same object).
+    it came from, so a grid that did not change is the same object). Each number
+    is written multiplied by its factor in ``scale`` (every factor 1 when it is
+    ``None``; the factors of one-hot and yes-or-no numbers must be 1).
     """
 
     def __init__(
