@@ -337,49 +337,52 @@ def _move_ids(state: State, player: int, legal: rules._Moves) -> tuple[int, ...]
 
     In the masks' frame a place's right, left, lower and upper sides are ``stride``,
     ``-stride``, ``1`` and ``-1`` bits away, and the stacks' bits rise in the order
-    of the grid's cells: walking the stacks in that order, each side in the order
-    of :func:`~rulespec.duck_cover.grid.neighbours`, meets every Duck place first
-    through its smallest ``4k + d``, and meets the ids in ascending order.
+    of the grid's cells. A Duck place is numbered ``4k + d`` from the first stack
+    ``k`` beside it, on that stack's side ``d`` (in the order of
+    :func:`~rulespec.duck_cover.grid.neighbours`): the stack on its left, else the
+    one above, else the one below, else the one on its right. Each side's places
+    are sorted out at once on the masks; walking the stacks in order then meets
+    the ids in ascending order.
     """
     index = rules.called_stack(state, player)
     masks = legal._masks
     step = masks.stride
     cells = masks.cells
     here = cells[index]
-    ids = []
+    ids: list[int] = []
+    append = ids.append
     covers = legal._cover_mask
     if covers:
         if covers & here << step:
-            ids.append(COVER_ID)
+            append(COVER_ID)
         if covers & here >> step:
-            ids.append(COVER_ID + 1)
+            append(COVER_ID + 1)
         if covers & here << 1:
-            ids.append(COVER_ID + 2)
+            append(COVER_ID + 2)
         if covers & here >> 1:
-            ids.append(COVER_ID + 3)
+            append(COVER_ID + 3)
     pending = legal._duck_mask
-    first = DUCK_ID
-    for bit in cells:
-        if not pending:
-            break
-        if bit != here:
-            side = bit << step
-            if pending & side:
-                ids.append(first)
-                pending ^= side
-            side = bit >> step
-            if pending & side:
-                ids.append(first + 1)
-                pending ^= side
-            side = bit << 1
-            if pending & side:
-                ids.append(first + 2)
-                pending ^= side
-            side = bit >> 1
-            if pending & side:
-                ids.append(first + 3)
-                pending ^= side
-        first += SIDES
+    if pending:
+        others = masks.stacks & ~here
+        right = others << step & pending  # places on a stack's right side (d = 0)
+        below = others << 1 & pending & ~right  # on a lower side (d = 2)
+        claimed = right | below
+        above = others >> 1 & pending & ~claimed  # on an upper side (d = 3)
+        left = others >> step & pending & ~(claimed | above)  # on a left side (d = 1)
+        by_right, by_left, by_below, by_above = right >> step, left << step, below >> 1, above << 1
+        sources = by_right | by_left | by_below | by_above
+        first = DUCK_ID
+        for bit in cells:
+            if sources & bit:
+                if by_right & bit:
+                    append(first)
+                if by_left & bit:
+                    append(first + 1)
+                if by_below & bit:
+                    append(first + 2)
+                if by_above & bit:
+                    append(first + 3)
+            first += SIDES
     return tuple(ids)
 
 
