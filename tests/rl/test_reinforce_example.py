@@ -127,4 +127,5 @@ def test_a_short_run_trains_and_reports(
         found = summary[key]
         low, high = found["interval95"]
         assert found["games"] == games and 0 <= low <= found["win_share"] <= high <= 1
+        assert found["play"] == "sampled"
     assert summary["total_cpu_seconds"] >= summary["training_cpu_seconds"] > 0
