@@ -3,23 +3,25 @@
 The learner plays a random seat of each game against fixed opponents
 (:mod:`rulespec.gymnasium`, uniformly random players by default), and is
 rewarded 1 for a win (a shared victory included), 0 otherwise: nothing else.
-Its policy is a small neural network (one hidden layer of ``tanh`` units)
-from the observation (already scaled into ``[0, 1]`` by the environment) to
-one logit per action id; illegal ids are masked out before the softmax. A
-second network of the same shape learns the value of a position (the chance
-of winning from there), the baseline of each decision: the policy follows
-the gradient of its actions' advantages (estimated over the rest of the
-game, ``--lam``, then normalised over the batch) plus a small entropy bonus
-(``--entropy``), by Adam with a learning rate that decays linearly to a
-tenth of ``--rate``. A batch's games are played side by side, so that each
-decision of the batch's learners is one pass of the network.
+Its policy is a small neural network (one hidden layer of ``tanh`` units,
+plus a linear path) from the observation, which the environment already
+scales into a bounded range, to one logit per action id; illegal ids are
+masked out before the softmax. A second network (one hidden layer too)
+learns the value of a position, the chance of winning from there, which is
+each decision's baseline: the policy follows the gradient of its actions'
+advantages (estimated over the rest of the game with ``--lam``, then
+normalised over the batch) plus a small entropy bonus (``--entropy``), by
+Adam with a learning rate that decays linearly to a tenth of ``--rate``.
+The games of a batch are played side by side, so that the learners' next
+decisions are one pass of the network.
 
 After training, the policy (sampling its actions, as it learnt to, or
 choosing the most likely with ``--greedy``) meets random players and the
-search bot, from every seat in turn; the script
-prints its win share with 95 % Wilson intervals, against the equal share
-``1/players``, and the CPU time spent. Canardage with three players learns
-within minutes:
+search bot, from every seat in turn; the script prints its win share with
+95 % Wilson intervals, against the equal share ``1/players``, and the CPU
+time spent. Canardage with three players learns within minutes (about 280
+CPU seconds of training, then about 78 % of the wins against random players,
+an equal share 33 %):
 
     python examples/reinforce.py canardage --players 3 --games 40000
 
