@@ -3,24 +3,16 @@ plays whole games, the report names the evaluator, and a bad horizon is refused.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-EXAMPLE = Path(__file__).parents[2] / "examples" / "ismcts_vs_random.py"
+from tests.examples import load_example
 
 
 @pytest.fixture(scope="module")
 def example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ismcts_example", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_example("ismcts_vs_random")
 
 
 @pytest.mark.parametrize("evaluator", ["rollout", "engine", "horizon"])

@@ -39,6 +39,15 @@ CASES = [
 ]
 
 
+def _step(g: Any, state: Any, rng: random.Random) -> Any:
+    """``state`` after its next step: a chance step drawn, or a random legal action of
+    the first player to move."""
+    actor = g.to_move(state)[0]
+    if actor == rulespec.CHANCE:
+        return g.apply(state, g.sample_chance(state, rng))
+    return g.apply(state, rng.choice(g.legal_actions(state, actor)))
+
+
 @pytest.mark.parametrize(("game_id", "players", "settings"), CASES)
 def test_the_writers_agree_with_the_observation_on_random_games(
     game_id: str, players: int, settings: dict[str, Any]
@@ -65,11 +74,7 @@ def test_the_writers_agree_with_the_observation_on_random_games(
                     checked += 1
                     for i, value in enumerate(expected):
                         assert i in saturated or low[i] <= value <= high[i], (i, value)
-            actor = g.to_move(state)[0]
-            if actor == rulespec.CHANCE:
-                state = g.apply(state, g.sample_chance(state, rng))
-            else:
-                state = g.apply(state, rng.choice(g.legal_actions(state, actor)))
+            state = _step(g, state, rng)
     assert checked > 20
 
 
@@ -83,11 +88,7 @@ def test_a_writer_follows_a_jump_to_an_unrelated_state(game_id: str) -> None:
     late = g.start(3, seed=5)
     rng = random.Random(5)
     for _ in range(40):
-        actor = g.to_move(late)[0]
-        if actor == rulespec.CHANCE:
-            late = g.apply(late, g.sample_chance(late, rng))
-        else:
-            late = g.apply(late, rng.choice(g.legal_actions(late, actor)))
+        late = _step(g, late, rng)
     for state in (late, g.start(3, seed=6), late):
         writer.write(state)
         assert tuple(buffer) == g.observation(g.view(state, 1))
@@ -129,11 +130,7 @@ def test_the_quick_legal_ids_are_the_ids_of_the_legal_actions(
                     for i in ids:
                         assert decode(state, actor, i) == g.action_from_id(state, actor, i)
                     checked += 1
-                actor = g.to_move(state)[0]
-                if actor == rulespec.CHANCE:
-                    state = g.apply(state, g.sample_chance(state, rng))
-                else:
-                    state = g.apply(state, rng.choice(g.legal_actions(state, actor)))
+                state = _step(g, state, rng)
     assert checked > 50
 
 
@@ -209,9 +206,5 @@ def test_every_seat_s_environment_observation_is_its_view_scaled(
                     assert np.array_equal(seen, _scaled(g, state, p, players, options))
                     assert observer.low.min() >= -1 and observer.high.max() <= 1
                     checked += 1
-            actor = g.to_move(state)[0]
-            if actor == rulespec.CHANCE:
-                state = g.apply(state, g.sample_chance(state, rng))
-            else:
-                state = g.apply(state, rng.choice(g.legal_actions(state, actor)))
+            state = _step(g, state, rng)
     assert checked > 20

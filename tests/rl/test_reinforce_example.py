@@ -4,27 +4,19 @@ never picks an illegal id, and its report holds together."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import numpy.typing as npt
 import pytest
 
-EXAMPLE = Path(__file__).parents[2] / "examples" / "reinforce.py"
+from tests.examples import load_example
 
 
 @pytest.fixture(scope="module")
 def example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("reinforce_example", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_example("reinforce")
 
 
 def _check(
