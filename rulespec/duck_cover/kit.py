@@ -23,7 +23,9 @@
   explained by :meth:`DuckCoverKit.refusal_probes`: the moves of the called
   card, which the engine must believe free to move.
 - Clauses: each part of a state or view names the clauses it depends on;
-  the call in play (Max, Repeat) adds its own.
+  the call in play (Max, Repeat) adds its own. Legal actions that fit the
+  previous call name the Repeat sent unplayed to the discard zone earlier in
+  the round: an engine that played it draws each later card a turn late.
 """
 
 from __future__ import annotations
