@@ -23,7 +23,9 @@
   explained by :meth:`DuckCoverKit.refusal_probes`: the moves of the called
   card, which the engine must believe free to move.
 - Clauses: each part of a state or view names the clauses it depends on;
-  the call in play (Max, Repeat) adds its own.
+  the call in play (Max, Repeat) adds its own. Legal actions that fit the
+  previous call name the Repeat sent unplayed to the discard zone earlier in
+  the round: an engine that played it draws each later card a turn late.
 """
 
 from __future__ import annotations
@@ -287,10 +289,10 @@ def _another_call(
     return False
 
 
-def _drawn_at(steps: Sequence[Step]) -> Step:
-    """The step that drew the card in play (the last of ``steps`` whose card is new)."""
-    for s in reversed(steps):
-        before, after = s.before, s.after
+def _drawn_at(steps: Sequence[Step]) -> int:
+    """Where in ``steps`` the card in play was drawn (the last step whose card is new)."""
+    for i in range(len(steps) - 1, -1, -1):
+        before, after = steps[i].before, steps[i].after
         if (
             not isinstance(before, State)
             or before.phase is not Phase.TURN
@@ -298,16 +300,50 @@ def _drawn_at(steps: Sequence[Step]) -> Step:
             or len(before.discard_zone) != len(after.discard_zone)
             or (any(before.submitted) and not any(after.submitted))
         ):
-            return s
-    return steps[-1]
+            return i
+    return len(steps) - 1
 
 
-def _call_source(step: Step, steps: Sequence[Step]) -> list[str]:
-    """The clauses that decide which card a turn calls."""
+def _one_draw_behind(
+    game: Game[Any, Any, Any, Any], state: State, player: int, engine: set[Any]
+) -> bool:
+    """Whether the engine's legal actions are those of the call before the one in play:
+    the engine plays each card one turn later than rulespec."""
+    if state.previous is None:
+        return False
+    try:
+        behind = set(game.legal_actions(attrs.evolve(state, card=state.previous), player))
+    except Exception:
+        return False
+    return behind == engine
+
+
+def _unplayed_repeat(steps: Sequence[Step]) -> tuple[str, ...]:
+    """The clauses of the last Repeat of ``steps`` sent to the discard zone unplayed
+    (none when no Repeat went that way)."""
+    for s in reversed(steps):
+        if _fresh_repeat(s):
+            return _repeat_discard_clauses(s.after)
+    return ()
+
+
+def _call_source(
+    step: Step,
+    steps: Sequence[Step],
+    game: Game[Any, Any, Any, Any],
+    player: int,
+    engine: set[Any],
+) -> list[str]:
+    """The clauses that decide which card a turn calls: a Repeat discarded unplayed when
+    the card in play was drawn, or earlier in the round when the engine is one call
+    behind (it played that Repeat, and every later card a turn late)."""
     state: State = step.after
     found: list[str] = []
-    if _fresh_repeat(_drawn_at(steps)):
+    drawn = _drawn_at(steps)
+    if _fresh_repeat(steps[drawn]):
         found.extend(_repeat_discard_clauses(state))
+    elif _one_draw_behind(game, state, player, engine):
+        found.extend(_unplayed_repeat(steps[:drawn]))
     if state.card == REPEAT:
         if state.previous == MAX:
             found.append("dc.special.repeat-after-max")
@@ -733,7 +769,7 @@ class DuckCoverKit(GameKit):
             own = set(game.legal_actions(state, player))
             engine = (own - set(missing)) | set(extra)
             if _another_call(game, state, player, engine):
-                found.extend(_call_source(step, steps))
+                found.extend(_call_source(step, steps, game, player, engine))
             if _left_behind(state, steps, player, (*missing, *extra)):
                 found.append("dc.move.stack")
             found.extend(refusals(game, state, extra))
