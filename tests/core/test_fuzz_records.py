@@ -355,16 +355,16 @@ def _best(read: Callable[[bytes], Any], data: bytes, repeat: int) -> float:
     + [(pattern, Record.from_json) for pattern in list(PATHOLOGICAL)[:2]],
 )
 def test_pathological_input_takes_linear_time(pattern: str, read: Callable[[bytes], Any]) -> None:
-    """1 MiB takes at most about 16 times what 64 KiB takes (the ratio of the sizes; twice
-    that is allowed for a loaded machine's caches, a quadratic reader takes 256 times),
-    and well under a second."""
+    """1 MiB takes at most about 16 times what 64 KiB takes (the ratio of the sizes; four
+    times that is allowed, since 1 MiB outgrows a loaded machine's caches where 64 KiB
+    fits; a quadratic reader takes 256 times), and well under a second."""
     make = PATHOLOGICAL[pattern]
     small, big = make(64 * 1024), make(1024 * 1024)
     with pytest.raises(RecordError):
         read(big)
     t_small, t_big = _best(read, small, 7), _best(read, big, 3)
     assert t_big < 0.5, f"{pattern}: 1 MiB took {t_big:.3f} s"
-    assert t_big <= 32 * t_small + 0.005, f"{pattern}: {t_small:.4f} s, then {t_big:.4f} s"
+    assert t_big <= 64 * t_small + 0.01, f"{pattern}: {t_small:.4f} s, then {t_big:.4f} s"
 
 
 def test_a_verify_error_is_a_record_error() -> None:
