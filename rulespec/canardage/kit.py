@@ -66,6 +66,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
@@ -87,10 +88,13 @@ from rulespec.canardage import (
 )
 from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, duck_name, sort_cards
 from rulespec.canardage.line import LENGTH, Line, diagram
-from rulespec.canardage.rules import CLAUSES, LegalActions, legal_actions
+from rulespec.canardage.rules import CLAUSES, LegalActions, duck_deck, legal_actions
+from rulespec.canardage.rules import apply as rules_apply
+from rulespec.canardage.rules import new_game as rules_new_game
 from rulespec.canardage.state import NO_SHELTER
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.game import Game
+from rulespec.testing.adapter import Setup
 from rulespec.testing.kit import (
     Draw,
     GameKit,
@@ -487,6 +491,66 @@ def _kept(state: State, lifted: Iterable[tuple[int, int]]) -> Iterable[tuple[str
         if state.shelters[p] == NO_SHELTER and space < len(state.line):
             shelters = (*state.shelters[:p], space, *state.shelters[p + 1 :])
             yield "kept", attrs.evolve(state, shelters=shelters)
+
+
+TRIAL_DECK = Options(action_deck={Card.PLANQUE: 1, Card.EN_JOUE: 12})
+"""The action deck of :func:`planque_trial`: one Planqué card among thirteen."""
+
+
+@functools.cache
+def planque_trial() -> tuple[tuple[Any, ...], tuple[Card, ...]]:
+    """A three-player game on :data:`TRIAL_DECK` that rebuilds the draw pile while a
+    Planqué card lies on the line, its player's turn not yet back: its steps up to the
+    reshuffle, and the played cards then (En joue only). Every player aims until the
+    draw pile is empty; the first player then lays the Planqué card, and the next player
+    aims and must draw. Nobody can shoot or lay a Planqué card meanwhile, so an engine
+    that takes the Planqué card off the line when its player's turn ends answers every
+    question the same until it is asked to rebuild its draw pile: its played cards hold
+    the Planqué card.
+
+    >>> steps, played = planque_trial()
+    >>> len(steps), played == (Card.EN_JOUE,) * 4
+    (6, True)
+    """
+    state = rules_new_game(3, TRIAL_DECK)
+    ducks = duck_deck(3)
+    first = rules_apply(state, Deal(ducks, TRIAL_DECK.deck())).turn
+    cards = [Card.EN_JOUE] * 13
+    cards[3 * first] = Card.PLANQUE
+    steps: list[Any] = [Deal(ducks, tuple(cards))]
+    state = rules_apply(state, steps[0])
+    for card in (Card.EN_JOUE,) * 3 + (Card.PLANQUE, Card.EN_JOUE):
+        play = next(a for a in legal_actions(state, state.turn) if getattr(a, "card", None) is card)
+        steps.append(play)
+        state = rules_apply(state, play)
+    assert state.phase is Phase.RESHUFFLE and _shelters(state)
+    return tuple(steps), state.played
+
+
+def _lifted_late(game: Game[Any, Any, Any, Any], adapter: Any) -> bool:
+    """Whether the engine keeps a Planqué card off its played cards while the card lies
+    on the line: it refuses, in :func:`planque_trial`, a rebuilt draw pile that holds the
+    Planqué card, then takes the one without it."""
+    steps, played = planque_trial()
+    try:
+        adapter.start(Setup(game, 3, TRIAL_DECK))
+        for action in steps:
+            adapter.apply(action)
+    except Exception:
+        return False
+    try:
+        adapter.apply(Reshuffle((Card.PLANQUE, *played)))
+    except ValueError:
+        pass
+    except Exception:
+        return False
+    else:
+        return False
+    try:
+        adapter.apply(Reshuffle(played))
+    except Exception:
+        return False
+    return True
 
 
 def _variants(state: State, refilled: int = 0) -> Iterable[tuple[str, State]]:
@@ -1276,6 +1340,31 @@ class CanardageKit(GameKit):
         for action in (*missing, *extra):
             found.extend(self.action_clauses(game, state, action))
         return tuple(dict.fromkeys(found))
+
+    def confirm(
+        self,
+        game: Game[Any, Any, Any, Any],
+        adapter: Any,
+        step: Step,
+        extra: Sequence[Any],
+        clauses: Sequence[str],
+    ) -> tuple[str, ...]:
+        """A second Planqué card offered on a space that holds one names Planqué's own
+        rule first (the card came off the line too early) unless
+        :func:`planque_trial` shows the engine keeping such a card off its played cards
+        while it lies on the line: then the engine does not see the space as protected
+        (can.planque.space first)."""
+        state = step.after
+        if not clauses or clauses[0] != "can.action.planque" or not isinstance(state, State):
+            return tuple(clauses)
+        laid = _shelters(state)
+        again = any(
+            isinstance(a, Play) and a.card is Card.PLANQUE and a.spaces and a.spaces[0] in laid
+            for a in extra
+        )
+        if not again or not _lifted_late(game, adapter):
+            return tuple(clauses)
+        return ("can.planque.space", *(c for c in clauses if c != "can.planque.space"))
 
     def action_clauses(
         self, game: Game[Any, Any, Any, Any], state: Any, action: Any

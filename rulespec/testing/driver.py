@@ -809,6 +809,8 @@ class Driver:
         missing = sorted((Counter(expected) - Counter(actual)).elements(), key=repr)
         extra = sorted((Counter(actual) - Counter(expected)).elements(), key=repr)
         clauses = self.kit.legal_clauses(g, self._explained(step), player, missing, extra)
+        if extra and self.adapter is not None and not self.engine_chance:
+            clauses = self.kit.confirm(g, self.adapter, step, extra, clauses)
         parts = []
         if missing:
             parts.append("misses " + ", ".join(self.kit.describe(g, a) for a in missing[:5]))

@@ -215,6 +215,20 @@ class GameKit:
             found.extend(self.action_clauses(game, state, action))
         return tuple(dict.fromkeys(found))
 
+    def confirm(
+        self,
+        game: Game[Any, Any, Any, Any],
+        adapter: Any,
+        step: Step,
+        extra: Sequence[Any],
+        clauses: Sequence[str],
+    ) -> tuple[str, ...]:
+        """``clauses`` of a difference in legal actions at ``step`` (the engine adds
+        ``extra``), reordered when a short game of the kit's own, played on the engine's
+        ``adapter``, tells apart two rules the difference alone cannot. The engine is
+        left in that game. By default, ``clauses`` unchanged."""
+        return tuple(clauses)
+
     def result_clauses(
         self, game: Game[Any, Any, Any, Any], step: Step, what: str, expected: Any, actual: Any
     ) -> tuple[str, ...]:

@@ -30,10 +30,13 @@ from rulespec.canardage.kit import (
     RARE,
     RARE_DECK,
     SHOOTERS,
+    TRIAL_DECK,
     CanardageKit,
+    planque_trial,
 )
 from rulespec.core.chance import CHANCE
-from rulespec.testing import kit_for, strategies
+from rulespec.testing import ReferenceAdapter, kit_for, strategies
+from rulespec.testing.kit import Step
 
 CAN = rulespec.game("canardage")
 KIT = kit_for(CAN)
@@ -194,3 +197,51 @@ def test_illegal_probes_are_refused(data: st.DataObject) -> None:
             assert Discard(state.turn, card) in mine
     other = (state.turn + 1) % state.players
     assert any(getattr(a, "player", None) == other for a in KIT.illegal_actions(CAN, state, other))
+
+
+class LiftedEarly(ReferenceAdapter):
+    """rulespec, except that a Planqué card joins the played cards as soon as its
+    player's turn ends: a rebuilt draw pile must hold it while it lies on the line."""
+
+    def apply(self, action: Any) -> None:
+        if isinstance(action, Reshuffle):
+            pile = list(action.draw_pile)
+            if Card.PLANQUE not in pile:
+                raise ValueError("the new draw pile misses a played Planqué card")
+            pile.remove(Card.PLANQUE)
+            action = Reshuffle(tuple(pile))
+        super().apply(action)
+
+
+def _offered_again(adapter: ReferenceAdapter, space: int | None = None) -> tuple[str, ...]:
+    """The clauses the kit names when the engine offers a second Planqué card on the
+    space that holds one (or on ``space``), ``adapter`` playing the trial game."""
+    steps, _ = planque_trial()
+    state = CAN.new_game(3, TRIAL_DECK)
+    for action in steps[:5]:
+        before, state = state, CAN.apply(state, action)
+    laid = next(s for s in state.shelters if s >= 0)
+    extra = [Play(state.turn, Card.PLANQUE, (laid if space is None else space,))]
+    step = Step(before, steps[4], state)
+    return KIT.confirm(CAN, adapter, step, extra, ("can.action.planque",))
+
+
+@pytest.mark.clause("can.action.planque")
+@pytest.mark.clause("can.planque.space")
+def test_a_second_planque_names_the_protection_when_the_first_stays_off_the_played_cards() -> None:
+    # Through a black box a second Planqué card on a protected space looks the same
+    # whether the first left the line too early or protects nothing; the trial game
+    # rebuilds the draw pile while the first lies on the line, which tells them apart.
+    assert _offered_again(ReferenceAdapter()) == ("can.planque.space", "can.action.planque")
+    assert _offered_again(LiftedEarly()) == ("can.action.planque",)
+
+
+def test_the_planque_trial_runs_only_for_a_planque_on_a_protected_space() -> None:
+    steps, played = planque_trial()
+    assert Card.PLANQUE not in played and isinstance(steps[0], Deal)
+    state = CAN.new_game(3, TRIAL_DECK)
+    for action in steps:
+        state = CAN.apply(state, action)
+    assert state.phase is Phase.RESHUFFLE and any(s >= 0 for s in state.shelters)
+    laid = next(s for s in state.shelters if s >= 0)
+    assert _offered_again(ReferenceAdapter(), space=(laid + 1) % 6) == ("can.action.planque",)
