@@ -53,8 +53,12 @@
   closing up first and the shooting card second: the card's own part (which
   duck fell) agreed.
   A Planqué card offered again on its space is laid to Planqué itself
-  (can.action.planque), not to the protection: through a black box it looks
-  the same as a card taken off the line too early.
+  (can.action.planque): through a black box it looks the same as a card taken
+  off the line too early. Only then, the engine plays a short game of the
+  kit's own (:func:`planque_trial`) that rebuilds the draw pile while a Planqué
+  card lies on the line: an engine that keeps the card off its played cards
+  there has not taken it off early, and the protection is named first
+  (can.planque.space).
   Some changes point further back: a line refilled another way after a pair
   sent under the duck deck came back out names the pair's En avant marche; a
   shot at a pair after which the engine closed the line up (the same duck
@@ -113,10 +117,12 @@ __all__ = [
     "DUCK_TWISTS",
     "RARE",
     "RARE_DECK",
+    "TRIAL_DECK",
     "CanardageKit",
     "CanardageMachine",
     "canonical",
     "canonical_view",
+    "planque_trial",
 ]
 
 CANARCHIE_ORDERS = 8
