@@ -204,8 +204,11 @@ class Node:
         return kind
 
     def returns(self) -> tuple[float, ...]:
-        """Each player's return: 1 for a winner of a finished game, else 0."""
-        won = () if self.truncated else self.settings.game.winners(self.record.state)
+        """Each player's return: 1 for a winner of a finished game, else 0 (and 0 to
+        everyone before the end)."""
+        won = (
+            () if self.truncated or not self.over else self.settings.game.winners(self.record.state)
+        )
         return tuple(1.0 if p in won else 0.0 for p in range(self.settings.players))
 
     # -- moving -----------------------------------------------------------------------

@@ -88,8 +88,6 @@ class RulespecState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         """1 to each winner of a finished game, 0 otherwise (and throughout the game)."""
-        if not self.node.over:
-            return [0.0] * self.node.settings.players
         return list(self.node.returns())
 
     # -- actions ------------------------------------------------------------------------

@@ -152,8 +152,6 @@ class TurnState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         """As the simultaneous game's: 1 to each winner of a finished game, else 0."""
-        if not self.node.over:
-            return [0.0] * self.node.settings.players
         return list(self.node.returns())
 
     def _legal_actions(self, player: int) -> list[int]:
