@@ -198,12 +198,9 @@ class Writer:
         self._zone: object = None
         self._scores: object = None
         self._gifts: object = ()
-        self._owners: list[tuple[int, int]] = [(player, self._at.own)]
-        """Whose chosen action is written, and where."""
-        self._owner_of = {player: 0}
-        """The index in :attr:`_owners` of each seat written there."""
-        self._own: list[object] = [None]
-        self._own_grid: list[object] = [None]
+        self._chosen: list[tuple[object, object]] = [(None, None)] * players
+        """The chosen action, and the grid it was written against, that each player's
+        block shows."""
 
     def _one_hot(self, start: int, index: int) -> None:
         """Move the one of the one-hot piece at ``start`` to ``index`` (-1: none)."""
@@ -218,9 +215,13 @@ class Writer:
 
     def write(self, state: State) -> None:
         """Bring the buffer to the observation of ``state`` by this writer's player."""
+        if state is not self._state:
+            self._write_shared(state)
+            self._write_chosen(state, self.player, self._at.own)
+
+    def _write_shared(self, state: State) -> None:
+        """Write what every player sees of ``state`` (as this writer's player sees it)."""
         last = self._state
-        if state is last:
-            return
         self._state = state
         if last is not None and _only_choices_differ(last, state):
             self._write_new_choices(last.submitted, state)
@@ -275,48 +276,38 @@ class Writer:
             if grid is not self._grids[p]:
                 self._grids[p] = grid
                 self._write_grid(k, p, grid)
-        self._write_choices(state, turn)
+        self._write_choices(state)
 
-    def _write_choices(self, state: State, turn: bool) -> None:
-        """Write who has chosen this turn, and the chosen actions the buffer shows."""
+    def _write_choices(self, state: State) -> None:
+        """Write who has chosen this turn."""
         buf, acted, me, n = self.buffer, self._at.acted, self.player, self.players
         submitted = state.submitted
         for k in range(n):
             p = (me + k) % n
             buf[acted + k] = 1.0 if submitted and submitted[p] is not None else 0.0
-        grids = state.grids
-        last, last_grid = self._own, self._own_grid
-        for i, (p, start) in enumerate(self._owners):
-            own = submitted[p] if turn else None
-            grid = grids[p] if grids else None
-            if own is not last[i] or (own is not None and grid is not last_grid[i]):
-                self._write_own(start, own, grid, (p - me) % n)
-            last[i], last_grid[i] = own, grid
 
     def _write_new_choices(self, before: tuple[object, ...], state: State) -> None:
-        """Write the choices that differ from ``before``'s in ``state``, a state of the same
-        turn (its grids unchanged)."""
+        """Write who has chosen, where it differs from ``before`` (``state`` is of the same
+        turn)."""
         submitted = state.submitted
         if len(before) != len(submitted):
-            self._write_choices(state, state.phase is Phase.TURN)
+            self._write_choices(state)
             return
         buf, acted, me, n = self.buffer, self._at.acted, self.player, self.players
-        turn = state.phase is Phase.TURN
-        owners = self._owner_of
         for p in range(n):
-            own = submitted[p]
-            if own is before[p]:
-                continue
-            k = (p - me) % n
-            buf[acted + k] = 0.0 if own is None else 1.0
-            i = owners.get(p)
-            if i is not None:
-                if not turn:
-                    own = None
-                if own is not self._own[i]:
-                    grid = state.grids[p] if state.grids else None
-                    self._write_own(self._owners[i][1], own, grid, k)
-                    self._own[i], self._own_grid[i] = own, grid
+            if submitted[p] is not before[p]:
+                buf[acted + (p - me) % n] = 0.0 if submitted[p] is None else 1.0
+
+    def _write_chosen(self, state: State, player: int, start: int) -> None:
+        """Write ``player``'s chosen action at ``start``, if it changed (or its grid)."""
+        grids = state.grids
+        own = state.submitted[player] if state.phase is Phase.TURN else None
+        last, last_grid = self._chosen[player]
+        if own is last and (own is None or grids[player] is last_grid):
+            return
+        grid = grids[player] if grids else None
+        self._write_own(start, own, grid, (player - self.player) % self.players)
+        self._chosen[player] = (own, grid)
 
     def _write_own(self, start: int, action: object, grid: Grid | None, k: int) -> None:
         """Write ``action``, chosen by the holder of the ``k``-th grid block."""
@@ -456,25 +447,14 @@ class Table(Writer):
             scale=scale,
         )
         self.buffer[-1] = 1.0
-        self._owners, self._owner_of = [], {}  # each player's choice: written when asked
-        self._chosen: list[tuple[object, object]] = [(None, None)] * players
-        """The choice, and the grid it was written against, that each player's block shows."""
 
     def write(self, state: State, player: int | None = None) -> None:
         """Bring the numbers all players see to ``state``, and the block of ``player``'s
         own choice (of every player's when ``None``)."""
         if state is not self._state:
-            Writer.write(self, state)
-        turn = state.phase is Phase.TURN
-        chosen, grids, submitted = self._chosen, state.grids, state.submitted
+            self._write_shared(state)
         for p in range(self.players) if player is None else (player,):
-            own = submitted[p] if turn else None
-            last, last_grid = chosen[p]
-            if own is last and (own is None or grids[p] is last_grid):
-                continue
-            grid = grids[p] if grids else None
-            self._write_own(self.length + 10 * p, own, grid, p)
-            chosen[p] = (own, grid)
+            self._write_chosen(state, p, self.length + 10 * p)
 
     def order(self, player: int) -> tuple[int, ...]:
         """Where each number of ``player``'s observation is in :attr:`buffer`."""
