@@ -292,7 +292,8 @@ def _decode(state: State, player: int, i: int) -> PlayerAction:
             raise IllegalAction("dc.variant.low-blows.ownership", f"you have no stack {index}")
         origin = cells[index][0]
     if m < SIDES:
-        return Cover(player, neighbours(cells[index][0])[m], origin)
+        to = neighbours(cells[index][0])[m]
+        return rules.plain_move(Cover, player, to) if origin is None else Cover(player, to, origin)
     k, d = divmod(m - SIDES, SIDES)
     if k >= len(cells) or k == index:
         raise IllegalAction(
@@ -300,7 +301,8 @@ def _decode(state: State, player: int, i: int) -> PlayerAction:
             f"a Duck goes beside another of your stacks: {k} is "
             + ("the moving one" if k == index else "not one of them"),
         )
-    return Duck(player, neighbours(cells[k][0])[d], origin)
+    to = neighbours(cells[k][0])[d]
+    return rules.plain_move(Duck, player, to) if origin is None else Duck(player, to, origin)
 
 
 def action_from_id(state: State, player: int, action_id: int) -> PlayerAction:
@@ -397,18 +399,7 @@ def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAct
     >>> legal_action_from_id(state, 0, 1)
     Cover(player=0, to=(1, 1))
     """
-    if not COVER_ID <= action_id < GIVE_ID:
-        return _decode(state, player, action_id)
-    # A plain turn's Cover or Duck: the rules' own kept action, made once per place.
-    cells = state.grids[player].cells
-    index, m = rules.called_stack(state, player), action_id - COVER_ID
-    kind: type[Cover | Duck]
-    if m < SIDES:
-        kind, kept, to = Cover, rules._COVERS[player], neighbours(cells[index][0])[m]
-    else:
-        k, d = divmod(m - SIDES, SIDES)
-        kind, kept, to = Duck, rules._DUCKS[player], neighbours(cells[k][0])[d]
-    return kept.get(to) or rules._kept(kept, kind, player, to)
+    return _decode(state, player, action_id)
 
 
 # -- observation --------------------------------------------------------------------

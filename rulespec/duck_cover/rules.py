@@ -42,6 +42,7 @@ __all__ = [
     "is_over",
     "legal_actions",
     "new_game",
+    "plain_move",
     "scores",
     "to_move",
     "view",
@@ -572,6 +573,16 @@ def _kept(
     if len(kept) < _KEPT:
         kept[to] = action
     return action
+
+
+def plain_move(kind: type[Cover | Duck], player: int, to: Position) -> PlayerAction:
+    """``kind(player, to)`` without an origin, the one the legal actions list (made once).
+
+    >>> plain_move(Cover, 0, (1, 2)) is plain_move(Cover, 0, (1, 2))
+    True
+    """
+    kept = (_COVERS if kind is Cover else _DUCKS)[player]
+    return kept.get(to) or _kept(kept, kind, player, to)
 
 
 class _Listed(LegalActions):
