@@ -59,6 +59,8 @@ players, in the order of the slices that the game declares
 
 from __future__ import annotations
 
+from itertools import compress
+
 from rulespec.core.encoding import checked_id, one_hot, relative_seat
 from rulespec.core.errors import IllegalAction
 from rulespec.duck_cover import observation as _observation
@@ -76,6 +78,7 @@ __all__ = [
     "action_from_id",
     "action_id",
     "action_space_size",
+    "legal_action_flags",
     "legal_action_from_id",
     "legal_action_ids",
     "observation",
@@ -328,14 +331,38 @@ def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
     if not legal:
         return ()
     if type(legal) is rules._Moves:  # a plain turn: its places, without their actions
-        return _move_ids(state, player, legal)
+        return tuple(compress(range(SIZE), _move_flags(state, player, legal, bytearray(SIZE))))
     numbering = _Numbering(state, player)
     return tuple(sorted(numbering.id(a) for a in legal))
 
 
-def _move_ids(state: State, player: int, legal: rules._Moves) -> tuple[int, ...]:
-    """The ids of a plain turn's Covers of the called stack and Ducks beside the others,
-    read from the masks of the places the legal actions hold, ascending.
+def legal_action_flags(state: State, player: int) -> bytearray:
+    """One byte per action id, 1 at each of :func:`legal_action_ids` and 0 elsewhere
+    (what an action mask holds, written without listing the ids).
+
+    >>> import rulespec
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> state = dc.position([None, None], card=5)
+    >>> flags = legal_action_flags(state, 0)
+    >>> len(flags), tuple(i for i, flag in enumerate(flags) if flag) == legal_action_ids(state, 0)
+    (53, True)
+    """
+    size = LOW_BLOWS_SIZE if state.options.low_blows else SIZE
+    legal = rules.legal_actions(state, player)
+    if type(legal) is rules._Moves:
+        return _move_flags(state, player, legal, bytearray(size))
+    flags = bytearray(size)
+    if legal:
+        numbering = _Numbering(state, player)
+        for action in legal:
+            flags[numbering.id(action)] = 1
+    return flags
+
+
+def _move_flags(state: State, player: int, legal: rules._Moves, flags: bytearray) -> bytearray:
+    """``flags`` with a 1 at the id of each of a plain turn's Covers of the called stack
+    and Ducks beside the others, read from the masks of the places the legal actions
+    hold.
 
     In the masks' frame a place's right, left, lower and upper sides are ``stride``,
     ``-stride``, ``1`` and ``-1`` bits away, and the stacks' bits rise in the order
@@ -343,26 +370,23 @@ def _move_ids(state: State, player: int, legal: rules._Moves) -> tuple[int, ...]
     ``k`` beside it, on that stack's side ``d`` (in the order of
     :func:`~rulespec.duck_cover.grid.neighbours`): the stack on its left, else the
     one above, else the one below, else the one on its right. Each side's places
-    are sorted out at once on the masks; walking the stacks in order then meets
-    the ids in ascending order.
+    are sorted out at once on the masks, then the stacks are walked in order.
     """
     index = rules.called_stack(state, player)
     masks = legal._masks
     step = masks.stride
     cells = masks.cells
     here = cells[index]
-    ids: list[int] = []
-    append = ids.append
     covers = legal._cover_mask
     if covers:
         if covers & here << step:
-            append(COVER_ID)
+            flags[COVER_ID] = 1
         if covers & here >> step:
-            append(COVER_ID + 1)
+            flags[COVER_ID + 1] = 1
         if covers & here << 1:
-            append(COVER_ID + 2)
+            flags[COVER_ID + 2] = 1
         if covers & here >> 1:
-            append(COVER_ID + 3)
+            flags[COVER_ID + 3] = 1
     pending = legal._duck_mask
     if pending:
         others = masks.stacks & ~here
@@ -377,15 +401,15 @@ def _move_ids(state: State, player: int, legal: rules._Moves) -> tuple[int, ...]
         for bit in cells:
             if sources & bit:
                 if by_right & bit:
-                    append(first)
+                    flags[first] = 1
                 if by_left & bit:
-                    append(first + 1)
+                    flags[first + 1] = 1
                 if by_below & bit:
-                    append(first + 2)
+                    flags[first + 2] = 1
                 if by_above & bit:
-                    append(first + 3)
+                    flags[first + 3] = 1
             first += SIDES
-    return tuple(ids)
+    return flags
 
 
 def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAction:

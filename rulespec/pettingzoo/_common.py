@@ -19,6 +19,8 @@ from rulespec.rl.episode import Episode, OnIllegal, Reward
 __all__ = ["RENDER_MODES", "ResetNeeded", "Table", "agent_name", "make_episode"]
 
 RENDER_MODES = ("human", "ansi")
+_INT8 = np.dtype(np.int8)
+"""The masks' type (a dtype object: NumPy reads a type given as a class more slowly)."""
 
 
 class ResetNeeded(gymnasium.error.ResetNeeded, ValueError):
@@ -110,10 +112,7 @@ class Table:
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """``seat``'s action mask now: a new int8 array, 1 at each legal id."""
-        flags = bytearray(self.episode.action_space_size)
-        for i in self.episode.legal_action_ids(seat):
-            flags[i] = 1
-        return np.frombuffer(flags, dtype=np.int8)
+        return np.frombuffer(bytearray(self.episode.legal_action_flags(seat)), _INT8)
 
     def render(self) -> str | None:
         """The whole table as text, hidden cards included: returned with

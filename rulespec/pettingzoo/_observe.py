@@ -103,7 +103,8 @@ class Observer:
         table = self._table
         if table is not None:
             table.write(episode.state, seat)
-            values: Floats = self._shared.take(self._orders[seat])
+            # The indexes are in range: "wrap" spares NumPy the bounds check of "raise".
+            values: Floats = self._shared.take(self._orders[seat], mode="wrap")
             if self._flat:
                 return values
             return values.reshape(episode.observation_shape)
@@ -136,6 +137,6 @@ class Observer:
         table = self._table
         if table is not None:
             table.write(self.episode.state)
-            values: Floats = self._shared.take(self._every_order)
+            values: Floats = self._shared.take(self._every_order, mode="wrap")
             return values
         return np.concatenate([self.observe(p).ravel() for p in range(self.episode.players)])

@@ -219,7 +219,7 @@ class GameVectorEnv:
         episode, observer = self.episodes[i], self._observers[i]
         masks = np.zeros((self.players, self.action_space_size), dtype=np.int8)
         for p in episode.to_move():
-            masks[p, list(episode.legal_action_ids(p))] = 1
+            masks[p] = np.frombuffer(episode.legal_action_flags(p), dtype=np.int8)
         return {
             "observation": np.stack([observer.observe(p) for p in range(self.players)]),
             "action_mask": masks,
@@ -233,7 +233,7 @@ class GameVectorEnv:
             for p in range(self.players):
                 observations[i, p] = observer.observe(p)
             for p in episode.to_move():
-                masks[i, p, list(episode.legal_action_ids(p))] = 1
+                masks[i, p] = np.frombuffer(episode.legal_action_flags(p), dtype=np.int8)
         return {"observation": observations, "action_mask": masks}
 
     def close(self) -> None:

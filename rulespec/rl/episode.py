@@ -121,6 +121,8 @@ class Episode:
         self._decode = getattr(game.encoding, "legal_action_from_id", None)
         # The encoding's own function: the episode's state needs no type check.
         self._list_ids = game.encoding.legal_action_ids
+        self._list_flags = getattr(game.encoding, "legal_action_flags", None)
+        self._no_flags = bytes(self.action_space_size)
         self.rng = random.Random(None if seed is None else integer(seed, "seed"))
         self.reset()
         self.simultaneous = len(self._movers) > 1
@@ -168,6 +170,7 @@ class Episode:
         self._done = False
         self._values = self._value(self.state) if self._scored else self._zeros
         self._legal: dict[int, tuple[int, ...]] = {}
+        self._flags: dict[int, bytes | bytearray] = {}
 
     # -- where the game stands --------------------------------------------------------
 
@@ -195,12 +198,44 @@ class Episode:
             ids = self._legal[player] = self._list_ids(self.state, player)
         return ids
 
+    def legal_action_flags(self, player: int) -> bytes | bytearray:
+        """One byte per action id, 1 at each of ``player``'s legal ids now and 0 elsewhere
+        (all 0 when not to move or done): what an action mask holds, listed once per
+        state, written by the game's encoding when it offers ``legal_action_flags``.
+        Read it, never change it (the episode keeps it for the state).
+
+        >>> import rulespec
+        >>> from rulespec.rl.episode import Episode
+        >>> episode = Episode(rulespec.game("duo"), 2, seed=3)
+        >>> flags = episode.legal_action_flags(0)
+        >>> [i for i, flag in enumerate(flags) if flag] == list(episode.legal_action_ids(0))
+        True
+        """
+        if self._done:
+            return self._no_flags
+        flags = self._flags.get(player)
+        if flags is None:
+            if self._list_flags is not None:
+                flags = self._list_flags(self.state, player)
+            else:
+                flags = bytearray(self.action_space_size)
+                for i in self.legal_action_ids(player):
+                    flags[i] = 1
+            self._flags[player] = flags
+        return flags
+
     def legal_action_mask(self, player: int) -> tuple[bool, ...]:
         """One flag per action id: whether ``player`` may send it now."""
-        mask = [False] * self.action_space_size
-        for i in self.legal_action_ids(player):
-            mask[i] = True
-        return tuple(mask)
+        return tuple(map(bool, self.legal_action_flags(player)))
+
+    def _listed(self, player: int, action_id: int) -> bool:
+        """Whether ``action_id`` is among ``player``'s legal ids already listed for this
+        state (as flags or as ids)."""
+        flags = self._flags.get(player)
+        if flags is not None:
+            return 0 <= action_id < self.action_space_size and flags[action_id] == 1
+        ids = self._legal.get(player)
+        return ids is not None and action_id in ids
 
     def observation(self, player: int) -> tuple[float, ...]:
         """``player``'s observation: their view of the state, as :meth:`Game.observation`
@@ -239,13 +274,12 @@ class Episode:
         g, state = self.game, self.state
         actions = []
         refused: dict[int, str] = {}
-        legal, decode = self._legal, self._decode
+        decode = self._decode
         for player in order:
             action_id = ids[player]
             if type(action_id) is not int:
                 action_id = integer(action_id, "action")
-            listed = legal.get(player)
-            if listed is not None and decode is not None and action_id in listed:
+            if decode is not None and self._listed(player, action_id):
                 actions.append(decode(state, player, action_id))
                 continue
             try:
@@ -269,9 +303,8 @@ class Episode:
             return self.act({player: action_id})  # the error
         if type(action_id) is not int:
             action_id = integer(action_id, "action")
-        listed = self._legal.get(player)
         decode = self._decode
-        if listed is None or decode is None or action_id not in listed:
+        if decode is None or not self._listed(player, action_id):
             return self.act({player: action_id})
         return self._advance((decode(self.state, player, action_id),), (player,))
 
@@ -284,6 +317,7 @@ class Episode:
         self.state = state
         self._movers = after = self._resolve_chance()
         self._legal = {}
+        self._flags = {}
         self.steps += len(actions)
         if not after:
             self._over = self._done = True

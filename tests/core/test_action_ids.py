@@ -66,6 +66,9 @@ def _check_state(
         mask = g.legal_action_mask(state, p)
         assert len(mask) == size
         assert [i for i, ok in enumerate(mask) if ok] == sorted(ids)
+        flags = getattr(g.encoding, "legal_action_flags", None)
+        if flags is not None:  # the mask written without listing the ids
+            assert bytes(flags(state, p)) == bytes(mask)
         for a, i in zip(legal, ids, strict=True):
             assert g.action_from_id(state, p, i) == a
         if p not in movers:

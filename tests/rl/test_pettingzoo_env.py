@@ -229,6 +229,8 @@ def test_on_illegal_raise_refuses_the_id_and_keeps_the_game(game_id: str) -> Non
         env.step(_illegal_id(env.observe(agent)))
     with pytest.raises(rulespec.IllegalAction):
         env.step(env.episode.action_space_size)  # outside the action space
+    with pytest.raises(rulespec.IllegalAction):
+        env.step(-1)  # not the last id, read from the end of the listed flags
     with pytest.raises(TypeError, match="action must be an integer"):
         env.step(1.0)
     assert env.game_state == before and env.agent_selection == agent
@@ -369,9 +371,10 @@ def test_ansi_rendering_is_the_text_board(game_id: str) -> None:
         assert rz.env(game_id, seats(game_id)[0]).render() is None
 
 
+@pytest.mark.parametrize("listing", ["ids", "flags"])
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_an_id_plays_alike_whether_the_legal_ids_were_listed_first_or_not(
-    game_id: str,
+    game_id: str, listing: str
 ) -> None:
     # Listed ids are decoded without a second check; unlisted ones are checked in full.
     g = rulespec.game(game_id)
@@ -381,7 +384,13 @@ def test_an_id_plays_alike_whether_the_legal_ids_were_listed_first_or_not(
         if listed.done:
             break
         player = listed.to_move()[0]
-        action_id = rng.choice(listed.legal_action_ids(player))
+        ids = g.legal_action_ids(listed.state, player)
+        if listing == "flags":  # listed as flags only, as an action mask lists them
+            flags = listed.legal_action_flags(player)
+            assert [i for i, flag in enumerate(flags) if flag] == list(ids)
+        else:
+            assert listed.legal_action_ids(player) == ids
+        action_id = rng.choice(ids)
         assert listed.act_one(player, action_id) == unlisted.act({player: action_id})
         assert listed.state == unlisted.state and listed.steps == unlisted.steps
     assert listed.steps > 10
