@@ -191,6 +191,15 @@ class Writer:
         """The stacks each grid block shows, by block."""
         self._corners: list[tuple[int, int] | None] = [None] * players
         """The corner the positions of each grid block count from."""
+        self._starts = [at.grids + k * at.grid for k in range(players)]
+        """Where each grid block starts."""
+        self._span = _SPAN if saturate else math.inf
+        across, down = self._scale[at.grids + 1], self._scale[at.grids + 2]
+        near = range(int(_SPAN) + 1)
+        self._across = [min(c, self._span) * across for c in near]
+        """A column's number (from the corner), written for the columns up to the span."""
+        self._down = [min(r, self._span) * down for r in near]
+        """A row's number (from the corner), written for the rows up to the span."""
         buffer[at.seat + player] = 1.0
         self._state: State | None = None
         self._hot: dict[int, int] = {}
@@ -352,46 +361,61 @@ class Writer:
         """Write ``holder``'s grid as the ``k``-th block: only the slots of the stacks
         that changed, moved or shifted since the block last showed a grid (and only the
         positions of the others when the grid's corner moved)."""
-        buf, at = self.buffer, self._at
-        slot = at.slot
-        start = at.grids + k * at.grid
+        buf = self.buffer
+        slot = self._at.slot
+        start = self._starts[k]
         cells = grid.cells if grid is not None else ()
         count = len(cells)
         old = self._cells[k]
         before = len(old)
-        first, kept = 0, 0  # stacks unchanged at the start, and at the end
-        shortest = min(count, before)
+        first = 0  # the stacks unchanged at the start
+        shortest = count if count < before else before
         while first < shortest and cells[first] is old[first]:
             first += 1
-        while kept < shortest - first and cells[count - 1 - kept] is old[before - 1 - kept]:
-            kept += 1
+        end, old_end = count, before  # then cells[first:end] replace old[first:old_end]
+        while end > first and old_end > first and cells[end - 1] is old[old_end - 1]:
+            end -= 1
+            old_end -= 1
         # Cells are sorted by column then row: the first is in the leftmost column.
         corner = (cells[0][0][0], min([q[1] for q, _ in cells])) if cells else (0, 0)
         moved = corner != self._corners[k]
         self._cells[k], self._corners[k] = cells, corner
+        kept = count - end
         if kept and count != before:  # the unchanged stacks at the end shift by whole slots
-            to, frm = start + (count - kept) * slot, start + (before - kept) * slot
+            to, frm = start + end * slot, start + old_end * slot
             buf[to : to + kept * slot] = buf[frm : frm + kept * slot]
         if count < before:
             gone = (before - count) * slot
             buf[start + count * slot : start + before * slot] = self._blank[:gone]
         pieces = self._slots[k]
         left, top = corner
-        span = _SPAN if self.saturate else math.inf
-        across, down = self._scale[at.grids + 1], self._scale[at.grids + 2]
-        for i in range(first, count - kept) if not moved else range(count):
-            (column, row), stack = cells[i]
+        across, down = self._across, self._down
+        near = len(across)
+        for i in range(first, end):
+            stack = cells[i][1]
+            piece = pieces.get((stack[-1] << 8) | len(stack))
+            if piece is None:
+                piece = self._piece(stack, holder)
             here = start + i * slot
-            if first <= i < count - kept:
-                card = stack[-1]
-                piece = pieces.get((card << 8) | len(stack))
-                if piece is None:
-                    piece = self._piece(stack, holder)
-                buf[here : here + slot] = piece
+            buf[here : here + slot] = piece
+        # The places of the new stacks, and of all when the corner moved.
+        for i in range(count) if moved else range(first, end):
+            (column, row), _ = cells[i]
             column -= left
             row -= top
-            buf[here + 1] = (column if column < span else span) * across
-            buf[here + 2] = (row if row < span else span) * down
+            here = start + i * slot
+            if column < near and row < near:
+                buf[here + 1] = across[column]
+                buf[here + 2] = down[row]
+            else:
+                self._write_far(here, column, row)
+
+    def _write_far(self, here: int, column: int, row: int) -> None:
+        """Write the place of the slot at ``here``, ``column`` and ``row`` from the corner,
+        one of them past the span."""
+        at, span = self._at, self._span
+        self.buffer[here + 1] = min(column, span) * self._scale[at.grids + 1]
+        self.buffer[here + 2] = min(row, span) * self._scale[at.grids + 2]
 
     def _piece(self, stack: tuple[int, ...], holder: int) -> Buffer:
         """The numbers of the slot of ``holder``'s ``stack`` but its position (kept for the
