@@ -304,7 +304,12 @@ class Episode:
         if type(action_id) is not int:
             action_id = integer(action_id, "action")
         decode = self._decode
-        if decode is None or not self._listed(player, action_id):
+        flags = self._flags.get(player)
+        if flags is not None and decode is not None and 0 <= action_id < len(flags):
+            listed = flags[action_id] == 1  # _listed, written out: it runs on every step
+        else:
+            listed = decode is not None and self._listed(player, action_id)
+        if not listed:
             return self.act({player: action_id})
         return self._advance((decode(self.state, player, action_id),), (player,))
 
