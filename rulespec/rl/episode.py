@@ -305,11 +305,11 @@ class Episode:
             action_id = integer(action_id, "action")
         decode = self._decode
         flags = self._flags.get(player)
-        if flags is not None and decode is not None and 0 <= action_id < len(flags):
+        if flags is not None and 0 <= action_id < len(flags):
             listed = flags[action_id] == 1  # _listed, written out: it runs on every step
         else:
-            listed = decode is not None and self._listed(player, action_id)
-        if not listed:
+            listed = self._listed(player, action_id)
+        if decode is None or not listed:
             return self.act({player: action_id})
         return self._advance((decode(self.state, player, action_id),), (player,))
 
