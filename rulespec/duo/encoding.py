@@ -50,6 +50,7 @@ __all__ = [
     "action_from_id",
     "action_id",
     "action_space_size",
+    "legal_action_flags",
     "legal_action_from_id",
     "legal_action_ids",
     "observation",
@@ -148,6 +149,23 @@ def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
         return tuple(map(_BUILT_IDS.__getitem__, map(id, legal)))
     except KeyError:
         return tuple(_id(a) for a in legal)
+
+
+def legal_action_flags(state: State, player: int) -> bytearray:
+    """One byte per action id, 1 at each of :func:`legal_action_ids` and 0 elsewhere
+    (what an action mask holds).
+
+    >>> import rulespec
+    >>> flags = legal_action_flags(rulespec.game("duo").start(2, seed=3), 0)
+    >>> len(flags), [i for i, flag in enumerate(flags) if flag]
+    (156, [24, 155])
+    """
+    flags = bytearray(ACTION_SPACE_SIZE)
+    built = _BUILT_IDS
+    for action in rules.legal_actions(state, player):
+        i = built.get(id(action))
+        flags[_id(action) if i is None else i] = 1
+    return flags
 
 
 _BUILT_IDS: dict[int, int] = {
