@@ -170,7 +170,7 @@ class Episode:
         self._done = False
         self._values = self._value(self.state) if self._scored else self._zeros
         self._legal: dict[int, tuple[int, ...]] = {}
-        self._flags: dict[int, bytes | bytearray] = {}
+        self._flags: dict[int, bytes] = {}
 
     # -- where the game stands --------------------------------------------------------
 
@@ -198,11 +198,12 @@ class Episode:
             ids = self._legal[player] = self._list_ids(self.state, player)
         return ids
 
-    def legal_action_flags(self, player: int) -> bytes | bytearray:
+    def legal_action_flags(self, player: int) -> bytes:
         """One byte per action id, 1 at each of ``player``'s legal ids now and 0 elsewhere
         (all 0 when not to move or done): what an action mask holds, listed once per
         state, written by the game's encoding when it offers ``legal_action_flags``.
-        Read it, never change it (the episode keeps it for the state).
+        The bytes cannot be changed, so an id the rules refuse is never taken for a
+        listed one.
 
         >>> import rulespec
         >>> from rulespec.rl.episode import Episode
@@ -216,11 +217,12 @@ class Episode:
         flags = self._flags.get(player)
         if flags is None:
             if self._list_flags is not None:
-                flags = self._list_flags(self.state, player)
+                flags = bytes(self._list_flags(self.state, player))
             else:
-                flags = bytearray(self.action_space_size)
+                written = bytearray(self.action_space_size)
                 for i in self.legal_action_ids(player):
-                    flags[i] = 1
+                    written[i] = 1
+                flags = bytes(written)
             self._flags[player] = flags
         return flags
 

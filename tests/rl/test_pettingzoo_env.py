@@ -388,6 +388,8 @@ def test_an_id_plays_alike_whether_the_legal_ids_were_listed_first_or_not(
         if listing == "flags":  # listed as flags only, as an action mask lists them
             flags = listed.legal_action_flags(player)
             assert [i for i, flag in enumerate(flags) if flag] == list(ids)
+            with pytest.raises(TypeError):  # a flag set from outside would pass unchecked
+                flags[0] = 1  # type: ignore[index]
         else:
             assert listed.legal_action_ids(player) == ids
         action_id = rng.choice(ids)
