@@ -1232,19 +1232,25 @@ class CanardageKit(GameKit):
         elif base == "hands":
             if setup:
                 found.extend(("can.setup.hands", "can.setup.action-deck"))
+            elif isinstance(action, Reshuffle):
+                # The hand drew from the pile this very step rebuilt: the rebuilding first.
+                found.extend(("can.deck.reshuffle", "can.turn.draw", "can.turn.play-one"))
             else:
                 found.extend(("can.turn.draw", "can.turn.play-one"))
                 if isinstance(action, Discard):
                     found.append("can.turn.discard")
-                if isinstance(action, Reshuffle):
-                    found.append("can.deck.reshuffle")
         elif base == "draw_pile":
             if setup:
                 found.extend(("can.setup.hands", "can.setup.action-deck"))
+            elif isinstance(action, Reshuffle):
+                found.extend(("can.deck.reshuffle", "can.turn.draw"))
             else:
                 found.extend(("can.turn.draw", "can.deck.reshuffle"))
         elif base == "played":
-            found.extend(("can.turn.play-one", "can.deck.reshuffle"))
+            if isinstance(action, Reshuffle):
+                found.extend(("can.deck.reshuffle", "can.turn.play-one"))
+            else:
+                found.extend(("can.turn.play-one", "can.deck.reshuffle"))
             took_off = (
                 isinstance(before, State)
                 and isinstance(after, State)

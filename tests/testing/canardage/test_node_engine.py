@@ -52,12 +52,9 @@ CAUGHT = {
     "first-from-back": "the first player",
     "last-one-plays-on": "the end of the game",
     "planque-leaks": "a protection",
-}
-"""Mutants ``rulespec conform`` catches within a few games, naming their clause first."""
-ATTRIBUTED_LATER = {
     "reshuffle-early": "the reshuffle",
 }
-"""Mutants caught as quickly, whose clause the report does not yet name first."""
+"""Mutants ``rulespec conform`` catches within a few games, naming their clause first."""
 QUICK = ("anticlockwise",)
 """The mutants checked under the default profile (all the others under ci and deep)."""
 SHRINK_STEPS = "500" if PROFILE == "dev" else "20000"
@@ -140,7 +137,7 @@ def test_rulespec_conform_passes_the_engine(
     "mutant",
     [
         pytest.param(m, marks=pytest.mark.clause(MUTANTS[m]), id=m)
-        for m in (*CAUGHT, *ATTRIBUTED_LATER)
+        for m in CAUGHT
         if m in MUTANTS
     ]
     or ["(node missing)"],
@@ -167,8 +164,6 @@ def test_rulespec_conform_names_the_clause_a_mutant_breaks(
     assert replay.status == 0, replay.out
     assert "CONFORMS: the saved game agrees" in replay.out
     first = divergence["clauses"][0] if divergence["clauses"] else None
-    if mutant in ATTRIBUTED_LATER and first != MUTANTS[mutant]:
-        pytest.xfail(f"{mutant} breaks {ATTRIBUTED_LATER[mutant]}; the report names {first}")
     assert first == MUTANTS[mutant], divergence
 
 
@@ -177,7 +172,7 @@ def test_there_are_mutants_of_many_clauses(node: str) -> None:
     assert len(set(MUTANTS.values())) >= 8
     for clause in MUTANTS.values():
         assert rulespec.clause(clause).status == "implemented"
-    assert len(CAUGHT) >= 8 and {*CAUGHT, *ATTRIBUTED_LATER} <= set(MUTANTS)
+    assert len(CAUGHT) >= 8 and set(CAUGHT) <= set(MUTANTS)
 
 
 class Session:
