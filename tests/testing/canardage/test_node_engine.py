@@ -135,11 +135,7 @@ def test_rulespec_conform_passes_the_engine(
 
 @pytest.mark.parametrize(
     "mutant",
-    [
-        pytest.param(m, marks=pytest.mark.clause(MUTANTS[m]), id=m)
-        for m in CAUGHT
-        if m in MUTANTS
-    ]
+    [pytest.param(m, marks=pytest.mark.clause(MUTANTS[m]), id=m) for m in CAUGHT if m in MUTANTS]
     or ["(node missing)"],
 )
 def test_rulespec_conform_names_the_clause_a_mutant_breaks(
