@@ -1232,9 +1232,6 @@ class CanardageKit(GameKit):
         elif base == "hands":
             if setup:
                 found.extend(("can.setup.hands", "can.setup.action-deck"))
-            elif isinstance(action, Reshuffle):
-                # The hand drew from the pile this very step rebuilt: the rebuilding first.
-                found.extend(("can.deck.reshuffle", "can.turn.draw", "can.turn.play-one"))
             else:
                 found.extend(("can.turn.draw", "can.turn.play-one"))
                 if isinstance(action, Discard):
@@ -1242,15 +1239,10 @@ class CanardageKit(GameKit):
         elif base == "draw_pile":
             if setup:
                 found.extend(("can.setup.hands", "can.setup.action-deck"))
-            elif isinstance(action, Reshuffle):
-                found.extend(("can.deck.reshuffle", "can.turn.draw"))
             else:
                 found.extend(("can.turn.draw", "can.deck.reshuffle"))
         elif base == "played":
-            if isinstance(action, Reshuffle):
-                found.extend(("can.deck.reshuffle", "can.turn.play-one"))
-            else:
-                found.extend(("can.turn.play-one", "can.deck.reshuffle"))
+            found.extend(("can.turn.play-one", "can.deck.reshuffle"))
             took_off = (
                 isinstance(before, State)
                 and isinstance(after, State)
@@ -1286,6 +1278,9 @@ class CanardageKit(GameKit):
             found.append("can.setup.players")
         elif base == "options":
             found.append("can.setup.action-deck")
+        if isinstance(action, Reshuffle) and base in ("hands", "draw_pile", "played"):
+            # The hand drew from the pile this very step rebuilt: the rebuilding first.
+            found.insert(0, "can.deck.reshuffle")
         if is_view:
             found.append("can.view.hidden")
             if part == "line" and isinstance(after, State) and any(len(s) == 2 for s in after.line):

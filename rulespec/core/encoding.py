@@ -25,6 +25,7 @@ __all__ = [
     "Encoding",
     "GameEncoding",
     "checked_id",
+    "flag_bytes",
     "mask",
     "one_hot",
     "refuse_unless_legal",
@@ -232,6 +233,18 @@ def refuse_unless_legal(
         return
     apply(action)
     raise IllegalAction(clause, f"{action!r} is not a legal action now")
+
+
+def flag_bytes(ids: Iterable[int], size: int) -> bytearray:
+    """``size`` bytes, 1 at each of ``ids`` and 0 elsewhere: what an action mask holds.
+
+    >>> list(flag_bytes((1, 3), 5))
+    [0, 1, 0, 1, 0]
+    """
+    found = bytearray(size)
+    for i in ids:
+        found[i] = 1
+    return found
 
 
 def mask(ids: Iterable[int], size: int) -> tuple[bool, ...]:

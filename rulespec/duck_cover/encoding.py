@@ -61,7 +61,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from rulespec.core.encoding import checked_id, one_hot, relative_seat
+from rulespec.core.encoding import checked_id, flag_bytes, one_hot, relative_seat
 from rulespec.core.errors import IllegalAction
 from rulespec.duck_cover import observation as _observation
 from rulespec.duck_cover import rules
@@ -351,12 +351,7 @@ def legal_action_flags(state: State, player: int) -> bytearray:
     legal = rules.legal_actions(state, player)
     if type(legal) is rules._Moves:
         return _move_flags(state, player, legal, bytearray(size))
-    flags = bytearray(size)
-    if legal:
-        numbering = _Numbering(state, player)
-        for action in legal:
-            flags[numbering.id(action)] = 1
-    return flags
+    return flag_bytes(map(_Numbering(state, player).id, legal), size)
 
 
 def _move_flags(state: State, player: int, legal: rules._Moves, flags: bytearray) -> bytearray:

@@ -477,10 +477,7 @@ class Table(Writer):
         own choice (of every player's when ``None``)."""
         if state is not self._state:
             self._write_shared(state)
-        if player is not None:
-            self._write_chosen(state, player, self.length + 10 * player)
-            return
-        for p in range(self.players):
+        for p in range(self.players) if player is None else (player,):
             self._write_chosen(state, p, self.length + 10 * p)
 
     def order(self, player: int) -> tuple[int, ...]:

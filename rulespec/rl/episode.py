@@ -42,6 +42,7 @@ import attrs
 
 from rulespec.core.chance import CHANCE
 from rulespec.core.checks import integer, wrong_type
+from rulespec.core.encoding import flag_bytes
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
 from rulespec.rl.lengths import capped_options, max_game_length
@@ -217,13 +218,10 @@ class Episode:
         flags = self._flags.get(player)
         if flags is None:
             if self._list_flags is not None:
-                flags = bytes(self._list_flags(self.state, player))
+                written = self._list_flags(self.state, player)
             else:
-                written = bytearray(self.action_space_size)
-                for i in self.legal_action_ids(player):
-                    written[i] = 1
-                flags = bytes(written)
-            self._flags[player] = flags
+                written = flag_bytes(self.legal_action_ids(player), self.action_space_size)
+            flags = self._flags[player] = bytes(written)
         return flags
 
     def legal_action_mask(self, player: int) -> tuple[bool, ...]:
@@ -306,12 +304,7 @@ class Episode:
         if type(action_id) is not int:
             action_id = integer(action_id, "action")
         decode = self._decode
-        flags = self._flags.get(player)
-        if flags is not None and 0 <= action_id < len(flags):
-            listed = flags[action_id] == 1  # _listed, written out: it runs on every step
-        else:
-            listed = self._listed(player, action_id)
-        if decode is None or not listed:
+        if decode is None or not self._listed(player, action_id):
             return self.act({player: action_id})
         return self._advance((decode(self.state, player, action_id),), (player,))
 
