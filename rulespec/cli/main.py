@@ -542,9 +542,6 @@ def _env_rate(env: Any, seconds: float, rng: Any) -> float:
     """Whole games through the AEC environment ``env`` for ``seconds`` of CPU time,
     each agent sending a legal id drawn uniformly from its action mask: player steps
     per CPU-second."""
-    from numpy import dtype
-
-    flag = dtype(bool)  # a dtype object: NumPy reads a type given as a class more slowly
     choice = rng.choice
     steps = 0
     start = time.process_time()
@@ -555,8 +552,8 @@ def _env_rate(env: Any, seconds: float, rng: Any) -> float:
             if terminated or truncated:
                 env.step(None)
                 continue
-            # The mask's legal ids, read through a boolean view (numpy's quick path).
-            env.step(choice(observation["action_mask"].view(flag).nonzero()[0]))
+            # The mask's legal ids as Python integers, which the environment takes as they are.
+            env.step(choice(observation["action_mask"].nonzero()[0].tolist()))
             steps += 1
         spent = time.process_time() - start
         if spent >= seconds:

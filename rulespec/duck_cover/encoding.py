@@ -331,7 +331,7 @@ def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
     if not legal:
         return ()
     if type(legal) is rules._Moves:  # a plain turn: its places, without their actions
-        return tuple(compress(range(SIZE), _move_flags(state, player, legal, bytearray(SIZE))))
+        return tuple(compress(range(SIZE), _move_flags(legal, bytearray(SIZE))))
     numbering = _Numbering(state, player)
     return tuple(sorted(numbering.id(a) for a in legal))
 
@@ -350,11 +350,11 @@ def legal_action_flags(state: State, player: int) -> bytearray:
     size = LOW_BLOWS_SIZE if state.options.low_blows else SIZE
     legal = rules.legal_actions(state, player)
     if type(legal) is rules._Moves:
-        return _move_flags(state, player, legal, bytearray(size))
+        return _move_flags(legal, bytearray(size))
     return flag_bytes(map(_Numbering(state, player).id, legal), size)
 
 
-def _move_flags(state: State, player: int, legal: rules._Moves, flags: bytearray) -> bytearray:
+def _move_flags(legal: rules._Moves, flags: bytearray) -> bytearray:
     """``flags`` with a 1 at the id of each of a plain turn's Covers of the called stack
     and Ducks beside the others, read from the masks of the places the legal actions
     hold.
@@ -367,7 +367,7 @@ def _move_flags(state: State, player: int, legal: rules._Moves, flags: bytearray
     one above, else the one below, else the one on its right. Each side's places
     are sorted out at once on the masks, then the stacks are walked in order.
     """
-    index = rules.called_stack(state, player)
+    index = legal._index
     masks = legal._masks
     step = masks.stride
     cells = masks.cells
@@ -412,12 +412,27 @@ def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAct
     :func:`legal_action_ids` for ``state`` (not checked again: an id from that list
     only).
 
+    A Cover or Duck is read off the place masks of the legal actions, and
+    :meth:`~rulespec.duck_cover.DuckAndCover.apply` then takes it without looking it
+    up again; an action the masks do not hold is decoded from the grid as it lies,
+    and ``apply`` refuses it as usual.
+
     >>> import rulespec
     >>> dc = rulespec.game("duck-and-cover")
     >>> state = dc.position([None, None], card=5)
     >>> legal_action_from_id(state, 0, 1)
     Cover(player=0, to=(1, 1))
     """
+    if COVER_ID <= action_id < GIVE_ID:  # a plain move: read off the legal actions' masks
+        legal = rules.legal_actions(state, player)
+        if type(legal) is rules._Moves:
+            if action_id < DUCK_ID:
+                action = legal.beside(legal._index, action_id - COVER_ID, False)
+            else:
+                k, d = divmod(action_id - DUCK_ID, SIDES)
+                action = legal.beside(k, d, True) if k < len(legal._masks.cells) else None
+            if action is not None:
+                return action
     return _decode(state, player, action_id)
 
 

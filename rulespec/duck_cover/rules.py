@@ -469,17 +469,45 @@ class _Moves(LegalActions):
     written out (they run on every step).
     """
 
-    __slots__ = ("_cover_mask", "_duck_mask", "_masks")
+    __slots__ = ("_cover_mask", "_duck_mask", "_index", "_masks")
 
-    def __init__(self, player: int, masks: PlaceMasks, covers: int, ducks: int) -> None:
+    def __init__(self, player: int, masks: PlaceMasks, index: int, covers: int, ducks: int) -> None:
         self._last = None
         self._player = player
         self._quack = False
         self._masks = masks
+        self._index = index
+        """The called stack's index in the grid's cells."""
         self._cover_mask = covers
         self._duck_mask = ducks
         self._ncovers = covers.bit_count()
         self._len = self._ncovers + ducks.bit_count()
+
+    def beside(self, stack: int, side: int, duck: bool) -> PlayerAction | None:
+        """The Duck (when ``duck``) or the Cover to the place on side ``side`` of the
+        grid's stack ``stack`` (sides in the order of
+        :func:`~rulespec.duck_cover.grid.neighbours`), if it is one of these actions;
+        else ``None``. Like an action taken by index, the one found is the action that
+        :func:`apply` next takes without looking it up again."""
+        masks = self._masks
+        here = masks.cells[stack]
+        step = masks.stride
+        if side == 0:
+            bit = here << step
+        elif side == 1:
+            bit = here >> step
+        elif side == 2:
+            bit = here << 1
+        else:
+            bit = here >> 1
+        if not (self._duck_mask if duck else self._cover_mask) & bit:
+            return None
+        column, row = divmod(bit.bit_length() - 1, step)
+        to = (column + masks.left, row + masks.top)
+        kept = (_DUCKS if duck else _COVERS)[self._player]
+        action = kept.get(to) or _kept(kept, Duck if duck else Cover, self._player, to)
+        self._last = action
+        return action
 
     @overload
     def __getitem__(self, i: int) -> PlayerAction: ...
@@ -637,7 +665,7 @@ def legal_actions(state: State, player: int) -> LegalActions:
         if index >= 0:
             masks = state.grids[player].masks()
             covers, ducks = reachable(masks, index)
-            moves = _Moves(player, masks, covers, ducks)
+            moves = _Moves(player, masks, index, covers, ducks)
         elif index == QUACK:
             moves = _QUACK_ONLY[player]
         else:

@@ -3,9 +3,13 @@ documents. Expected ids are worked out by hand from the module's table."""
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
+import rulespec
+from rulespec import IllegalAction
 from rulespec.duck_cover import MAX, Cover, Duck, Give, Grid, Options, Phase, Place, Quack, View
 from rulespec.duck_cover.view import GridView, StackView
 from tests.duck_cover.helpers import DC, ROWS, play, refused
@@ -295,3 +299,37 @@ def test_before_the_first_deal_the_grids_are_empty() -> None:
     assert len(values) == DC.observation_shape(2)[0]
     assert values[2:6] == (1.0, 0.0, 0.0, 0.0)
     assert not any(values[5 * 2 + 89 :])
+
+
+def test_an_id_decoded_unchecked_is_applied_only_if_the_rules_allow_its_action() -> None:
+    # Decoding a listed id marks the action as taken from the legal actions, so that
+    # apply looks it up no further; an id that is not listed must mark nothing.
+    from rulespec.duck_cover.encoding import legal_action_from_id
+
+    rng = random.Random(4)
+    tried = refused_ids = 0
+    for _ in range(4):
+        state = DC.start(3, seed=rng.randrange(1000))
+        while state.round == 0:
+            actor = DC.to_move(state)[0]
+            if actor == rulespec.CHANCE:
+                state = DC.apply(state, DC.sample_chance(state, rng))
+                continue
+            legal = list(DC.legal_actions(state, actor))
+            listed = DC.legal_action_ids(state, actor)
+            for i in range(53):
+                try:
+                    action = legal_action_from_id(state, actor, i)
+                except IllegalAction:
+                    assert i not in listed
+                    continue
+                tried += 1
+                if action in legal:
+                    DC.apply(state, action)
+                else:
+                    assert i not in listed
+                    refused_ids += 1
+                    with pytest.raises(IllegalAction):
+                        DC.apply(state, action)
+            state = DC.apply(state, rng.choice(legal))
+    assert tried > 500 and refused_ids > 100
