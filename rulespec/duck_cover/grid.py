@@ -204,6 +204,12 @@ class Grid:
     # What every turn looks up, computed once per grid on first use or derived from the
     # grid it was moved from (grids are shared by many states); not part of the value.
     _masks_: PlaceMasks | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    # How the grid was made by :meth:`moved`, for who follows a grid step by step: the
+    # cells it was moved from, the moving stack's index in them, the index in ``cells``
+    # of the stack it covered or started, and whether it covered one.
+    _moved_: tuple[tuple[tuple[Position, Stack], ...], int, int, bool] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False
+    )
 
     @classmethod
     def dealt(cls, order: Sequence[int]) -> Grid:
@@ -373,7 +379,8 @@ class Grid:
                 after = _new(PlaceMasks)
                 after.left, after.top, after.width = masks.left, masks.top, masks.width
                 after.stride = stride
-                if others & bit:  # onto a stack
+                onto = others & bit != 0
+                if onto:
                     place, below = cells[j]
                     cells[j] = (place, below + stack)
                     tops[j] = card
@@ -385,17 +392,19 @@ class Grid:
                     after.stacks = others | bit
                 after.cells = tuple(bits)
                 after.tops = tuple(tops)
-                return _grid(tuple(cells), after)
+                return _grid(tuple(cells), after, (self.cells, index, j, onto))
         j = bisect_left(cells, (to,))  # (to,) sorts just before the cell at ``to``
-        if j < len(cells) and cells[j][0] == to:
+        onto = j < len(cells) and cells[j][0] == to
+        if onto:
             place, below = cells[j]
             cells[j] = (place, below + stack)
         else:
             cells.insert(j, (to, stack))
-        return _grid(tuple(cells), None)
+        return _grid(tuple(cells), None, (self.cells, index, j, onto))
 
 
-_grid = builder(Grid, "_masks_")
-"""Makes a grid from its cells and its masks (or ``None``), as ``Grid(cells)`` makes it."""
+_grid = builder(Grid, "_masks_", "_moved_")
+"""Makes a grid from its cells, its masks (or ``None``) and how it was moved (or ``None``),
+as ``Grid(cells)`` makes it."""
 _set_masks = vars(Grid)["_masks_"].__set__
 """Sets a grid's masks (plain assignment is refused: grids are frozen)."""

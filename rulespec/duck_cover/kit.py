@@ -313,7 +313,7 @@ def _one_draw_behind(
         return False
     try:
         behind = set(game.legal_actions(attrs.evolve(state, card=state.previous), player))
-    except Exception:
+    except Exception:  # a probe of a state the rules never reach: no answer is a "no"
         return False
     return behind == engine
 

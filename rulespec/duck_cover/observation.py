@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from rulespec.duck_cover.actions import Cover, Duck, Give, Place, Quack
 from rulespec.duck_cover.cards import family_of, number_of
-from rulespec.duck_cover.grid import Grid
+from rulespec.duck_cover.grid import Grid, Position
 from rulespec.duck_cover.state import Options, Phase, State
 
 if TYPE_CHECKING:
@@ -361,12 +361,17 @@ class Writer:
         """Write ``holder``'s grid as the ``k``-th block: only the slots of the stacks
         that changed, moved or shifted since the block last showed a grid (and only the
         positions of the others when the grid's corner moved)."""
+        old = self._cells[k]
+        if grid is not None:
+            step = grid._moved_
+            if step is not None and step[0] is old:
+                self._write_move(k, holder, grid.cells, *step)
+                return
         buf = self.buffer
         slot = self._at.slot
         start = self._starts[k]
         cells = grid.cells if grid is not None else ()
         count = len(cells)
-        old = self._cells[k]
         before = len(old)
         first = 0  # the stacks unchanged at the start
         shortest = count if count < before else before
@@ -388,9 +393,6 @@ class Writer:
             gone = (before - count) * slot
             buf[start + count * slot : start + before * slot] = self._blank[:gone]
         pieces = self._slots[k]
-        left, top = corner
-        across, down = self._across, self._down
-        near = len(across)
         for i in range(first, end):
             stack = cells[i][1]
             piece = pieces.get((stack[-1] << 8) | len(stack))
@@ -399,7 +401,66 @@ class Writer:
             here = start + i * slot
             buf[here : here + slot] = piece
         # The places of the new stacks, and of all when the corner moved.
-        for i in range(count) if moved else range(first, end):
+        self._write_places(k, cells, corner, range(count) if moved else range(first, end))
+
+    def _write_move(
+        self,
+        k: int,
+        holder: int,
+        cells: tuple[tuple[Position, tuple[int, ...]], ...],
+        old: tuple[tuple[Position, tuple[int, ...]], ...],
+        index: int,
+        j: int,
+        onto: bool,
+    ) -> None:
+        """Write the ``k``-th block, which shows the cells ``old``, for ``cells``: the same
+        stacks once stack ``index`` of ``old`` moved onto stack ``j`` of ``cells``
+        (``onto``) or became it. The stacks between keep their slots' numbers, shifted by
+        one slot; only stack ``j`` is written (and every place when the corner moved)."""
+        buf, slot, start = self.buffer, self._at.slot, self._starts[k]
+        if onto:  # the stacks after the moving one shift down a slot; the last is emptied
+            here, last = start + index * slot, start + (len(old) - 1) * slot
+            if here < last:  # (an empty slice is refused while NumPy reads the buffer)
+                buf[here:last] = buf[here + slot : last + slot]
+            buf[last : last + slot] = self._blank[:slot]
+        elif j < index:  # the stacks from j on shift up a slot, to the moving one's
+            here = start + j * slot
+            buf[here + slot : start + (index + 1) * slot] = buf[here : start + index * slot]
+        elif j > index:  # the stacks after the moving one shift down, to j
+            here = start + index * slot
+            buf[here : start + j * slot] = buf[here + slot : start + (j + 1) * slot]
+        place, stack = cells[j]
+        was = self._corners[k]
+        assert was is not None  # the block shows ``old``
+        top = was[1]
+        if old[index][0][1] == top:  # the moving stack left the top row: look again
+            top = min([q[1] for q, _ in cells])
+        elif place[1] < top:
+            top = place[1]
+        corner = (cells[0][0][0], top)
+        moved = corner != was
+        self._cells[k], self._corners[k] = cells, corner
+        piece = self._slots[k].get((stack[-1] << 8) | len(stack))
+        if piece is None:
+            piece = self._piece(stack, holder)
+        here = start + j * slot
+        buf[here : here + slot] = piece
+        self._write_places(k, cells, corner, range(len(cells)) if moved else (j,))
+
+    def _write_places(
+        self,
+        k: int,
+        cells: tuple[tuple[Position, tuple[int, ...]], ...],
+        corner: tuple[int, int],
+        indexes: Iterable[int],
+    ) -> None:
+        """Write the places of the stacks ``indexes`` of ``cells`` in the ``k``-th block,
+        counted from ``corner``."""
+        buf, slot, start = self.buffer, self._at.slot, self._starts[k]
+        left, top = corner
+        across, down = self._across, self._down
+        near = len(across)
+        for i in indexes:
             (column, row), _ = cells[i]
             column -= left
             row -= top

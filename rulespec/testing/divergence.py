@@ -55,8 +55,9 @@ def wire_data(game: Game[Any, Any, Any, Any], value: Any) -> Any:
             return encode(value)
         except Exception:  # not a value of this kind
             continue
-    if attrs.has(type(value)):
-        return {f.name: wire_data(game, getattr(value, f.name)) for f in attrs.fields(type(value))}
+    if attrs.has(type(value)):  # its value: the fields that equality compares (no cache)
+        fields = attrs.fields(type(value))
+        return {f.name: wire_data(game, getattr(value, f.name)) for f in fields if f.eq}
     return repr(value)
 
 

@@ -326,3 +326,22 @@ def test_the_time_to_the_first_divergence_counts_from_the_call() -> None:
     assert found.found_after is not None and found.games is not None
     # The first divergent game started before the divergence, on the same clock.
     assert engine.started[found.games - 1] <= called + found.found_after
+
+
+def test_a_value_shows_in_a_report_as_equality_sees_it() -> None:
+    # A grid made by a move keeps caches (its place masks, the cells it came from):
+    # the report writes the grid, equal to one laid out directly, without them.
+    from rulespec.duck_cover import Grid
+    from rulespec.testing.divergence import wire_data
+
+    dc = rulespec.game("duck-and-cover")
+    dealt = Grid.dealt(tuple(range(1, 13)))
+    dealt.masks()
+    moved = dealt.moved(0, (-1, 0))
+    laid = Grid.from_stacks(dict(moved.cells))
+    assert moved == laid
+    assert (
+        wire_data(dc, moved)
+        == wire_data(dc, laid)
+        == {"cells": [[list(place), list(stack)] for place, stack in laid.cells]}
+    )
