@@ -430,7 +430,8 @@ def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAct
                 action = legal.beside(legal._index, action_id - COVER_ID, False)
             else:
                 k, d = divmod(action_id - DUCK_ID, SIDES)
-                action = legal.beside(k, d, True) if k < len(legal._masks.cells) else None
+                beside_another = k != legal._index and k < len(legal._masks.cells)
+                action = legal.beside(k, d, True) if beside_another else None
             if action is not None:
                 return action
     return _decode(state, player, action_id)
