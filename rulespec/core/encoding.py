@@ -249,10 +249,7 @@ def flag_bytes(ids: Iterable[int], size: int) -> bytearray:
 
 def mask(ids: Iterable[int], size: int) -> tuple[bool, ...]:
     """``size`` flags, ``True`` at each of ``ids``."""
-    flags = [False] * size
-    for i in ids:
-        flags[i] = True
-    return tuple(flags)
+    return tuple(map(bool, flag_bytes(ids, size)))
 
 
 def one_hot(index: int | None, size: int) -> list[float]:

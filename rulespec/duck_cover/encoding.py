@@ -327,18 +327,14 @@ def action_from_id(state: State, player: int, action_id: int) -> PlayerAction:
 
 def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
     """The ids of ``player``'s legal actions, ascending."""
-    legal = rules.legal_actions(state, player)
-    if not legal:
-        return ()
-    if type(legal) is rules._Moves:  # a plain turn: its places, without their actions
-        return tuple(compress(range(SIZE), _move_flags(legal, bytearray(SIZE))))
-    numbering = _Numbering(state, player)
-    return tuple(sorted(numbering.id(a) for a in legal))
+    flags = legal_action_flags(state, player)
+    return tuple(compress(range(len(flags)), flags))
 
 
 def legal_action_flags(state: State, player: int) -> bytearray:
     """One byte per action id, 1 at each of :func:`legal_action_ids` and 0 elsewhere
-    (what an action mask holds, written without listing the ids).
+    (what an action mask holds; a plain turn's are written straight from the places the
+    legal actions hold).
 
     >>> import rulespec
     >>> dc = rulespec.game("duck-and-cover")
@@ -427,11 +423,9 @@ def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAct
         legal = rules.legal_actions(state, player)
         if type(legal) is rules._Moves:
             if action_id < DUCK_ID:
-                action = legal.beside(legal._index, action_id - COVER_ID, False)
+                action = legal.cover(action_id - COVER_ID)
             else:
-                k, d = divmod(action_id - DUCK_ID, SIDES)
-                beside_another = k != legal._index and k < len(legal._masks.cells)
-                action = legal.beside(k, d, True) if beside_another else None
+                action = legal.duck(*divmod(action_id - DUCK_ID, SIDES))
             if action is not None:
                 return action
     return _decode(state, player, action_id)

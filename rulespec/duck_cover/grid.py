@@ -205,9 +205,9 @@ class Grid:
     # grid it was moved from (grids are shared by many states); not part of the value.
     _masks_: PlaceMasks | None = attrs.field(init=False, default=None, eq=False, repr=False)
     # How the grid was made by :meth:`moved`, for who follows a grid step by step: the
-    # cells it was moved from, the moving stack's index in them, the index in ``cells``
-    # of the stack it covered or started, and whether it covered one.
-    _moved_: tuple[tuple[tuple[Position, Stack], ...], int, int, bool] | None = attrs.field(
+    # cells it was moved from, the moving stack's index in them, and the index in
+    # ``cells`` of the stack it covered (one stack fewer) or started.
+    _moved_: tuple[tuple[tuple[Position, Stack], ...], int, int] | None = attrs.field(
         init=False, default=None, eq=False, repr=False
     )
 
@@ -379,8 +379,7 @@ class Grid:
                 after = _new(PlaceMasks)
                 after.left, after.top, after.width = masks.left, masks.top, masks.width
                 after.stride = stride
-                onto = others & bit != 0
-                if onto:
+                if others & bit:  # onto a stack
                     place, below = cells[j]
                     cells[j] = (place, below + stack)
                     tops[j] = card
@@ -392,15 +391,14 @@ class Grid:
                     after.stacks = others | bit
                 after.cells = tuple(bits)
                 after.tops = tuple(tops)
-                return _grid(tuple(cells), after, (self.cells, index, j, onto))
+                return _grid(tuple(cells), after, (self.cells, index, j))
         j = bisect_left(cells, (to,))  # (to,) sorts just before the cell at ``to``
-        onto = j < len(cells) and cells[j][0] == to
-        if onto:
+        if j < len(cells) and cells[j][0] == to:
             place, below = cells[j]
             cells[j] = (place, below + stack)
         else:
             cells.insert(j, (to, stack))
-        return _grid(tuple(cells), None, (self.cells, index, j, onto))
+        return _grid(tuple(cells), None, (self.cells, index, j))
 
 
 _grid = builder(Grid, "_masks_", "_moved_")

@@ -335,7 +335,7 @@ class Writer:
             cells = grid.cells
             left, top = min([q[0] for q, _ in cells]), min([q[1] for q, _ in cells])
         to = getattr(action, "to", None) or getattr(action, "at", None)
-        span = _SPAN if self.saturate else math.inf
+        span = self._span
         sc, own = self._scale, self._at.own
         if to is not None:
             buf[start + 6] = min(to[0] - left, span) * sc[own + 6]
@@ -392,14 +392,9 @@ class Writer:
         if count < before:
             gone = (before - count) * slot
             buf[start + count * slot : start + before * slot] = self._blank[:gone]
-        pieces = self._slots[k]
         for i in range(first, end):
-            stack = cells[i][1]
-            piece = pieces.get((stack[-1] << 8) | len(stack))
-            if piece is None:
-                piece = self._piece(stack, holder)
             here = start + i * slot
-            buf[here : here + slot] = piece
+            buf[here : here + slot] = self._piece(k, cells[i][1], holder)
         # The places of the new stacks, and of all when the corner moved.
         self._write_places(k, cells, corner, range(count) if moved else range(first, end))
 
@@ -411,14 +406,14 @@ class Writer:
         old: tuple[tuple[Position, tuple[int, ...]], ...],
         index: int,
         j: int,
-        onto: bool,
     ) -> None:
         """Write the ``k``-th block, which shows the cells ``old``, for ``cells``: the same
-        stacks once stack ``index`` of ``old`` moved onto stack ``j`` of ``cells``
-        (``onto``) or became it. The stacks between keep their slots' numbers, shifted by
-        one slot; only stack ``j`` is written (and every place when the corner moved)."""
+        stacks once stack ``index`` of ``old`` moved onto stack ``j`` of ``cells`` (one
+        stack fewer) or became it. The stacks between keep their slots' numbers, shifted
+        by one slot; only stack ``j`` is written (and every place when the corner moved)."""
         buf, slot, start = self.buffer, self._at.slot, self._starts[k]
-        if onto:  # the stacks after the moving one shift down a slot; the last is emptied
+        if len(cells) < len(old):  # the stacks after the moving one shift down a slot;
+            # the last slot is emptied
             here, last = start + index * slot, start + (len(old) - 1) * slot
             if here < last:  # (an empty slice is refused while NumPy reads the buffer)
                 buf[here:last] = buf[here + slot : last + slot]
@@ -440,11 +435,8 @@ class Writer:
         corner = (cells[0][0][0], top)
         moved = corner != was
         self._cells[k], self._corners[k] = cells, corner
-        piece = self._slots[k].get((stack[-1] << 8) | len(stack))
-        if piece is None:
-            piece = self._piece(stack, holder)
         here = start + j * slot
-        buf[here : here + slot] = piece
+        buf[here : here + slot] = self._piece(k, stack, holder)
         self._write_places(k, cells, corner, range(len(cells)) if moved else (j,))
 
     def _write_places(
@@ -478,16 +470,20 @@ class Writer:
         self.buffer[here + 1] = min(column, span) * self._scale[at.grids + 1]
         self.buffer[here + 2] = min(row, span) * self._scale[at.grids + 2]
 
-    def _piece(self, stack: tuple[int, ...], holder: int) -> Buffer:
-        """The numbers of the slot of ``holder``'s ``stack`` but its position (kept for the
-        next time)."""
+    def _piece(self, k: int, stack: tuple[int, ...], holder: int) -> Buffer:
+        """The numbers of the slot of ``holder``'s ``stack`` (shown as the ``k``-th grid
+        block) but its position, made once."""
         card = stack[-1]
+        kept = self._slots[k]
+        values = kept.get((card << 8) | len(stack))
+        if values is not None:
+            return values
         values = _zeros(self.buffer.typecode, self._at.slot)
         values[0] = 1.0
         values[2 + number_of(card)] = 1.0
         values[_FAMILY + (family_of(card, holder) - self.player) % self.players] = 1.0
         values[-1] = (len(stack) - 1) * self._scale[self._at.grids + self._at.slot - 1]
-        self._slots[(holder - self.player) % self.players][(card << 8) | len(stack)] = values
+        kept[(card << 8) | len(stack)] = values
         return values
 
 

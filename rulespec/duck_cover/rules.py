@@ -483,12 +483,26 @@ class _Moves(LegalActions):
         self._ncovers = covers.bit_count()
         self._len = self._ncovers + ducks.bit_count()
 
-    def beside(self, stack: int, side: int, duck: bool) -> PlayerAction | None:
-        """The Duck (when ``duck``) or the Cover to the place on side ``side`` of the
-        grid's stack ``stack`` (sides in the order of
-        :func:`~rulespec.duck_cover.grid.neighbours`), if it is one of these actions;
+    def cover(self, side: int) -> PlayerAction | None:
+        """The Cover of the stack on side ``side`` of the called stack (sides in the order
+        of :func:`~rulespec.duck_cover.grid.neighbours`), if it is one of these actions;
         else ``None``. Like an action taken by index, the one found is the action that
         :func:`apply` next takes without looking it up again."""
+        return self._beside(self._index, side, self._cover_mask, Cover)
+
+    def duck(self, stack: int, side: int) -> PlayerAction | None:
+        """The Duck to the place on side ``side`` of the grid's stack ``stack``, another
+        than the called one, if it is one of these actions; else ``None`` (as
+        :meth:`cover`)."""
+        if stack == self._index or not 0 <= stack < len(self._masks.cells):
+            return None
+        return self._beside(stack, side, self._duck_mask, Duck)
+
+    def _beside(
+        self, stack: int, side: int, places: int, kind: type[Cover | Duck]
+    ) -> PlayerAction | None:
+        """The ``kind`` to the place on side ``side`` of stack ``stack``, if ``places``
+        holds it."""
         masks = self._masks
         here = masks.cells[stack]
         step = masks.stride
@@ -500,12 +514,12 @@ class _Moves(LegalActions):
             bit = here << 1
         else:
             bit = here >> 1
-        if not (self._duck_mask if duck else self._cover_mask) & bit:
+        if not places & bit:
             return None
         column, row = divmod(bit.bit_length() - 1, step)
         to = (column + masks.left, row + masks.top)
-        kept = (_DUCKS if duck else _COVERS)[self._player]
-        action = kept.get(to) or _kept(kept, Duck if duck else Cover, self._player, to)
+        kept = (_COVERS if kind is Cover else _DUCKS)[self._player]
+        action = kept.get(to) or _kept(kept, kind, self._player, to)
         self._last = action
         return action
 
