@@ -6,7 +6,8 @@
 // standard input and writes one JSON answer per line on standard output.
 //
 //   node engine.js                      the rules as the catalogue reads them
-//   node engine.js --mutant pan-anywhere  one rule broken on purpose (see MUTANTS)
+//   node engine.js --mutant pan-anywhere  one rule broken on purpose (see MUTANTS);
+//                                        several, comma-separated, break several at once
 //   CANARDAGE_MUTANT=pan-anywhere node engine.js
 //   node engine.js --capabilities legal_actions,to_move   declare only these queries
 //   node engine.js --own-chance         shuffle with its own seeded generator (protocol 2)
@@ -929,7 +930,7 @@ class Engine {
       this.random = mulberry32(seed);
     }
     const table = new Table(players, counts);
-    if (this.mutant) MUTANTS[this.mutant].install(table);
+    for (const name of this.mutant ? this.mutant.split(',') : []) MUTANTS[name].install(table);
     this.table = table;
     return null;
   }
@@ -1033,7 +1034,9 @@ function readArgs(argv, env) {
     }
   }
   const mutant = given['--mutant'] ?? (env.CANARDAGE_MUTANT || '');
-  if (mutant && !(mutant in MUTANTS)) usage(`unknown mutant ${mutant}; known: ${Object.keys(MUTANTS).join(', ')}`);
+  for (const name of mutant ? mutant.split(',') : []) {
+    if (!(name in MUTANTS)) usage(`unknown mutant ${name}; known: ${Object.keys(MUTANTS).join(', ')}`);
+  }
   const listed = given['--capabilities'];
   let capabilities = listed === undefined ? CAPABILITIES : listed.split(',').map((c) => c.trim()).filter(Boolean);
   for (const c of capabilities) {

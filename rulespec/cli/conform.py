@@ -8,10 +8,12 @@ The games are played in numbered batches (:mod:`rulespec.cli.conform_search`), h
 or on ``--workers`` processes; ``--junit-xml`` also writes the verdict as a JUnit XML
 report (:mod:`rulespec.cli.conform_junit`).
 
-Exit status: 0 when every game agrees; 1 at a divergence (reported with the
-clauses it implicates, both answers and the step; the smallest game found
-is written as a record); 2 for a usage error; 3 when the engine breaks the
-protocol (with its last lines on standard error).
+Exit status: 0 when every game agrees; 1 when the engine breaks rules (each
+distinct break reported with the clauses it implicates, both answers and the
+step; the smallest game found for each is written as a record); 2 for a usage
+error; 3 when the engine breaks the protocol (with its last lines on standard
+error); 4 when too little was compared to say (plays the engine cannot express,
+chance it will not show).
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
 import random
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -47,10 +51,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description="Start COMMAND as an engine of the rulespec engine protocol (JSON lines "
         "on its standard input and output), play generated games through it and rulespec "
         "side by side, and compare everything the engine declares it answers. Exit 0 when "
-        "every game agrees; 1 at a divergence (the report names the clauses, both answers "
-        "and the step, and the smallest game found is saved as a record); 2 for a usage "
-        "error; 3 when the engine breaks the protocol (bad JSON, no answer in time, a "
-        "crash), reported with its last lines on standard error.",
+        "every game agrees; 1 when the engine breaks rules (each distinct break is reported "
+        "with its clauses, both answers and the step, and its smallest game is saved as a "
+        "record; the search sets each break aside and goes on); 2 for a usage error; 3 "
+        "when the engine breaks the protocol (bad JSON, no answer in time, a crash), "
+        "reported with its last lines on standard error; 4 when the run is inconclusive "
+        "(more than a fifth of the legal plays offered answered inexpressible, or a chance "
+        "outcome the engine would not take).",
         epilog="examples:\n"
         "  rulespec conform canardage -- node engine.js\n"
         "  rulespec conform duo --examples 500 --seed 7 --players 3 -- ./my-engine --quiet\n"
@@ -121,6 +128,28 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--junit-xml",
         metavar="PATH",
         help="also write the verdict as a JUnit XML report, for a CI service to display",
+    )
+    parser.add_argument(
+        "--max-breaks",
+        type=int,
+        default=None,
+        metavar="N",
+        help="stop after N distinct breaks (default: go on until the examples are played; "
+        "each break found is set aside and the search goes on)",
+    )
+    parser.add_argument(
+        "--waive",
+        action="append",
+        metavar="CLAUSE[=REASON]",
+        help="a clause the engine knowingly does not follow: its divergences are counted "
+        "and shown as waived, not reported as breaks; repeat for more",
+    )
+    parser.add_argument(
+        "--reading",
+        action="append",
+        metavar="CLAUSE=ALTERNATIVE",
+        help="play a reading the catalogue registers for CLAUSE instead of ours (see "
+        "`rulespec rules GAME`); repeat for more",
     )
     parser.add_argument(
         "--json",
@@ -209,30 +238,6 @@ def _divergent_record(g: Game[Any, Any, Any, Any], divergence: Any) -> Record:
     return record
 
 
-def _report(divergence: Any, saved: str | None, other: str | None = None) -> str:
-    import rulespec
-
-    titles = {c.id: c.title for c in rulespec.clauses(divergence.game)}
-    lines = [
-        f"DIVERGENCE ({divergence.game}, {divergence.record.players} players, "
-        f"step {divergence.step}): {divergence.summary}"
-    ]
-    if divergence.clauses:
-        lines.append("clauses:")
-        lines += [f"  {c}  {titles.get(c, '(not in the catalogue)')}" for c in divergence.clauses]
-    else:
-        lines.append("clauses: none identified")
-    lines.append(f"rulespec:    {divergence.expected}")
-    lines.append(f"the engine:  {divergence.actual}")
-    if divergence.action is not None:
-        lines.append(f"step:        {json.dumps(divergence.action, ensure_ascii=False)}")
-    if saved is not None:
-        lines.append(f"game saved:  {saved}  (rerun it with --replay {saved})")
-    if other is not None:
-        lines.append(f"played again: {other}  (the same game, answered otherwise)")
-    return "\n".join(lines)
-
-
 SHOWN = 10
 """The most declined setups a report lists (``--json`` gives them all)."""
 
@@ -261,27 +266,141 @@ def _declined(outcome: Any) -> int:
     return 0
 
 
-def _verdict(
-    verdict: str, g: Game[Any, Any, Any, Any], name: str | None, compared: list[str], **fields: Any
+def _writable(path: str) -> None:
+    """Refuse, before the run, a ``--junit-xml`` path the report could not be written
+    to: a usage error rather than a report lost at the end."""
+    where = Path(path)
+    if not path or where.is_dir():
+        raise CommandError(f"--junit-xml {path!r}: not a file name")
+    if not where.parent.is_dir():
+        raise CommandError(f"--junit-xml {path}: no such directory")
+    if where.exists():
+        if where.is_file():
+            if not os.access(where, os.W_OK):
+                raise CommandError(f"--junit-xml {path}: not writable")
+            return
+        try:  # a device or a pipe: only writing tells
+            with open(where, "wb") as handle:
+                handle.write(b"\n")
+                handle.flush()
+        except OSError as exc:
+            raise CommandError(f"--junit-xml {path}: {exc.strerror or exc}") from None
+    elif not os.access(where.parent, os.W_OK):
+        raise CommandError(f"--junit-xml {path}: its directory is not writable")
+
+
+def _waivers(g: Game[Any, Any, Any, Any], specs: list[str] | None) -> dict[str, str]:
+    """The clauses of ``--waive CLAUSE[=REASON]``."""
+    import rulespec
+
+    known = {c.id for c in rulespec.clauses(g.id)}
+    found: dict[str, str] = {}
+    for spec in specs or ():
+        clause, _, reason = spec.partition("=")
+        clause = clause.strip()
+        if clause not in known:
+            raise CommandError(f"--waive {spec}: {clause!r} is no clause of {g.id}")
+        found[clause] = reason.strip() or "waived on the command line"
+    return found
+
+
+def _readings(g: Game[Any, Any, Any, Any], chosen: Mapping[str, str], where: str) -> dict[str, Any]:
+    """The options (JSON) that play the readings ``chosen`` (clause to alternative)."""
+    from rulespec.rulebook import clauses as catalogue
+
+    reading_options = getattr(catalogue, "reading_options", None)
+    options: dict[str, Any] = {}
+    for clause, name in chosen.items():
+        if reading_options is None:
+            raise CommandError(f"{where} {clause}={name}: no reading is executable yet")
+        try:
+            found = reading_options(g.id, clause, name)
+        except ValueError as exc:
+            raise CommandError(f"{where} {clause}={name}: {exc}") from None
+        for key, value in found.items():
+            if key in options and options[key] != value:
+                raise CommandError(f"{where} {clause}={name}: option {key} is set otherwise")
+            options[key] = value
+    return options
+
+
+def _reading_specs(specs: list[str] | None) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for spec in specs or ():
+        clause, sep, name = spec.partition("=")
+        if not sep or not clause.strip() or not name.strip():
+            raise CommandError(f"--reading {spec}: expected CLAUSE=ALTERNATIVE")
+        found[clause.strip()] = name.strip()
+    return found
+
+
+def _json_verdict(
+    g: Game[Any, Any, Any, Any],
+    engine: Any,
+    compared: list[str],
+    outcome: Any,
+    seed: int | None,
+    seconds: float,
+    breaks: list[dict[str, Any]],
+    rows: list[Any],
+    waived: Mapping[str, str],
+    readings: Mapping[str, str],
+    error: Any = None,
 ) -> str:
     """The ``--json`` verdict: one JSON object (see the command-line guide)."""
-    data = {
+    extras = outcome.extras if outcome is not None else None
+    data: dict[str, Any] = {
         "format": "rulespec-conform",
-        "version": 1,
-        "verdict": verdict,
+        "version": 2,
+        "verdict": "protocol-error" if error is not None else outcome.verdict,
         "game": g.id,
-        "engine": name,
+        "engine": None if engine is None else engine.name,
         "compares": compared,
-        **fields,
+        "seed": seed,
     }
+    if outcome is not None:
+        assert extras is not None
+        data.update(
+            games=outcome.games,
+            steps=outcome.steps,
+            seconds=round(seconds, 3),
+            chance=getattr(engine, "chance", None),
+            cut=outcome.cut,
+            offered=extras.offered,
+            inexpressible_answers=extras.unexpressed,
+            hidden_chance=extras.hidden_chance,
+            inconclusive=extras.inconclusive,
+            probed=dict(extras.probed),
+            inexpressible=list(extras.inexpressible),
+            unsupported=list(extras.unsupported),
+            notes=list(extras.notes),
+            breaks=breaks,
+            readings=dict(readings),
+            waived={
+                c: {"reason": r, "met": dict(extras.waived).get(c, 0)} for c, r in waived.items()
+            },
+            coverage={row.clause: row.data() for row in rows},
+        )
+        if breaks:  # the first break, as version 1 gave it
+            first = breaks[0]
+            data["divergence"] = {
+                k: v
+                for k, v in first.items()
+                if k not in ("found_after", "found_after_games", "met_again", "replay")
+            }
+            data["found_after"] = first["found_after"]
+            data["found_after_games"] = first["found_after_games"]
+    if error is not None:
+        data["error"] = error.what
+        data["record"] = error.saved
     return json.dumps(data, ensure_ascii=False)
 
 
-def _divergence_fields(
-    divergence: Any, saved: str | None, other: str | None = None
+def _break_fields(
+    found: Any, saved: str | None, other: str | None, replay: str | None, met_again: int
 ) -> dict[str, Any]:
+    divergence = found.divergence
     return {
-        "other_record": other,
         "kind": divergence.kind,
         "step": divergence.step,
         "players": divergence.record.players,
@@ -291,6 +410,11 @@ def _divergence_fields(
         "actual": divergence.actual,
         "action": divergence.action,
         "record": saved,
+        "other_record": other,
+        "replay": replay,
+        "found_after": None if found.found_after is None else round(found.found_after, 3),
+        "found_after_games": found.found_games,
+        "met_again": met_again,
     }
 
 
@@ -301,6 +425,8 @@ def _search(
     options: Any,
     seed: int,
     progress: _Progress,
+    fixed: Mapping[str, Any],
+    waived: Mapping[str, str],
 ) -> tuple[list[Any], int | None]:
     """The batches of the search, here or on ``--workers`` processes (each with an engine
     of its own: ``engine`` is then closed first), and the engine's exit status if closed."""
@@ -320,6 +446,8 @@ def _search(
         shrink_seconds=args.shrink_seconds,
         shrink_steps=args.shrink_steps,
         deadline=deadline,
+        waived=frozenset(waived),
+        fixed_options=tuple(sorted(fixed.items())),
     )
     planned = search.batches(args.examples, template)
 
@@ -327,7 +455,7 @@ def _search(
         progress.update(games, args.examples, steps)
 
     if args.workers == 1:
-        return search.search_here(engine, planned, update), None
+        return search.search_here(engine, planned, update, args.max_breaks), None
     from concurrent.futures.process import BrokenProcessPool
 
     status = engine.close()
@@ -337,7 +465,9 @@ def _search(
         with search.stop_file() as stop:
             try:
                 planned = [attrs.evolve(b, stop=stop) for b in planned]
-                return search.search_on(executor, planned, args.workers, update), status
+                return search.search_on(
+                    executor, planned, args.workers, update, args.max_breaks
+                ), status
             finally:
                 executor.shutdown(wait=True, cancel_futures=True)
     except OSError as exc:
@@ -346,22 +476,35 @@ def _search(
         raise CommandError(f"a worker process stopped: {exc}") from None
 
 
-def _junit(args: argparse.Namespace, run: Any, outcome: Any, **fields: Any) -> None:
-    """Write the ``--junit-xml`` report, if asked for."""
+def _junit(args: argparse.Namespace, run: Any, outcome: Any, **fields: Any) -> int:
+    """Write the ``--junit-xml`` report, if asked for: 2 when it cannot be written."""
     if args.junit_xml is None:
-        return
+        return 0
     from rulespec.cli.conform_junit import report
     from rulespec.cli.junit import write_junit
 
     problem = write_junit(args.junit_xml, report(run, outcome, **fields))
     if problem is not None:
         print(f"rulespec conform: --junit-xml: {problem}", file=sys.stderr)
+        return 2
+    return 0
+
+
+@attrs.frozen
+class _Broke:
+    """A protocol failure, as the reports give it."""
+
+    what: str
+    text: str
+    saved: str | None
+    record: Any
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``rulespec conform``; raise ``CommandError`` for a usage error."""
     try:
         from rulespec.cli import conform_search as search
+        from rulespec.cli import conform_verdict as verdicts
         from rulespec.cli.conform_junit import Run, replay_command
         from rulespec.testing import capabilities
         from rulespec.testing.adapter import OPTIONAL
@@ -375,6 +518,8 @@ def run(args: argparse.Namespace) -> int:
     for name in ("examples", "max_steps", "workers"):
         if getattr(args, name) < 1:
             raise CommandError(f"--{name.replace('_', '-')} must be at least 1")
+    if args.max_breaks is not None and args.max_breaks < 1:
+        raise CommandError("--max-breaks must be at least 1")
     # "not x > 0" refuses nan too
     if not args.timeout > 0 or (args.seconds is not None and not args.seconds > 0):
         raise CommandError("--timeout and --seconds must be positive")
@@ -382,9 +527,12 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--shrink-seconds must be 0 or more")
     if args.shrink_steps < 0:
         raise CommandError("--shrink-steps must be 0 or more")
-    if args.junit_xml is not None and not Path(args.junit_xml).parent.is_dir():
-        raise CommandError(f"--junit-xml {args.junit_xml}: no such directory")
+    if args.junit_xml is not None:
+        _writable(args.junit_xml)
     options = _options(g, args.option, args.players)
+    waived = _waivers(g, args.waive)
+    chosen = _reading_specs(args.reading)
+    fixed = _readings(g, chosen, "--reading")
     replay = None if args.replay is None else _replay_record(g, args.replay)
     record_path = Path(args.record or f"conform-{g.id}.json")
     seed = random.randrange(10**6) if args.seed is None else args.seed
@@ -403,6 +551,8 @@ def run(args: argparse.Namespace) -> int:
             timestamp,
             workers=args.workers,
             replay=args.replay,
+            waived=tuple(waived.items()),
+            readings=tuple(chosen.items()),
         )
 
     try:
@@ -412,16 +562,36 @@ def run(args: argparse.Namespace) -> int:
     except ProtocolError as exc:
         print(f"rulespec conform: the engine breaks the protocol: {exc}", file=sys.stderr)
         if args.json:
-            print(_verdict("protocol-error", g, None, [], seed=seed, error=exc.what, record=None))
+            greeting = _Broke(exc.what, str(exc), None, None)
+            print(_json_verdict(g, None, [], None, seed, 0.0, [], [], waived, chosen, greeting))
         _junit(args, about(None, []), None, failure=str(exc))
         return 3
-    declared = capabilities(engine)
-    compared = [name for name in OPTIONAL if name in declared]
+    try:
+        # What the engine declares of itself, added to what the command line says.
+        for clause, reason in getattr(engine, "deviations", {}).items():
+            waived.setdefault(clause, reason)
+        _waivers(g, list(waived))
+        declared = dict(getattr(engine, "readings", {}))
+        for clause, name in declared.items():
+            if chosen.get(clause, name) != name:
+                raise CommandError(
+                    f"--reading {clause}={chosen[clause]}: the engine declares {name}"
+                )
+        if declared:
+            chosen = {**declared, **chosen}
+            fixed = _readings(g, chosen, "the engine's reading")
+    except CommandError:
+        engine.close()
+        raise
+    declared_caps = capabilities(engine)
+    compared = [name for name in OPTIONAL if name in declared_caps]
     if not args.json:
         print(
             f"engine {engine.name!r} ({' '.join(command)}); {g.id}; compares: "
             f"{', '.join(compared) or 'refusals only'}"
         )
+        for clause, name in chosen.items():
+            print(f"reading: {clause} = {name}")
     progress = _Progress(f"conform {g.id}")
     status: int | None = None
     wall, start = time.time(), time.perf_counter()  # the search's clock
@@ -429,120 +599,119 @@ def run(args: argparse.Namespace) -> int:
         if replay is not None:
             results = [search.replay_batch(engine, replay)]
         else:
-            results, status = _search(args, g, engine, options, seed, progress)
+            results, status = _search(args, g, engine, options, seed, progress, fixed, waived)
     finally:
         progress.stop()
         if args.workers == 1 or replay is not None:
             status = engine.close()
     outcome = search.combine(results, wall)
-    failed = outcome.failed
-    if failed is not None and failed.divergence is not None:
-        divergence = failed.divergence
-        saved = other = None
-        if replay is None:
-            saved = _write(record_path, _divergent_record(g, divergence))
-            again_record = getattr(divergence, "other_record", None)
-            if again_record is not None:
-                again = record_path.with_name(record_path.stem + ".again.json")
-                other = _write(again, again_record)
-        found_after, found_games = outcome.found_after, outcome.found_games
-        report = _report(divergence, saved, other)
-        searched = "" if replay is not None else f"seed {seed}; "
-        if found_after is not None:
-            searched += f"found in game {found_games}, after {found_after:.1f} s; "
-        seconds = time.perf_counter() - start
-        if args.json:
-            print(
-                _verdict(
-                    "diverges",
-                    g,
-                    engine.name,
-                    compared,
-                    seed=None if replay is not None else seed,
-                    games=outcome.games,
-                    found_after=None if found_after is None else round(found_after, 3),
-                    found_after_games=found_games if found_after is not None else None,
-                    seconds=round(seconds, 3),
-                    chance=engine.chance,
-                    divergence=_divergence_fields(divergence, saved, other),
-                )
-            )
-        else:
-            print(report)
-            print(f"{searched}{seconds:.1f} s in all")
-        replayed = args.replay if replay is not None else saved
-        text = [report, f"{searched}{seconds:.1f} s in all"]
-        if replayed is not None and (replay is not None or saved == str(record_path)):
-            text.append(f"replay:      {replay_command(g.id, replayed, command)}")
-        _junit(
-            args,
-            about(engine.name, compared),
-            outcome,
-            failure="\n".join(text),
-            record=divergence.record,
-            saved=replayed if replay is None and saved == str(record_path) else None,
-        )
-        return 1
-    if failed is not None and failed.error is not None:
-        broke = failed.error.error()
-        print(f"rulespec conform: the engine breaks the protocol: {broke}", file=sys.stderr)
-        saved = None
-        if broke.record is not None and replay is None:
-            saved = _write(record_path, broke.record)
-            print(f"the game up to that request: {saved}", file=sys.stderr)
-        if args.json:
-            print(
-                _verdict(
-                    "protocol-error",
-                    g,
-                    engine.name,
-                    compared,
-                    seed=None if replay is not None else seed,
-                    error=broke.what,
-                    record=saved,
-                )
-            )
-        written = saved is not None and saved == str(record_path)
-        text = [f"the engine breaks the protocol: {broke}"]
-        if written:
-            assert saved is not None
-            text.append(f"the game up to that request: {saved}")
-            text.append(f"replay:      {replay_command(g.id, saved, command)}")
-        _junit(
-            args,
-            about(engine.name, compared),
-            outcome,
-            failure="\n".join(text),
-            record=broke.record,
-            saved=saved if written else None,
-        )
-        return 3
     seconds = time.perf_counter() - start
-    took = f"{outcome.steps} step{'s' * (outcome.steps != 1)}, {seconds:.1f} s"
+    shown_seed = None if replay is not None else seed
+
+    # Each break: its record saved, its replay command.
+    met_again = dict(outcome.extras.set_aside)
+    texts: list[str] = []
+    keys: list[str] = []
+    fields: list[dict[str, Any]] = []
+    saved_records: list[str] = []
+    for number, found in enumerate(outcome.breaks, 1):
+        divergence = found.divergence
+        saved = other = replay_text = None
+        if replay is None:
+            path = (
+                record_path
+                if number == 1
+                else record_path.with_name(f"{record_path.stem}.{number}{record_path.suffix}")
+            )
+            saved = _write(path, _divergent_record(g, divergence))
+            if saved == str(path):
+                saved_records.append(saved)
+                replay_text = replay_command(g.id, saved, command)
+            if found.other is not None:
+                again = path.with_name(path.stem + ".again.json")
+                other = _write(again, found.other)
+        elif args.replay is not None:
+            replay_text = replay_command(g.id, args.replay, command)
+        again_met = met_again.get(found.key, 0)
+        keys.append(found.key)
+        texts.append(
+            "\n".join(
+                verdicts.break_lines(
+                    found, number, len(outcome.breaks), saved, replay_text, again_met, other
+                )
+            )
+        )
+        fields.append(_break_fields(found, saved, other, replay_text, again_met))
+    broke: _Broke | None = None
+    if outcome.failed is not None and outcome.failed.error is not None:
+        error = outcome.failed.error.error()
+        saved = None
+        if error.record is not None and replay is None:
+            saved = _write(
+                record_path.with_name(record_path.stem + ".protocol.json")
+                if outcome.breaks
+                else record_path,
+                error.record,
+            )
+        broke = _Broke(error.what, str(error), saved, error.record)
+    rows = verdicts.coverage(g, outcome, waived)
+    verdict = "protocol-error" if broke is not None else outcome.verdict
     if args.json:
         print(
-            _verdict(
-                "conforms",
+            _json_verdict(
                 g,
-                engine.name,
+                engine,
                 compared,
-                seed=None if replay is not None else seed,
-                games=outcome.games,
-                steps=outcome.steps,
-                seconds=round(seconds, 3),
-                chance=engine.chance,
-                probed=dict(outcome.extras.probed),
-                inexpressible=list(outcome.extras.inexpressible),
-                unsupported=list(outcome.extras.unsupported),
-                notes=list(outcome.extras.notes),
+                outcome,
+                shown_seed,
+                seconds,
+                fields,
+                rows,
+                waived,
+                chosen,
+                broke,
             )
         )
-    elif replay is not None:
-        print(f"CONFORMS: the saved game agrees with rulespec ({took})")
     else:
-        print(f"CONFORMS: {outcome.games} games agree with rulespec ({took}; seed {seed})")
-        _learned(outcome.extras)
-    _junit(args, about(engine.name, compared), outcome)
+        if replay is not None and verdict == "conforms":
+            took = f"{outcome.steps} step{'s' * (outcome.steps != 1)}, {seconds:.1f} s"
+            print(f"CONFORMS: the saved game agrees with rulespec ({took})")
+            for line in outcome.extras.notes:
+                print(f"note: {line}")
+        else:
+            print(verdicts.verdict_line(outcome, shown_seed, seconds))
+            for text in texts:
+                print(text)
+            if replay is None:
+                _learned(outcome.extras)
+                for line in verdicts.coverage_lines(rows, waived):
+                    print(line)
+        if outcome.cut:
+            print(f"the time ran out after {outcome.games} games")
+    if broke is not None:
+        print(f"rulespec conform: the engine breaks the protocol: {broke.text}", file=sys.stderr)
+        if broke.saved is not None:
+            print(f"the game up to that request: {broke.saved}", file=sys.stderr)
+    headline = verdicts.verdict_line(outcome, shown_seed, seconds)
+    failure = None
+    if broke is not None:
+        lines = [f"the engine breaks the protocol: {broke.text}"]
+        if broke.saved is not None:
+            lines.append(f"the game up to that request: {broke.saved}")
+            lines.append(f"replay:      {replay_command(g.id, broke.saved, command)}")
+        failure = "\n".join(lines)
+    junit_status = _junit(
+        args,
+        about(engine.name, compared),
+        outcome,
+        rows=rows,
+        breaks={key: f"{headline}\n{text}" for key, text in zip(keys, texts, strict=True)},
+        failure=failure,
+        record=broke.record if broke is not None else None,
+        saved=saved_records[0] if saved_records else (broke.saved if broke is not None else None),
+    )
     if status not in (0, None):
         print(f"note: the engine exited with status {status} after quit", file=sys.stderr)
-    return _declined(outcome)
+    code = _declined(outcome) if verdict != "protocol-error" else 0
+    code = code or verdicts.EXIT[verdict] or junit_status
+    return code

@@ -36,14 +36,16 @@ from hypothesis import Phase
 from rulespec.core.game import Game
 from rulespec.core.record import Record
 from rulespec.testing import DivergenceError, check
-from rulespec.testing.adapter import Query, Setup, game_of
-from rulespec.testing.checking import Divergence
+from rulespec.testing.adapter import Query, Setup, Unsupported, game_of
+from rulespec.testing.budget import Cut
+from rulespec.testing.checking import CheckResult, Divergence, break_key
 from rulespec.testing.wire import ProtocolError, WireAdapter
 
 __all__ = [
     "BATCH",
     "Batch",
     "BatchResult",
+    "Break",
     "Cut",
     "Extras",
     "Family",
@@ -97,36 +99,35 @@ def family_name(g: Game[Any, Any, Any, Any], players: int, options: Any) -> str:
     return f"{players} players, options: {shown}"
 
 
-class Cut(BaseException):
-    """A batch ends before all its games are played: the time is up, or a lower batch
-    has failed. Like :class:`~rulespec.testing.wire.ProtocolError` it passes through
-    the search without counting as a divergence."""
-
-
 @attrs.frozen
 class StopFile:
-    """A file that tells running batches to stop: it holds the number of the lowest
-    batch that failed, and every batch above it stops (``-1`` stops them all). A file,
-    so that worker processes on this machine see it without any channel of their own.
+    """A file that tells running batches to stop. It holds the number of a batch and the
+    breaks known once that batch was played: every batch above it that does not set
+    those breaks aside stops (its games would report them again), and ``-1`` with no
+    breaks stops them all. A file, so that worker processes on this machine see it
+    without any channel of their own.
     """
 
     path: str
 
-    def stops(self, number: int) -> bool:
-        """Whether batch ``number`` is told to stop."""
+    def stops(self, number: int, set_aside: frozenset[str] = frozenset()) -> bool:
+        """Whether batch ``number``, which sets ``set_aside`` aside, is told to stop."""
         try:
-            text = Path(self.path).read_text(encoding="ascii")
-        except (OSError, UnicodeDecodeError):
-            return False
-        try:
-            return number > int(text)
-        except ValueError:  # being replaced: read again at the next look
-            return False
+            text = Path(self.path).read_text(encoding="utf-8")
+            data = json.loads(text)
+            above, needs = int(data["above"]), data["needs"]
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError):
+            return False  # none yet, or being replaced: read again at the next look
+        if data.get("all"):
+            return True
+        return number > above and not set(needs) <= set_aside
 
-    def stop_above(self, number: int) -> None:
-        """Tell every batch above ``number`` to stop."""
+    def stop_above(self, number: int, needs: Sequence[str] = ()) -> None:
+        """Tell every batch above ``number`` that does not set ``needs`` aside to stop
+        (``-1``: every batch, whatever it sets aside)."""
+        data = {"above": number, "needs": sorted(needs), "all": number < 0}
         draft = f"{self.path}.{os.getpid()}"
-        Path(draft).write_text(str(number), encoding="ascii")
+        Path(draft).write_text(json.dumps(data), encoding="utf-8")
         os.replace(draft, self.path)
 
 
@@ -156,6 +157,25 @@ class Batch:
     deadline: float | None = None
     """When the run's time is up (``time.time()``), if it has a limit."""
     stop: StopFile | None = None
+    attempt: int = 0
+    """How many times the batch has been played before, each ended by a new break."""
+    set_aside: frozenset[str] = frozenset()
+    """The breaks found before it (see :func:`~rulespec.testing.checking.break_key`)."""
+    waived: frozenset[str] = frozenset()
+    """The clauses the engine's author waives."""
+    fixed_options: tuple[tuple[str, Any], ...] = ()
+    """The options every game is played with (JSON): the readings declared."""
+
+    @property
+    def search_seed(self) -> int:
+        """The seed its search runs with."""
+        base = self.seed * SEED_STRIDE + self.number
+        return base if self.attempt == 0 else base * SEED_STRIDE + self.attempt
+
+    @property
+    def key(self) -> tuple[int, int, frozenset[str]]:
+        """What makes two plays of a batch the same play."""
+        return self.number, self.attempt, self.set_aside
 
 
 @attrs.frozen
@@ -177,40 +197,79 @@ class ProtocolFailure:
         return ProtocolError(self.what, stderr=self.stderr, status=self.status, record=self.record)
 
 
+def _pairs(mapping: Any) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted((str(k), int(v)) for k, v in dict(mapping or {}).items()))
+
+
+def _added(a: tuple[tuple[str, int], ...], b: tuple[tuple[str, int], ...]) -> Any:
+    total: Counter[str] = Counter(dict(a))
+    total.update(dict(b))
+    return tuple(sorted(total.items()))
+
+
 @attrs.frozen
 class Extras:
     """What a search result may say beyond games and steps (a version 2 kit's
-    ``probed``, ``inexpressible``, ``unsupported``, ``chance`` and ``notes``): read
-    with defaults, so that a kit without them gives empty ones."""
+    ``probed``, ``inexpressible``, ``unsupported``, ``chance`` and ``notes``, and the
+    counts of what was compared): read with defaults, so that a kit without them gives
+    empty ones."""
 
     probed: tuple[tuple[str, int], ...] = ()
     inexpressible: tuple[str, ...] = ()
     unsupported: tuple[str, ...] = ()
     chance: str = ""
     notes: tuple[str, ...] = ()
+    offered: int = 0
+    unexpressed: int = 0
+    hidden_chance: int = 0
+    exercised: tuple[tuple[str, int], ...] = ()
+    set_aside: tuple[tuple[str, int], ...] = ()
+    waived: tuple[tuple[str, int], ...] = ()
 
     @classmethod
     def of(cls, result: Any) -> Extras:
         """The extras of a :class:`~rulespec.testing.CheckResult` (or of anything)."""
-        probed = getattr(result, "probed", None) or {}
         return cls(
-            tuple(sorted((str(k), int(v)) for k, v in dict(probed).items())),
+            _pairs(getattr(result, "probed", None)),
             tuple(str(x) for x in getattr(result, "inexpressible", None) or ()),
             tuple(str(x) for x in getattr(result, "unsupported", None) or ()),
             str(getattr(result, "chance", None) or ""),
             tuple(str(x) for x in getattr(result, "notes", None) or ()),
+            int(getattr(result, "offered", 0) or 0),
+            int(getattr(result, "unexpressed", 0) or 0),
+            int(getattr(result, "hidden_chance", 0) or 0),
+            _pairs(getattr(result, "exercised", None)),
+            _pairs(getattr(result, "set_aside", None)),
+            _pairs(getattr(result, "waived", None)),
         )
 
     def __add__(self, other: Extras) -> Extras:
-        probed: Counter[str] = Counter(dict(self.probed))
-        probed.update(dict(other.probed))
         return Extras(
-            tuple(sorted(probed.items())),
+            _added(self.probed, other.probed),
             tuple(dict.fromkeys((*self.inexpressible, *other.inexpressible)))[:20],
             tuple(dict.fromkeys((*self.unsupported, *other.unsupported))),
             self.chance or other.chance,
             tuple(dict.fromkeys((*self.notes, *other.notes))),
+            self.offered + other.offered,
+            self.unexpressed + other.unexpressed,
+            self.hidden_chance + other.hidden_chance,
+            _added(self.exercised, other.exercised),
+            _added(self.set_aside, other.set_aside),
+            _added(self.waived, other.waived),
         )
+
+    @property
+    def inconclusive(self) -> str | None:
+        """Why the run cannot say the engine conforms (see
+        :attr:`rulespec.testing.CheckResult.inconclusive`), or ``None``."""
+        return CheckResult(
+            1,
+            0,
+            0.0,
+            offered=self.offered,
+            unexpressed=self.unexpressed,
+            hidden_chance=self.hidden_chance,
+        ).inconclusive
 
 
 @attrs.frozen
@@ -236,10 +295,12 @@ class BatchResult:
     """Seconds from the batch's start to its first divergent game."""
     error: ProtocolFailure | None = None
     extras: Extras = Extras()
+    batch: Batch | None = None
+    """What was played (its number, attempt, and the breaks set aside)."""
 
     @property
     def failed(self) -> bool:
-        """Whether the batch ends the run with a report."""
+        """Whether the batch found a break or broke the protocol."""
         return self.divergence is not None or self.error is not None
 
 
@@ -256,17 +317,26 @@ class SearchEngine(WireAdapter):
         self._deadline: float | None = None
         self._stop: StopFile | None = None
         self._number = 0
+        self._set_aside: frozenset[str] = frozenset()
         self._next_look = 0.0
         self._last: tuple[Any, list[Any]] | None = None  # the last game: setup, applies
         self._current: tuple[Any, list[Any]] | None = None
         self._replaying = False
         super().__init__(command, game, timeout=timeout)
 
-    def watch(self, number: int, deadline: float | None, stop: StopFile | None) -> None:
-        """From now on, cut the search (batch ``number``) once ``time.time()`` passes
-        ``deadline`` (``None``: never), or when ``stop`` says so; forget the games noted."""
+    def watch(
+        self,
+        number: int,
+        deadline: float | None,
+        stop: StopFile | None,
+        set_aside: frozenset[str] = frozenset(),
+    ) -> None:
+        """From now on, cut the search (batch ``number``, setting ``set_aside`` aside) once
+        ``time.time()`` passes ``deadline`` (``None``: never), or when ``stop`` says so;
+        forget the games noted."""
         self.played, self.noting = [], True
         self._number, self._deadline, self._stop = number, deadline, stop
+        self._set_aside = set_aside
         self._next_look = 0.0
         self._last = self._current = None
         self._replaying = False
@@ -282,8 +352,8 @@ class SearchEngine(WireAdapter):
         now = time.time()
         if self._stop is not None and now >= self._next_look:
             self._next_look = now + STOP_POLL
-            if self._stop.stops(self._number):
-                raise Cut("stopped: a lower batch failed")
+            if self._stop.stops(self._number, self._set_aside):
+                raise Cut("stopped: a lower batch found a break")
         # Past the deadline, the search goes on only while it may be replaying its last
         # game: the replay of a divergent game, which must not be lost.
         if self._deadline is not None and now >= self._deadline and not self._replaying:
@@ -300,8 +370,13 @@ class SearchEngine(WireAdapter):
         self._look()
         if self.noting:
             self.played.append([family_name(self.game, setup.players, setup.options), now, None, 0])
-        # A version 2 engine's start may answer more than nothing.
-        return cast(Any, super()).start(setup)  # type: ignore[no-any-return]
+        try:
+            # A version 2 engine's start may answer more than nothing.
+            return cast(Any, super()).start(setup)  # type: ignore[no-any-return]
+        except Unsupported:
+            if self.noting:
+                self.played.pop()  # not a game: the engine declines it
+            raise
 
     def _note(self, action: Any) -> None:
         """Before a step goes to the engine: note it, and cut the batch if time is up."""
@@ -314,20 +389,21 @@ class SearchEngine(WireAdapter):
         self._look()
 
     def apply(self, action: Any) -> tuple[Any, ...]:
-        """Apply a step (unless the batch is cut), counting it when the engine takes it."""
+        """Apply a step (unless the batch is cut)."""
         self._note(action)
         answer: tuple[Any, ...] = super().apply(action)
-        if self.noting and self.played:
-            self.played[-1][3] += 1
         return answer
 
     def ask(self, queries: Sequence[Query]) -> Iterator[Any]:
         """A step's requests (a batch): its step noted as :meth:`apply` notes it."""
         if self.batching and len(queries) >= 2 and queries[0].op == "apply":
             self._note(queries[0].arg)
-            if self.noting and self.played:
-                self.played[-1][3] += 1
         return super().ask(queries)
+
+    def played_game(self, steps: int) -> None:
+        """Told by the kit, at the end of each game, how many steps it played."""
+        if self.noting and self.played:
+            self.played[-1][3] = steps
 
 
 def _settings(size: int, phases: Sequence[Phase] | None) -> hypothesis.settings:
@@ -346,7 +422,11 @@ def _check(engine: SearchEngine, batch: Batch, phases: Sequence[Phase] | None) -
         settings=_settings(batch.size, phases),
         shrink_seconds=batch.shrink_seconds,
         shrink_steps=batch.shrink_steps,
-        seed=batch.seed * SEED_STRIDE + batch.number,
+        seed=batch.search_seed,
+        set_aside=batch.set_aside,
+        waived=batch.waived,
+        strict=False,
+        fixed_options=dict(batch.fixed_options),
     )
 
 
@@ -380,12 +460,16 @@ def play_batch(engine: SearchEngine, batch: Batch) -> BatchResult:
 
 def _play_batch(engine: SearchEngine, batch: Batch) -> BatchResult:
     started, clock = time.time(), time.perf_counter()
-    engine.watch(batch.number, batch.deadline, batch.stop)
+    engine.watch(batch.number, batch.deadline, batch.stop, batch.set_aside)
     timed = batch.deadline is not None
 
     def result(**fields: Any) -> BatchResult:
         return BatchResult(
-            batch.number, started=started, seconds=time.perf_counter() - clock, **fields
+            batch.number,
+            started=started,
+            seconds=time.perf_counter() - clock,
+            batch=batch,
+            **fields,
         )
 
     try:
@@ -396,7 +480,7 @@ def _play_batch(engine: SearchEngine, batch: Batch) -> BatchResult:
             games = exc.games or 1
             played = engine.finish()[:games]
             if timed:  # the same seed again, to shrink what it finds first
-                engine.watch(batch.number, None, batch.stop)
+                engine.watch(batch.number, None, batch.stop, batch.set_aside)
                 engine.noting = False
                 try:
                     _check(engine, batch, None)
@@ -408,6 +492,7 @@ def _play_batch(engine: SearchEngine, batch: Batch) -> BatchResult:
                 played=tuple(played),
                 divergence=found,
                 found_after=exc.found_after,
+                extras=Extras.of(exc.result),
             )
     except ProtocolError as exc:
         played = engine.finish()
@@ -417,19 +502,21 @@ def _play_batch(engine: SearchEngine, batch: Batch) -> BatchResult:
             played=tuple(played),
             error=ProtocolFailure.of(exc),
         )
-    except Cut:
+    except Cut as exc:
         played = engine.finish(unfinished=True)
         return result(
             games=min(len(played), batch.size),
             steps=sum(n for _, _, n in played),
             played=tuple(played),
             cut=True,
+            extras=Extras.of(exc.result),
         )
+    played = engine.finish()
     return result(
-        # A batch whose setups the engine all declined played no game.
-        games=min(batch.size, outcome.games),
-        steps=outcome.steps,
-        played=tuple(engine.finish()),
+        # Hypothesis may play a few games more than asked: the batch counts its size.
+        games=min(len(played), batch.size),
+        steps=sum(n for _, _, n in played),
+        played=tuple(played),
         extras=Extras.of(outcome),
     )
 
@@ -437,14 +524,16 @@ def _play_batch(engine: SearchEngine, batch: Batch) -> BatchResult:
 def run_batch(batch: Batch) -> BatchResult:
     """Play ``batch`` with an engine process of its own, ended before returning: the
     work one worker does. Raises :class:`OSError` when the engine cannot be started."""
-    if (batch.stop is not None and batch.stop.stops(batch.number)) or (
+    if (batch.stop is not None and batch.stop.stops(batch.number, batch.set_aside)) or (
         batch.deadline is not None and time.time() >= batch.deadline
     ):
-        return BatchResult(batch.number, started=time.time(), cut=True)
+        return BatchResult(batch.number, started=time.time(), cut=True, batch=batch)
     try:
         engine = SearchEngine(batch.command, game_of(batch.game), timeout=batch.timeout)
     except ProtocolError as exc:
-        return BatchResult(batch.number, started=time.time(), error=ProtocolFailure.of(exc))
+        return BatchResult(
+            batch.number, started=time.time(), error=ProtocolFailure.of(exc), batch=batch
+        )
     try:
         return play_batch(engine, batch)
     finally:
@@ -467,20 +556,47 @@ Progress = Callable[[int, int], None]
 """Told the games and steps played so far, after each batch."""
 
 
+def _following(
+    planned: Sequence[Batch], batch: Batch, result: BatchResult, max_breaks: int | None
+) -> Batch | None:
+    """The batch to play after ``batch`` ended as ``result`` (``None``: the search is
+    over). After a new break, the rest of the batch's games are played again with that
+    break set aside, and so are the batches after it."""
+    if result.error is not None or result.cut:
+        return None
+    aside = batch.set_aside
+    if result.divergence is not None:
+        aside = aside | {break_key(result.divergence)}
+        breaks = len(aside - planned[0].set_aside)
+        if max_breaks is not None and breaks >= max_breaks:
+            return None
+        left = batch.size - result.games
+        if left > 0:
+            return attrs.evolve(batch, size=left, attempt=batch.attempt + 1, set_aside=aside)
+    later = [b for b in planned if b.number > batch.number]
+    if not later or (later[0].deadline is not None and time.time() >= later[0].deadline):
+        return None
+    return attrs.evolve(later[0], set_aside=aside)
+
+
 def search_here(
-    engine: SearchEngine, planned: Sequence[Batch], progress: Progress | None = None
+    engine: SearchEngine,
+    planned: Sequence[Batch],
+    progress: Progress | None = None,
+    max_breaks: int | None = None,
 ) -> list[BatchResult]:
-    """Play the batches one after the other through ``engine``, up to the first that
-    fails or the deadline."""
+    """Play the batches one after the other through ``engine``, each break found set
+    aside for the games after it, until the batches are played, ``max_breaks`` breaks
+    are found, the engine breaks the protocol or the deadline passes."""
     results: list[BatchResult] = []
-    for batch in planned:
-        if batch.deadline is not None and time.time() >= batch.deadline:
-            break
+    batch = planned[0] if planned else None
+    if batch is not None and batch.deadline is not None and time.time() >= batch.deadline:
+        return results
+    while batch is not None:
         results.append(play_batch(engine, batch))
         if progress is not None:
             progress(sum(r.games for r in results), sum(r.steps for r in results))
-        if results[-1].failed or results[-1].cut:
-            break
+        batch = _following(planned, batch, results[-1], max_breaks)
     return results
 
 
@@ -489,53 +605,80 @@ def search_on(
     planned: Sequence[Batch],
     workers: int,
     progress: Progress | None = None,
+    max_breaks: int | None = None,
 ) -> list[BatchResult]:
     """Play the batches on ``executor``, ``workers`` at a time (:func:`run_batch`), and
-    return the results up to the lowest-numbered batch that failed (all of them when
-    none did). The batches should share a :class:`StopFile`, through which the higher
-    batches are stopped once one fails, and all of them when this returns."""
+    return the same results as :func:`search_here` would.
+
+    The next batches are played ahead, with the breaks known so far set aside; when a
+    batch finds a new break, those played ahead without it are stopped (through the
+    batches' :class:`StopFile`) and played again. What is reported therefore depends
+    on the seed alone, not on the workers or their speed."""
     stop = planned[0].stop if planned else None
-    results: dict[int, BatchResult] = {}
-    pending: dict[Future[BatchResult], int] = {}
-    queue = iter(planned)
-    lowest: int | None = None
+    results: list[BatchResult] = []
+    done: dict[tuple[int, int, frozenset[str]], BatchResult] = {}
+    pending: dict[Future[BatchResult], Batch] = {}
+    current = planned[0] if planned else None
+    if current is not None and current.deadline is not None and time.time() >= current.deadline:
+        current = None
+
+    def wanted() -> list[Batch]:
+        """The current batch and those after it, as they would be played if no new
+        break is found."""
+        if current is None:
+            return []
+        ahead = [b for b in planned if b.number > current.number]
+        return [current, *(attrs.evolve(b, set_aside=current.set_aside) for b in ahead)]
+
+    broken: list[int] = []  # batches where the engine broke the protocol: none above
 
     def submit() -> None:
-        while len(pending) < workers:
-            batch = next(queue, None)
-            if batch is None or (lowest is not None and batch.number > lowest):
+        running = {b.key for b in pending.values()}
+        for batch in wanted():
+            if len(pending) >= workers or (broken and batch.number > min(broken)):
                 return
+            if batch.key in running or batch.key in done:
+                continue
             if batch.deadline is not None and time.time() >= batch.deadline:
                 return
-            pending[executor.submit(run_batch, batch)] = batch.number
+            pending[executor.submit(run_batch, batch)] = batch
 
     try:
         submit()
-        while any(lowest is None or n < lowest for n in pending.values()):
-            done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
-            for future in done:
-                number = pending.pop(future)
-                if future.cancelled():
-                    continue
-                result = future.result()
-                results[number] = result
-                if result.failed and (lowest is None or number < lowest):
-                    lowest = number
-                    if stop is not None:
-                        stop.stop_above(number)
-                    for other, n in list(pending.items()):
-                        if n > number and other.cancel():
-                            del pending[other]
+        while current is not None:
+            if current.key not in done:
+                if not pending:
+                    break  # the deadline passed before the current batch could start
+                finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+                for future in finished:
+                    batch = pending.pop(future)
+                    if not future.cancelled():
+                        done[batch.key] = future.result()
+                        if done[batch.key].error is not None:
+                            broken.append(batch.number)
+            while current is not None and current.key in done:
+                result = attrs.evolve(done.pop(current.key), batch=current)
+                results.append(result)
+                following = _following(planned, current, result, max_breaks)
+                if following is None or following.set_aside != current.set_aside:
+                    if stop is not None and following is not None:
+                        # What was played ahead without the new break is played again.
+                        stop.stop_above(current.number, sorted(following.set_aside))
+                    for future, batch in list(pending.items()):
+                        if (
+                            following is None or batch.set_aside != following.set_aside
+                        ) and future.cancel():
+                            del pending[future]
+                current = following
             if progress is not None:
-                done_results = [r for n, r in results.items() if lowest is None or n <= lowest]
-                progress(sum(r.games for r in done_results), sum(r.steps for r in done_results))
+                progress(sum(r.games for r in results), sum(r.steps for r in results))
             submit()
     finally:
         for future in pending:
             future.cancel()
         if stop is not None:
             stop.stop_above(-1)
-    return [results[n] for n in sorted(results) if lowest is None or n <= lowest]
+    return results
 
 
 @attrs.define
@@ -549,8 +692,26 @@ class Family:
 
 
 @attrs.frozen
+class Break:
+    """One distinct break a search found: its smallest divergent game, and when."""
+
+    divergence: Divergence
+    found_after: float | None = None
+    """Seconds from the run's start to its first divergent game."""
+    found_games: int | None = None
+    """Games played until its first divergent game, that one included."""
+    other: Record | None = None
+
+    @property
+    def key(self) -> str:
+        """The clause to blame (see :func:`~rulespec.testing.checking.break_key`)."""
+        return break_key(self.divergence)
+
+
+@attrs.frozen
 class Outcome:
-    """A whole search: the batches' results added up, and the failure, if any."""
+    """A whole search: the batches' results added up, the breaks it found, and the
+    protocol failure that ended it, if any."""
 
     games: int
     steps: int
@@ -559,66 +720,93 @@ class Outcome:
     cut: bool
     """Whether the time ran out before every game was played."""
     extras: Extras
+    breaks: tuple[Break, ...] = ()
+    """Each distinct break, in the order found."""
     failed: BatchResult | None = None
-    found_after: float | None = None
-    """Seconds from the run's start to the divergent game."""
-    found_games: int | None = None
-    """Games played until the divergent one, that one included."""
+    """The batch where the engine broke the protocol, if it did."""
+
+    @property
+    def verdict(self) -> str:
+        """``"protocol-error"``, ``"diverges"``, ``"inconclusive"`` or ``"conforms"``."""
+        if self.failed is not None:
+            return "protocol-error"
+        if self.breaks:
+            return "diverges"
+        if self.extras.inconclusive is not None:
+            return "inconclusive"
+        return "conforms"
 
 
 def combine(results: Sequence[BatchResult], started: float) -> Outcome:
-    """The search made of ``results`` (in batch order, up to the failed one); ``started``
-    is when the run started (``time.time()``)."""
+    """The search made of ``results`` (in the order played); ``started`` is when the run
+    started (``time.time()``)."""
     families: dict[str, Family] = {}
     extras = Extras()
+    breaks: list[Break] = []
+    games = 0
     for result in results:
         extras += result.extras
-        for name, seconds, steps in result.played:
+        for name, seconds, steps in result.played[: result.games]:
             family = families.setdefault(name, Family(name))
             family.games += 1
             family.seconds += seconds
             family.steps += steps
-    failed = results[-1] if results and results[-1].failed else None
-    found_after = found_games = None
-    if failed is not None and failed.divergence is not None:
-        found_games = sum(r.games for r in results)
-        if failed.found_after is not None:
-            found_after = failed.started + failed.found_after - started
+        games += result.games
+        if result.divergence is not None:
+            found_after = None
+            if result.found_after is not None:
+                found_after = result.started + result.found_after - started
+            breaks.append(
+                Break(
+                    result.divergence,
+                    found_after,
+                    games,
+                    getattr(result.divergence, "other_record", None),
+                )
+            )
+    failed = next((r for r in results if r.error is not None), None)
     return Outcome(
-        games=sum(r.games for r in results),
-        steps=sum(r.steps for r in results),
+        games=games,
+        steps=sum(f.steps for f in families.values()),
         families=tuple(families.values()),
         cut=any(r.cut for r in results),
         extras=extras,
+        breaks=tuple(breaks),
         failed=failed,
-        found_after=found_after,
-        found_games=found_games,
     )
 
 
 def replay_batch(engine: SearchEngine, record: Record) -> BatchResult:
-    """Replay ``record`` through ``engine`` (``--replay``): a batch of one game."""
+    """Replay ``record`` through ``engine`` (``--replay``): a batch of one game, whose
+    steps are those of the record replayed (up to a divergence, or to an illegal step
+    the engine refuses too)."""
     from rulespec.testing.replay import check_record
 
     started, clock = time.time(), time.perf_counter()
     engine.watch(0, None, None)
 
-    def result(**fields: Any) -> BatchResult:
+    def result(steps: int, **fields: Any) -> BatchResult:
         played = engine.finish()
+        if played:
+            family, seconds, _ = played[0]
+            played = [(family, seconds, steps)]
         return BatchResult(
             0,
             games=1,
-            steps=sum(n for _, _, n in played),
+            steps=steps,
             started=started,
             seconds=time.perf_counter() - clock,
-            played=tuple(played),
+            played=tuple(played[:1]),
             **fields,
         )
 
     try:
         checked = check_record(engine, record)
     except DivergenceError as exc:
-        return result(divergence=exc.divergence)
+        divergence = exc.divergence
+        return result(divergence.step, divergence=divergence)
     except ProtocolError as exc:
-        return result(error=ProtocolFailure.of(exc))
-    return result(extras=Extras.of(checked))
+        return result(
+            len(exc.record.steps) if exc.record is not None else 0, error=ProtocolFailure.of(exc)
+        )
+    return result(checked.steps, extras=Extras.of(checked))

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from rulespec.testing.checking import CheckResult as CheckResult
     from rulespec.testing.checking import Divergence as Divergence
     from rulespec.testing.checking import DivergenceError as DivergenceError
+    from rulespec.testing.checking import InconclusiveError as InconclusiveError
     from rulespec.testing.checking import check as check
     from rulespec.testing.kit import GameKit as GameKit
     from rulespec.testing.kit import Step as Step
@@ -66,6 +67,7 @@ _HOME: dict[str, str] = {
     "Divergence": "rulespec.testing.checking",
     "DivergenceError": "rulespec.testing.checking",
     "GameKit": "rulespec.testing.kit",
+    "InconclusiveError": "rulespec.testing.checking",
     "Inexpressible": "rulespec.testing.adapter",
     "Query": "rulespec.testing.adapter",
     "ProtocolError": "rulespec.testing.wire",
@@ -135,6 +137,7 @@ __all__ = [
     "Divergence",
     "DivergenceError",
     "GameKit",
+    "InconclusiveError",
     "Inexpressible",
     "ProtocolError",
     "Query",

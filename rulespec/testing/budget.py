@@ -17,15 +17,25 @@ import time
 import warnings
 from collections.abc import Iterator
 from contextvars import ContextVar
+from typing import Any
 
 from hypothesis.errors import Flaky
 
 from rulespec.testing.divergence import Divergence, DivergenceError
 
-__all__ = ["SHRINK_STEPS", "ShrinkBudget", "Spent", "active", "shrink_budget"]
+__all__ = ["SHRINK_STEPS", "Cut", "ShrinkBudget", "Spent", "active", "shrink_budget"]
 
 SHRINK_STEPS = 20_000
 """The default budget: steps replayed after the first divergence is found."""
+
+
+class Cut(BaseException):
+    """Raised by an adapter to end a search before all its games are played (the time
+    is up, say): it passes through the search without counting as a divergence, and
+    :func:`~rulespec.testing.check` raises it again with ``result``, what the search
+    played and tried until then."""
+
+    result: Any = None
 
 
 class Spent(BaseException):

@@ -15,8 +15,9 @@ record.
 from __future__ import annotations
 
 import json
+import random
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import hypothesis
@@ -28,10 +29,15 @@ from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
 from rulespec.core.record import Record
 from rulespec.testing.adapter import Unsupported, capabilities, game_of
-from rulespec.testing.budget import SHRINK_STEPS, shrink_budget
-from rulespec.testing.divergence import CheckResult, Divergence, DivergenceError
-from rulespec.testing.driver import PROBE_CHOICES, Driver, Tally
-from rulespec.testing.kit import kit_for
+from rulespec.testing.budget import SHRINK_STEPS, Cut, shrink_budget
+from rulespec.testing.divergence import (
+    CheckResult,
+    Divergence,
+    DivergenceError,
+    InconclusiveError,
+)
+from rulespec.testing.driver import PROBE_CHOICES, Driver, SetAside, Tally, break_key
+from rulespec.testing.kit import GameKit, kit_for
 
 __all__ = [
     "PROBE_CHOICES",
@@ -40,6 +46,8 @@ __all__ = [
     "Divergence",
     "DivergenceError",
     "Driver",
+    "InconclusiveError",
+    "break_key",
     "check",
     "game_of",
     "shrink_budget",
@@ -58,7 +66,9 @@ class _Search:
         self.last: Record | None = None
         self.tally = Tally()
 
-    def result(self, chance: str) -> CheckResult:
+        self.cut = False
+
+    def result(self, chance: str, g: Game[Any, Any, Any, Any], kit: GameKit) -> CheckResult:
         tally = self.tally
         return CheckResult(
             self.games,
@@ -69,6 +79,12 @@ class _Search:
             unsupported=tuple(f"{s}: {r}" for s, r in tally.unsupported.items()),
             chance=chance,
             notes=tuple(tally.notes.values()),
+            offered=tally.offered,
+            unexpressed=tally.unexpressed,
+            hidden_chance=tally.hidden_chance,
+            exercised=tally.exercised(g, kit),
+            set_aside=dict(sorted(tally.set_aside.items())),
+            waived=dict(sorted(tally.waived.items())),
         )
 
 
@@ -134,12 +150,18 @@ def check(
     shrink_steps: int | None = SHRINK_STEPS,
     shrink_seconds: float | None = None,
     seed: int | None = None,
+    set_aside: Collection[str] = (),
+    waived: Collection[str] = (),
+    strict: bool = True,
+    fixed_options: Mapping[str, Any] | None = None,
 ) -> CheckResult:
     """Check an engine against rulespec on Hypothesis-generated games.
 
     Args:
         adapter: an :class:`~rulespec.testing.Adapter` (or any object with
-            ``start`` and ``apply``) driving the engine; ``start`` must reset it.
+            ``start`` and ``apply``) driving the engine; ``start`` must reset it. If it
+            has a ``played_game`` method, that is told the steps of each game once the
+            game ends.
         game: the game id or object.
         players: a number of players, a sequence to choose from, or ``None``
             for every count the game allows.
@@ -160,7 +182,18 @@ def check(
             for runs that must end in time whatever the report.
         seed: the seed of Hypothesis's search, for a run that plays the same
             games again (``None``: a fresh search each time, unless ``settings``
-            derandomize it).
+            derandomize it). It also varies the chance seeds an engine that draws
+            its own chance is given.
+        set_aside: breaks already found (their :func:`~rulespec.testing.driver.break_key`,
+            the clause to blame): a game that meets one again ends there, counted in
+            :attr:`CheckResult.set_aside`, and the search goes on.
+        waived: clauses whose divergences the engine's author acknowledges: handled
+            like ``set_aside``, counted in :attr:`CheckResult.waived`.
+        strict: raise :class:`InconclusiveError` when too little was compared (see
+            :attr:`CheckResult.inconclusive`); with ``False`` the result says so.
+        fixed_options: option values every game is played with, as JSON (as
+            ``Game.decode_options`` takes them), over those of ``options`` or those
+            the kit draws: the readings of the rules an engine declares it follows.
 
     Returns:
         What the run played and tried, when every game agreed.
@@ -169,6 +202,8 @@ def check(
         DivergenceError: at the first divergence of the smallest game found (of kind
             ``"nondeterministic"`` when the engine answered a game differently when it
             was played again).
+        InconclusiveError: (with ``strict``) the engine answered too few plays, or
+            would not show the chance, for the run to say it conforms.
     """
     search = _Search()  # the clock starts at the call
     g = game_of(game)
@@ -176,21 +211,51 @@ def check(
     capabilities(adapter)  # a clear TypeError now rather than inside Hypothesis
     engine_chance = getattr(adapter, "chance", "kit") == "engine"
     chance = "engine" if engine_chance else "kit"
-    player_counts = _players(g, players, options)
     option_values = kit.options(g) if options is None else st.just(options)
+    if fixed_options:
+        fixed = dict(fixed_options)
+        if options is not None:
+            options = g.decode_options({**g.encode_options(options), **fixed})
+            option_values = st.just(options)
+        else:
+            option_values = option_values.map(
+                lambda o: g.decode_options({**g.encode_options(o), **fixed})
+            )
+    player_counts = _players(g, players, options)
     seeds = st.integers(0, 2**32 - 1)
+    # The first games Hypothesis draws are its simplest (seed 0): shifted by the run's
+    # seed, an engine drawing its own chance plays other games under another seed.
+    chosen = _settings(settings)
+    shift = 0
+    if engine_chance and seed is not None:
+        shift = random.Random(seed).getrandbits(32)
+    elif engine_chance and not chosen.derandomize:
+        shift = random.Random().getrandbits(32)  # not the global generator: left as it is
+    aside, waiving = frozenset(set_aside), frozenset(waived)
 
     @st.composite
     def games(draw: st.DrawFn) -> int:
         count, opts = draw(player_counts), draw(option_values)
+        # Drawn before anything the engine said can end the game, so that a game is
+        # drawn the same way when Hypothesis plays it again.
+        chance_seed = (draw(seeds) + shift) % 2**32 if engine_chance else None
         key = f"{count} players, options {json.dumps(g.encode_options(opts), sort_keys=True)}"
         if key in search.tally.unsupported:
             hypothesis.reject()
         search.games += 1
-        driver = Driver(g, adapter, draw, kit=kit, probes=probes, tally=search.tally)
+        driver = Driver(
+            g,
+            adapter,
+            draw,
+            kit=kit,
+            probes=probes,
+            tally=search.tally,
+            set_aside=aside,
+            waived=waiving,
+        )
         try:
             try:
-                driver.start(count, opts, draw(seeds) if engine_chance else None)
+                driver.start(count, opts, chance_seed)
             except Unsupported as exc:
                 search.games -= 1  # not a game: the engine declined to play it
                 search.tally.unsupported[key] = exc.reason
@@ -199,14 +264,22 @@ def check(
                 not g.is_over(driver.state) and len(driver.steps) < max_steps and not driver.stuck
             ):
                 driver.advance()
+        except SetAside:
+            pass  # a break already found: counted, and this game ends here
         except DivergenceError:
             if search.first_failure is None:
                 search.first_failure = time.perf_counter() - search.start
                 search.games_to_failure = search.games
             raise
+        except Cut:
+            search.cut = True
+            raise
         finally:
             search.steps += len(driver.steps)
             search.last = driver.record()
+            played = getattr(adapter, "played_game", None)
+            if callable(played):
+                played(len(driver.steps))
         return len(driver.steps)
 
     @hypothesis.settings(_settings(settings))
@@ -218,15 +291,38 @@ def check(
         run = hypothesis.seed(seed)(run)
     budget = None
     try:
-        with shrink_budget(shrink_steps, seconds=shrink_seconds) as budget:
-            run()
+        try:
+            with shrink_budget(shrink_steps, seconds=shrink_seconds) as budget:
+                run()
+        except BaseException as exc:
+            # A cut may reach here as Hypothesis's complaint that a game it played again
+            # ended otherwise: the cut is what happened.
+            if search.cut and not isinstance(exc, DivergenceError | KeyboardInterrupt):
+                raise _cut(exc, search.result(chance, g, kit)) from None
+            raise
     except DivergenceError as exc:
         best = budget.best if budget is not None and budget.best else exc.divergence
-        raise _finished(DivergenceError(best), search, chance) from None
+        raise _finished(DivergenceError(best), search, chance, g, kit) from None
     except Flaky:
         first = None if budget is None else budget.first
         if first is None:
-            raise
+            # A game played again went otherwise with no divergence found: the engine's
+            # answers depend on earlier games.
+            if "(nondeterministic)" in aside:
+                search.tally.set_aside["(nondeterministic)"] += 1
+                return search.result(chance, g, kit)
+            divergence = Divergence(
+                game=g.id,
+                kind="nondeterministic",
+                step=0,
+                summary="the engine answered a game differently when it was played again: "
+                "its answers depend on earlier games",
+                clauses=(),
+                expected="the same answers to the same game",
+                actual="other answers",
+                record=search.last or Record(g.id, g.min_players, g.default_options()),
+            )
+            raise _finished(DivergenceError(divergence), search, chance, g, kit) from None
         divergence = Divergence(
             game=g.id,
             kind="nondeterministic",
@@ -241,15 +337,26 @@ def check(
             action=first.action,
             other_record=search.last,
         )
-        raise _finished(DivergenceError(divergence), search, chance) from None
+        raise _finished(DivergenceError(divergence), search, chance, g, kit) from None
     except Unsatisfiable:
         pass  # the engine declined every setup asked: the result lists them
-    return search.result(chance)
+    result = search.result(chance, g, kit)
+    if strict and result.inconclusive is not None:
+        raise InconclusiveError(result)
+    return result
 
 
-def _finished(error: DivergenceError, search: _Search, chance: str) -> DivergenceError:
+def _cut(exc: BaseException, result: CheckResult) -> Cut:
+    cut = exc if isinstance(exc, Cut) else Cut(str(exc))
+    cut.result = result
+    return cut
+
+
+def _finished(
+    error: DivergenceError, search: _Search, chance: str, g: Game[Any, Any, Any, Any], kit: GameKit
+) -> DivergenceError:
     error.found_after = search.first_failure
     error.seconds = time.perf_counter() - search.start
     error.games = search.games_to_failure
-    error.result = search.result(chance)
+    error.result = search.result(chance, g, kit)
     return error

@@ -21,7 +21,20 @@ import rulespec
 from rulespec.core.game import Game
 from rulespec.core.record import Record
 
-__all__ = ["CheckResult", "Divergence", "DivergenceError", "shown", "wire_data", "wire_text"]
+__all__ = [
+    "INCONCLUSIVE_SHARE",
+    "CheckResult",
+    "Divergence",
+    "DivergenceError",
+    "InconclusiveError",
+    "shown",
+    "wire_data",
+    "wire_text",
+]
+
+INCONCLUSIVE_SHARE = 0.2
+"""The largest share of the legal plays offered that an engine may answer
+``inexpressible`` and still be found to conform: beyond it, too little was compared."""
 
 SHOWN = 2000
 """The most characters of one value a report shows."""
@@ -155,6 +168,15 @@ class DivergenceError(AssertionError):
         self.result: CheckResult | None = None
 
 
+class InconclusiveError(AssertionError):
+    """Raised by :func:`~rulespec.testing.check`: too little was compared to say the
+    engine conforms (``result.inconclusive`` says why; ``result`` holds the counts)."""
+
+    def __init__(self, result: CheckResult) -> None:
+        super().__init__(f"inconclusive: {result.inconclusive}")
+        self.result = result
+
+
 @attrs.frozen
 class CheckResult:
     """What a run played and tried: games and steps that agreed, how long it took, and
@@ -182,3 +204,40 @@ class CheckResult:
     """Who drew the chance outcomes: ``"kit"`` or ``"engine"``."""
     notes: tuple[str, ...] = ()
     """Protocol matters that are no divergence of the rules."""
+    offered: int = 0
+    """Legal player actions offered to the engine."""
+    unexpressed: int = 0
+    """Of :attr:`offered`, how many the engine answered it cannot express."""
+    hidden_chance: int = 0
+    """Chance outcomes the engine would not take (answered inexpressible)."""
+    exercised: Mapping[str, int] = attrs.field(factory=dict)
+    """For each clause, how many steps the engine took that exercise it (its setup
+    clauses once a game)."""
+    set_aside: Mapping[str, int] = attrs.field(factory=dict)
+    """For each break already found (the clause to blame), how many more times it was
+    met (each time ending its game)."""
+    waived: Mapping[str, int] = attrs.field(factory=dict)
+    """For each waived clause, how many of its divergences were met."""
+
+    @property
+    def inconclusive(self) -> str | None:
+        """Why the run cannot say the engine conforms, or ``None``: a chance step the
+        engine would not show, or more than :data:`INCONCLUSIVE_SHARE` of the legal plays
+        offered answered ``inexpressible``.
+
+        >>> CheckResult(3, 3, 0.1, offered=10, unexpressed=10).inconclusive
+        'the engine cannot express 10 of the 10 legal plays offered (more than 20 %)'
+        >>> CheckResult(3, 90, 0.1, offered=80, unexpressed=4).inconclusive is None
+        True
+        """
+        if self.hidden_chance:
+            return (
+                f"the engine would not take {self.hidden_chance} chance "
+                f"outcome{'s' * (self.hidden_chance != 1)}: the chance went unexamined"
+            )
+        if self.unexpressed > INCONCLUSIVE_SHARE * self.offered:
+            return (
+                f"the engine cannot express {self.unexpressed} of the {self.offered} legal "
+                f"plays offered (more than {INCONCLUSIVE_SHARE:.0%})".replace("%", " %")
+            )
+        return None

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from functools import partial
 from typing import Any, NoReturn
 
@@ -45,7 +45,7 @@ from rulespec.testing.divergence import (
 from rulespec.testing.kit import Draw, GameKit, Step, index, kit_for
 from rulespec.testing.probes import PROBE_ALL, Probe, plan, refused
 
-__all__ = ["PROBE_CHOICES", "Driver", "Tally"]
+__all__ = ["PROBE_CHOICES", "Driver", "SetAside", "Tally", "break_key"]
 
 PROBE_CHOICES = (False,) * 7 + (True,)
 """Probes at one state in eight where the engine lists its legal actions (failures
@@ -58,6 +58,35 @@ PROBE_LISTED = 16
 shows most illegal actions it takes for legal)."""
 EXPLAIN_MOST = 64
 """The most illegal actions offered to explain one refusal of a legal action."""
+SAMPLES = 3
+"""The steps of one kind kept to learn which clauses that kind exercises."""
+
+
+def break_key(divergence: Divergence) -> str:
+    """What tells one break from another: the clause to blame (the first named), or,
+    when no clause is named or the engine's answers depend on earlier games, the kind
+    of divergence in brackets.
+
+    >>> import rulespec
+    >>> from rulespec.testing import Divergence
+    >>> d = Divergence("duo", "scores", 3, "", ("duo.score.round",), "", "",
+    ...                rulespec.Record("duo", 2, rulespec.game("duo").default_options()))
+    >>> break_key(d), break_key(attrs.evolve(d, clauses=()))
+    ('duo.score.round', '(scores)')
+    """
+    if divergence.kind == "nondeterministic" or not divergence.clauses:
+        return f"({divergence.kind})"
+    return divergence.clauses[0]
+
+
+class SetAside(Exception):
+    """Raised by a driver at a divergence of a break already found or waived: the game
+    ends there, the occurrence is counted, and the search goes on."""
+
+    def __init__(self, divergence: Divergence, key: str) -> None:
+        super().__init__(key)
+        self.divergence = divergence
+        self.key = key
 
 
 @attrs.define
@@ -69,6 +98,51 @@ class Tally:
     notes: dict[str, str] = attrs.field(factory=dict)
     inexpressible: dict[str, str] = attrs.field(factory=dict)
     unsupported: dict[str, str] = attrs.field(factory=dict)
+    offered: int = 0
+    """Legal player actions offered to the engine."""
+    unexpressed: int = 0
+    """Of those, the ones it answered it cannot express."""
+    hidden_chance: int = 0
+    """Chance outcomes the engine would not take or show (answered inexpressible)."""
+    taken: dict[tuple[Any, ...], list[Any]] = attrs.field(factory=dict)
+    """Steps the engine took, by kind (type and card): ``[count, samples...]``, so that
+    the clauses they exercise are worked out once, at the end."""
+    setups: int = 0
+    """Games whose setup was compared."""
+    setup_sample: Any = None
+    set_aside: Counter[str] = attrs.field(factory=Counter)
+    """Later occurrences of breaks already found, by break (see :func:`break_key`)."""
+    waived: Counter[str] = attrs.field(factory=Counter)
+    """Occurrences of waived clauses' divergences."""
+
+    def note_taken(self, before: Any, action: Any) -> None:
+        """Count a step the engine took."""
+        key = (type(action), getattr(action, "card", None))
+        row = self.taken.get(key)
+        if row is None:
+            self.taken[key] = [1, (before, action)]
+        else:
+            row[0] += 1
+            if len(row) <= SAMPLES:
+                row.append((before, action))
+
+    def exercised(self, game: Game[Any, Any, Any, Any], kit: GameKit) -> dict[str, int]:
+        """How many compared steps exercised each clause (worked out from the kinds of
+        steps taken, and from the setups)."""
+        counts: Counter[str] = Counter()
+        if self.setups and self.setup_sample is not None:
+            for clause in kit.setup_clauses(game, self.setup_sample):
+                counts[clause] += self.setups
+        for count, *samples in self.taken.values():
+            clauses: dict[str, None] = {}
+            for before, action in samples:
+                try:
+                    clauses.update(dict.fromkeys(kit.action_clauses(game, before, action)))
+                except Exception:  # a kit that cannot say: no clause counted
+                    continue
+            for clause in clauses:
+                counts[clause] += count
+        return dict(sorted(counts.items()))
 
 
 def _unexpected(exc: BaseException) -> str:
@@ -93,8 +167,16 @@ class Driver:
         kit: GameKit | None = None,
         probes: bool = True,
         tally: Tally | None = None,
+        set_aside: Collection[str] = (),
+        waived: Collection[str] = (),
     ) -> None:
         self.game = game
+        self.set_aside = frozenset(set_aside)
+        """Breaks already found (see :func:`break_key`): a divergence of one of them
+        raises :class:`SetAside` instead of a :class:`~rulespec.testing.DivergenceError`."""
+        self.waived = frozenset(waived)
+        """Clauses whose divergences the engine's author acknowledges: set aside too, and
+        counted apart."""
         self.kit = kit_for(game) if kit is None else kit
         self._action_json = action_json(game)
         self.adapter = adapter
@@ -163,7 +245,12 @@ class Driver:
             record=self.record(),
             action=None if action is None else g.encode_action(action),
         )
+        key = break_key(divergence)
         budget = active()
+        if key in self.waived or key in self.set_aside:
+            if budget is None or budget.first is None:  # games shrinking replays don't count
+                (self.tally.waived if key in self.waived else self.tally.set_aside)[key] += 1
+            raise SetAside(divergence, key)
         if budget is not None:
             budget.found(divergence)
         raise DivergenceError(divergence)
@@ -206,7 +293,14 @@ class Driver:
             # An engine that draws its own chance may deal at start: it is compared once
             # its deal is followed, when both stand at the same point.
             if not (self.engine_chance and g.to_move(self.state) == (CHANCE,)):
+                self._setup_compared()
                 self.compare(Step(None, None, self.state))
+
+    def _setup_compared(self) -> None:
+        tally = self.tally
+        tally.setups += 1
+        if tally.setup_sample is None:
+            tally.setup_sample = self.state
 
     def choose(self, items: Sequence[Any]) -> Any:
         """One of ``items``, drawn (failures shrink toward the first)."""
@@ -338,9 +432,17 @@ class Driver:
         answers = iter(self._ask(queries))
         self._answer(ahead, ahead_handlers, answers)
         answer = next(answers)
+        chance = g.to_move(before) == (CHANCE,)
+        if not chance:
+            self.tally.offered += 1
         if isinstance(answer, Inexpressible):
             self._inexpressible(action, answer)
             self._next = None
+            if chance:  # a chance step the engine will not take: the game cannot go on
+                self.tally.hidden_chance += 1
+                self.stuck = True
+            else:
+                self.tally.unexpressed += 1
             return False
         if isinstance(answer, BaseException):
             self.steps.append(action)  # the record ends with the step in question
@@ -374,7 +476,9 @@ class Driver:
         self._advanced(step.before, step.action, step.after, step)
         if self.game.to_move(step.before) != (CHANCE,):
             self.player_steps += 1
-        self._unsayable = set()
+        self.tally.note_taken(step.before, step.action)
+        if self._unsayable:
+            self._unsayable = set()
 
     def _advanced(self, before: Any, action: Any, after: Any, step: Step | None = None) -> None:
         self.steps.append(action)
@@ -441,7 +545,10 @@ class Driver:
             )
         self._next = None
         self._advanced(state, outcome, after)
+        self.tally.note_taken(state, outcome)
         if deal:
+            if self.player_steps == 0 and len(self.steps) == 1:
+                self._setup_compared()
             self.style = self.choose_style()
 
     def _expect_outcome(self, outcome: Any) -> None:
@@ -613,7 +720,9 @@ class Driver:
 
     def _probed(self, probe: Probe, got: Any) -> None:
         g, state = self.game, self.state
-        if isinstance(got, ValueError | Inexpressible):
+        if isinstance(got, Inexpressible):
+            return  # neither refused nor taken: nothing learned of the clause
+        if isinstance(got, ValueError):
             self.tally.probed[probe.clause] += 1
             return
         action = probe.action

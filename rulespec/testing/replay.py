@@ -101,6 +101,10 @@ def check_record(adapter: Any, record: Record) -> CheckResult:
             g.apply(state, action)
         except IllegalAction as refusal:
             _expect_refusal(driver, action, refusal)
+            driver.tally.notes["refused"] = (
+                f"the record's step {len(driver.steps)} is illegal ({refusal.clause}): "
+                "the engine refuses it too, and the replay ends there"
+            )
             break
         if actors == (CHANCE,):
             driver.step(action)
@@ -111,7 +115,17 @@ def check_record(adapter: Any, record: Record) -> CheckResult:
         driver.advance()
     else:
         _last_legal(driver)
-    return CheckResult(1, len(driver.steps), time.perf_counter() - start)
+    tally = driver.tally
+    return CheckResult(
+        1,
+        len(driver.steps),
+        time.perf_counter() - start,
+        notes=tuple(tally.notes.values()),
+        offered=tally.offered,
+        unexpressed=tally.unexpressed,
+        hidden_chance=tally.hidden_chance,
+        exercised=tally.exercised(g, driver.kit),
+    )
 
 
 def _last_legal(driver: Driver) -> None:

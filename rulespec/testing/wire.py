@@ -403,6 +403,20 @@ def _kill(process: _Process) -> None:
         process.kill_group()
 
 
+def _named(hello: Mapping[str, Any], key: str, what: str) -> dict[str, str]:
+    """A greeting's ``readings`` or ``deviations``: an object from clause ids to strings
+    (which clauses exist is the command's to check)."""
+    if key not in hello:
+        return {}
+    found = hello[key]
+    if not isinstance(found, dict) or len(found) > 200:
+        raise RecordError(f"value.{key}", "expected an object from clause ids to strings")
+    for clause, text in found.items():
+        if not isinstance(text, str) or not text.strip():
+            raise RecordError(f"value.{key}.{clause}", f"expected {what}")
+    return {str(k): str(v) for k, v in found.items()}
+
+
 class WireAdapter(Adapter):
     """An adapter that drives an engine running as another program (``command``, an argv
     list), through the rulespec engine protocol.
@@ -452,6 +466,12 @@ class WireAdapter(Adapter):
         """The version of the protocol the engine speaks (1 or 2)."""
         self.batching = False
         """Whether the engine answers a whole step in one ``batch`` request."""
+        self.readings: dict[str, str] = {}
+        """The readings the engine declares it follows: clause id to the name of one of
+        the catalogue's alternatives (version 2's optional ``readings``)."""
+        self.deviations: dict[str, str] = {}
+        """The clauses the engine's author acknowledges it does not follow, with the
+        reason (version 2's optional ``deviations``)."""
         self._setup: Setup | None = None
         self._steps: list[Any] = []
         self._request: Any = None
@@ -568,7 +588,7 @@ class WireAdapter(Adapter):
             raise self._fail(f"{label}: {exc}") from None
 
     def _greeting(self, payload: Any) -> tuple[str, frozenset[str]]:
-        v2 = {"chance", "state_parts", "view_parts"}
+        v2 = {"chance", "state_parts", "view_parts", "readings", "deviations"}
         hello = expect_object(payload, "value", {"protocol", "name", "capabilities"}, frozenset(v2))
         version = expect_int(hello["protocol"], "value.protocol")
         if version not in PROTOCOLS or version > self.protocol:
@@ -602,6 +622,8 @@ class WireAdapter(Adapter):
                 if query not in declared:
                     raise RecordError(f"value.{key}", f"declared without the capability {query}")
                 setattr(self, key, frozenset(parts))
+        self.readings = _named(hello, "readings", "the name of an alternative")
+        self.deviations = _named(hello, "deviations", "a reason")
         return hello["name"], frozenset(declared) - {"batch"}
 
     # -- the adapter -------------------------------------------------------------------

@@ -169,7 +169,10 @@ def test_a_rule_bug_exits_1_with_its_clause_and_a_record_that_replays(
     assert "the engine refuses a legal step" in out
     assert "can.action.pan" in out
     assert "rulespec:    accepts it" in out and "the engine:  refuses it: unknown card" in out
-    assert re.search(r"^seed 1; found in game \d+, after \d+\.\d s; \d+\.\d s in all$", out, re.M)
+    assert re.search(
+        r"^DIVERGES: 1 distinct break \(\d+ games, \d+ steps, \d+\.\d s; seed 1\)$", out, re.M
+    )
+    assert re.search(r"^found in game \d+, after \d+\.\d s$", out, re.M)
     saved = rulespec.Record.from_json(record.read_text(encoding="utf-8"))
     last = saved.steps[-1]
     assert last.card.value == "pan"
@@ -292,7 +295,7 @@ def _verdict(out: str) -> dict[str, Any]:
     lines = out.splitlines()
     assert len(lines) == 1, out  # the verdict alone
     data: dict[str, Any] = json.loads(lines[0])
-    assert (data["format"], data["version"]) == ("rulespec-conform", 1)
+    assert (data["format"], data["version"]) == ("rulespec-conform", 2)
     return data
 
 

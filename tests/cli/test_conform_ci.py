@@ -3,6 +3,7 @@ and the CI jobs of an engine's repository (``tests/cli/engine_project``)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -24,7 +25,6 @@ from rulespec.cli.conform_search import (
     BatchResult,
     StopFile,
     batches,
-    family_name,
     search_on,
 )
 from rulespec.cli.junit import Case, Problem, junit_xml
@@ -167,33 +167,55 @@ def test_junit_xml_escapes_what_xml_cannot_hold_and_parses_back() -> None:
 # -- reports of runs -----------------------------------------------------------------------
 
 
-def test_a_clean_run_reports_every_family_played_without_failures(tmp_path: Path) -> None:
+def test_a_clean_run_reports_every_clause_of_the_catalogue(tmp_path: Path) -> None:
     report = tmp_path / "report.xml"
     result = call(
         "conform", "duo", "--examples", "3", "--players", "2", "--max-steps", "60",
-        "--seed", "4", "--junit-xml", str(report), "--", *SERVE,
+        "--seed", "4", "--junit-xml", str(report), "--json", "--", *SERVE,
     )  # fmt: skip
     assert result.status == 0, result.out + result.err
+    verdict = json.loads(result.out)
     suite = _suite(report)
     cases = suite.findall("testcase")
-    assert cases and suite.get("failures") == suite.get("errors") == "0"
+    assert suite.get("failures") == suite.get("errors") == "0"
+    listed = [c.id for c in rulespec.clauses("duo") if c.status != "retired"]
     names = [c.get("name", "") for c in cases]
-    assert len(set(names)) == len(names)
-    assert all(re.fullmatch(r"2 players, (rules as printed|options: .+)", n) for n in names)
-    games = 0
+    assert [n.split(" ")[0] for n in names] == listed  # one case per clause, in order
     for case in cases:
         assert case.get("classname") == "rulespec.conform.duo"
         assert case.find("failure") is None and case.find("error") is None
-        found = re.fullmatch(r"(\d+) games?, (\d+) steps", case.findtext("system-out") or "")
-        assert found is not None
-        games += int(found.group(1))
-    assert games >= 3  # at least the games asked for
+        clause = case.get("name", "").split(" ")[0]
+        counts = verdict["coverage"][clause]
+        skipped = case.find("skipped")
+        assert (skipped is None) == (counts["status"] == "passed")
+        assert bool(counts["exercised"] or counts["probed"]) == (counts["status"] == "passed")
+        assert case.findtext("system-out") == (
+            f"exercised {counts['exercised']}, probed {counts['probed']}, "
+            f"diverged {counts['diverged']}, waived {counts['waived']}"
+        )
+    # Every game played exercises the deal: a pass that says what it covered.
+    assert verdict["coverage"]["duo.setup.deal"]["exercised"] >= verdict["games"]
+    assert verdict["coverage"]["duo.setup.deal"]["status"] == "passed"
     properties = _properties(suite)
     assert properties["seed"] == "4" and properties["engine"] == "rulespec"
     assert properties["command"] == shlex.join(SERVE)
+    # Text, --json and JUnit give the same counts.
+    assert (properties["games"], properties["steps"]) == (
+        str(verdict["games"]),
+        str(verdict["steps"]),
+    )
+    out = suite.findtext("system-out") or ""
+    assert out.startswith(f"{verdict['games']} games, {verdict['steps']} steps\n")
+    text = call(
+        "conform", "duo", "--examples", "3", "--players", "2", "--max-steps", "60",
+        "--seed", "4", "--", *SERVE,
+    )  # fmt: skip
+    assert f"CONFORMS: {verdict['games']} games agree with rulespec ({verdict['steps']} steps" in (
+        text.out
+    )
 
 
-def test_a_protocol_error_is_an_error_of_the_family_it_broke_in(
+def test_a_protocol_error_is_the_error_of_the_engine_protocol_case(
     scripts: dict[str, list[str]], tmp_path: Path
 ) -> None:
     report = tmp_path / "report.xml"
@@ -203,8 +225,9 @@ def test_a_protocol_error_is_an_error_of_the_family_it_broke_in(
     )  # fmt: skip
     assert result.status == 3
     suite = _suite(report)
-    (case,) = suite.findall("testcase")
-    assert case.get("name") == "4 players, rules as printed"
+    (case,) = [c for c in suite.findall("testcase") if c.find("error") is not None]
+    assert case.get("name") == "engine protocol"
+    assert _properties(suite)["verdict"] == "protocol-error"
     error = case.find("error")
     assert error is not None and error.get("type") == "protocol-error"
     assert error.get("message") == "no answer to request 3 (apply) within 0.5 s"
@@ -293,17 +316,14 @@ def test_the_project_s_ci_command_reports_the_bug_with_a_replay_that_fails_again
     suite = _suite(tmp_path / "report.xml")
     failed = [c for c in suite.findall("testcase") if c.find("failure") is not None]
     (case,) = failed
-    saved = (tmp_path / "conform-canardage.json").read_text(encoding="utf-8")
-    record = rulespec.Record.from_json(saved)
-    assert case.get("name") == family_name(
-        rulespec.game("canardage"), record.players, record.options
-    )
+    assert case.get("name") == "can.action.pan Pan (Shoot)"
     failure = case.find("failure")
     assert failure is not None and failure.get("type") == "accepted-illegal"
     assert "[can.action.pan" in failure.get("message", "")
     text = failure.text or ""
     assert "can.action.pan  Pan (Shoot)" in text
-    assert re.search(r"^seed 5; found in game \d+", text, re.M)
+    assert re.search(r"^DIVERGES: 1 distinct break \(.*; seed 5\)$", text, re.M)
+    assert re.search(r"^found in game \d+", text, re.M)
     assert "game saved:  conform-canardage.json" in text
     replay = re.search(r"^replay: +(.+)$", text, re.M)
     assert replay is not None
@@ -360,7 +380,9 @@ def test_workers_report_what_one_process_reports_and_end_their_engines(
         )  # fmt: skip
         assert result.status == 1, result.out + result.err
         reports.append(result.out)
-    alone, parallel = (re.sub(r'"(seconds|found_after|record)": [^,}]+', "", r) for r in reports)
+    alone, parallel = (
+        re.sub(r'"(seconds|found_after|record|replay)": [^,}]+', "", r) for r in reports
+    )
     assert alone == parallel
     assert _properties(_suite(tmp_path / "r2.xml"))["workers"] == "2"
     started = [int(p.name) for p in pids.iterdir()]

@@ -25,6 +25,7 @@ from rulespec.testing import (
     Adapter,
     CheckResult,
     DivergenceError,
+    InconclusiveError,
     Inexpressible,
     ReferenceAdapter,
     Refused,
@@ -32,6 +33,7 @@ from rulespec.testing import (
     check,
     check_record,
 )
+from rulespec.testing.divergence import INCONCLUSIVE_SHARE
 from rulespec.testing.kit import kit_for
 from rulespec.testing.wire import ProtocolError, WireAdapter
 from tests.cli.helpers import call, one_error_line
@@ -412,12 +414,19 @@ def test_a_wrong_declared_part_of_a_view_is_named() -> None:
 # -- 4. actions an engine cannot express --------------------------------------------------------
 
 
-def test_an_engine_that_cannot_express_an_action_conforms_and_lists_it() -> None:
+def test_an_engine_that_cannot_express_the_commonest_card_is_inconclusive_and_lists_it() -> None:
     with WireAdapter([*SERVE, "--inexpressible", "card=pan"], "canardage") as engine:
         assert engine.batching
         # Long enough for a batch whose step is inexpressible to hold probes: the engine
         # takes them where the step left it, before the step.
-        result = _conforms(engine, "canardage", players=3, max_steps=80, settings=SEARCH)
+        result = _conforms(
+            engine, "canardage", players=3, max_steps=80, settings=SEARCH, strict=False
+        )
+        # Pan is a fifth of the deck, and each of its targets is offered in turn.
+        assert result.unexpressed > INCONCLUSIVE_SHARE * result.offered
+        assert result.inconclusive is not None and "legal plays offered" in result.inconclusive
+        with pytest.raises(InconclusiveError):
+            _conforms(engine, "canardage", players=3, max_steps=80, settings=SEARCH)
     assert result.inexpressible and result.steps > 0
     for line in result.inexpressible:
         assert '"card": "pan"' in line and line.endswith(
