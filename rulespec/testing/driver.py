@@ -277,9 +277,7 @@ class Driver:
                 f"{wire_text(g, action)}: the protocol's canonical encodings are the ones "
                 "the kit sends, and rulespec refuses the others"
             )
-        step = Step(before, action, g.apply(before, action))
-        self._taken(step)
-        self.compare(step)
+        self._follow(Step(before, action, g.apply(before, action)), got)
         return True
 
     def next_action(self) -> Any:
@@ -355,18 +353,22 @@ class Driver:
                 action,
                 step=len(self.steps) - 1,
             )
-        self._taken(step)
-        drawn = tuple(answer or ()) if self.engine_chance else ()
-        if drawn:
-            for outcome in drawn:
-                self._outcome(outcome)
-            self.compare(self._now())
-        elif compare_now:
+        if compare_now and not (self.engine_chance and answer):
+            self._taken(step)
             self._answer(queries[len(ahead) + 1 :], handlers, answers)
             self._at_state(step, queries)
         else:
-            self.compare(step)
+            self._follow(step, answer)
         return True
+
+    def _follow(self, step: Step, answer: Any) -> None:
+        """Follow a player's step the engine took, with the chance outcomes it folded into
+        its answer (an engine that draws its own chance), then compare where both stand."""
+        self._taken(step)
+        drawn = tuple(answer or ()) if self.engine_chance else ()
+        for outcome in drawn:
+            self._outcome(outcome)
+        self.compare(self._now() if drawn else step)
 
     def _taken(self, step: Step) -> None:
         """Follow a step the engine took (a player's action, or a chance outcome it was
