@@ -642,6 +642,12 @@ class DuckCoverKit(GameKit):
 
     # -- comparing ---------------------------------------------------------------------
 
+    part_keys: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "draw_pile": ("draw_pile_size",),
+        "captain_pile": ("captain_pile_top", "captain_pile_size"),
+        "acted": ("acted", "own_action"),
+    }
+
     def canonical(self, game: Game[Any, Any, Any, Any], state: Any) -> Any:
         return canonical(state)
 

@@ -38,6 +38,7 @@ from rulespec.testing.budget import Spent, active
 from rulespec.testing.divergence import (
     Divergence,
     DivergenceError,
+    part_data,
     shown,
     wire_data,
     wire_text,
@@ -158,8 +159,8 @@ class Driver:
             step=len(self.steps) if step is None else step,
             summary=summary,
             clauses=tuple(dict.fromkeys(found)),
-            expected=expected if isinstance(expected, str) else wire_text(g, expected),
-            actual=actual if isinstance(actual, str) else wire_text(g, actual),
+            expected=shown(expected) if isinstance(expected, str) else wire_text(g, expected),
+            actual=shown(actual) if isinstance(actual, str) else wire_text(g, actual),
             record=self.record(),
             action=None if action is None else g.encode_action(action),
         )
@@ -694,7 +695,13 @@ class Driver:
             actual = decoded
         actual = self._canonical(actual, project)
         if actual != expected:
-            self._diverge_parts(step, what, split(g, expected), self._split(actual, split))
+            self._diverge_parts(
+                step,
+                what,
+                split(g, expected),
+                self._split(actual, split),
+                (_encoded(encode, expected), _encoded(encode, actual)),
+            )
 
     def _diverge_json(
         self, step: Step, what: str, parts: frozenset[str], expected: Any, actual: Any
@@ -755,12 +762,23 @@ class Driver:
         return f"{summary} after {self.kit.describe(self.game, step.action)}"
 
     def _diverge_parts(
-        self, step: Step, what: str, expected: Mapping[str, Any], actual: Mapping[str, Any]
+        self,
+        step: Step,
+        what: str,
+        expected: Mapping[str, Any],
+        actual: Mapping[str, Any],
+        encoded: tuple[Any, Any] = (None, None),
     ) -> NoReturn:
+        """Report the parts that differ; each value is shown as the protocol writes it,
+        taken from ``encoded`` (the JSON of rulespec's and of the engine's whole state or
+        view) when it has that part."""
         g = self.game
         differ = [
             k for k in dict.fromkeys((*expected, *actual)) if expected.get(k) != actual.get(k)
         ]
+        ours, theirs = encoded
+        if not differ and isinstance(ours, Mapping) and isinstance(theirs, Mapping):
+            differ = [k for k in dict.fromkeys((*ours, *theirs)) if ours.get(k) != theirs.get(k)]
         if not differ:
             differ = ["(equal parts, unequal values)"]
         clauses: list[str] = []
@@ -782,11 +800,19 @@ class Driver:
             kind,
             self._after(step, f"{what} differs in {', '.join(differ)}"),
             clauses,
-            f"{first} = {wire_text(g, expected.get(first))}",
-            f"{first} = {wire_text(g, actual.get(first))}",
+            f"{first} = {self._part_text(ours, first, expected)}",
+            f"{first} = {self._part_text(theirs, first, actual)}",
             step.action,
             step=max(len(self.steps) - 1, 0) if step.action is not None else 0,
         )
+
+    def _part_text(self, data: Any, part: str, values: Mapping[str, Any]) -> str:
+        """One part as the protocol writes it: from the JSON ``data`` when it has the part,
+        else written from its value."""
+        try:
+            return wire_text(self.game, part_data(data, part, self.kit.part_keys))
+        except LookupError:
+            return wire_text(self.game, values.get(part))
 
     def _compare_legal(self, step: Step, player: int, got: Any) -> None:
         g = self.game
@@ -825,6 +851,14 @@ class Driver:
             f"{len(expected)} actions: {_sorted_json(g, expected)}",
             f"{len(actual)} actions: {_sorted_json(g, actual)}",
         )
+
+
+def _encoded(encode: Callable[[Any], Any], value: Any) -> Any:
+    """``value``'s JSON, or ``None`` when it does not encode."""
+    try:
+        return encode(value)
+    except Exception:
+        return None
 
 
 def _sorted_json(game: Game[Any, Any, Any, Any], actions: Sequence[Any]) -> str:

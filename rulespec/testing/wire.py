@@ -63,6 +63,7 @@ from rulespec.testing.adapter import (
     action_json,
     game_of,
 )
+from rulespec.testing.divergence import shown
 
 __all__ = [
     "CAPABILITIES",
@@ -100,7 +101,9 @@ class ProtocolError(BaseException):
     Hypothesis, in your test) does not take it for a divergence of the rules
     and shrink it: a broken engine is reported as it broke.
 
-    ``what`` says what went wrong in one line; ``request`` is the request it
+    ``what`` says what went wrong in one line (cut, as every value of a report is, after
+    :data:`~rulespec.testing.divergence.SHOWN` bytes: an engine's answer is never
+    quoted whole); ``request`` is the request it
     answered badly (JSON data, or ``None``); ``stderr`` holds the engine's
     last lines of standard error; ``status`` its exit status if it has
     exited; ``record`` the game the kit was playing, up to and including the
@@ -122,12 +125,12 @@ class ProtocolError(BaseException):
         status: int | None = None,
         record: Record | None = None,
     ) -> None:
-        self.what = what
+        self.what = shown(what)
         self.request = request
-        self.stderr = tuple(stderr)
+        self.stderr = tuple(shown(line) for line in stderr)
         self.status = status
         self.record = record
-        lines = [what]
+        lines = [self.what]
         if self.stderr:
             lines.append("the engine's last lines on stderr:")
             lines.extend(f"  {line}" for line in self.stderr)
@@ -217,7 +220,7 @@ def _inner(data: dict[str, Any], extra: set[str]) -> tuple[str, Any]:
         raise _Answer("refused.reason: expected a string")
     if clause is not None and not isinstance(clause, str):
         raise _Answer("refused.clause: expected a string")
-    return kind, (reason, clause)
+    return kind, (shown(reason), None if clause is None else shown(clause))
 
 
 def _reason(value: Any, where: str) -> str:
@@ -228,7 +231,7 @@ def _reason(value: Any, where: str) -> str:
         raise _Answer(f"{exc}{extra}") from None
     if not isinstance(found["reason"], str):
         raise _Answer(f"{where}.reason: expected a string")
-    return str(found["reason"])
+    return shown(found["reason"])
 
 
 class _Process:
