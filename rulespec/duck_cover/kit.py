@@ -165,7 +165,9 @@ def _plain_submitted(state: State) -> tuple[Any, ...]:
 def canonical_view(view: View) -> View:
     """``view`` with what no rule defines set to fixed values: the round number (it
     follows from the round scores), the order of the discard zone, and the origin of
-    the player's own move when it names the only visible card that carries the call.
+    the player's own move when it names the only visible card that carries the call;
+    between rounds and after the game, as :func:`canonical` has it, everything but the
+    grids, the players and the round scores.
 
     >>> import rulespec
     >>> from rulespec.duck_cover import Cover
@@ -176,6 +178,24 @@ def canonical_view(view: View) -> View:
     >>> canonical_view(view).own_action
     Cover(player=0, to=(0, 0))
     """
+    if view.phase in (Phase.DEAL, Phase.OVER):
+        return attrs.evolve(
+            view,
+            round=0,
+            card=None,
+            call=None,
+            previous=None,
+            previous_discarded=False,
+            draw_pile_size=0,
+            captain_pile_top=None,
+            captain_pile_size=0,
+            discard_zone=(),
+            discards_left=0,
+            set_aside_size=0,
+            gifts=(),
+            acted=(),
+            own_action=None,
+        )
     own = view.own_action
     if isinstance(own, Cover | Duck) and own.origin is not None and view.call is not None:
         stacks = view.grids[view.player].stacks if 0 <= view.player < len(view.grids) else ()
