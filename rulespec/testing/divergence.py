@@ -13,6 +13,7 @@ import enum
 import json
 import re
 import textwrap
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -26,6 +27,7 @@ __all__ = [
     "CheckResult",
     "Divergence",
     "DivergenceError",
+    "card_difference",
     "part_data",
     "shown",
     "wire_data",
@@ -129,6 +131,44 @@ def part_data(data: Any, part: str, keys: Mapping[str, Sequence[str]] | None = N
         if isinstance(items, list):
             return items[int(rest[:-1])]
     raise LookupError(part)
+
+
+def card_difference(expected: Any, actual: Any, most: int = 10) -> str:
+    """What two shuffles (chance actions as JSON data) hold differently, pile by pile: the
+    cards ``actual`` misses and those it has in excess, as the protocol writes them; empty
+    when each pile holds the same cards.
+
+    >>> card_difference({"type": "reshuffle", "draw_pile": ["pan", "pan", "en-joue"]},
+    ...                 {"type": "reshuffle", "draw_pile": ["pan", "banzai", "en-joue"]})
+    'draw_pile: missing "pan"; extra "banzai"'
+    """
+    if not isinstance(expected, Mapping) or not isinstance(actual, Mapping):
+        return ""
+    found = []
+    for key in dict.fromkeys((*expected, *actual)):
+        ours, theirs = expected.get(key), actual.get(key)
+        if not isinstance(ours, list) and not isinstance(theirs, list):
+            continue
+        ours_count, theirs_count = Counter(_cards(ours)), Counter(_cards(theirs))
+        said = []
+        for word, cards in (
+            ("missing", ours_count - theirs_count),
+            ("extra", theirs_count - ours_count),
+        ):
+            named = sorted(cards.elements())
+            if named:
+                more = f" and {len(named) - most} more" if len(named) > most else ""
+                said.append(f"{word} {', '.join(named[:most])}{more}")
+        if said:
+            found.append(f"{key}: {'; '.join(said)}")
+    return shown(" | ".join(found))
+
+
+def _cards(value: Any) -> list[str]:
+    """The leaves of a pile (or of piles of piles) of JSON data, each as JSON text."""
+    if isinstance(value, list):
+        return [card for item in value for card in _cards(item)]
+    return [] if value is None else [json.dumps(value, ensure_ascii=False)]
 
 
 @attrs.frozen

@@ -38,6 +38,7 @@ from rulespec.testing.budget import Spent, active
 from rulespec.testing.divergence import (
     Divergence,
     DivergenceError,
+    card_difference,
     part_data,
     shown,
     wire_data,
@@ -59,6 +60,9 @@ PROBE_LISTED = 16
 shows most illegal actions it takes for legal)."""
 EXPLAIN_MOST = 64
 """The most illegal actions offered to explain one refusal of a legal action."""
+SHUFFLE_PROBES = 400
+"""The most shuffles offered to learn which cards an engine that refuses a legal shuffle
+of one pile holds instead."""
 
 
 @attrs.define
@@ -432,9 +436,11 @@ class Driver:
             after = g.apply(state, outcome)
         except IllegalAction as exc:
             self.steps.append(outcome)
+            cards = self._shuffle_difference(state, _encoded(g.encode_action, outcome))
             self.fail(
                 "chance",
-                f"the engine draws an outcome the rules do not allow: {exc.reason}",
+                f"the engine draws an outcome the rules do not allow: {exc.reason}"
+                + (f" ({cards})" if cards else ""),
                 (exc.clause,),
                 f"refuses it: {exc}",
                 outcome,
@@ -446,6 +452,47 @@ class Driver:
         self._advanced(state, outcome, after)
         if deal:
             self.style = self.choose_style()
+
+    def _shuffle_difference(self, state: Any, theirs: Any) -> str:
+        """The cards the shuffle ``theirs`` (JSON data) misses and has in excess, against
+        the piles rulespec shuffles at ``state``; empty when that cannot be said."""
+        g = self.game
+        try:
+            ours = g.encode_action(g.chance_action(state, g.chance(state).piles))
+        except Exception:
+            return ""
+        return card_difference(ours, theirs)
+
+    def _probe_shuffle(self, before: Any, action: Any) -> str:
+        """For a legal shuffle of one pile the engine refuses: offer it the same pile with a
+        card fewer, a card more, or one card for another (at most :data:`SHUFFLE_PROBES`),
+        and say which cards its own pile misses or has in excess by the first it takes;
+        empty when it takes none."""
+        g = self.game
+        names = [f.name for f in attrs.fields(type(action))] if attrs.has(type(action)) else []
+        piles = g.chance(before).piles
+        if len(names) != 1 or len(piles) != 1 or self.engine_chance:
+            return ""
+        name, pile = names[0], list(piles[0])
+        kinds = list(dict.fromkeys(pile))
+        deal = g.chance(g.new_game(self.players, self.options)).piles
+        others = list(dict.fromkeys(c for p in (pile, *deal) for c in p))
+        candidates: list[list[Any]] = []
+        for c in kinds:
+            candidates.append(_without(pile, c))
+        candidates.extend([*pile, k] for k in others)
+        candidates.extend([*_without(pile, c), k] for c in kinds for k in others if k != c)
+        ours = _encoded(g.encode_action, action)
+        for cards in candidates[:SHUFFLE_PROBES]:
+            probe = attrs.evolve(action, **{name: tuple(cards)})
+            try:
+                self.adapter.apply(probe)
+            except ValueError:
+                continue
+            except Exception:
+                return ""
+            return card_difference(ours, _encoded(g.encode_action, probe))
+        return ""
 
     def _expect_outcome(self, outcome: Any) -> None:
         """A hook for a replay: the outcome must be the record's."""
@@ -466,15 +513,19 @@ class Driver:
         own_clauses = [own] if isinstance(own, str) and own else []
         if "legal_actions" not in self.caps and g.to_move(before) != (CHANCE,):
             self._explain(before, action, exc)
+        summary = f"the engine refuses a legal step: {self.kit.describe(g, action)}"
         if g.to_move(before) == (CHANCE,):
             setup = g.chance(before).kind == "deal"
+            cards = self._probe_shuffle(before, action)
+            if cards:
+                summary += f" (the engine's own pile, by a shuffle it takes: {cards})"
         else:
             setup = (
                 self.player_steps == 0 and bool(own_clauses) and own_clauses[0] in self.kit.dealt
             )
         self.fail(
             "refused-legal",
-            f"the engine refuses a legal step: {self.kit.describe(g, action)}",
+            summary,
             (*own_clauses, *self.kit.action_clauses(g, before, action)),
             "accepts it",
             f"refuses it: {exc}",
@@ -851,6 +902,13 @@ class Driver:
             f"{len(expected)} actions: {_sorted_json(g, expected)}",
             f"{len(actual)} actions: {_sorted_json(g, actual)}",
         )
+
+
+def _without(pile: Sequence[Any], card: Any) -> list[Any]:
+    """``pile`` with one ``card`` fewer."""
+    found = list(pile)
+    found.remove(card)
+    return found
 
 
 def _encoded(encode: Callable[[Any], Any], value: Any) -> Any:
