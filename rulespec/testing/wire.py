@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import copy
 import json
 import math
 import os
 import queue
+import re
 import select
 import signal
 import subprocess
@@ -39,7 +41,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rulespec.core.errors import RecordError
+from rulespec.core.errors import RecordError, UnknownCard
 from rulespec.core.game import Game
 from rulespec.core.jsonio import (
     MAX_BYTES,
@@ -73,6 +75,7 @@ __all__ = [
     "PROTOCOLS",
     "ProtocolError",
     "WireAdapter",
+    "other_edition",
     "read_answer",
 ]
 
@@ -137,6 +140,72 @@ class ProtocolError(BaseException):
         else:
             lines.append("the engine wrote nothing on stderr")
         super().__init__("\n".join(lines))
+
+
+def other_edition(
+    game: Game[Any, Any, Any, Any],
+    decode: Callable[[Any], Any],
+    payload: Any,
+    first: UnknownCard,
+    said: str,
+) -> str:
+    """The verdict line for an answer naming cards that are not the game's: every such
+    card of ``payload`` (found by decoding it again with each replaced by a card of the
+    game), the edition rulespec follows, then ``said``, the decoder's own words.
+
+    >>> import rulespec
+    >>> from rulespec.core.errors import UnknownCard
+    >>> can = rulespec.game("canardage")
+    >>> answer = {"type": "reshuffle", "draw_pile": ["pan", "peace-and-love", "walking-duck"]}
+    >>> try:
+    ...     can.decode_action(answer)
+    ... except UnknownCard as exc:
+    ...     print(other_edition(can, can.decode_action, answer, exc, "request 4 (apply)"))
+    cards of another edition: "peace-and-love", "walking-duck" (rulespec plays the cards of ...)
+    """
+    found = [first.card]
+    data, exc = copy.deepcopy(payload), first
+    for _ in range(_FOREIGN_MOST):
+        if not _replace(data, exc.where, exc.card, exc.sample):
+            break
+        try:
+            decode(data)
+            break
+        except UnknownCard as again:
+            exc = again
+            found.append(again.card)
+        except Exception:
+            break
+    names = ", ".join(json.dumps(card, ensure_ascii=False) for card in dict.fromkeys(found))
+    from rulespec.rulebook.clauses import catalogue
+
+    sources = catalogue(game.id).sources
+    edition = f"the cards of {sources[0][1]}" if sources else "this edition's cards"
+    return f"cards of another edition: {names} (rulespec plays {edition}; {said})"
+
+
+_FOREIGN_MOST = 100
+"""The most cards of another edition one answer is searched for."""
+
+
+def _replace(data: Any, where: str, card: Any, sample: Any) -> bool:
+    """Replace ``card`` at ``where`` (a decoder's place: ``value.hands[1][2]``, whose
+    first names may lie above ``data``) by ``sample``; whether it was found there."""
+    path: list[str | int] = []
+    for name, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", where):
+        path.append(int(index) if index else name)
+    for start in range(len(path)):
+        node, steps = data, path[start:]
+        try:
+            for step in steps[:-1]:
+                node = node[step]
+            last = steps[-1]
+            if node[last] == card and type(node[last]) is type(card):
+                node[last] = sample
+                return True
+        except (KeyError, IndexError, TypeError):
+            continue
+    return False
 
 
 class _Answer(Exception):
@@ -541,6 +610,11 @@ class WireAdapter(Adapter):
     ) -> Any:
         try:
             return decode(payload)
+        except UnknownCard as exc:
+            said = other_edition(
+                self.game, decode, payload, exc, f"request {self.requests} ({op}): {exc}"
+            )
+            raise self._fail(said, pending) from None
         except RecordError as exc:
             raise self._fail(f"request {self.requests} ({op}): {exc}", pending) from None
         except Exception as exc:  # a decoder's bug must not pass for a divergence
@@ -792,6 +866,9 @@ class WireAdapter(Adapter):
         def decoded() -> Any:
             try:
                 return decode(value)
+            except UnknownCard as exc:
+                said = f"request {at} ({op}): {exc}"
+                raise self._fail(other_edition(self.game, decode, value, exc, said)) from None
             except RecordError as exc:
                 raise self._fail(f"request {at} ({op}): {exc}") from None
             except Exception as exc:  # a decoder's bug must not pass for a divergence
