@@ -467,7 +467,8 @@ class Driver:
         """For a legal shuffle of one pile the engine refuses: offer it the same pile with a
         card fewer, a card more, or one card for another (at most :data:`SHUFFLE_PROBES`),
         and say which cards its own pile misses or has in excess by the first it takes;
-        empty when it takes none."""
+        empty when it takes none. Each shuffle offered counts as a step of a shrink
+        budget."""
         g = self.game
         names = [f.name for f in attrs.fields(type(action))] if attrs.has(type(action)) else []
         piles = g.chance(before).piles
@@ -482,17 +483,22 @@ class Driver:
             candidates.append(_without(pile, c))
         candidates.extend([*pile, k] for k in others)
         candidates.extend([*_without(pile, c), k] for c in kinds for k in others if k != c)
-        ours = _encoded(g.encode_action, action)
+        ours, found, tried = _encoded(g.encode_action, action), "", 0
         for cards in candidates[:SHUFFLE_PROBES]:
             probe = attrs.evolve(action, **{name: tuple(cards)})
+            tried += 1
             try:
                 self.adapter.apply(probe)
             except ValueError:
                 continue
             except Exception:
-                return ""
-            return card_difference(ours, _encoded(g.encode_action, probe))
-        return ""
+                break
+            found = card_difference(ours, _encoded(g.encode_action, probe))
+            break
+        budget = active()
+        if budget is not None:
+            budget.spend(tried)  # work done while shrinking, as steps are
+        return found
 
     def _expect_outcome(self, outcome: Any) -> None:
         """A hook for a replay: the outcome must be the record's."""
