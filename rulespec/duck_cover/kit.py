@@ -155,7 +155,10 @@ def _plain_submitted(state: State) -> tuple[Any, ...]:
     found = []
     for p, act in enumerate(submitted):
         if isinstance(act, Cover | Duck) and act.origin is not None:
-            index = called_stack(state, p)
+            try:
+                index = called_stack(state, p)
+            except Exception:  # a state the rules cannot read: the move is kept as it is
+                index = -1
             if index >= 0 and state.grids[p].cells[index][0] == act.origin:
                 act = type(act)(act.player, act.to)
         found.append(act)
