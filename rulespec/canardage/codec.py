@@ -13,7 +13,7 @@ from rulespec.canardage.actions import Action, Deal, Discard, Disperse, Play, Re
 from rulespec.canardage.cards import DEFAULT_ACTION_DECK, WATER, Card, sort_cards
 from rulespec.canardage.state import Options, Phase, State
 from rulespec.canardage.view import View
-from rulespec.core.errors import RecordError
+from rulespec.core.errors import RecordError, UnknownCard
 from rulespec.core.jsonio import expect_enum
 from rulespec.core.jsonio import expect_int as _int
 from rulespec.core.jsonio import expect_list as _list
@@ -55,7 +55,10 @@ def _card_in(value: Any, where: str) -> Card:
             return Card(value)
         except ValueError:
             pass
-    raise RecordError(where, f"expected an action card id (such as 'pan'), got {value!r}")
+    what = f"expected an action card id (such as 'pan'), got {value!r}"
+    if isinstance(value, str):
+        raise UnknownCard(where, what, value, Card.PAN.value)
+    raise RecordError(where, what)
 
 
 def _stack_in(value: Any, where: str) -> Stack:

@@ -199,7 +199,9 @@ def canonical(state: State) -> State:
       cards count as back in the duck deck, which is sorted, and the player on
       turn as having drawn (whether an engine gathers the line and draws before
       the shuffle or after it, no rule can tell);
-    - after the game (``Phase.OVER``) ``turn`` is ``-1``.
+    - after the game (``Phase.OVER``) ``turn`` is ``-1``, and the hands and the
+      draw pile are emptied: the game ends with the play that shoots the last
+      ducks, and no rule says whether its player draws back to three.
 
     >>> import rulespec
     >>> can = rulespec.game("canardage")
@@ -214,27 +216,35 @@ def canonical(state: State) -> State:
         p = state.turn
         if 0 <= p < len(hands) and len(hands[p]) < 3 and pile:
             hands[p], pile = (*hands[p], pile[0]), pile[1:]
+    over = state.phase is Phase.OVER
     return attrs.evolve(
         state,
         seen=0,
         line=line,
         deck=deck,
-        draw_pile=pile,
+        draw_pile=() if over else pile,
         played=sort_cards(state.played),
-        hands=tuple(sort_cards(h) for h in hands),
-        turn=-1 if state.phase is Phase.OVER else state.turn,
+        hands=() if over else tuple(sort_cards(h) for h in hands),
+        turn=-1 if over else state.turn,
     )
 
 
 def canonical_view(view: View) -> View:
     """``view`` with what no rule defines set to fixed values: the order of the played
-    cards and of the hand, and after the game the turn."""
-    return attrs.evolve(
-        view,
-        played=sort_cards(view.played),
-        hand=sort_cards(view.hand),
-        turn=-1 if view.phase is Phase.OVER else view.turn,
-    )
+    cards and of the hand, and after the game the turn, the hands and the draw pile
+    (see :func:`canonical`).
+
+    >>> import rulespec
+    >>> can = rulespec.game("canardage")
+    >>> view = can.view(can.start(3, seed=1), 0)
+    >>> canonical_view(attrs.evolve(view, phase=Phase.OVER)).hand
+    ()
+    """
+    if view.phase is Phase.OVER:
+        return attrs.evolve(
+            view, played=sort_cards(view.played), hand=(), hand_sizes=(), draw_pile_size=0, turn=-1
+        )
+    return attrs.evolve(view, played=sort_cards(view.played), hand=sort_cards(view.hand))
 
 
 def _twist_actions(pile: list[Card], twist: str) -> list[Card]:

@@ -2,7 +2,9 @@
 
 Exit status: 0 when every step is legal, 1 at an illegal step or setup
 (reported with its player, action and clause), 2 when the record cannot be
-read or is malformed (one line on stderr, never a traceback), 130 on Ctrl-C.
+read or is malformed, or says it was cut at its length cap when it was not (or
+is cut there without saying so), with one line on stderr, never a traceback;
+130 on Ctrl-C.
 The verdict names the options the record was played with (they come from the
 record).
 """

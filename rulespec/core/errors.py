@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-__all__ = ["CatalogueError", "IllegalAction", "PositionError", "RecordError"]
+from typing import Any
+
+__all__ = ["CatalogueError", "IllegalAction", "PositionError", "RecordError", "UnknownCard"]
 
 
 class IllegalAction(ValueError):
@@ -36,6 +38,21 @@ class RecordError(ValueError):
         super().__init__(f"{where}: {what}" if where else what)
         self.where = where
         self.what = what
+
+
+class UnknownCard(RecordError):
+    """A card that is not one of the game's (a card of another edition, say): ``card`` is
+    the value read, ``sample`` a card of the game of the same kind.
+
+    >>> err = UnknownCard("hand[0]", "expected an action card id", "peace-and-love", "pan")
+    >>> str(err), err.card
+    ('hand[0]: expected an action card id', 'peace-and-love')
+    """
+
+    def __init__(self, where: str, what: str, card: Any, sample: Any) -> None:
+        super().__init__(where, what)
+        self.card = card
+        self.sample = sample
 
 
 class CatalogueError(ValueError):

@@ -178,13 +178,16 @@ class Record:
         whole_turns = g.declaration.simultaneous  # cut only where a turn starts
         taken: list[Any] = []
         acted = 0
-        while not g.is_over(state) and (steps is None or len(taken) < steps):
+        while not g.is_over(state):
             actors = g.to_move(state)
-            if actors[0] == CHANCE:
+            player = actors[0] != CHANCE
+            if player and acted >= cap and (not whole_turns or len(actors) == players):
+                return cls(g.id, players, opts, tuple(taken), truncated=True)
+            if steps is not None and len(taken) >= steps:
+                break
+            if not player:
                 action = g.sample_chance(state, rng)
             else:
-                if acted >= cap and (not whole_turns or len(actors) == players):
-                    return cls(g.id, players, opts, tuple(taken), truncated=True)
                 action = rng.choice(g.legal_actions(state, actors[0]))
                 acted += 1
             state = g.apply(state, action)

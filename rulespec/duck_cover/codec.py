@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any
 
-from rulespec.core.errors import RecordError
+from rulespec.core.errors import RecordError, UnknownCard
 from rulespec.core.jsonio import expect_bool as _bool
 from rulespec.core.jsonio import expect_enum
 from rulespec.core.jsonio import expect_int as _int
@@ -60,7 +60,10 @@ def _card_in(value: Any, where: str) -> DrawCard:
         return value
     if isinstance(value, str) and value in _CARDS:
         return _CARDS[value]
-    raise RecordError(where, f'expected a draw card (1 to 12, "max" or "repeat"), got {value!r}')
+    what = f'expected a draw card (1 to 12, "max" or "repeat"), got {value!r}'
+    if isinstance(value, str) or type(value) is int:
+        raise UnknownCard(where, what, value, 1)
+    raise RecordError(where, what)
 
 
 def _duck(value: Any, where: str, holder: int, foreign: bool, players: int = 7) -> int:

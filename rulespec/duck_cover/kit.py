@@ -107,7 +107,10 @@ def canonical(state: State) -> State:
     - the discard zone is sorted (only its cards and their number count);
     - between rounds and after the game (``Phase.DEAL``, ``Phase.OVER``) the
       piles, the card, the call remembered and the submitted moves are emptied:
-      the next deal replaces them. The grids stay: the tiebreak counts stacks.
+      the next deal replaces them. The grids stay: the tiebreak counts stacks;
+    - a submitted Cover or Duck that names the origin of the only card the
+      call moves is that move without its origin (the non-canonical encoding
+      of :meth:`DuckCoverKit.non_canonical`, kept by an engine that takes it).
 
     >>> import rulespec
     >>> dc = rulespec.game("duck-and-cover")
@@ -133,14 +136,82 @@ def canonical(state: State) -> State:
     elif captain:
         captain = (*sorted(captain[:-1]), captain[-1])
     return attrs.evolve(
-        state, round=0, captain_pile=captain, discard_zone=tuple(sorted(state.discard_zone))
+        state,
+        round=0,
+        captain_pile=captain,
+        discard_zone=tuple(sorted(state.discard_zone)),
+        submitted=_plain_submitted(state),
     )
+
+
+def _plain_submitted(state: State) -> tuple[Any, ...]:
+    """The submitted moves, each without an origin that names the only card the call
+    moves."""
+    submitted = state.submitted
+    if state.phase is not Phase.TURN or not any(
+        isinstance(a, Cover | Duck) and a.origin is not None for a in submitted
+    ):
+        return submitted
+    found = []
+    for p, act in enumerate(submitted):
+        if isinstance(act, Cover | Duck) and act.origin is not None:
+            try:
+                index = called_stack(state, p)
+            except Exception:  # a state the rules cannot read: the move is kept as it is
+                index = -1
+            if index >= 0 and state.grids[p].cells[index][0] == act.origin:
+                act = type(act)(act.player, act.to)
+        found.append(act)
+    return tuple(found)
 
 
 def canonical_view(view: View) -> View:
     """``view`` with what no rule defines set to fixed values: the round number (it
-    follows from the round scores) and the order of the discard zone."""
-    return attrs.evolve(view, round=0, discard_zone=tuple(sorted(view.discard_zone)))
+    follows from the round scores), the order of the discard zone, and the origin of
+    the player's own move when it names the only visible card that carries the call;
+    between rounds and after the game, as :func:`canonical` has it, everything but the
+    grids, the players and the round scores.
+
+    >>> import rulespec
+    >>> from rulespec.duck_cover import Cover
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> state = dc.position([None, None], card=5)  # the 5 at (0, 1)
+    >>> state = dc.apply(state, Cover(0, (0, 0)))
+    >>> view = attrs.evolve(dc.view(state, 0), own_action=Cover(0, (0, 0), (0, 1)))
+    >>> canonical_view(view).own_action
+    Cover(player=0, to=(0, 0))
+    """
+    if view.phase in (Phase.DEAL, Phase.OVER):
+        return attrs.evolve(
+            view,
+            round=0,
+            card=None,
+            call=None,
+            previous=None,
+            previous_discarded=False,
+            draw_pile_size=0,
+            captain_pile_top=None,
+            captain_pile_size=0,
+            discard_zone=(),
+            discards_left=0,
+            set_aside_size=0,
+            gifts=(),
+            acted=(),
+            own_action=None,
+        )
+    own = view.own_action
+    if isinstance(own, Cover | Duck) and own.origin is not None and view.call is not None:
+        stacks = view.grids[view.player].stacks if 0 <= view.player < len(view.grids) else ()
+        if view.call == MAX:
+            best = max(stacks, key=lambda s: number_of(s.top), default=None)
+            called = [] if best is None else [best]
+        else:
+            called = [s for s in stacks if number_of(s.top) == view.call]
+        if len(called) == 1 and called[0].position == own.origin:
+            own = type(own)(own.player, own.to)
+    return attrs.evolve(
+        view, round=0, discard_zone=tuple(sorted(view.discard_zone)), own_action=own
+    )
 
 
 def _twist(pile: list[int], twist: str) -> list[int]:
@@ -593,6 +664,12 @@ class DuckCoverKit(GameKit):
         return tuple(found)
 
     # -- comparing ---------------------------------------------------------------------
+
+    part_keys: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "draw_pile": ("draw_pile_size",),
+        "captain_pile": ("captain_pile_top", "captain_pile_size"),
+        "acted": ("acted", "own_action"),
+    }
 
     def canonical(self, game: Game[Any, Any, Any, Any], state: Any) -> Any:
         return canonical(state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulespec.core.errors import RecordError
+from rulespec.core.errors import RecordError, UnknownCard
 from rulespec.core.jsonio import expect_enum
 from rulespec.core.jsonio import expect_int as _int
 from rulespec.core.jsonio import expect_list as _list
@@ -40,7 +40,7 @@ def _card_in(value: Any, where: str) -> Card:
     try:
         return parse_card(value)
     except ValueError as exc:
-        raise RecordError(where, str(exc)) from None
+        raise UnknownCard(where, str(exc), value, "red-1-circle") from None
 
 
 def _cards(value: Any, where: str) -> tuple[Card, ...]:

@@ -126,15 +126,29 @@ def canonical(state: State) -> State:
 
 def canonical_view(view: View) -> View:
     """``view`` with what no rule defines set to fixed values: the round number (it
-    follows from the round scores), the order of the hand, and between rounds or
-    after the match the turn."""
-    settled = view.phase is Phase.TURN
+    follows from the round scores) and the order of the hand; between rounds and after
+    the match, as :func:`canonical` has it, the turn, the hands, the piles and the draw
+    pile of the round just ended (and after the match the starter).
+
+    >>> import rulespec
+    >>> duo = rulespec.game("duo")
+    >>> view = duo.view(duo.start(2, seed=1), 0)
+    >>> canonical_view(attrs.evolve(view, phase=Phase.DEAL)).hand
+    ()
+    """
+    if view.phase is Phase.TURN:
+        return attrs.evolve(view, round=0, hand=tuple(sorted(view.hand)))
     return attrs.evolve(
         view,
         round=0,
-        hand=tuple(sorted(view.hand)),
-        turn=view.turn if settled else -1,
-        turn_pile=view.turn_pile if settled else None,
+        starter=view.starter if view.phase is Phase.DEAL else 0,
+        turn=-1,
+        turn_pile=None,
+        hand=(),
+        hand_sizes=(),
+        pile_tops=(),
+        pile_sizes=(),
+        draw_pile_size=0,
     )
 
 

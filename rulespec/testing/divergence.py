@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 import textwrap
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -27,6 +29,8 @@ __all__ = [
     "Divergence",
     "DivergenceError",
     "InconclusiveError",
+    "card_difference",
+    "part_data",
     "shown",
     "wire_data",
     "wire_text",
@@ -36,8 +40,11 @@ INCONCLUSIVE_SHARE = 0.2
 """The largest share of the legal plays offered that an engine may answer
 ``inexpressible`` and still be found to conform: beyond it, too little was compared."""
 
-SHOWN = 2000
-"""The most characters of one value a report shows."""
+SHOWN = 500
+"""The most bytes (of UTF-8) of one value a report shows; a longer one is cut, with its
+size."""
+_SLACK = 200
+_CUT = re.compile(r" … \([\d,]+ bytes\)$")
 
 
 def wire_data(game: Game[Any, Any, Any, Any], value: Any) -> Any:
@@ -75,7 +82,7 @@ def wire_data(game: Game[Any, Any, Any, Any], value: Any) -> Any:
 
 
 def wire_text(game: Game[Any, Any, Any, Any], value: Any) -> str:
-    """``value`` as one line of the wire's JSON (cut after :data:`SHOWN` characters).
+    """``value`` as one line of the wire's JSON (cut after :data:`SHOWN` bytes).
 
     >>> import rulespec
     >>> from rulespec.duck_cover import Cover
@@ -86,12 +93,88 @@ def wire_text(game: Game[Any, Any, Any, Any], value: Any) -> str:
 
 
 def shown(text: str) -> str:
-    """``text`` cut after :data:`SHOWN` characters, as a report shows it.
+    """``text`` cut after :data:`SHOWN` bytes of UTF-8, with its size, as a report shows it
+    (a few words around a value already cut are left as they are).
 
-    >>> shown("x" * 2001)[-5:]
-    'xxx …'
+    >>> shown("x" * 52_311)[-16:]
+    '… (52,311 bytes)'
+    >>> shown("short")
+    'short'
+    >>> shown("refuses it: " + shown("y" * 600))[-18:]
+    'yyyy … (600 bytes)'
     """
-    return text if len(text) <= SHOWN else text[:SHOWN] + " …"
+    data = text.encode("utf-8", "surrogatepass")
+    if len(data) <= SHOWN or (len(data) <= SHOWN + _SLACK and _CUT.search(text)):
+        return text  # short, or a few words around a value already cut
+    head = data[:SHOWN].decode("utf-8", "ignore")
+    return f"{head} … ({len(data):,} bytes)"
+
+
+def part_data(data: Any, part: str, keys: Mapping[str, Sequence[str]] | None = None) -> Any:
+    """The JSON of one part of a state or view (as a kit's ``parts`` names it) in ``data``,
+    the state's or view's JSON: the key of that name, the item of a list (``hands[2]``),
+    or the keys ``keys`` gives for a part made of several (an object of them).
+    :class:`LookupError` when ``data`` has no such part.
+
+    >>> data = {"hands": [[1], [2, 3]], "phase": "play", "top": 4, "size": 9}
+    >>> part_data(data, "hands[1]"), part_data(data, "phase")
+    ([2, 3], 'play')
+    >>> part_data(data, "pile", {"pile": ("top", "size")})
+    {'top': 4, 'size': 9}
+    """
+    if not isinstance(data, Mapping):
+        raise LookupError(part)
+    if part in data:
+        return data[part]
+    several = (keys or {}).get(part)
+    if several is not None:
+        if len(several) == 1:
+            return data[several[0]]
+        return {k: data[k] for k in several}
+    name, bracket, rest = part.partition("[")
+    if bracket and rest.endswith("]") and rest[:-1].isdigit():
+        items = data[name]
+        if isinstance(items, list):
+            return items[int(rest[:-1])]
+    raise LookupError(part)
+
+
+def card_difference(expected: Any, actual: Any, most: int = 10) -> str:
+    """What two shuffles (chance actions as JSON data) hold differently, pile by pile: the
+    cards ``actual`` misses and those it has in excess, as the protocol writes them; empty
+    when each pile holds the same cards.
+
+    >>> card_difference({"type": "reshuffle", "draw_pile": ["pan", "pan", "en-joue"]},
+    ...                 {"type": "reshuffle", "draw_pile": ["pan", "banzai", "en-joue"]})
+    'draw_pile: missing "pan"; extra "banzai"'
+    """
+    if not isinstance(expected, Mapping) or not isinstance(actual, Mapping):
+        return ""
+    found = []
+    for key in dict.fromkeys((*expected, *actual)):
+        ours, theirs = expected.get(key), actual.get(key)
+        if not isinstance(ours, list) and not isinstance(theirs, list):
+            continue
+        ours_count, theirs_count = Counter(_cards(ours)), Counter(_cards(theirs))
+        said = []
+        for word, cards in (
+            ("missing", ours_count - theirs_count),
+            ("extra", theirs_count - ours_count),
+        ):
+            named = sorted(cards.elements())
+            if named:
+                more = f" and {len(named) - most} more" if len(named) > most else ""
+                said.append(f"{word} {', '.join(named[:most])}{more}")
+        if said:
+            found.append(f"{key}: {'; '.join(said)}")
+    return shown(" | ".join(found))
+
+
+def _cards(value: Any) -> list[str]:
+    """The leaves of a pile (or of piles of piles) of JSON data, each as JSON text."""
+    if isinstance(value, list):
+        return [card for item in value for card in _cards(item)]
+    return [] if value is None else [json.dumps(value, ensure_ascii=False)]
 
 
 @attrs.frozen

@@ -38,6 +38,8 @@ from rulespec.testing.budget import Spent, active
 from rulespec.testing.divergence import (
     Divergence,
     DivergenceError,
+    card_difference,
+    part_data,
     shown,
     wire_data,
     wire_text,
@@ -58,6 +60,9 @@ PROBE_LISTED = 16
 shows most illegal actions it takes for legal)."""
 EXPLAIN_MOST = 64
 """The most illegal actions offered to explain one refusal of a legal action."""
+SHUFFLE_PROBES = 400
+"""The most shuffles offered to learn which cards an engine that refuses a legal shuffle
+of one pile holds instead."""
 SAMPLES = 3
 """The steps of one kind kept to learn which clauses that kind exercises."""
 
@@ -240,8 +245,8 @@ class Driver:
             step=len(self.steps) if step is None else step,
             summary=summary,
             clauses=tuple(dict.fromkeys(found)),
-            expected=expected if isinstance(expected, str) else wire_text(g, expected),
-            actual=actual if isinstance(actual, str) else wire_text(g, actual),
+            expected=shown(expected) if isinstance(expected, str) else wire_text(g, expected),
+            actual=shown(actual) if isinstance(actual, str) else wire_text(g, actual),
             record=self.record(),
             action=None if action is None else g.encode_action(action),
         )
@@ -371,9 +376,7 @@ class Driver:
                 f"{wire_text(g, action)}: the protocol's canonical encodings are the ones "
                 "the kit sends, and rulespec refuses the others"
             )
-        step = Step(before, action, g.apply(before, action))
-        self._taken(step)
-        self.compare(step)
+        self._follow(Step(before, action, g.apply(before, action)), got)
         return True
 
     def next_action(self) -> Any:
@@ -457,18 +460,22 @@ class Driver:
                 action,
                 step=len(self.steps) - 1,
             )
-        self._taken(step)
-        drawn = tuple(answer or ()) if self.engine_chance else ()
-        if drawn:
-            for outcome in drawn:
-                self._outcome(outcome)
-            self.compare(self._now())
-        elif compare_now:
+        if compare_now and not (self.engine_chance and answer):
+            self._taken(step)
             self._answer(queries[len(ahead) + 1 :], handlers, answers)
             self._at_state(step, queries)
         else:
-            self.compare(step)
+            self._follow(step, answer)
         return True
+
+    def _follow(self, step: Step, answer: Any) -> None:
+        """Follow a player's step the engine took, with the chance outcomes it folded into
+        its answer (an engine that draws its own chance), then compare where both stand."""
+        self._taken(step)
+        drawn = tuple(answer or ()) if self.engine_chance else ()
+        for outcome in drawn:
+            self._outcome(outcome)
+        self.compare(self._now() if drawn else step)
 
     def _taken(self, step: Step) -> None:
         """Follow a step the engine took (a player's action, or a chance outcome it was
@@ -533,9 +540,11 @@ class Driver:
             after = g.apply(state, outcome)
         except IllegalAction as exc:
             self.steps.append(outcome)
+            cards = self._shuffle_difference(state, _encoded(g.encode_action, outcome))
             self.fail(
                 "chance",
-                f"the engine draws an outcome the rules do not allow: {exc.reason}",
+                f"the engine draws an outcome the rules do not allow: {exc.reason}"
+                + (f" ({cards})" if cards else ""),
                 (exc.clause,),
                 f"refuses it: {exc}",
                 outcome,
@@ -550,6 +559,53 @@ class Driver:
             if self.player_steps == 0 and len(self.steps) == 1:
                 self._setup_compared()
             self.style = self.choose_style()
+
+    def _shuffle_difference(self, state: Any, theirs: Any) -> str:
+        """The cards the shuffle ``theirs`` (JSON data) misses and has in excess, against
+        the piles rulespec shuffles at ``state``; empty when that cannot be said."""
+        g = self.game
+        try:
+            ours = g.encode_action(g.chance_action(state, g.chance(state).piles))
+        except Exception:
+            return ""
+        return card_difference(ours, theirs)
+
+    def _probe_shuffle(self, before: Any, action: Any) -> str:
+        """For a legal shuffle of one pile the engine refuses: offer it the same pile with a
+        card fewer, a card more, or one card for another (at most :data:`SHUFFLE_PROBES`),
+        and say which cards its own pile misses or has in excess by the first it takes;
+        empty when it takes none. Each shuffle offered counts as a step of a shrink
+        budget."""
+        g = self.game
+        names = [f.name for f in attrs.fields(type(action))] if attrs.has(type(action)) else []
+        piles = g.chance(before).piles
+        if len(names) != 1 or len(piles) != 1 or self.engine_chance:
+            return ""
+        name, pile = names[0], list(piles[0])
+        kinds = list(dict.fromkeys(pile))
+        deal = g.chance(g.new_game(self.players, self.options)).piles
+        others = list(dict.fromkeys(c for p in (pile, *deal) for c in p))
+        candidates: list[list[Any]] = []
+        for c in kinds:
+            candidates.append(_without(pile, c))
+        candidates.extend([*pile, k] for k in others)
+        candidates.extend([*_without(pile, c), k] for c in kinds for k in others if k != c)
+        ours, found, tried = _encoded(g.encode_action, action), "", 0
+        for cards in candidates[:SHUFFLE_PROBES]:
+            probe = attrs.evolve(action, **{name: tuple(cards)})
+            tried += 1
+            try:
+                self.adapter.apply(probe)
+            except ValueError:
+                continue
+            except Exception:
+                break
+            found = card_difference(ours, _encoded(g.encode_action, probe))
+            break
+        budget = active()
+        if budget is not None:
+            budget.spend(tried)  # work done while shrinking, as steps are
+        return found
 
     def _expect_outcome(self, outcome: Any) -> None:
         """A hook for a replay: the outcome must be the record's."""
@@ -570,15 +626,19 @@ class Driver:
         own_clauses = [own] if isinstance(own, str) and own else []
         if "legal_actions" not in self.caps and g.to_move(before) != (CHANCE,):
             self._explain(before, action, exc)
+        summary = f"the engine refuses a legal step: {self.kit.describe(g, action)}"
         if g.to_move(before) == (CHANCE,):
             setup = g.chance(before).kind == "deal"
+            cards = self._probe_shuffle(before, action)
+            if cards:
+                summary += f" (the engine's own pile, by a shuffle it takes: {cards})"
         else:
             setup = (
                 self.player_steps == 0 and bool(own_clauses) and own_clauses[0] in self.kit.dealt
             )
         self.fail(
             "refused-legal",
-            f"the engine refuses a legal step: {self.kit.describe(g, action)}",
+            summary,
             (*own_clauses, *self.kit.action_clauses(g, before, action)),
             "accepts it",
             f"refuses it: {exc}",
@@ -801,7 +861,13 @@ class Driver:
             actual = decoded
         actual = self._canonical(actual, project)
         if actual != expected:
-            self._diverge_parts(step, what, split(g, expected), self._split(actual, split))
+            self._diverge_parts(
+                step,
+                what,
+                split(g, expected),
+                self._split(actual, split),
+                (_encoded(encode, expected), _encoded(encode, actual)),
+            )
 
     def _diverge_json(
         self, step: Step, what: str, parts: frozenset[str], expected: Any, actual: Any
@@ -862,12 +928,23 @@ class Driver:
         return f"{summary} after {self.kit.describe(self.game, step.action)}"
 
     def _diverge_parts(
-        self, step: Step, what: str, expected: Mapping[str, Any], actual: Mapping[str, Any]
+        self,
+        step: Step,
+        what: str,
+        expected: Mapping[str, Any],
+        actual: Mapping[str, Any],
+        encoded: tuple[Any, Any] = (None, None),
     ) -> NoReturn:
+        """Report the parts that differ; each value is shown as the protocol writes it,
+        taken from ``encoded`` (the JSON of rulespec's and of the engine's whole state or
+        view) when it has that part."""
         g = self.game
         differ = [
             k for k in dict.fromkeys((*expected, *actual)) if expected.get(k) != actual.get(k)
         ]
+        ours, theirs = encoded
+        if not differ and isinstance(ours, Mapping) and isinstance(theirs, Mapping):
+            differ = [k for k in dict.fromkeys((*ours, *theirs)) if ours.get(k) != theirs.get(k)]
         if not differ:
             differ = ["(equal parts, unequal values)"]
         clauses: list[str] = []
@@ -889,11 +966,19 @@ class Driver:
             kind,
             self._after(step, f"{what} differs in {', '.join(differ)}"),
             clauses,
-            f"{first} = {wire_text(g, expected.get(first))}",
-            f"{first} = {wire_text(g, actual.get(first))}",
+            f"{first} = {self._part_text(ours, first, expected)}",
+            f"{first} = {self._part_text(theirs, first, actual)}",
             step.action,
             step=max(len(self.steps) - 1, 0) if step.action is not None else 0,
         )
+
+    def _part_text(self, data: Any, part: str, values: Mapping[str, Any]) -> str:
+        """One part as the protocol writes it: from the JSON ``data`` when it has the part,
+        else written from its value."""
+        try:
+            return wire_text(self.game, part_data(data, part, self.kit.part_keys))
+        except LookupError:
+            return wire_text(self.game, values.get(part))
 
     def _compare_legal(self, step: Step, player: int, got: Any) -> None:
         g = self.game
@@ -932,6 +1017,21 @@ class Driver:
             f"{len(expected)} actions: {_sorted_json(g, expected)}",
             f"{len(actual)} actions: {_sorted_json(g, actual)}",
         )
+
+
+def _without(pile: Sequence[Any], card: Any) -> list[Any]:
+    """``pile`` with one ``card`` fewer."""
+    found = list(pile)
+    found.remove(card)
+    return found
+
+
+def _encoded(encode: Callable[[Any], Any], value: Any) -> Any:
+    """``value``'s JSON, or ``None`` when it does not encode."""
+    try:
+        return encode(value)
+    except Exception:
+        return None
 
 
 def _sorted_json(game: Game[Any, Any, Any, Any], actions: Sequence[Any]) -> str:

@@ -87,6 +87,9 @@ class GameKit:
     consequences: ClassVar[Mapping[str, frozenset[str]]] = {}
     """For a part of a state or view, the parts that differ as a consequence when it
     differs; a report cites the clauses of the other parts only."""
+    part_keys: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """For a part of a view (or state) that no key of its JSON names: the keys that hold
+    it, which a report shows (see :func:`~rulespec.testing.divergence.part_data`)."""
 
     # -- generating --------------------------------------------------------------------
 

@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import copy
 import json
 import math
 import os
 import queue
+import re
 import select
 import signal
 import subprocess
@@ -39,7 +41,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rulespec.core.errors import RecordError
+from rulespec.core.errors import RecordError, UnknownCard
 from rulespec.core.game import Game
 from rulespec.core.jsonio import (
     MAX_BYTES,
@@ -63,6 +65,7 @@ from rulespec.testing.adapter import (
     action_json,
     game_of,
 )
+from rulespec.testing.divergence import shown
 
 __all__ = [
     "CAPABILITIES",
@@ -72,6 +75,7 @@ __all__ = [
     "PROTOCOLS",
     "ProtocolError",
     "WireAdapter",
+    "other_edition",
     "read_answer",
 ]
 
@@ -100,7 +104,9 @@ class ProtocolError(BaseException):
     Hypothesis, in your test) does not take it for a divergence of the rules
     and shrink it: a broken engine is reported as it broke.
 
-    ``what`` says what went wrong in one line; ``request`` is the request it
+    ``what`` says what went wrong in one line (cut, as every value of a report is, after
+    :data:`~rulespec.testing.divergence.SHOWN` bytes: an engine's answer is never
+    quoted whole); ``request`` is the request it
     answered badly (JSON data, or ``None``); ``stderr`` holds the engine's
     last lines of standard error; ``status`` its exit status if it has
     exited; ``record`` the game the kit was playing, up to and including the
@@ -122,18 +128,84 @@ class ProtocolError(BaseException):
         status: int | None = None,
         record: Record | None = None,
     ) -> None:
-        self.what = what
+        self.what = shown(what)
         self.request = request
-        self.stderr = tuple(stderr)
+        self.stderr = tuple(shown(line) for line in stderr)
         self.status = status
         self.record = record
-        lines = [what]
+        lines = [self.what]
         if self.stderr:
             lines.append("the engine's last lines on stderr:")
             lines.extend(f"  {line}" for line in self.stderr)
         else:
             lines.append("the engine wrote nothing on stderr")
         super().__init__("\n".join(lines))
+
+
+def other_edition(
+    game: Game[Any, Any, Any, Any],
+    decode: Callable[[Any], Any],
+    payload: Any,
+    first: UnknownCard,
+    said: str,
+) -> str:
+    """The verdict line for an answer naming cards that are not the game's: every such
+    card of ``payload`` (found by decoding it again with each replaced by a card of the
+    game), the edition rulespec follows, then ``said``, the decoder's own words.
+
+    >>> import rulespec
+    >>> from rulespec.core.errors import UnknownCard
+    >>> can = rulespec.game("canardage")
+    >>> answer = {"type": "reshuffle", "draw_pile": ["pan", "peace-and-love", "walking-duck"]}
+    >>> try:
+    ...     can.decode_action(answer)
+    ... except UnknownCard as exc:
+    ...     print(other_edition(can, can.decode_action, answer, exc, "request 4 (apply)"))
+    cards of another edition: "peace-and-love", "walking-duck" (rulespec plays the cards of ...)
+    """
+    found = [first.card]
+    data, exc = copy.deepcopy(payload), first
+    for _ in range(_FOREIGN_MOST):
+        if not _replace(data, exc.where, exc.card, exc.sample):
+            break
+        try:
+            decode(data)
+            break
+        except UnknownCard as again:
+            exc = again
+            found.append(again.card)
+        except Exception:
+            break
+    names = ", ".join(json.dumps(card, ensure_ascii=False) for card in dict.fromkeys(found))
+    from rulespec.rulebook.clauses import catalogue
+
+    sources = catalogue(game.id).sources
+    edition = f"the cards of {sources[0][1]}" if sources else "this edition's cards"
+    return f"cards of another edition: {names} (rulespec plays {edition}; {said})"
+
+
+_FOREIGN_MOST = 100
+"""The most cards of another edition one answer is searched for."""
+
+
+def _replace(data: Any, where: str, card: Any, sample: Any) -> bool:
+    """Replace ``card`` at ``where`` (a decoder's place: ``value.hands[1][2]``, whose
+    first names may lie above ``data``) by ``sample``; whether it was found there."""
+    path: list[str | int] = []
+    for name, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", where):
+        path.append(int(index) if index else name)
+    for start in range(len(path)):
+        node, steps = data, path[start:]
+        try:
+            for step in steps[:-1]:
+                node = node[step]
+            last = steps[-1]
+            if node[last] == card and type(node[last]) is type(card):
+                node[last] = sample
+                return True
+        except (KeyError, IndexError, TypeError):
+            continue
+    return False
 
 
 class _Answer(Exception):
@@ -217,7 +289,7 @@ def _inner(data: dict[str, Any], extra: set[str]) -> tuple[str, Any]:
         raise _Answer("refused.reason: expected a string")
     if clause is not None and not isinstance(clause, str):
         raise _Answer("refused.clause: expected a string")
-    return kind, (reason, clause)
+    return kind, (shown(reason), None if clause is None else shown(clause))
 
 
 def _reason(value: Any, where: str) -> str:
@@ -228,7 +300,7 @@ def _reason(value: Any, where: str) -> str:
         raise _Answer(f"{exc}{extra}") from None
     if not isinstance(found["reason"], str):
         raise _Answer(f"{where}.reason: expected a string")
-    return str(found["reason"])
+    return shown(found["reason"])
 
 
 class _Process:
@@ -558,6 +630,11 @@ class WireAdapter(Adapter):
     ) -> Any:
         try:
             return decode(payload)
+        except UnknownCard as exc:
+            said = other_edition(
+                self.game, decode, payload, exc, f"request {self.requests} ({op}): {exc}"
+            )
+            raise self._fail(said, pending) from None
         except RecordError as exc:
             raise self._fail(f"request {self.requests} ({op}): {exc}", pending) from None
         except Exception as exc:  # a decoder's bug must not pass for a divergence
@@ -811,6 +888,9 @@ class WireAdapter(Adapter):
         def decoded() -> Any:
             try:
                 return decode(value)
+            except UnknownCard as exc:
+                said = f"request {at} ({op}): {exc}"
+                raise self._fail(other_edition(self.game, decode, value, exc, said)) from None
             except RecordError as exc:
                 raise self._fail(f"request {at} ({op}): {exc}") from None
             except Exception as exc:  # a decoder's bug must not pass for a divergence

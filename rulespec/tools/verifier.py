@@ -13,7 +13,10 @@ in time linear in the input, and turns every problem into one
 - brackets nested at most :data:`MAX_DEPTH` deep, and at most
   :data:`~rulespec.core.jsonio.MAX_CONTAINERS` arrays and objects in all
   (checked before parsing);
-- at most :data:`MAX_STEPS` steps.
+- at most :data:`MAX_STEPS` steps;
+- a ``truncated`` flag that is true exactly when the game stops where
+  :meth:`Record.play <rulespec.Record.play>` cuts it, at its length cap
+  (:func:`~rulespec.core.declaration.length_cap`): recomputed, not believed.
 
 The options are the record's own: the verdict names them, since the same
 steps under other options can be illegal or end with other winners. A setup
@@ -40,6 +43,8 @@ from typing import Any
 
 import attrs
 
+from rulespec.core.chance import CHANCE
+from rulespec.core.declaration import length_cap
 from rulespec.core.errors import RecordError
 from rulespec.core.game import game as game_by_id
 from rulespec.core.jsonio import MAX_BYTES, MAX_DEPTH
@@ -166,9 +171,10 @@ def verify(record: str | bytes | Record) -> Verdict:
     g = game_by_id(rec.game)
     state = None
     illegal = None
+    cut = _Cut(g, rec.players, rec.options)
     try:
-        for state in rec.states():  # noqa: B007
-            pass
+        for state in rec.states():
+            cut.follow(state)
     except ReplayError as exc:
         player = getattr(exc.step, "player", None)
         illegal = IllegalStep(
@@ -178,6 +184,8 @@ def verify(record: str | bytes | Record) -> Verdict:
             clause=exc.clause,
             reason=exc.error.reason,
         )
+    if illegal is None:
+        cut.check(rec)
     return Verdict(
         game=rec.game,
         players=rec.players,
@@ -189,6 +197,65 @@ def verify(record: str | bytes | Record) -> Verdict:
         options=g.encode_options(rec.options),
         truncated=rec.truncated,
     )
+
+
+class _Cut:
+    """Where a replayed record reaches its length cap: the first state, after at least
+    :func:`~rulespec.core.declaration.length_cap` player actions, at which a player (at
+    the start of a turn, in a game of simultaneous turns) is to act in a game not over;
+    :meth:`Record.play <rulespec.Record.play>` cuts a game there."""
+
+    def __init__(self, g: Any, players: int, options: Any) -> None:
+        self.game = g
+        self.players = players
+        self.cap: int | None
+        try:
+            self.cap = length_cap(g, players, options)
+        except (ValueError, TypeError):  # options that the rules refuse: no cap to reach
+            self.cap = None
+        self.whole_turns = g.declaration.simultaneous
+        self.acted = 0
+        """The player actions among the steps followed."""
+        self.steps = -1
+        self.over = False
+        self.at: int | None = None
+        """The number of steps before the cut, once reached."""
+        self._player_next = False
+
+    def follow(self, state: Any) -> None:
+        """Take the next state of the replay."""
+        self.steps += 1
+        self.acted += self._player_next
+        g = self.game
+        self.over = g.is_over(state)
+        actors: tuple[int, ...] = () if self.over else tuple(g.to_move(state))
+        self._player_next = bool(actors) and actors[0] != CHANCE
+        reached = self.cap is not None and self.acted >= self.cap
+        if self._player_next and self.at is None and reached:
+            turn_starts = not self.whole_turns or len(actors) == self.players
+            self.at = self.steps if turn_starts else None
+
+    def check(self, record: Record) -> None:
+        """:class:`VerifyError` when ``record`` says it was cut at its length cap and is
+        not, or is cut there and does not say so."""
+        end = len(record.steps)
+        cap = f"its length cap of {self.cap} player actions"
+        if record.truncated and self.at != end:
+            if self.at is not None:
+                where = f"it goes on past the cap, which it reaches at step {self.at}"
+            elif self.over:
+                where = "the game is over"
+            elif self.cap is None or self.acted < self.cap:
+                where = f"it holds {self.acted} player actions"
+            else:
+                where = "it does not stop where a player is to act"
+            said = f"the record says the game was cut at {cap}, but {where}"
+            raise VerifyError("truncated", said)
+        if not record.truncated and self.at == end:
+            raise VerifyError(
+                "truncated",
+                f'the game stops at {cap}, and the record does not say so ("truncated": true)',
+            )
 
 
 def verify_file(path: str | Path) -> Verdict:
