@@ -39,7 +39,7 @@ from rulespec.canardage.cards import (
 )
 from rulespec.canardage.line import LENGTH
 
-__all__ = ["Survey", "spaces", "survey"]
+__all__ = ["Survey", "read_spaces", "spaces", "survey"]
 
 Spaces = tuple[int, ...]
 
@@ -171,3 +171,30 @@ def spaces(card: Card, table: Survey) -> tuple[Spaces, ...]:
         free = full & ~aimed
         return _PAIRS[free & free >> 1] or _SINGLES[free]
     raise ValueError(f"{card!r} has no uses as spaces")
+
+
+def read_spaces(
+    card: Card, table: Survey, sheltered_pan: str, palme_neighbour: str
+) -> tuple[Spaces, ...]:
+    """The uses of ``card`` as :func:`spaces` gives them, under the readings
+    ``sheltered_pan`` and ``palme_neighbour`` (the values of the options of these names).
+
+    >>> s = survey(((1,), (6,), (0,), (0, 1), (2,), (1,)), (1, 2), (-1, -1, 2), 1)
+    >>> read_spaces(Card.PAN, s, "target-only", "any-card")
+    ((1,), (2,))
+    >>> read_spaces(Card.PALME_ARRIERE, s, "water-only", "duck")
+    ((3,),)
+    """
+    full, aimed, sheltered, water, own, _ = table
+    if card is PAN:
+        if sheltered_pan == "target-only":  # any target: a protected duck survives it
+            return _SINGLES[aimed & full]
+        if sheltered_pan == "never":  # a target on a space no Planqué protects
+            return _SINGLES[aimed & full & ~sheltered]
+    elif palme_neighbour == "duck":
+        ducks = full & ~water
+        if card is PALME_ARRIERE:  # your duck, a duck behind it
+            return _SINGLES[own & ducks >> 1]
+        if card is PALME_AVANT:  # your duck, a duck in front of it
+            return _SINGLES[own & ducks << 1]
+    return spaces(card, table)

@@ -14,7 +14,16 @@ from rulespec.canardage.cards import DECK_ORDER, DEFAULT_ACTION_DECK, Card
 from rulespec.canardage.line import diagram
 from rulespec.drawing.show import Shown
 
-__all__ = ["NO_SHELTER", "Options", "Phase", "State"]
+__all__ = [
+    "CANARCHIE_ORDERS",
+    "NO_SHELTER",
+    "PAIR_ORDERS",
+    "PALME_NEIGHBOURS",
+    "SHELTERED_PAN",
+    "Options",
+    "Phase",
+    "State",
+]
 
 NO_SHELTER = -1
 """In :attr:`State.shelters`: the player has no Planqué card on the line."""
@@ -49,23 +58,73 @@ def _deck(_: object, __: object, value: tuple[int, ...]) -> None:
         )
 
 
+PAIR_ORDERS = ("hidden-first", "cover-first")
+"""The values of :attr:`Options.pair_order`, the default first."""
+SHELTERED_PAN = ("water-only", "target-only", "never")
+"""The values of :attr:`Options.sheltered_pan`, the default first."""
+CANARCHIE_ORDERS = ("new-order", "any-order")
+"""The values of :attr:`Options.canarchie`, the default first."""
+PALME_NEIGHBOURS = ("any-card", "duck")
+"""The values of :attr:`Options.palme_neighbour`, the default first."""
+
+
+def _one_of(values: tuple[str, ...]) -> Any:
+    def check(_: object, attribute: attrs.Attribute[str], value: object) -> None:
+        if type(value) is not str or value not in values:
+            raise ValueError(
+                f"{attribute.name}: expected one of {', '.join(map(repr, values))}, not {value!r}"
+            )
+
+    return check
+
+
+def _flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if type(value) is not bool:
+        raise ValueError(f"{attribute.name}: expected true or false, not {value!r}")
+
+
 @attrs.frozen
 class Options:
-    """The rules' adjustable data. The defaults are the published game.
+    """The rules' adjustable data. The defaults are the published game, as the
+    catalogue reads it.
 
     ``action_deck`` counts the copies of each action card in the rulebook's
     order (:data:`~rulespec.canardage.cards.DECK_ORDER`); a mapping from
     cards (or their ids) to counts is accepted too, missing cards counting 0.
 
+    The other options each select a reading the catalogue registers where the
+    rulebook is unclear (``rulespec.readings("canardage")`` lists them); their
+    defaults are the project's readings.
+
     >>> Options().deck_size
     52
     >>> Options(action_deck={"pan": 30, "en-joue": 30}).deck_size
     60
+    >>> Options(pair_order="cover-first").pair_order
+    'cover-first'
     """
 
     action_deck: tuple[int, ...] = attrs.field(
         default=DEFAULT_ACTION_DECK, converter=_counts, validator=_deck
     )
+    pair_order: str = attrs.field(default="hidden-first", validator=_one_of(PAIR_ORDERS))
+    """En avant marche sends a pair under the duck deck: ``"hidden-first"``, the hidden
+    duck above its cover, so it comes back first; ``"cover-first"``, the cover above
+    (clause ``can.cover.forward``)."""
+    sheltered_pan: str = attrs.field(default="water-only", validator=_one_of(SHELTERED_PAN))
+    """Pan at a targeted space under a Planqué card: ``"water-only"``, allowed only when
+    water shows there; ``"target-only"``, allowed on a duck too, which survives while the
+    target goes; ``"never"``, refused whatever the space shows (``can.planque.space``)."""
+    canarchie: str = attrs.field(default="new-order", validator=_one_of(CANARCHIE_ORDERS))
+    """Canarchie's new line: ``"new-order"``, another order than the line's;
+    ``"any-order"``, the unchanged order allowed too (``can.action.canarchie``)."""
+    winner_draws: bool = attrs.field(default=False, validator=_flag)
+    """Whether the player whose play ends the game still draws back to three cards
+    (``can.turn.draw``)."""
+    palme_neighbour: str = attrs.field(default="any-card", validator=_one_of(PALME_NEIGHBOURS))
+    """What Palme avant and Palme arrière swap a duck with: ``"any-card"``, water
+    included; ``"duck"``, only a duck (``can.action.palme-avant``,
+    ``can.action.palme-arriere``)."""
 
     @property
     def deck_size(self) -> int:
