@@ -260,6 +260,8 @@ def _deck_queue(before: State, action: Action, after: State) -> str | None:
     added = (
         before.line[0] if isinstance(action, Play) and action.card is Card.EN_AVANT_MARCHE else ()
     )
+    if before.options.pair_order == "cover-first":  # can.cover.forward's reading
+        added = added[::-1]
     full = before.deck + added
     k = len(full) - len(after.deck)
     if k < 0 or after.deck != full[k:]:
