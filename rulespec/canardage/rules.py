@@ -453,8 +453,8 @@ class Arrangements(LazySequence[Line]):
         """Whether the line has another order: whether it holds two different stacks
         (quicker than counting the orders)."""
         line = self._line
-        if self._keep:
-            return len(line) > 0
+        if self._keep:  # the unchanged order at least
+            return True
         return len(line) > 1 and line.count(line[0]) < len(line)
 
     # Ranking walks the orders in lexicographic order: of the ``orders`` arrangements of
