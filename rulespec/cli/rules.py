@@ -157,10 +157,9 @@ def _alternative_play(tr: Translation, clause_id: str, number: int, alt: Alterna
         return tr("changes no play (reading {number})").format(number=number)
     if alt.option is None:
         return tr("changes play; no option plays it yet (reading {number})").format(number=number)
-    return tr("changes play; declared with {flag}, options {options}").format(
-        flag=f"--reading {clause_id}={alt.name}",
-        options=json.dumps(alt.options(), ensure_ascii=False),
-    )
+    declared = f"--reading {clause_id}={alt.name}"
+    options = json.dumps(alt.options(), ensure_ascii=False)
+    return f"{tr('changes play; declared as')} {declared}, {tr('options')} {options}"
 
 
 def clause_text(c: Clause, lang: str) -> str:

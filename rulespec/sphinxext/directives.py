@@ -124,22 +124,21 @@ def _alternatives(tr: Translation, c: Clause) -> list[nodes.Node]:
     found: list[nodes.Node] = []
     for number, alt in enumerate(c.interpretation.alternatives, 1):
         item = nodes.inline(classes=["rules-alternative"])
-        item += nodes.Text(tr(alt.text, context=c.id) + " ")
-        play = nodes.inline(classes=["rules-alternative-play"])
+        item += nodes.Text(tr(alt.text, context=c.id) + " — ")
+        play = nodes.emphasis(classes=["rules-alternative-play"])
         if not alt.changes_play:
-            play += nodes.Text(tr("(changes no play; reading {number})").format(number=number))
+            play += nodes.Text(tr("changes no play (reading {number})").format(number=number))
         elif alt.option is None:
             play += nodes.Text(
-                tr("(changes play; no option plays it yet; reading {number})").format(number=number)
+                tr("changes play; no option plays it yet (reading {number})").format(number=number)
             )
         else:
             declared = f"{c.id}={alt.name}"
             options = json.dumps(alt.options(), ensure_ascii=False)
-            play += nodes.Text("(" + tr("changes play; reading") + " ")
+            play += nodes.Text(tr("changes play; declared as") + " ")
             play += nodes.literal(declared, declared)
             play += nodes.Text(", " + tr("options") + " ")
             play += nodes.literal(options, options)
-            play += nodes.Text(")")
         item += play
         found.append(item)
     return found
