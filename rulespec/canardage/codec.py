@@ -13,9 +13,12 @@ from typing import Any
 from rulespec.canardage.actions import Action, Deal, Discard, Disperse, Play, Reshuffle, Stack
 from rulespec.canardage.cards import DEFAULT_ACTION_DECK, WATER, Card, sort_cards
 from rulespec.canardage.state import (
+    BANZAI_FIRST,
     CANARCHIE_ORDERS,
+    EN_JOUE_SPACES,
     PAIR_ORDERS,
     PALME_NEIGHBOURS,
+    PLANQUE_DUCKS,
     SHELTERED_PAN,
     Options,
     Phase,
@@ -161,6 +164,9 @@ _READINGS: dict[str, tuple[object, ...]] = {
     "canarchie": CANARCHIE_ORDERS,
     "winner_draws": (False, True),
     "palme_neighbour": PALME_NEIGHBOURS,
+    "en_joue": EN_JOUE_SPACES,
+    "planque": PLANQUE_DUCKS,
+    "banzai": BANZAI_FIRST,
 }
 """Each reading option and its values, the default first."""
 

@@ -336,6 +336,32 @@ def _palme_avant_duck(
     return [(i,) for i in range(1, len(line)) if line[i][-1] == p and line[i - 1][-1] != WATER]
 
 
+@implements("can.action.en-joue", "can.targets.spaces")
+def _en_joue_duck(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """Under ``en_joue="duck"``: a space without a target that shows a duck."""
+    return [(i,) for i in range(len(line)) if i not in targets and line[i][-1] != WATER]
+
+
+@implements("can.action.planque")
+def _planque_own(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """Under ``planque="own-duck"``: a space showing one of your ducks, where no Planqué
+    card lies yet."""
+    return [(i,) for i in range(len(line)) if line[i][-1] == p and i not in shelters]
+
+
+@implements("can.action.banzai")
+def _banzai_any(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """Under ``banzai="may-stay"``: one of your ducks (on top of its space), the first
+    one too, whose play then changes nothing."""
+    return [(i,) for i in range(len(line)) if line[i][-1] == p]
+
+
 @implements("can.action.banzai")
 def _banzai(line: Line, targets: frozenset[int], shelters: frozenset[int], p: int) -> list[Spaces]:
     """One of your ducks (on top of its space) that is not already first."""
@@ -383,9 +409,12 @@ _USES: dict[Card, Uses] = {
 
 
 @functools.cache
-def _uses_read(sheltered_pan: str, palme_neighbour: str) -> dict[Card, Uses]:
-    """The rule function of each card under the readings ``sheltered_pan`` and
-    ``palme_neighbour`` (the options of these names)."""
+def _uses_read(readings: tuple[str, ...] | None) -> dict[Card, Uses]:
+    """The rule function of each card under ``readings``
+    (:attr:`~rulespec.canardage.Options.spaces_read`)."""
+    if readings is None:
+        return _USES
+    sheltered_pan, palme_neighbour, en_joue, planque, banzai = readings
     found = dict(_USES)
     if sheltered_pan == "target-only":
         found[PAN] = _pan_target_only
@@ -394,6 +423,12 @@ def _uses_read(sheltered_pan: str, palme_neighbour: str) -> dict[Card, Uses]:
     if palme_neighbour == "duck":
         found[PALME_ARRIERE] = _palme_arriere_duck
         found[PALME_AVANT] = _palme_avant_duck
+    if en_joue == "duck":
+        found[EN_JOUE] = _en_joue_duck
+    if planque == "own-duck":
+        found[PLANQUE] = _planque_own
+    if banzai == "may-stay":
+        found[BANZAI] = _banzai_any
     return found
 
 
@@ -406,7 +441,7 @@ def card_uses(options: Options) -> dict[Card, Uses]:
     >>> card_uses(Options(sheltered_pan="never"))[Card.PAN].__name__
     '_pan_never'
     """
-    return _uses_read(options.sheltered_pan, options.palme_neighbour)
+    return _uses_read(options.spaces_read)
 
 
 class Arrangements(LazySequence[Line]):
@@ -685,9 +720,8 @@ def _legal_actions(state: State, player: int) -> LegalActions:
     line, hand = state.line, state.hands[player]
     table = masks.survey(line, state.targets, state.shelters, player)
     groups: dict[Card, Sequence[PlayerAction]] = {}
-    options = state.options  # its readings, read once
-    pan, palme = options.sheltered_pan, options.palme_neighbour
-    published = pan == "water-only" and palme == "any-card"
+    options = state.options
+    readings = options.spaces_read  # read once: None for the project's readings
     for card in hand:
         if card in groups:
             continue
@@ -698,16 +732,16 @@ def _legal_actions(state: State, player: int) -> LegalActions:
             continue
         if table is None:  # the plain path (a table the masks cannot hold)
             found = tuple(
-                _uses_read(pan, palme)[card](
-                    line, frozenset(state.targets), _shelters(state), player
-                )
+                _uses_read(readings)[card](line, frozenset(state.targets), _shelters(state), player)
             )
             if found:
                 groups[card] = tuple(Play(player, card, spaces) for spaces in found)
             continue
         # the quick path, equal to the rule functions'
         found = (
-            masks.spaces(card, table) if published else masks.read_spaces(card, table, pan, palme)
+            masks.spaces(card, table)
+            if readings is None
+            else masks.read_spaces(card, table, readings)
         )
         if found:
             key = (player, card, id(found))
@@ -754,6 +788,8 @@ def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str
         taken = [s for s in spaces if s in targets]
         if taken:
             return "can.targets.spaces", f"space {taken[0]} already has a target"
+        if card is EN_JOUE and state.options.en_joue == "duck" and line[spaces[0]][-1] == WATER:
+            return clause, f"space {spaces[0]} holds water: En joue aims at a duck"
     if card in (PAN, CANARDAGE) and any(s not in targets for s in spaces):
         s = next(s for s in spaces if s not in targets)
         return clause, f"space {s} is not targeted: {name} shoots only at targeted spaces"
@@ -824,6 +860,8 @@ def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str
         (s,) = spaces
         if line[s][-1] == WATER:
             return clause, "a Planqué card goes on a duck, not on water"
+        if state.options.planque == "own-duck" and line[s][-1] != player:
+            return clause, f"space {s} does not show one of your ducks"
         if s in shelters:
             return clause, f"a Planqué card already lies on space {s}"
     return clause, f"{name} cannot be played on {spaces}"

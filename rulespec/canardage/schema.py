@@ -7,9 +7,12 @@ from typing import Any
 
 from rulespec.canardage.cards import COLOURS, DEFAULT_ACTION_DECK, Card
 from rulespec.canardage.state import (
+    BANZAI_FIRST,
     CANARCHIE_ORDERS,
+    EN_JOUE_SPACES,
     PAIR_ORDERS,
     PALME_NEIGHBOURS,
+    PLANQUE_DUCKS,
     SHELTERED_PAN,
     Phase,
 )
@@ -189,6 +192,22 @@ DEFS: dict[str, Schema] = {
                     'default, left out: water included) or "duck". Clauses '
                     "can.action.palme-avant and can.action.palme-arriere.",
                     enum(PALME_NEIGHBOURS),
+                ),
+                "en_joue": described(
+                    'Where En joue places its target: "any-space" (the default, left out: '
+                    'water included) or "duck". Clause can.action.en-joue.',
+                    enum(EN_JOUE_SPACES),
+                ),
+                "planque": described(
+                    'Which duck Planqué goes on: "any-duck" (the default, left out) or '
+                    '"own-duck". Clause can.action.planque.',
+                    enum(PLANQUE_DUCKS),
+                ),
+                "banzai": described(
+                    'Banzaï on a duck already first: "must-move" (the default, left out: '
+                    'refused) or "may-stay" (a play without effect). Clause '
+                    "can.action.banzai.",
+                    enum(BANZAI_FIRST),
                 ),
             },
         ),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -15,10 +15,13 @@ from rulespec.canardage.line import diagram
 from rulespec.drawing.show import Shown
 
 __all__ = [
+    "BANZAI_FIRST",
     "CANARCHIE_ORDERS",
+    "EN_JOUE_SPACES",
     "NO_SHELTER",
     "PAIR_ORDERS",
     "PALME_NEIGHBOURS",
+    "PLANQUE_DUCKS",
     "SHELTERED_PAN",
     "Options",
     "Phase",
@@ -66,6 +69,12 @@ CANARCHIE_ORDERS = ("new-order", "any-order")
 """The values of :attr:`Options.canarchie`, the default first."""
 PALME_NEIGHBOURS = ("any-card", "duck")
 """The values of :attr:`Options.palme_neighbour`, the default first."""
+EN_JOUE_SPACES = ("any-space", "duck")
+"""The values of :attr:`Options.en_joue`, the default first."""
+PLANQUE_DUCKS = ("any-duck", "own-duck")
+"""The values of :attr:`Options.planque`, the default first."""
+BANZAI_FIRST = ("must-move", "may-stay")
+"""The values of :attr:`Options.banzai`, the default first."""
 
 
 def _one_of(values: tuple[str, ...]) -> Any:
@@ -78,12 +87,21 @@ def _one_of(values: tuple[str, ...]) -> Any:
     return check
 
 
+_PUBLISHED_SPACES: tuple[str, ...] = (
+    "water-only",
+    "any-card",
+    "any-space",
+    "any-duck",
+    "must-move",
+)
+
+
 def _flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if type(value) is not bool:
         raise ValueError(f"{attribute.name}: expected true or false, not {value!r}")
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # slots=False: spaces_read is kept beside the fields
 class Options:
     """The rules' adjustable data. The defaults are the published game, as the
     catalogue reads it.
@@ -125,6 +143,31 @@ class Options:
     """What Palme avant and Palme arrière swap a duck with: ``"any-card"``, water
     included; ``"duck"``, only a duck (``can.action.palme-avant``,
     ``can.action.palme-arriere``)."""
+    en_joue: str = attrs.field(default="any-space", validator=_one_of(EN_JOUE_SPACES))
+    """Where En joue places its target: ``"any-space"`` without a target, water included;
+    ``"duck"``, only a space showing a duck (``can.action.en-joue``)."""
+    planque: str = attrs.field(default="any-duck", validator=_one_of(PLANQUE_DUCKS))
+    """Which duck Planqué goes on: ``"any-duck"``, of any colour; ``"own-duck"``, only
+    one of the player's own (``can.action.planque``)."""
+    banzai: str = attrs.field(default="must-move", validator=_one_of(BANZAI_FIRST))
+    """Banzaï on a duck already first: ``"must-move"``, refused; ``"may-stay"``, a
+    play without effect (``can.action.banzai``)."""
+
+    def __attrs_post_init__(self) -> None:
+        readings: tuple[str, ...] = (self.sheltered_pan, self.palme_neighbour, self.en_joue)
+        readings += (self.planque, self.banzai)
+        if readings != _PUBLISHED_SPACES:  # else the class's None
+            object.__setattr__(self, "spaces_read", readings)
+
+    spaces_read: ClassVar[tuple[str, ...] | None] = None
+    """The readings that change which spaces a card may take (``sheltered_pan``,
+    ``palme_neighbour``, ``en_joue``, ``planque``, ``banzai``), in one tuple, worked
+    out once; ``None`` when each is the project's, so that the rules read one value
+    per turn (not an option: an instance keeps it beside its fields).
+
+    >>> Options().spaces_read is None, Options(en_joue="duck").spaces_read[2]
+    (True, 'duck')
+    """
 
     @property
     def deck_size(self) -> int:

@@ -32,12 +32,18 @@ EVERY_READING = [
     Options(canarchie="any-order"),
     Options(winner_draws=True),
     Options(palme_neighbour="duck"),
+    Options(en_joue="duck"),
+    Options(planque="own-duck"),
+    Options(banzai="may-stay"),
     Options(
         pair_order="cover-first",
         sheltered_pan="target-only",
         canarchie="any-order",
         winner_draws=True,
         palme_neighbour="duck",
+        en_joue="duck",
+        planque="own-duck",
+        banzai="may-stay",
     ),
 ]
 
@@ -249,6 +255,63 @@ def test_duck_neighbour_refuses_palme_towards_water() -> None:
     assert line_of(play(read, Card.PALME_ARRIERE, 2)) == "0 W 1 0 W 0"
 
 
+# -- can.action.en-joue, can.action.planque, can.action.banzai -------------------------
+
+
+@pytest.mark.clause("can.action.en-joue", "can.targets.spaces")
+def test_duck_space_keeps_en_joue_off_water() -> None:
+    line, hand = "0 W 1* 2 W 1", ["en-joue", "pan", "pan"]
+    published = at(line, hand)
+    assert spaces(published, Card.EN_JOUE) == [(0,), (1,), (3,), (4,), (5,)]
+    assert play(published, Card.EN_JOUE, 1).targets == (1, 2)
+    read = _with(Options(en_joue="duck"), line, hand)
+    assert spaces(read, Card.EN_JOUE) == [(0,), (3,), (5,)]
+    with pytest.raises(IllegalAction) as err:
+        play(read, Card.EN_JOUE, 1)
+    assert err.value.clause == "can.action.en-joue"
+    assert "holds water" in err.value.reason
+    assert spaces(read, Card.DOUBLE_VISEUR) == spaces(published, Card.DOUBLE_VISEUR) == []
+
+
+@pytest.mark.clause("can.action.en-joue", "can.turn.discard")
+def test_duck_space_may_leave_en_joue_unplayable() -> None:
+    line = "0* W 1* 2* W W"
+    assert spaces(at(line, ["en-joue", "en-joue", "en-joue"]), Card.EN_JOUE) == [(1,), (4,), (5,)]
+    read = _with(Options(en_joue="duck"), line, ["en-joue", "en-joue", "en-joue"])
+    assert [type(a).__name__ for a in legal_actions(read, 0)] == ["Discard"]
+
+
+@pytest.mark.clause("can.action.planque")
+def test_own_duck_keeps_planque_for_the_player_s_own_ducks() -> None:
+    line, hand = "0 W 1 2 W 0/1", ["planque", "pan", "pan"]
+    published = at(line, hand)
+    assert spaces(published, Card.PLANQUE) == [(0,), (2,), (3,), (5,)]
+    assert play(published, Card.PLANQUE, 2).shelters == (2, -1, -1)
+    read = _with(Options(planque="own-duck"), line, hand)
+    assert spaces(read, Card.PLANQUE) == [(0,)]  # the hidden duck of space 5 is not on top
+    with pytest.raises(IllegalAction) as err:
+        play(read, Card.PLANQUE, 2)
+    assert err.value.clause == "can.action.planque"
+    assert err.value.reason == "space 2 does not show one of your ducks"
+    assert play(read, Card.PLANQUE, 0).shelters == (0, -1, -1)
+
+
+@pytest.mark.clause("can.action.banzai")
+def test_may_stay_lets_banzai_be_played_on_the_first_duck_without_effect() -> None:
+    line, hand = "0 W 1 0 W 2", ["banzai", "en-joue", "en-joue"]
+    published = at(line, hand)
+    assert spaces(published, Card.BANZAI) == [(3,)]
+    with pytest.raises(IllegalAction) as err:
+        play(published, Card.BANZAI, 0)
+    assert err.value.clause == "can.action.banzai"
+    read = _with(Options(banzai="may-stay"), line, hand)
+    assert spaces(read, Card.BANZAI) == [(0,), (3,)]
+    after = play(read, Card.BANZAI, 0)
+    assert after.line == read.line and after.turn == 1
+    assert Card.BANZAI in after.played
+    assert line_of(play(read, Card.BANZAI, 3)) == "0 0 W 1 W 2"
+
+
 # -- the quick paths, the codec, the catalogue -----------------------------------------
 
 
@@ -268,10 +331,16 @@ _STACK = st.one_of(
     targets=st.sets(st.integers(0, 5)),
     shelters=st.lists(st.integers(-1, 5), min_size=3, max_size=3),
     player=st.integers(0, 2),
-    options=st.sampled_from(EVERY_READING),
+    options=st.sampled_from([o for o in EVERY_READING if o.spaces_read is not None]),
 )
 @pytest.mark.clause(
-    "can.planque.space", "can.action.pan", "can.action.palme-avant", "can.action.palme-arriere"
+    "can.planque.space",
+    "can.action.pan",
+    "can.action.palme-avant",
+    "can.action.palme-arriere",
+    "can.action.en-joue",
+    "can.action.planque",
+    "can.action.banzai",
 )
 def test_the_masks_agree_with_the_rule_functions_under_every_reading(
     line: list[tuple[int, ...]],
@@ -289,7 +358,8 @@ def test_the_masks_agree_with_the_rule_functions_under_every_reading(
     table = survey(state.line, state.targets, state.shelters, player)
     assert table is not None
     for card in SPACE_CARDS:
-        found = read_spaces(card, table, options.sheltered_pan, options.palme_neighbour)
+        assert options.spaces_read is not None
+        found = read_spaces(card, table, options.spaces_read)
         assert found == _plain(state, player, card), card
 
 
@@ -363,6 +433,9 @@ def test_options_refuse_a_value_that_no_reading_has() -> None:
     "can.turn.draw",
     "can.action.palme-avant",
     "can.action.palme-arriere",
+    "can.action.en-joue",
+    "can.action.planque",
+    "can.action.banzai",
 )
 def test_each_reading_option_is_named_by_the_catalogue_and_played_by_the_kit() -> None:
     named = {
@@ -378,6 +451,9 @@ def test_each_reading_option_is_named_by_the_catalogue_and_played_by_the_kit() -
     assert named[("can.turn.draw", "winner-draws")] == Options(winner_draws=True)
     for clause in ("can.action.palme-avant", "can.action.palme-arriere"):
         assert named[(clause, "duck-neighbour")] == Options(palme_neighbour="duck")
+    assert named[("can.action.en-joue", "duck-space")] == Options(en_joue="duck")
+    assert named[("can.action.planque", "own-duck")] == Options(planque="own-duck")
+    assert named[("can.action.banzai", "no-effect")] == Options(banzai="may-stay")
     reading_fields = {f.name for f in attrs.fields(Options)} - {"action_deck"}
     for field in reading_fields:  # every reading option is some alternative's
         assert any(getattr(o, field) != getattr(Options(), field) for o in named.values()), field

@@ -67,10 +67,13 @@ def test_the_readings_of_canardage_are_those_its_options_play() -> None:
     assert [r.declared for r in readings("canardage")] == [
         "can.setup.action-deck=two-tireur-d-elite",
         "can.turn.draw=winner-draws",
+        "can.action.en-joue=duck-space",
         "can.action.canarchie=unchanged-order",
         "can.action.palme-arriere=duck-neighbour",
         "can.action.palme-avant=duck-neighbour",
+        "can.action.banzai=no-effect",
         "can.cover.forward=cover-first",
+        "can.action.planque=own-duck",
         "can.planque.space=pan-spares-duck",
         "can.planque.space=no-shot",
     ]
