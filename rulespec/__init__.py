@@ -31,6 +31,9 @@ from rulespec.rulebook.clauses import Clause as Clause
 from rulespec.rulebook.clauses import catalogue as catalogue
 from rulespec.rulebook.clauses import clause as clause
 from rulespec.rulebook.clauses import clauses as clauses
+from rulespec.rulebook.readings import ReadingError as ReadingError
+from rulespec.rulebook.readings import reading_options as reading_options
+from rulespec.rulebook.readings import readings as readings
 
 __all__ = [
     "CHANCE",
@@ -42,6 +45,7 @@ __all__ = [
     "IllegalAction",
     "Invariant",
     "PositionError",
+    "ReadingError",
     "Record",
     "RecordError",
     "ReplayError",
@@ -54,6 +58,8 @@ __all__ = [
     "games",
     "implementations",
     "implements",
+    "reading_options",
+    "readings",
 ]
 
 

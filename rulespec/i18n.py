@@ -193,7 +193,7 @@ def clause_texts(c: Clause) -> list[str]:
     texts = [c.title, *(t for t in (c.note, c.reason, c.source_note) if t)]
     if c.interpretation is not None:
         it = c.interpretation
-        texts += [it.question, it.reading, *it.alternatives]
+        texts += [it.question, it.reading, *(a.text for a in it.alternatives)]
     if c.editions is not None:
         texts += [says for _, says in c.editions.says] + [c.editions.reading]
     return texts

@@ -73,7 +73,7 @@ def clause_texts(clause: Clause) -> Iterator[tuple[str, str]]:
         yield "interpretation.question", clause.interpretation.question
         yield "interpretation.reading", clause.interpretation.reading
         for number, alternative in enumerate(clause.interpretation.alternatives):
-            yield f"interpretation.alternatives[{number}]", alternative
+            yield f"interpretation.alternatives[{number}]", alternative.text
     if clause.editions is not None:
         for language, note in clause.editions.says:
             yield f"editions.{language}", note

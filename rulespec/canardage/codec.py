@@ -6,12 +6,24 @@ action cards by their id (``"pan"``, ``"en-joue"``, …); stacks bottom first.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
 from rulespec.canardage.actions import Action, Deal, Discard, Disperse, Play, Reshuffle, Stack
 from rulespec.canardage.cards import DEFAULT_ACTION_DECK, WATER, Card, sort_cards
-from rulespec.canardage.state import Options, Phase, State
+from rulespec.canardage.state import (
+    BANZAI_FIRST,
+    CANARCHIE_ORDERS,
+    EN_JOUE_SPACES,
+    PAIR_ORDERS,
+    PALME_NEIGHBOURS,
+    PLANQUE_DUCKS,
+    SHELTERED_PAN,
+    Options,
+    Phase,
+    State,
+)
 from rulespec.canardage.view import View
 from rulespec.core.errors import RecordError, UnknownCard
 from rulespec.core.jsonio import expect_enum
@@ -149,23 +161,64 @@ def decode_action(data: Any, where: str = "action") -> Action:
     )
 
 
+_READINGS: dict[str, tuple[object, ...]] = {
+    "pair_order": PAIR_ORDERS,
+    "sheltered_pan": SHELTERED_PAN,
+    "canarchie": CANARCHIE_ORDERS,
+    "winner_draws": (False, True),
+    "palme_neighbour": PALME_NEIGHBOURS,
+    "en_joue": EN_JOUE_SPACES,
+    "planque": PLANQUE_DUCKS,
+    "banzai": BANZAI_FIRST,
+}
+"""Each reading option and its values, the default first."""
+
+
 def encode_options(options: Options) -> dict[str, Any]:
-    """Options as JSON data: only what differs from the published game."""
-    if options.action_deck == DEFAULT_ACTION_DECK:
-        return {}
-    return {"action_deck": {c.value: n for c, n in zip(Card, options.action_deck, strict=True)}}
+    """Options as JSON data: only what differs from the published game (an option at
+    its default is left out).
+
+    >>> encode_options(Options(pair_order="cover-first"))
+    {'pair_order': 'cover-first'}
+    """
+    found: dict[str, Any] = {}
+    if options.action_deck != DEFAULT_ACTION_DECK:
+        found["action_deck"] = {c.value: n for c, n in zip(Card, options.action_deck, strict=True)}
+    for name, values in _READINGS.items():
+        value = getattr(options, name)
+        if value != values[0]:
+            found[name] = value
+    return found
 
 
 def decode_options(data: Mapping[str, Any]) -> Options:
-    """Options from JSON data (``action_deck`` maps card ids to counts; missing ids count 0)."""
-    _object(data, "options", set(), frozenset({"action_deck"}))
-    if "action_deck" not in data:
-        return Options()
-    deck = _object(
-        data["action_deck"], "options.action_deck", set(), frozenset(c.value for c in Card)
-    )
-    counts = {Card(k): _int(v, f"options.action_deck.{k}", 0, 1_000) for k, v in deck.items()}
-    return Options(action_deck=counts)
+    """Options from JSON data (``action_deck`` maps card ids to counts, missing ids
+    counting 0; each reading option takes one of its values, left out its default).
+
+    >>> decode_options({"winner_draws": True}).winner_draws
+    True
+    """
+    _object(data, "options", set(), frozenset({"action_deck", *_READINGS}))
+    given: dict[str, Any] = {}
+    for name, values in _READINGS.items():
+        if name not in data:
+            continue
+        value = data[name]
+        if type(value) is not type(values[0]) or value not in values:
+            raise RecordError(f"options.{name}", f"expected one of {', '.join(map(_json, values))}")
+        given[name] = value
+    if "action_deck" in data:
+        deck = _object(
+            data["action_deck"], "options.action_deck", set(), frozenset(c.value for c in Card)
+        )
+        given["action_deck"] = {
+            Card(k): _int(v, f"options.action_deck.{k}", 0, 1_000) for k, v in deck.items()
+        }
+    return Options(**given)
+
+
+def _json(value: object) -> str:
+    return json.dumps(value)
 
 
 _STATE_KEYS = {

@@ -37,8 +37,9 @@ A new line of Canarchie can come from several permutations when the line holds
 identical stacks (water cards, ducks of one colour): its id is the smallest, the
 one that takes, for each space from the front, the first matching stack not yet
 taken; the other ranks naming it are refused (``can.action.canarchie``), as
-is the current order (identity) and, on a line shorter than six spaces (at the
-very end of a game), a permutation that moves a space beyond its end.
+is the current order (identity; allowed under the option ``canarchie="any-order"``)
+and, on a line shorter than six spaces (at the very end of a game), a permutation
+that moves a space beyond its end.
 
 Refusals of :meth:`~rulespec.canardage.Canardage.action_from_id`: an id outside
 ``0``–``831`` cites ``can.turn.play-one``; an id of an action the rules refuse,
@@ -267,26 +268,28 @@ def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
     for card in legal.cards():
         uses = legal.uses(card)
         if card is Card.CANARCHIE and type(uses[0]) is Play:
-            ids += _canarchie_ids(state.line)
+            ids += _canarchie_ids(state.line, state.options.canarchie == "any-order")
         else:
             ids += [_id(state, a) for a in uses]
     ids.sort()
     return tuple(ids)
 
 
-_CANARCHIE_IDS: dict[tuple[int, ...], tuple[int, ...]] = {}
-"""Canarchie's ids for each pattern of equal stacks in a line: its new orders, and the
-smallest permutation naming each, depend on which stacks are equal and nothing else."""
+_CANARCHIE_IDS: dict[tuple[bool, tuple[int, ...]], tuple[int, ...]] = {}
+"""Canarchie's ids for each pattern of equal stacks in a line (and whether the unchanged
+order is a play): its new orders, and the smallest permutation naming each, depend on
+which stacks are equal and nothing else."""
 
 
-def _canarchie_ids(line: tuple[Stack, ...]) -> tuple[int, ...]:
-    """The ids of Canarchie's plays on ``line``: one per new order (:func:`_order`)."""
-    pattern = tuple(line.index(stack) for stack in line)
-    ids = _CANARCHIE_IDS.get(pattern)
+def _canarchie_ids(line: tuple[Stack, ...], keep: bool = False) -> tuple[int, ...]:
+    """The ids of Canarchie's plays on ``line``: one per new order (:func:`_order`), and
+    with ``keep`` (``canarchie="any-order"``) the unchanged order's too."""
+    key = (keep, tuple(line.index(stack) for stack in line))
+    ids = _CANARCHIE_IDS.get(key)
     if ids is None:
         start = _START[Card.CANARCHIE]
-        ids = tuple(start + _RANK[_order(line, new)] for new in rules.arrangements(line))
-        _CANARCHIE_IDS[pattern] = ids
+        ids = tuple(start + _RANK[_order(line, new)] for new in rules.arrangements(line, keep))
+        _CANARCHIE_IDS[key] = ids
     return ids
 
 

@@ -74,8 +74,13 @@ def _line(s: State) -> str | None:
 def _hands(s: State) -> str | None:
     if not _dealt(s):
         return None
+    drew = s.phase is Phase.OVER and s.options.winner_draws  # can.turn.draw's reading
     for p, hand in enumerate(s.hands):
         due = 3 if (s.phase is Phase.PLAY or p != s.turn) else 2
+        if drew and p == s.turn:  # back to three, unless nothing was left to draw
+            if len(hand) == 3 or (len(hand) == 2 and not s.draw_pile):
+                continue
+            return f"player {p} ended the game and drew, but holds {len(hand)} cards"
         if len(hand) != due:
             return f"player {p} holds {len(hand)} cards in the {s.phase.value} phase, not {due}"
     return None
@@ -155,7 +160,8 @@ INVARIANTS: tuple[Invariant, ...] = (
         "can.inv.hands",
         ("can.setup.hands", "can.turn.draw"),
         "Every hand holds three cards between turns; the player on turn holds two while a "
-        "shuffle is awaited and after the last play.",
+        "shuffle is awaited and after the last play (under the option winner_draws, three "
+        "after the last play unless the draw pile was empty).",
         _hands,
     ),
     Invariant(
@@ -254,6 +260,8 @@ def _deck_queue(before: State, action: Action, after: State) -> str | None:
     added = (
         before.line[0] if isinstance(action, Play) and action.card is Card.EN_AVANT_MARCHE else ()
     )
+    if before.options.pair_order == "cover-first":  # can.cover.forward's reading
+        added = added[::-1]
     full = before.deck + added
     k = len(full) - len(after.deck)
     if k < 0 or after.deck != full[k:]:

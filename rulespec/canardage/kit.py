@@ -91,6 +91,7 @@ from rulespec.canardage import (
     View,
 )
 from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, duck_name, sort_cards
+from rulespec.canardage.codec import decode_options
 from rulespec.canardage.line import LENGTH, Line, diagram
 from rulespec.canardage.rules import CLAUSES, LegalActions, duck_deck, legal_actions
 from rulespec.canardage.rules import apply as rules_apply
@@ -985,6 +986,14 @@ class CanardageKit(GameKit):
         """The published deck, or one with more of the rare cards."""
         return st.sampled_from((Options(), RARE_DECK))
 
+    def reading_options(self, game: Game[Any, Any, Any, Any]) -> Strategy:
+        """Either deck of :meth:`options` with the published readings, one reading of
+        the catalogue (:func:`rulespec.readings`), or every reading option at once
+        (each at its first alternative)."""
+        return st.tuples(self.options(game), st.sampled_from(reading_sets())).map(
+            lambda pair: attrs.evolve(pair[0], **pair[1])
+        )
+
     def chance_action(
         self, game: Game[Any, Any, Any, Any], state: Any, chance: Chance, draw: Draw
     ) -> Any:
@@ -1466,6 +1475,34 @@ class CanardageKit(GameKit):
             ducks = ", ".join(duck_name(c) for c in action.deck)
             return f"Dispersion's shuffle (duck deck, top first: {ducks})"
         return repr(action)
+
+
+@functools.cache
+def reading_sets() -> tuple[dict[str, Any], ...]:
+    """The option fields the kit's :meth:`CanardageKit.reading_options` sets on a deck:
+    none; each executable reading of the catalogue; every reading option at once.
+
+    >>> reading_sets()[0], {"pair_order": "cover-first"} in reading_sets()
+    ({}, True)
+    """
+    from rulespec.rulebook.readings import reading_options, readings  # read when asked
+
+    found: list[dict[str, Any]] = [{}]
+    together: dict[str, Any] = {}
+    for reading in readings("canardage"):
+        decoded = decode_options(reading_options("canardage", reading.clause, reading.name))
+        changed = {
+            f.name: getattr(decoded, f.name)
+            for f in attrs.fields(Options)
+            if getattr(decoded, f.name) != getattr(Options(), f.name)
+        }
+        if changed not in found:
+            found.append(changed)
+        for name, value in changed.items():
+            if name != "action_deck":
+                together.setdefault(name, value)
+    found.append(together)
+    return tuple(found)
 
 
 KIT = CanardageKit()

@@ -86,16 +86,23 @@ def shoot(
 
 
 @implements("can.action.en-avant-marche", "can.cover.forward")
-def forward(line: Line, deck: tuple[int, ...]) -> tuple[Line, tuple[int, ...], int]:
+def forward(
+    line: Line, deck: tuple[int, ...], cover_first: bool = False
+) -> tuple[Line, tuple[int, ...], int]:
     """The whole line one space forward: the front stack goes under the deck, the deck's
     top card enters at the back. Returns the line, the deck and how many cards went
     under the deck (two for a pair, which goes as it lies: hidden duck, then its cover
-    at the very bottom).
+    at the very bottom; with ``cover_first``, the reading ``pair_order="cover-first"``,
+    the cover above its hidden duck, which becomes the bottom card).
 
     >>> forward(((2, 3), (4,), (5,), (6,), (0,), (1,)), (6,))
     (((4,), (5,), (6,), (0,), (1,), (6,)), (2, 3), 2)
+    >>> forward(((2, 3), (4,), (5,), (6,), (0,), (1,)), (6,), cover_first=True)[1]
+    (3, 2)
     """
     front = line[0]
+    if cover_first and len(front) == 2:
+        front = front[::-1]
     new, deck = refill(line[1:], deck + front)
     return new, deck, len(front)
 

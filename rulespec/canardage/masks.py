@@ -39,7 +39,7 @@ from rulespec.canardage.cards import (
 )
 from rulespec.canardage.line import LENGTH
 
-__all__ = ["Survey", "spaces", "survey"]
+__all__ = ["Survey", "read_spaces", "spaces", "survey"]
 
 Spaces = tuple[int, ...]
 
@@ -171,3 +171,36 @@ def spaces(card: Card, table: Survey) -> tuple[Spaces, ...]:
         free = full & ~aimed
         return _PAIRS[free & free >> 1] or _SINGLES[free]
     raise ValueError(f"{card!r} has no uses as spaces")
+
+
+def read_spaces(card: Card, table: Survey, readings: tuple[str, ...]) -> tuple[Spaces, ...]:
+    """The uses of ``card`` as :func:`spaces` gives them, under ``readings``: the values of
+    the options ``sheltered_pan``, ``palme_neighbour``, ``en_joue``, ``planque`` and
+    ``banzai``, in this order (:attr:`~rulespec.canardage.Options.spaces_read`).
+
+    >>> s = survey(((1,), (6,), (0,), (0, 1), (2,), (1,)), (1, 2), (-1, -1, 2), 1)
+    >>> published = ("water-only", "any-card", "any-space", "any-duck", "must-move")
+    >>> read_spaces(Card.PAN, s, ("target-only", *published[1:]))
+    ((1,), (2,))
+    >>> read_spaces(Card.PALME_ARRIERE, s, published), read_spaces(
+    ...     Card.PALME_ARRIERE, s, ("water-only", "duck", *published[2:])
+    ... )
+    (((0,), (3,)), ((3,),))
+    """
+    sheltered_pan, palme_neighbour, en_joue, planque, banzai = readings
+    full, aimed, sheltered, water, own, _ = table
+    if card is PAN and sheltered_pan == "target-only":  # a protected duck survives it
+        return _SINGLES[aimed & full]
+    if card is PAN and sheltered_pan == "never":  # a target no Planqué protects
+        return _SINGLES[aimed & full & ~sheltered]
+    if card is PALME_ARRIERE and palme_neighbour == "duck":  # a duck behind yours
+        return _SINGLES[own & (full & ~water) >> 1]
+    if card is PALME_AVANT and palme_neighbour == "duck":  # a duck in front of yours
+        return _SINGLES[own & (full & ~water) << 1]
+    if card is EN_JOUE and en_joue == "duck":  # a free space showing a duck
+        return _SINGLES[full & ~aimed & ~water]
+    if card is PLANQUE and planque == "own-duck":  # your duck no Planqué protects
+        return _SINGLES[own & ~sheltered]
+    if card is BANZAI and banzai == "may-stay":  # your duck, the first one too
+        return _SINGLES[own]
+    return spaces(card, table)

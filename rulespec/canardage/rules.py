@@ -232,6 +232,23 @@ def _pan(line: Line, targets: frozenset[int], shelters: frozenset[int], p: int) 
     ]
 
 
+@implements("can.action.pan", "can.planque.space")
+def _pan_target_only(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """Under ``sheltered_pan="target-only"``: any targeted space; a protected duck
+    survives the shot."""
+    return [(i,) for i in sorted(targets) if i < len(line)]
+
+
+@implements("can.action.pan", "can.planque.space")
+def _pan_never(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """Under ``sheltered_pan="never"``: a targeted space no Planqué card protects."""
+    return [(i,) for i in sorted(targets) if i < len(line) and i not in shelters]
+
+
 def _shootable(line: Line, shelters: frozenset[int], i: int) -> bool:
     return 0 <= i < len(line) and line[i][-1] != WATER and i not in shelters
 
@@ -303,6 +320,48 @@ def _palme_avant(
     return [(i,) for i in range(1, len(line)) if line[i][-1] == p]
 
 
+@implements("can.action.palme-arriere", "can.cover.pair")
+def _palme_arriere_duck(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """Under ``palme_neighbour="duck"``: one of your ducks with a duck behind it."""
+    return [(i,) for i in range(len(line) - 1) if line[i][-1] == p and line[i + 1][-1] != WATER]
+
+
+@implements("can.action.palme-avant", "can.cover.pair")
+def _palme_avant_duck(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """Under ``palme_neighbour="duck"``: one of your ducks with a duck in front of it."""
+    return [(i,) for i in range(1, len(line)) if line[i][-1] == p and line[i - 1][-1] != WATER]
+
+
+@implements("can.action.en-joue", "can.targets.spaces")
+def _en_joue_duck(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """Under ``en_joue="duck"``: a space without a target that shows a duck."""
+    return [(i,) for i in range(len(line)) if i not in targets and line[i][-1] != WATER]
+
+
+@implements("can.action.planque")
+def _planque_own(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """Under ``planque="own-duck"``: a space showing one of your ducks, where no Planqué
+    card lies yet."""
+    return [(i,) for i in range(len(line)) if line[i][-1] == p and i not in shelters]
+
+
+@implements("can.action.banzai")
+def _banzai_any(
+    line: Line, targets: frozenset[int], shelters: frozenset[int], p: int
+) -> list[Spaces]:
+    """Under ``banzai="may-stay"``: one of your ducks (on top of its space), the first
+    one too, whose play then changes nothing."""
+    return [(i,) for i in range(len(line)) if line[i][-1] == p]
+
+
 @implements("can.action.banzai")
 def _banzai(line: Line, targets: frozenset[int], shelters: frozenset[int], p: int) -> list[Spaces]:
     """One of your ducks (on top of its space) that is not already first."""
@@ -349,20 +408,68 @@ _USES: dict[Card, Uses] = {
 }
 
 
+@functools.cache
+def _uses_read(readings: tuple[str, ...] | None) -> dict[Card, Uses]:
+    """The rule function of each card under ``readings``
+    (:attr:`~rulespec.canardage.Options.spaces_read`)."""
+    if readings is None:
+        return _USES
+    sheltered_pan, palme_neighbour, en_joue, planque, banzai = readings
+    found = dict(_USES)
+    if sheltered_pan == "target-only":
+        found[PAN] = _pan_target_only
+    elif sheltered_pan == "never":
+        found[PAN] = _pan_never
+    if palme_neighbour == "duck":
+        found[PALME_ARRIERE] = _palme_arriere_duck
+        found[PALME_AVANT] = _palme_avant_duck
+    if en_joue == "duck":
+        found[EN_JOUE] = _en_joue_duck
+    if planque == "own-duck":
+        found[PLANQUE] = _planque_own
+    if banzai == "may-stay":
+        found[BANZAI] = _banzai_any
+    return found
+
+
+def card_uses(options: Options) -> dict[Card, Uses]:
+    """The rule function of each card (but Canarchie) under the readings ``options``
+    select: ``uses(line, targets, shelters, player)`` lists a card's spaces.
+
+    >>> card_uses(Options())[Card.PAN] is card_uses(Options())[Card.PAN]
+    True
+    >>> card_uses(Options(sheltered_pan="never"))[Card.PAN].__name__
+    '_pan_never'
+    """
+    return _uses_read(options.spaces_read)
+
+
 class Arrangements(LazySequence[Line]):
     """Every new order of a line's stacks for Canarchie: the distinct rearrangements, in
-    lexicographic order, the current order left out (identical cards are not told apart;
-    a pair is one stack).
+    lexicographic order, the current order left out unless ``keep`` (the reading
+    ``canarchie="any-order"``; identical cards are not told apart; a pair is one stack).
 
     >>> a = Arrangements(((6,), (6,), (0,)))
     >>> list(a)
     [((0,), (6,), (6,)), ((6,), (0,), (6,))]
+    >>> len(Arrangements(((6,), (6,), (0,)), keep=True))
+    3
     """
 
-    __slots__ = ("_counted", "_counts", "_current", "_items", "_len", "_line", "_orders")
+    __slots__ = (
+        "_counted",
+        "_counts",
+        "_current",
+        "_items",
+        "_keep",
+        "_len",
+        "_line",
+        "_orders",
+    )
 
-    def __init__(self, line: Line) -> None:
+    def __init__(self, line: Line, keep: bool = False) -> None:
         self._line = line
+        self._keep = keep
         self._current = -1
         self._len = -1  # the orders are counted when first asked for
 
@@ -374,13 +481,15 @@ class Arrangements(LazySequence[Line]):
             self._items = sorted(counted)
             self._counts = [counted[item] for item in self._items]
             self._orders = _multinomial(self._counts)
-            self._len = self._orders - 1
+            self._len = self._orders if self._keep else self._orders - 1
         return self._len
 
     def __bool__(self) -> bool:
         """Whether the line has another order: whether it holds two different stacks
         (quicker than counting the orders)."""
         line = self._line
+        if self._keep:  # the unchanged order at least
+            return True
         return len(line) > 1 and line.count(line[0]) < len(line)
 
     # Ranking walks the orders in lexicographic order: of the ``orders`` arrangements of
@@ -436,6 +545,8 @@ class Arrangements(LazySequence[Line]):
             i += total
         if not 0 <= i < total:
             raise IndexError(i)
+        if self._keep:
+            return self._unrank(i)
         if self._current < 0:
             self._current = self._rank(self._line)
         return self._unrank(i if i < self._current else i + 1)
@@ -443,7 +554,7 @@ class Arrangements(LazySequence[Line]):
     def __contains__(self, line: object) -> bool:
         if not (
             isinstance(line, tuple)
-            and line != self._line
+            and (self._keep or line != self._line)
             and len(line) == len(self._line)
             and all(type(s) is tuple for s in line)
         ):
@@ -467,10 +578,11 @@ def _multinomial(counts: list[int]) -> int:
 
 
 @implements("can.action.canarchie")
-def arrangements(line: Line) -> Arrangements:
+def arrangements(line: Line, keep: bool = False) -> Arrangements:
     """The new orders Canarchie may give the line: any other order of all its stacks,
-    water cards included."""
-    return Arrangements(line)
+    water cards included; with ``keep`` (``canarchie="any-order"``), the same order
+    too."""
+    return Arrangements(line, keep)
 
 
 def _shelters(state: State) -> frozenset[int]:
@@ -483,9 +595,10 @@ _NO_SHELTER = (NO_SHELTER,)
 def uses(state: State, player: int, card: Card) -> Sequence[Spaces] | Arrangements:
     """The ways ``player`` may play ``card`` now: ``spaces`` tuples, or for Canarchie the
     new lines."""
+    options = state.options
     if card is CANARCHIE:
-        return arrangements(state.line)
-    return _USES[card](state.line, frozenset(state.targets), _shelters(state), player)
+        return arrangements(state.line, options.canarchie == "any-order")
+    return card_uses(options)[card](state.line, frozenset(state.targets), _shelters(state), player)
 
 
 class LegalActions(LazySequence[PlayerAction]):
@@ -607,20 +720,29 @@ def _legal_actions(state: State, player: int) -> LegalActions:
     line, hand = state.line, state.hands[player]
     table = masks.survey(line, state.targets, state.shelters, player)
     groups: dict[Card, Sequence[PlayerAction]] = {}
+    options = state.options
+    readings = options.spaces_read  # read once: None for the project's readings
     for card in hand:
         if card in groups:
             continue
         if card is CANARCHIE:
-            orders = arrangements(line)
+            orders = arrangements(line, options.canarchie == "any-order")
             if orders:
                 groups[card] = _Orders(player, orders)
             continue
         if table is None:  # the plain path (a table the masks cannot hold)
-            found = tuple(_USES[card](line, frozenset(state.targets), _shelters(state), player))
+            found = tuple(
+                _uses_read(readings)[card](line, frozenset(state.targets), _shelters(state), player)
+            )
             if found:
                 groups[card] = tuple(Play(player, card, spaces) for spaces in found)
             continue
-        found = masks.spaces(card, table)  # the quick path, equal to the rule functions'
+        # the quick path, equal to the rule functions'
+        found = (
+            masks.spaces(card, table)
+            if readings is None
+            else masks.read_spaces(card, table, readings)
+        )
         if found:
             key = (player, card, id(found))
             kept = _PLAYS.get(key)
@@ -666,6 +788,8 @@ def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str
         taken = [s for s in spaces if s in targets]
         if taken:
             return "can.targets.spaces", f"space {taken[0]} already has a target"
+        if card is EN_JOUE and state.options.en_joue == "duck" and line[spaces[0]][-1] == WATER:
+            return clause, f"space {spaces[0]} holds water: En joue aims at a duck"
     if card in (PAN, CANARDAGE) and any(s not in targets for s in spaces):
         s = next(s for s in spaces if s not in targets)
         return clause, f"space {s} is not targeted: {name} shoots only at targeted spaces"
@@ -683,10 +807,17 @@ def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str
         TU_LOUCHES: spaces[1:],
         CANARDAGE: spaces,
     }.get(card, ())
+    sheltered_pan = state.options.sheltered_pan
     for s in shot:
         if line[s][-1] == WATER and card is not PAN:
             return clause, f"space {s} holds water: {name} shoots a duck"
-        if line[s][-1] != WATER and s in shelters:
+        if card is PAN and s in shelters and sheltered_pan == "never":
+            return "can.planque.space", f"a Planqué card protects space {s}: Pan is not fired there"
+        if (
+            line[s][-1] != WATER
+            and s in shelters
+            and not (card is PAN and sheltered_pan == "target-only")
+        ):
             return "can.planque.space", f"a Planqué card protects space {s}: no duck is shot there"
     if card in (RECTIFIER_GAUCHE, RECTIFIER_DROITE):
         (s,) = spaces
@@ -709,6 +840,10 @@ def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str
             return clause, "the last duck of the line has no neighbour behind"
         if card is PALME_AVANT and s == 0:
             return clause, "the first duck of the line has no neighbour in front"
+        if card in (PALME_ARRIERE, PALME_AVANT) and state.options.palme_neighbour == "duck":
+            other = s + 1 if card is PALME_ARRIERE else s - 1
+            if line[other][-1] == WATER:
+                return clause, f"space {other} holds water: {name} swaps your duck with a duck"
         if card is BANZAI and s == 0:
             return clause, "your duck is already first: Banzaï must move it to the front"
         if card is A_COUVERT:
@@ -725,6 +860,8 @@ def _explain(state: State, player: int, card: Card, spaces: Spaces) -> tuple[str
         (s,) = spaces
         if line[s][-1] == WATER:
             return clause, "a Planqué card goes on a duck, not on water"
+        if state.options.planque == "own-duck" and line[s][-1] != player:
+            return clause, f"space {s} does not show one of your ducks"
         if s in shelters:
             return clause, f"a Planqué card already lies on space {s}"
     return clause, f"{name} cannot be played on {spaces}"
@@ -797,7 +934,7 @@ def check_action(state: State, action: PlayerAction) -> None:
     if action in legal:
         return
     if card is CANARCHIE:
-        if action.line == state.line:
+        if action.line == state.line and state.options.canarchie != "any-order":
             raise IllegalAction(
                 "can.action.canarchie", "Canarchie must change the order of the line"
             )
@@ -851,8 +988,9 @@ def play(state: State, action: PlayerAction) -> State:
     if card is EN_JOUE or card is DOUBLE_VISEUR:
         targets = tuple(sorted((*targets, *spaces)))
     elif card is PAN:
-        targets = tuple([t for t in targets if t != spaces[0]])
-        if line[spaces[0]][-1] != WATER:
+        s = spaces[0]
+        targets = tuple([t for t in targets if t != s])
+        if line[s][-1] != WATER and s not in shelters:  # a protected duck survives
             line, deck, killed = shoot(line, deck, spaces)
     elif card is TIREUR_D_ELITE or card is CANARDAGE:
         targets = tuple([t for t in targets if t not in spaces])
@@ -865,7 +1003,7 @@ def play(state: State, action: PlayerAction) -> State:
         to = s - 1 if card is RECTIFIER_GAUCHE else s + 1
         targets = tuple(sorted([to if t == s else t for t in targets]))
     elif card is EN_AVANT_MARCHE:
-        line, deck, under = forward(line, deck)
+        line, deck, under = forward(line, deck, state.options.pair_order == "cover-first")
         seen += under
     elif card is PALME_ARRIERE or card is PALME_AVANT:
         line = _swap(line, spaces[0], spaces[0] + (1 if card is PALME_ARRIERE else -1))
@@ -885,9 +1023,13 @@ def play(state: State, action: PlayerAction) -> State:
     if killed:
         shot = _owners(shot, killed)
         if _is_over(shot):
+            draw_pile = state.draw_pile
+            if state.options.winner_draws and len(hand) < 3 and draw_pile:
+                hand, draw_pile = _drawn(hand, draw_pile[0]), draw_pile[1:]
             return _finish(
                 state,
                 hands=_replace_hand(state.hands, p, hand),
+                draw_pile=draw_pile,
                 played=played,
                 line=line,
                 deck=deck,

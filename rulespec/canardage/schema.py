@@ -6,10 +6,20 @@ from __future__ import annotations
 from typing import Any
 
 from rulespec.canardage.cards import COLOURS, DEFAULT_ACTION_DECK, Card
-from rulespec.canardage.state import Phase
+from rulespec.canardage.state import (
+    BANZAI_FIRST,
+    CANARCHIE_ORDERS,
+    EN_JOUE_SPACES,
+    PAIR_ORDERS,
+    PALME_NEIGHBOURS,
+    PLANQUE_DUCKS,
+    SHELTERED_PAN,
+    Phase,
+)
 from rulespec.schemas.source.dsl import (
     Schema,
     array,
+    boolean,
     const,
     described,
     enum,
@@ -133,7 +143,8 @@ DEFS: dict[str, Schema] = {
     "cards": described("Action cards by id.", array(ref("card"), 10_000)),
     "options": {
         "description": "Options that differ from the published game; left out, the "
-        "published action deck (52 cards)."
+        "published action deck (52 cards) and the project's readings. The other keys "
+        "each select a reading that the catalogue registers (rulespec.readings)."
         " The conformance kit's start sends them; unless told which (--option), it "
         "sends one of the sets of $defs/searched.",
         **obj(
@@ -151,7 +162,53 @@ DEFS: dict[str, Schema] = {
                             for c, n in zip(Card, DEFAULT_ACTION_DECK, strict=True)
                         },
                     ),
-                }
+                },
+                "pair_order": described(
+                    'En avant marche sends a pair under the duck deck: "hidden-first" (the '
+                    "default, left out: the hidden duck above its cover) or "
+                    '"cover-first" (the cover above it). Clause can.cover.forward.',
+                    enum(PAIR_ORDERS),
+                ),
+                "sheltered_pan": described(
+                    'Pan at a targeted space under a Planqué card: "water-only" (the '
+                    'default, left out: only when water shows there), "target-only" (a '
+                    'duck there survives, the target goes) or "never". Clause '
+                    "can.planque.space.",
+                    enum(SHELTERED_PAN),
+                ),
+                "canarchie": described(
+                    'Canarchie\'s new line: "new-order" (the default, left out: another '
+                    'order) or "any-order" (the unchanged order too). Clause '
+                    "can.action.canarchie.",
+                    enum(CANARCHIE_ORDERS),
+                ),
+                "winner_draws": described(
+                    "Whether the player whose play ends the game still draws (true; "
+                    "false, the default, is left out). Clause can.turn.draw.",
+                    boolean(),
+                ),
+                "palme_neighbour": described(
+                    'What Palme avant and Palme arrière swap a duck with: "any-card" (the '
+                    'default, left out: water included) or "duck". Clauses '
+                    "can.action.palme-avant and can.action.palme-arriere.",
+                    enum(PALME_NEIGHBOURS),
+                ),
+                "en_joue": described(
+                    'Where En joue places its target: "any-space" (the default, left out: '
+                    'water included) or "duck". Clause can.action.en-joue.',
+                    enum(EN_JOUE_SPACES),
+                ),
+                "planque": described(
+                    'Which duck Planqué goes on: "any-duck" (the default, left out) or '
+                    '"own-duck". Clause can.action.planque.',
+                    enum(PLANQUE_DUCKS),
+                ),
+                "banzai": described(
+                    'Banzaï on a duck already first: "must-move" (the default, left out: '
+                    'refused) or "may-stay" (a play without effect). Clause '
+                    "can.action.banzai.",
+                    enum(BANZAI_FIRST),
+                ),
             },
         ),
     },

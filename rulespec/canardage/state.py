@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -14,7 +14,19 @@ from rulespec.canardage.cards import DECK_ORDER, DEFAULT_ACTION_DECK, Card
 from rulespec.canardage.line import diagram
 from rulespec.drawing.show import Shown
 
-__all__ = ["NO_SHELTER", "Options", "Phase", "State"]
+__all__ = [
+    "BANZAI_FIRST",
+    "CANARCHIE_ORDERS",
+    "EN_JOUE_SPACES",
+    "NO_SHELTER",
+    "PAIR_ORDERS",
+    "PALME_NEIGHBOURS",
+    "PLANQUE_DUCKS",
+    "SHELTERED_PAN",
+    "Options",
+    "Phase",
+    "State",
+]
 
 NO_SHELTER = -1
 """In :attr:`State.shelters`: the player has no Planqué card on the line."""
@@ -49,23 +61,113 @@ def _deck(_: object, __: object, value: tuple[int, ...]) -> None:
         )
 
 
-@attrs.frozen
+PAIR_ORDERS = ("hidden-first", "cover-first")
+"""The values of :attr:`Options.pair_order`, the default first."""
+SHELTERED_PAN = ("water-only", "target-only", "never")
+"""The values of :attr:`Options.sheltered_pan`, the default first."""
+CANARCHIE_ORDERS = ("new-order", "any-order")
+"""The values of :attr:`Options.canarchie`, the default first."""
+PALME_NEIGHBOURS = ("any-card", "duck")
+"""The values of :attr:`Options.palme_neighbour`, the default first."""
+EN_JOUE_SPACES = ("any-space", "duck")
+"""The values of :attr:`Options.en_joue`, the default first."""
+PLANQUE_DUCKS = ("any-duck", "own-duck")
+"""The values of :attr:`Options.planque`, the default first."""
+BANZAI_FIRST = ("must-move", "may-stay")
+"""The values of :attr:`Options.banzai`, the default first."""
+
+
+def _one_of(values: tuple[str, ...]) -> Any:
+    def check(_: object, attribute: attrs.Attribute[str], value: object) -> None:
+        if type(value) is not str or value not in values:
+            raise ValueError(
+                f"{attribute.name}: expected one of {', '.join(map(repr, values))}, not {value!r}"
+            )
+
+    return check
+
+
+_PUBLISHED_SPACES: tuple[str, ...] = (
+    "water-only",
+    "any-card",
+    "any-space",
+    "any-duck",
+    "must-move",
+)
+
+
+def _flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if type(value) is not bool:
+        raise ValueError(f"{attribute.name}: expected true or false, not {value!r}")
+
+
+@attrs.frozen(slots=False)  # slots=False: spaces_read is kept beside the fields
 class Options:
-    """The rules' adjustable data. The defaults are the published game.
+    """The rules' adjustable data. The defaults are the published game, as the
+    catalogue reads it.
 
     ``action_deck`` counts the copies of each action card in the rulebook's
     order (:data:`~rulespec.canardage.cards.DECK_ORDER`); a mapping from
     cards (or their ids) to counts is accepted too, missing cards counting 0.
 
+    The other options each select a reading the catalogue registers where the
+    rulebook is unclear (``rulespec.readings("canardage")`` lists them); their
+    defaults are the project's readings.
+
     >>> Options().deck_size
     52
     >>> Options(action_deck={"pan": 30, "en-joue": 30}).deck_size
     60
+    >>> Options(pair_order="cover-first").pair_order
+    'cover-first'
     """
 
     action_deck: tuple[int, ...] = attrs.field(
         default=DEFAULT_ACTION_DECK, converter=_counts, validator=_deck
     )
+    pair_order: str = attrs.field(default="hidden-first", validator=_one_of(PAIR_ORDERS))
+    """En avant marche sends a pair under the duck deck: ``"hidden-first"``, the hidden
+    duck above its cover, so it comes back first; ``"cover-first"``, the cover above
+    (clause ``can.cover.forward``)."""
+    sheltered_pan: str = attrs.field(default="water-only", validator=_one_of(SHELTERED_PAN))
+    """Pan at a targeted space under a Planqué card: ``"water-only"``, allowed only when
+    water shows there; ``"target-only"``, allowed on a duck too, which survives while the
+    target goes; ``"never"``, refused whatever the space shows (``can.planque.space``)."""
+    canarchie: str = attrs.field(default="new-order", validator=_one_of(CANARCHIE_ORDERS))
+    """Canarchie's new line: ``"new-order"``, another order than the line's;
+    ``"any-order"``, the unchanged order allowed too (``can.action.canarchie``)."""
+    winner_draws: bool = attrs.field(default=False, validator=_flag)
+    """Whether the player whose play ends the game still draws back to three cards
+    (``can.turn.draw``)."""
+    palme_neighbour: str = attrs.field(default="any-card", validator=_one_of(PALME_NEIGHBOURS))
+    """What Palme avant and Palme arrière swap a duck with: ``"any-card"``, water
+    included; ``"duck"``, only a duck (``can.action.palme-avant``,
+    ``can.action.palme-arriere``)."""
+    en_joue: str = attrs.field(default="any-space", validator=_one_of(EN_JOUE_SPACES))
+    """Where En joue places its target: ``"any-space"`` without a target, water included;
+    ``"duck"``, only a space showing a duck (``can.action.en-joue``)."""
+    planque: str = attrs.field(default="any-duck", validator=_one_of(PLANQUE_DUCKS))
+    """Which duck Planqué goes on: ``"any-duck"``, of any colour; ``"own-duck"``, only
+    one of the player's own (``can.action.planque``)."""
+    banzai: str = attrs.field(default="must-move", validator=_one_of(BANZAI_FIRST))
+    """Banzaï on a duck already first: ``"must-move"``, refused; ``"may-stay"``, a
+    play without effect (``can.action.banzai``)."""
+
+    def __attrs_post_init__(self) -> None:
+        readings: tuple[str, ...] = (self.sheltered_pan, self.palme_neighbour, self.en_joue)
+        readings += (self.planque, self.banzai)
+        if readings != _PUBLISHED_SPACES:  # else the class's None
+            object.__setattr__(self, "spaces_read", readings)
+
+    spaces_read: ClassVar[tuple[str, ...] | None] = None
+    """The readings that change which spaces a card may take (``sheltered_pan``,
+    ``palme_neighbour``, ``en_joue``, ``planque``, ``banzai``), in one tuple, worked
+    out once; ``None`` when each is the project's, so that the rules read one value
+    per turn (not an option: an instance keeps it beside its fields).
+
+    >>> Options().spaces_read is None, Options(en_joue="duck").spaces_read[2]
+    (True, 'duck')
+    """
 
     @property
     def deck_size(self) -> int:

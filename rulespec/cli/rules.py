@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import json
 import textwrap
 from pathlib import Path
 
@@ -22,7 +23,7 @@ import rulespec
 from rulespec.cli.arguments import game_named
 from rulespec.cli.errors import CommandError
 from rulespec.i18n import SECTION_TITLES, Translation, local_label, translation
-from rulespec.rulebook.clauses import LANGUAGE_NAMES_EN, Catalogue, Clause
+from rulespec.rulebook.clauses import LANGUAGE_NAMES_EN, Alternative, Catalogue, Clause
 
 __all__ = ["LANGUAGES", "add_parser", "clause_text", "rules_text", "run"]
 
@@ -150,6 +151,17 @@ def _file_line(file: str, line: int) -> str:
     return f"{shown}:{line}"
 
 
+def _alternative_play(tr: Translation, clause_id: str, number: int, alt: Alternative) -> str:
+    """Whether ``alt`` changes play and, when an option plays it, how to declare it."""
+    if not alt.changes_play:
+        return tr("changes no play (reading {number})").format(number=number)
+    if alt.option is None:
+        return tr("changes play; no option plays it yet (reading {number})").format(number=number)
+    declared = f"--reading {clause_id}={alt.name}"
+    options = json.dumps(alt.options(), ensure_ascii=False)
+    return f"{tr('changes play; declared as')} {declared}, {tr('options')} {options}"
+
+
 def clause_text(c: Clause, lang: str) -> str:
     """One clause in ``lang`` with its notes and its implementations; headings and
     notes in ``lang`` too."""
@@ -195,8 +207,9 @@ def clause_text(c: Clause, lang: str) -> str:
         lines += ["", tr("interpretation")]
         lines += _wrap(tr("question:") + " " + data(it.question), 4, 2)
         lines += _wrap(tr("our reading:") + " " + data(it.reading), 4, 2)
-        for alternative in it.alternatives:
-            lines += _wrap(tr("alternative:") + " " + data(alternative), 4, 2)
+        for number, alternative in enumerate(it.alternatives, 1):
+            lines += _wrap(tr("alternative:") + " " + data(alternative.text), 4, 2)
+            lines += _wrap(_alternative_play(tr, c.id, number, alternative), 6, 2)
         if it.option:
             lines += _wrap(tr("option:") + " " + it.option, 4, 2)
     ed = c.editions

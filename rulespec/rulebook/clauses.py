@@ -29,8 +29,18 @@ ids that code and tests cite. The schema (every key is checked on load):
     [clause.interpretation]           # optional
     question = "..."
     reading = "..."
-    alternatives = ["..."]
     option = "..."                    # optional: the option selecting another reading
+    alternatives = [                  # each reading we did not choose, as a table:
+        { text = "...", changes_play = false },
+        { text = "...", changes_play = true, name = "cover-first",
+          option = { pair_order = "cover-first" } },
+    ]
+
+Each alternative says whether following it would change what is legal or what
+happens in a game (``changes_play``); one that does and that the engine can play
+names the options selecting it (``option``, as ``Game.decode_options`` takes
+them) and a short kebab-case ``name`` by which an engine or the command line
+declares it (see :mod:`rulespec.rulebook.readings`).
 
     [clause.editions]                 # optional
     fr = "..."
@@ -48,11 +58,13 @@ the rule as the catalogue's first edition states it (``kind =
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
@@ -64,6 +76,7 @@ from rulespec.core.game import games
 __all__ = [
     "LANGUAGES",
     "LANGUAGE_NAMES_EN",
+    "Alternative",
     "Catalogue",
     "Clause",
     "EditionNote",
@@ -145,13 +158,77 @@ class LocalText:
 
 
 @attrs.frozen
+class Alternative:
+    """A reading we did not choose, and whether (and how) the engine can play it.
+
+    >>> from rulespec import clause
+    >>> alt = clause("can.cover.forward").interpretation.alternatives[0]
+    >>> alt.changes_play, alt.name, dict(alt.option)
+    (True, 'cover-first', {'pair_order': 'cover-first'})
+    >>> alt.executable
+    True
+    """
+
+    text: str
+    """The reading in English, as the catalogue writes it (the translations are keyed by
+    it)."""
+    changes_play: bool
+    """Whether following it would change what is legal or what happens in a game
+    (``False`` when only names, records or wording would differ)."""
+    name: str | None = None
+    """The short kebab-case name declaring it, for the executable ones."""
+    option: Mapping[str, Any] | None = attrs.field(default=None, eq=False, hash=False)
+    """The options selecting it, as JSON (``Game.decode_options`` takes them); ``None``
+    when no option plays it."""
+
+    @property
+    def executable(self) -> bool:
+        """Whether an option of the engine plays this reading."""
+        return self.option is not None
+
+    def options(self) -> dict[str, Any] | None:
+        """:attr:`option` as plain JSON (a fresh copy to change), ``None`` when no option
+        plays the reading.
+
+        >>> from rulespec import clause
+        >>> clause("can.turn.draw").interpretation.alternatives[0].options()
+        {'winner_draws': True}
+        """
+        return _plain(self.option) if self.option is not None else None
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with its read-only tables and tuples made plain dicts and lists (JSON)."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+@attrs.frozen
 class Interpretation:
-    """Our reading where the rulebooks are silent or ambiguous."""
+    """Our reading where the rulebooks are silent or ambiguous, and the others.
+
+    >>> from rulespec import clause
+    >>> it = clause("can.turn.draw").interpretation
+    >>> [(a.name, a.changes_play) for a in it.alternatives]
+    [('winner-draws', True)]
+    >>> dict(it.alternative("winner-draws").option)
+    {'winner_draws': True}
+    """
 
     question: str
     reading: str
-    alternatives: tuple[str, ...]
+    alternatives: tuple[Alternative, ...]
     option: str | None = None
+
+    def alternative(self, name: str) -> Alternative:
+        """The alternative called ``name``; :class:`KeyError` when none is."""
+        for alt in self.alternatives:
+            if alt.name == name:
+                return alt
+        raise KeyError(name)
 
 
 @attrs.frozen
@@ -261,6 +338,47 @@ def _str(table: Mapping[str, Any], key: str, where: str) -> str:
     return value.strip()
 
 
+_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def _alternative(raw: object, where: str) -> Alternative:
+    """One alternative of an interpretation, checked (see the module's schema)."""
+    if not isinstance(raw, dict):
+        raise CatalogueError(
+            f"{where}: expected a table {{ text = ..., changes_play = ... }}, not {raw!r}"
+        )
+    _keys(raw, where, {"text", "changes_play"}, {"name", "option"})
+    text = _str(raw, "text", where)
+    changes = raw["changes_play"]
+    if not isinstance(changes, bool):
+        raise CatalogueError(f"{where}.changes_play: expected true or false")
+    name = _str(raw, "name", where) if "name" in raw else None
+    if name is not None and not _NAME.fullmatch(name):
+        raise CatalogueError(f"{where}.name: {name!r} is not kebab-case (like 'cover-first')")
+    option = raw.get("option")
+    if option is not None:
+        if not isinstance(option, dict) or not option:
+            raise CatalogueError(f"{where}.option: expected a table of options, like {{ a = 1 }}")
+        if not changes:
+            raise CatalogueError(
+                f"{where}.option: an alternative that changes no play needs no option"
+            )
+        if name is None:
+            raise CatalogueError(f"{where}: an alternative with an option needs a name")
+    elif name is not None:
+        raise CatalogueError(f"{where}.name: only an alternative with an option is named")
+    return Alternative(text, changes, name, _frozen(option) if option is not None else None)
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` as read from TOML, its tables made read-only."""
+    if isinstance(value, dict):
+        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
 def _clause(
     raw: Mapping[str, Any],
     game: str,
@@ -328,14 +446,19 @@ def _clause(
         iwhere = f"{where}.interpretation"
         _keys(it, iwhere, {"question", "reading", "alternatives"}, {"option"})
         alternatives = it["alternatives"]
-        if not isinstance(alternatives, list) or not all(
-            isinstance(a, str) and a.strip() for a in alternatives
-        ):
-            raise CatalogueError(f"{iwhere}.alternatives: expected a list of strings")
+        if not isinstance(alternatives, list):
+            raise CatalogueError(f"{iwhere}.alternatives: expected a list of tables")
+        found = tuple(
+            _alternative(a, f"{iwhere}.alternatives[{k}]") for k, a in enumerate(alternatives)
+        )
+        names = [a.name for a in found if a.name is not None]
+        for name in names:
+            if names.count(name) > 1:
+                raise CatalogueError(f"{iwhere}.alternatives: the name {name!r} is used twice")
         interpretation = Interpretation(
             _str(it, "question", iwhere),
             _str(it, "reading", iwhere),
-            tuple(a.strip() for a in alternatives),
+            found,
             _str(it, "option", iwhere) if "option" in it else None,
         )
     editions = None

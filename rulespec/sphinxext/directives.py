@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
@@ -114,6 +115,33 @@ def short_code_name(ref: CodeRef) -> str:
 def short_test_name(ref: TestRef) -> str:
     """``test_turn.py::test_x`` for ``tests/duck_cover/test_turn.py::test_x``."""
     return ref.nodeid.replace(ref.file, ref.file.rpartition("/")[2], 1)
+
+
+def _alternatives(tr: Translation, c: Clause) -> list[nodes.Node]:
+    """The alternatives of ``c``'s interpretation, each with whether it changes play and,
+    when an option plays it, the reading's name and its options."""
+    assert c.interpretation is not None
+    found: list[nodes.Node] = []
+    for number, alt in enumerate(c.interpretation.alternatives, 1):
+        item = nodes.inline(classes=["rules-alternative"])
+        item += nodes.Text(tr(alt.text, context=c.id) + " — ")
+        play = nodes.emphasis(classes=["rules-alternative-play"])
+        if not alt.changes_play:
+            play += nodes.Text(tr("changes no play (reading {number})").format(number=number))
+        elif alt.option is None:
+            play += nodes.Text(
+                tr("changes play; no option plays it yet (reading {number})").format(number=number)
+            )
+        else:
+            declared = f"{c.id}={alt.name}"
+            options = json.dumps(alt.options(), ensure_ascii=False)
+            play += nodes.Text(tr("changes play; declared as") + " ")
+            play += nodes.literal(declared, declared)
+            play += nodes.Text(", " + tr("options") + " ")
+            play += nodes.literal(options, options)
+        item += play
+        found.append(item)
+    return found
 
 
 def _items(items: list[nodes.Node], empty: str) -> nodes.Element:
@@ -364,7 +392,7 @@ class RulesDirective(SphinxDirective):
         note += _labelled(tr("Our reading:"), tr(it.reading, context=c.id))
         if it.alternatives:
             note += _para(tr("Other readings:"), "rules-note-label")
-            note += _items([nodes.Text(tr(a, context=c.id)) for a in it.alternatives], "")
+            note += _items(_alternatives(tr, c), "")
         if it.option:
             para = nodes.paragraph()
             para += nodes.strong(tr("Option:"), tr("Option:"))
@@ -516,7 +544,7 @@ class InterpretationsDirective(RulesDirective):
             sec += _labelled(tr("Our reading:"), tr(it.reading, context=c.id))
             if it.alternatives:
                 sec += _para(tr("Readings we did not choose:"), "rules-note-label")
-                sec += _items([nodes.Text(tr(a, context=c.id)) for a in it.alternatives], "")
+                sec += _items(_alternatives(tr, c), "")
             para = nodes.paragraph()
             para += nodes.strong(tr("Option:"), tr("Option:"))
             if it.option:

@@ -97,6 +97,13 @@ class GameKit:
         """Options to play with; by default the published rules only."""
         return st.just(game.default_options())
 
+    def reading_options(self, game: Game[Any, Any, Any, Any]) -> Strategy:
+        """Options rulespec plays against itself: those of :meth:`options`, and those
+        selecting the readings its catalogue registers (:func:`rulespec.readings`),
+        which an engine compared with rulespec declares rather than being sent. By
+        default :meth:`options`."""
+        return self.options(game)
+
     def chance_action(
         self, game: Game[Any, Any, Any, Any], state: Any, chance: Chance, draw: Draw
     ) -> Any:

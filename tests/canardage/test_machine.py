@@ -20,8 +20,9 @@ from hypothesis.stateful import (
 )
 
 from rulespec import CHANCE
-from rulespec.canardage import Discard, Play, State
+from rulespec.canardage import Discard, Options, Play, State
 from rulespec.canardage.cards import DUCKS_PER_COLOUR
+from rulespec.canardage.kit import KIT
 from rulespec.canardage.policy import random_card_policy
 from rulespec.canardage.rules import legal_actions
 from tests.canardage.helpers import GAME
@@ -37,11 +38,14 @@ class CanardageMachine(RuleBasedStateMachine):
         super().__init__()
         self.state: State = GAME.new_game(3)
         self.players = 3
+        self.options = Options()
 
-    @initialize(players=st.integers(3, 6))
-    def start(self, players: int) -> None:
+    @initialize(players=st.integers(3, 6), options=KIT.reading_options(GAME))
+    def start(self, players: int, options: Options) -> None:
         self.players = players
-        self.state = GAME.new_game(players)
+        self.options = options  # the published rules, or readings of the catalogue
+        self.state = GAME.new_game(players, options)
+        type(self).ends.update([f"options:{sorted(GAME.encode_options(options))}"])
 
     def _step(self, action: Any) -> None:
         before = self.state
@@ -100,7 +104,7 @@ class CanardageMachine(RuleBasedStateMachine):
     @precondition(lambda self: GAME.is_over(self.state))
     @rule()
     def restart(self) -> None:
-        self.state = GAME.new_game(self.players)
+        self.state = GAME.new_game(self.players, self.options)
 
     @invariant()
     def holds(self) -> None:
@@ -111,6 +115,11 @@ class CanardageMachine(RuleBasedStateMachine):
     "can.end.winner",
     "can.end.out",
     "can.turn.draw",
+    "can.cover.forward",
+    "can.planque.space",
+    "can.action.canarchie",
+    "can.action.palme-avant",
+    "can.action.palme-arriere",
     "can.setup.hands",
     "can.targets.spaces",
     "can.line.close-up",
@@ -124,3 +133,5 @@ def test_whole_games_keep_every_invariant_and_reach_their_end() -> None:
     ends = CanardageMachine.ends
     print(f"\ngame ends reached: {dict(ends)} over {examples} examples")
     assert ends["end:single"] + ends["end:shared"] >= max(3, examples // 5), dict(ends)
+    readings = [k for k in ends if k.startswith("options:") and k != "options:[]"]
+    assert len(readings) >= min(3, examples // 10), dict(ends)  # readings are played too

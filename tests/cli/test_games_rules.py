@@ -166,6 +166,22 @@ def test_a_clause_with_an_interpretation_shows_the_question_and_the_reading() ->
     assert f"our reading: {' '.join(c.interpretation.reading.split())}" in words
 
 
+@pytest.mark.clause("can.planque.space", "can.setup.line", "can.cover.forward")
+def test_each_alternative_says_whether_it_changes_play_and_how_to_declare_it() -> None:
+    words = " ".join(call("rules", "canardage", "can.planque.space").out.split())
+    assert (
+        "changes play; declared as --reading can.planque.space=pan-spares-duck, options "
+        '{"sheltered_pan": "target-only"}' in words
+    )
+    assert '--reading can.planque.space=no-shot, options {"sheltered_pan": "never"}' in words
+    words = " ".join(call("rules", "canardage", "can.setup.line").out.split())
+    assert "changes no play (reading 1)" in words and "--reading" not in words
+    words = " ".join(call("rules", "canardage", "can.cover.forward").out.split())
+    assert "changes play; no option plays it yet (reading 2)" in words
+    french = " ".join(call("rules", "canardage", "can.cover.forward", "--lang", "fr").out.split())
+    assert "change le jeu ; se déclare par --reading can.cover.forward=cover-first" in french
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

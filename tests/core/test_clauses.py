@@ -140,7 +140,7 @@ def test_clauses_are_sorted_by_section_then_file_order() -> None:
                 tail='[clause.interpretation]\nquestion = "q"\nreading = "r"\nalternatives = "a"\n'
             ),
             "clause[0] (dc.move.cover).interpretation.alternatives",
-            "list of strings",
+            "list of tables",
         ),
         (
             HEAD

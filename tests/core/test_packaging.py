@@ -31,6 +31,7 @@ RULESPEC_ALL = [
     "IllegalAction",
     "Invariant",
     "PositionError",
+    "ReadingError",
     "Record",
     "RecordError",
     "ReplayError",
@@ -43,6 +44,8 @@ RULESPEC_ALL = [
     "games",
     "implementations",
     "implements",
+    "reading_options",
+    "readings",
 ]
 
 DUCK_COVER_PUBLIC = [

@@ -218,3 +218,23 @@ def test_the_traceability_matrix_shows_each_game_s_mutation_score(tmp_path: Path
     assert broken.status != 0
     assert "rules_mutation_scores" in broken.warnings
     assert "not a rulespec-mutation" in broken.warnings
+
+
+def test_the_register_says_of_each_alternative_whether_it_changes_play(tmp_path: Path) -> None:
+    src = project(
+        tmp_path / "src",
+        ONE_LINE,
+        {
+            "index.rst": "Readings\n========\n\n.. rules:interpretations:: canardage\n\n"
+            ".. rules:clause:: can.planque.space\n"
+        },
+    )
+    result = build(src, tmp_path / "out")
+    assert (result.status, result.warnings) == (0, "")
+    page = " ".join(text(result.page("index.html")).split())
+    assert "changes play; declared as can.cover.forward=cover-first" in page
+    assert 'options {"pair_order": "cover-first"}' in page
+    assert "changes play; no option plays it yet (reading 2)" in page
+    assert "changes no play (reading 1)" in page
+    clause = " ".join(text(blocks(result.page("index.html"))["can.planque.space"]).split())
+    assert "declared as can.planque.space=no-shot" in clause
