@@ -13,6 +13,8 @@
 //   node engine.js --own-chance         shuffle with its own seeded generator (protocol 2)
 //   node engine.js --no-moves           declare neither legal_actions nor state
 //   node engine.js --list-mutants       the mutants and the clauses they break
+//   node engine.js --reading can.cover.forward=cover-first   follow one of the catalogue's
+//                                        other readings (see READINGS), declared in hello
 'use strict';
 
 const readline = require('node:readline');
@@ -512,8 +514,9 @@ class Table {
   }
 
   options() {
-    if (this.counts.every((n, i) => n === PUBLISHED[i])) return {};
-    return { action_deck: Object.fromEntries(CARDS.map((card, i) => [card, this.counts[i]])) };
+    const readings = Object.fromEntries(this.readings || []);
+    if (this.counts.every((n, i) => n === PUBLISHED[i])) return readings;
+    return { action_deck: Object.fromEntries(CARDS.map((card, i) => [card, this.counts[i]])), ...readings };
   }
 
   state() {
@@ -819,12 +822,31 @@ class BadRequest extends Error {}
 
 function bad(what) { throw new BadRequest(what); }
 
-function readOptions(options) {
+// The readings of the catalogue this engine can follow instead of rulespec's: the option
+// the kit then sends with start, and the way of playing it (a table's method replaced, as
+// a mutant replaces one).
+const READINGS = {
+  'can.cover.forward=cover-first': { option: ['pair_order', 'cover-first'], plays: 'pair-goes-under-flipped' },
+  'can.action.canarchie=unchanged-order': { option: ['canarchie', 'any-order'], plays: 'canarchie-stands-still' },
+};
+
+// The options of start: the action deck's counts, and the readings it asks for (only
+// those the engine declared, each at its default or at the declared value).
+function readOptions(options, readings = []) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) bad('options: expected an object');
-  for (const key of Object.keys(options)) {
-    if (key !== 'action_deck') bad(`options: unknown option ${JSON.stringify(key)}`);
+  const played = [];
+  for (const [key, value] of Object.entries(options)) {
+    if (key === 'action_deck') continue;
+    const reading = readings.map((r) => READINGS[r]).find((r) => r.option[0] === key);
+    if (reading === undefined) bad(`options: unknown option ${JSON.stringify(key)}`);
+    if (value !== reading.option[1]) bad(`options.${key}: this engine plays ${JSON.stringify(reading.option[1])} only`);
+    played.push(reading.plays);
   }
-  if (!('action_deck' in options)) return PUBLISHED.slice();
+  if (!('action_deck' in options)) return [PUBLISHED.slice(), played];
+  return [readDeck(options), played];
+}
+
+function readDeck(options) {
   const deck = options.action_deck;
   if (deck === null || typeof deck !== 'object' || Array.isArray(deck)) {
     bad('options.action_deck: expected an object of card ids and counts');
@@ -885,8 +907,9 @@ const NOT_IN_BATCH = ['hello', 'start', 'quit', 'batch'];
 class Engine {
   // `mutant`: a name of MUTANTS or ''; `capabilities`: the queries it declares;
   // `ownChance`: draw chance itself under protocol 2 (`--own-chance`).
-  constructor(mutant, capabilities = CAPABILITIES, ownChance = false) {
+  constructor(mutant, capabilities = CAPABILITIES, ownChance = false, readings = []) {
     this.mutant = mutant;
+    this.readings = readings;
     this.capabilities = capabilities;
     this.ownChance = ownChance;
     this.protocol = 1; // until a hello says otherwise
@@ -910,6 +933,7 @@ class Engine {
       name,
       capabilities: [...this.capabilities, 'batch'],
       chance: this.drawsChance ? 'engine' : 'kit',
+      ...(this.readings.length ? { readings: Object.fromEntries(this.readings.map((r) => r.split('='))) } : {}),
     };
   }
 
@@ -919,7 +943,8 @@ class Engine {
     if (!Number.isInteger(players) || players < 3 || players > 6) {
       bad(`players: Canardage is for 3 to 6 players, not ${JSON.stringify(players)}`);
     }
-    const counts = readOptions(req.options === undefined ? {} : req.options);
+    const [counts, played] = readOptions(req.options === undefined ? {} : req.options, this.readings);
+    const options = Object.values(READINGS).filter((r) => played.includes(r.plays)).map((r) => r.option);
     const total = counts.reduce((a, b) => a + b, 0);
     if (total < 4 * players) bad(`options: ${total} action cards cannot serve ${players} players`);
     if (this.drawsChance) {
@@ -931,6 +956,8 @@ class Engine {
     }
     const table = new Table(players, counts);
     for (const name of this.mutant ? this.mutant.split(',') : []) MUTANTS[name].install(table);
+    for (const name of played) MUTANTS[name].install(table);
+    table.readings = options;
     this.table = table;
     return null;
   }
@@ -1015,8 +1042,8 @@ function usage(message) {
   process.exit(2);
 }
 
-const FLAGS = ['--mutant', '--capabilities', '--own-chance', '--no-moves', '--list-mutants'];
-const WITH_VALUE = ['--mutant', '--capabilities'];
+const FLAGS = ['--mutant', '--capabilities', '--own-chance', '--no-moves', '--list-mutants', '--reading'];
+const WITH_VALUE = ['--mutant', '--capabilities', '--reading'];
 
 // `--mutant NAME` (or CANARDAGE_MUTANT), `--capabilities NAME,...`, `--own-chance`,
 // `--no-moves`, `--list-mutants`; anything else ends the engine with status 2.
@@ -1043,19 +1070,23 @@ function readArgs(argv, env) {
     if (!CAPABILITIES.includes(c)) usage(`unknown capability ${c}; known: ${CAPABILITIES.join(', ')}`);
   }
   if (given['--no-moves']) capabilities = capabilities.filter((c) => c !== 'legal_actions' && c !== 'state');
-  return { mutant, capabilities, ownChance: Boolean(given['--own-chance']), list: Boolean(given['--list-mutants']) };
+  const readings = given['--reading'] ? given['--reading'].split(',') : [];
+  for (const r of readings) {
+    if (!(r in READINGS)) usage(`unknown reading ${r}; known: ${Object.keys(READINGS).join(', ')}`);
+  }
+  return { mutant, capabilities, ownChance: Boolean(given['--own-chance']), list: Boolean(given['--list-mutants']), readings };
 }
 
 // One answer per request, with its id. A request that cannot be read ends the engine
 // with status 2; a fault of the engine itself, with status 1 and its stack on
 // standard error.
 function main() {
-  const { mutant, capabilities, ownChance, list } = readArgs(process.argv.slice(2), process.env);
+  const { mutant, capabilities, ownChance, list, readings } = readArgs(process.argv.slice(2), process.env);
   if (list) {
     for (const [name, m] of Object.entries(MUTANTS)) process.stdout.write(`${name}\t${m.breaks}\t${m.bug}\n`);
     return;
   }
-  const engine = new Engine(mutant, capabilities, ownChance);
+  const engine = new Engine(mutant, capabilities, ownChance, readings);
   const input = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
   const say = (obj) => process.stdout.write(`${JSON.stringify(obj)}\n`);
   let stopped = false;

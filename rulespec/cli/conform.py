@@ -306,13 +306,10 @@ def _waivers(g: Game[Any, Any, Any, Any], specs: list[str] | None) -> dict[str, 
 
 def _readings(g: Game[Any, Any, Any, Any], chosen: Mapping[str, str], where: str) -> dict[str, Any]:
     """The options (JSON) that play the readings ``chosen`` (clause to alternative)."""
-    from rulespec.rulebook import clauses as catalogue
+    from rulespec.rulebook.readings import reading_options
 
-    reading_options = getattr(catalogue, "reading_options", None)
     options: dict[str, Any] = {}
     for clause, name in chosen.items():
-        if reading_options is None:
-            raise CommandError(f"{where} {clause}={name}: no reading is executable yet")
         try:
             found = reading_options(g.id, clause, name)
         except ValueError as exc:

@@ -51,7 +51,7 @@ import gc
 import json
 import random
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import IO, Any
 
 import rulespec
@@ -109,6 +109,8 @@ class Engine:
         batch: bool = True,
         unsupported_players: Iterable[int] = (),
         inexpressible: Iterable[tuple[str, Any]] = (),
+        readings: Mapping[str, str] | None = None,
+        deviations: Mapping[str, str] | None = None,
     ) -> None:
         self.games = frozenset(g.id for g in rulespec.games()) if games is None else set(games)
         self.capabilities = tuple(c for c in OPTIONAL if c in set(capabilities))
@@ -126,6 +128,8 @@ class Engine:
         self.batch = batch
         self.unsupported_players = frozenset(unsupported_players)
         self.inexpressible = tuple(inexpressible)
+        self.readings = dict(readings or {})
+        self.deviations = dict(deviations or {})
         self._check_features()
         self.version = 1
         """The version of the session: 2 once a kit has greeted the engine with 2."""
@@ -282,6 +286,10 @@ class Engine:
                 value["state_parts"] = list(self.state_parts)
             if self.view_parts is not None:
                 value["view_parts"] = list(self.view_parts)
+            if self.readings:
+                value["readings"] = dict(self.readings)
+            if self.deviations:
+                value["deviations"] = dict(self.deviations)
         return {"value": value}
 
     def _start(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -479,7 +487,32 @@ def _parser() -> argparse.ArgumentParser:
         help="answer a legal player action with that value at that key inexpressible "
         "(repeatable; VALUE is JSON, or else a string)",
     )
+    add(
+        "--reading",
+        action="append",
+        default=[],
+        metavar="CLAUSE=ALTERNATIVE",
+        help="declare in the greeting that the engine follows this reading (repeatable; it "
+        "plays whatever options start gives)",
+    )
+    add(
+        "--deviation",
+        action="append",
+        default=[],
+        metavar="CLAUSE=REASON",
+        help="declare in the greeting a clause the engine knowingly does not follow (repeatable)",
+    )
     return parser
+
+
+def _pairs(texts: Sequence[str]) -> dict[str, str]:
+    found = {}
+    for text in texts:
+        key, sep, value = text.partition("=")
+        if not sep or not key or not value:
+            raise ValueError(f"expected CLAUSE=TEXT, not {text!r}")
+        found[key] = value
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -510,6 +543,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             batch=not args.no_batch,
             unsupported_players=[_players(text) for text in args.unsupported],
             inexpressible=[_field(text) for text in args.inexpressible],
+            readings=_pairs(args.reading),
+            deviations=_pairs(args.deviation),
         )
     except ValueError as exc:
         print(f"rulespec.testing.serve: {exc}", file=sys.stderr)
