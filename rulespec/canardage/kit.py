@@ -966,6 +966,7 @@ class CanardageKit(GameKit):
     game_id = "canardage"
     styles = ("shoot", "any", "rare", "line", "together")
     dealt: ClassVar[frozenset[str]] = frozenset({"can.turn.play-one"})
+    every_step: ClassVar[frozenset[str]] = frozenset({"can.turn.order", "can.turn.draw"})
     consequences: ClassVar[Mapping[str, frozenset[str]]] = {
         # A game that ends in one engine only: nobody draws, the turn stays.
         "phase": _AFTER_PLAY | {"winners"},

@@ -485,6 +485,7 @@ class DuckCoverKit(GameKit):
 
     game_id = "duck-and-cover"
     styles = ("cover", "any", "duck")
+    every_step: ClassVar[frozenset[str]] = frozenset({"dc.turn.order"})
     consequences: ClassVar[Mapping[str, frozenset[str]]] = {
         # A round that ends in one engine only: no card is drawn, nobody acts.
         "phase": frozenset(

@@ -292,6 +292,7 @@ class DuoKit(GameKit):
     game_id = "duo"
     styles = ("greedy", "any", "drain")
     dealt: ClassVar[frozenset[str]] = frozenset({"duo.turn.play"})
+    every_step: ClassVar[frozenset[str]] = frozenset({"duo.turn.order"})
     consequences: ClassVar[Mapping[str, frozenset[str]]] = {
         # A round (or the match) that ends in one engine only: nobody is on turn.
         "phase": frozenset({"round", "starter", "turn", "turn_pile", "round_scores"}),

@@ -112,9 +112,15 @@ class Tally:
     taken: dict[tuple[Any, ...], list[Any]] = attrs.field(factory=dict)
     """Steps the engine took, by kind (type and card): ``[count, samples...]``, so that
     the clauses they exercise are worked out once, at the end."""
-    setups: int = 0
-    """Games whose setup was compared."""
-    setup_sample: Any = None
+    setups: dict[Any, list[Any]] = attrs.field(factory=dict)
+    """Games whose setup was compared, by players and options: ``[count, a state]``."""
+    results: dict[tuple[Any, ...], list[Any]] = attrs.field(factory=dict)
+    """Results compared where they changed (scores, winners, the end) and who is to move,
+    by kind: ``[count, samples...]`` as in :attr:`taken`."""
+    views: int = 0
+    """Views compared."""
+    player_steps: int = 0
+    """Player steps the engine took."""
     set_aside: Counter[str] = attrs.field(factory=Counter)
     """Later occurrences of breaks already found, by break (see :func:`break_key`)."""
     waived: Counter[str] = attrs.field(factory=Counter)
@@ -131,23 +137,66 @@ class Tally:
             if len(row) <= SAMPLES:
                 row.append((before, action))
 
+    def note_result(self, what: str, step: Step, value: Any) -> None:
+        """Count a result that agreed (``what``: ``"scores"``, ``"to_move"``…) after
+        ``step``."""
+        key = (what, type(step.action))
+        row = self.results.get(key)
+        if row is None:
+            self.results[key] = [1, (step, value)]
+        else:
+            row[0] += 1
+            if len(row) <= SAMPLES:
+                row.append((step, value))
+
     def exercised(self, game: Game[Any, Any, Any, Any], kit: GameKit) -> dict[str, int]:
-        """How many compared steps exercised each clause (worked out from the kinds of
-        steps taken, and from the setups)."""
+        """How many times each clause was exercised where the engine agreed, from each
+        source in turn (the setups, the kinds of steps taken, the results compared where
+        they changed, the player steps, the views compared): the most any source counts,
+        so that one step is never counted twice."""
+        sources: list[Counter[str]] = []
+        setups: Counter[str] = Counter()
+        for count, state in self.setups.values():
+            for clause in kit.setup_clauses(game, state):
+                setups[clause] += count
+        sources.append(setups)
+
+        def action_clauses(key: tuple[Any, ...], sample: Any) -> Iterable[str]:
+            return kit.action_clauses(game, *sample)
+
+        def result_clauses(key: tuple[Any, ...], sample: Any) -> Iterable[str]:
+            step, value = sample
+            return kit.result_clauses(game, step, key[0], value, value)
+
+        for rows, clauses_of in ((self.taken, action_clauses), (self.results, result_clauses)):
+            found: Counter[str] = Counter()
+            for key, (count, *samples) in rows.items():
+                clauses: dict[str, None] = {}
+                for sample in samples:
+                    try:
+                        clauses.update(dict.fromkeys(clauses_of(key, sample)))
+                    except Exception:  # a kit that cannot say: no clause counted
+                        continue
+                for clause in clauses:
+                    found[clause] += count
+            sources.append(found)
+        sources.append(Counter(dict.fromkeys(kit.every_step, self.player_steps)))
+        if self.views:
+            import rulespec
+
+            sources.append(
+                Counter(
+                    {
+                        c.id: self.views
+                        for c in rulespec.clauses(game.id)
+                        if c.section == "view" and c.status == "implemented"
+                    }
+                )
+            )
         counts: Counter[str] = Counter()
-        if self.setups and self.setup_sample is not None:
-            for clause in kit.setup_clauses(game, self.setup_sample):
-                counts[clause] += self.setups
-        for count, *samples in self.taken.values():
-            clauses: dict[str, None] = {}
-            for before, action in samples:
-                try:
-                    clauses.update(dict.fromkeys(kit.action_clauses(game, before, action)))
-                except Exception:  # a kit that cannot say: no clause counted
-                    continue
-            for clause in clauses:
-                counts[clause] += count
-        return dict(sorted(counts.items()))
+        for source in sources:
+            counts |= source
+        return dict(sorted((k, v) for k, v in counts.items() if v))
 
 
 def _unexpected(exc: BaseException) -> str:
@@ -208,6 +257,7 @@ class Driver:
         of the player to move."""
         self._next: int | None = None  # the player drawn to act next, at the current state
         self._unsayable: set[Any] = set()  # actions the engine cannot express, this state
+        self._results: dict[str, Any] = {}  # the last score, winners and end compared
         self._probing = False  # whether the current state is probed
         self._pending: tuple[list[Query], list[Callable[[Any], None]]] = ([], [])
         """What is asked at the current state, sent with the next step."""
@@ -288,6 +338,7 @@ class Driver:
         self._next = None
         self._pending = ([], [])
         self._unsayable = set()
+        self._results = {}
         if self.adapter is not None:
             try:
                 self.adapter.start(Setup(g, players, options, self.seed))
@@ -302,10 +353,12 @@ class Driver:
                 self.compare(Step(None, None, self.state))
 
     def _setup_compared(self) -> None:
-        tally = self.tally
-        tally.setups += 1
-        if tally.setup_sample is None:
-            tally.setup_sample = self.state
+        key = (self.players, self.options)
+        row = self.tally.setups.get(key)
+        if row is None:
+            self.tally.setups[key] = [1, self.state]
+        else:
+            row[0] += 1
 
     def choose(self, items: Sequence[Any]) -> Any:
         """One of ``items``, drawn (failures shrink toward the first)."""
@@ -483,6 +536,7 @@ class Driver:
         self._advanced(step.before, step.action, step.after, step)
         if self.game.to_move(step.before) != (CHANCE,):
             self.player_steps += 1
+            self.tally.player_steps += 1
         self.tally.note_taken(step.before, step.action)
         if self._unsayable:
             self._unsayable = set()
@@ -830,6 +884,7 @@ class Driver:
             step, f"player {p}'s view", g.view(step.after, p), actual, self.view_parts,
             g.encode_view, g.decode_view, kit.canonical_view, kit.view_parts,
         )  # fmt: skip
+        self.tally.views += 1
 
     def _compare_whole(
         self,
@@ -902,6 +957,12 @@ class Driver:
             got = tuple(sorted(actual)) if isinstance(actual, Iterable) else actual
             if got != expected:
                 self._diverge("winners", "the winners differ", step, expected, got)
+        if what == "to_move":
+            self.tally.note_result(what, step, expected)
+        elif self._results.get(what) != (got := actual if what == "is_over" else expected):
+            # A score, a winner or the end that changes: a rule acted, and agreed.
+            self._results[what] = got
+            self.tally.note_result(what, step, got)
 
     def _canonical(self, value: Any, projection: Any) -> Any:
         try:

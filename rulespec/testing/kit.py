@@ -84,6 +84,9 @@ class GameKit:
     dealt: ClassVar[frozenset[str]] = frozenset()
     """Refusal clauses that a wrong deal explains (a card that is not in the hand, say):
     a divergence through one of them before the first player's step names the setup."""
+    every_step: ClassVar[frozenset[str]] = frozenset()
+    """The clauses every player step exercises (the order of turns, say): the coverage
+    of a conformance run counts them once a step the engine takes."""
     consequences: ClassVar[Mapping[str, frozenset[str]]] = {}
     """For a part of a state or view, the parts that differ as a consequence when it
     differs; a report cites the clauses of the other parts only."""

@@ -319,3 +319,22 @@ def test_a_reading_on_the_command_line_is_played_by_both_engines() -> None:
     assert _json(result)["readings"] == {"can.turn.draw": "winner-draws"}
     refused = call("conform", "canardage", "--reading", "can.turn.draw=nope", "--", *SERVE)
     assert refused.status == 2 and "can.turn.draw=nope" in refused.err
+
+
+def test_a_clean_run_says_which_rules_its_steps_and_comparisons_exercised() -> None:
+    result = call(
+        "conform", "duo", "--examples", "4", "--seed", "3", "--players", "2",
+        "--max-steps", "400", "--json", "--", *SERVE,
+    )  # fmt: skip
+    verdict = _json(result)
+    coverage = verdict["coverage"]
+    assert result.status == 0
+    # Every player step keeps the order of turns; every view compared, the hidden hands.
+    assert coverage["duo.turn.order"]["exercised"] == verdict["offered"] > 0
+    assert coverage["duo.view.hidden"]["status"] == "passed"
+    # Scores compared where they change exercise the scoring rules.
+    assert any(coverage[c]["exercised"] for c in ("duo.score.out", "duo.score.exhausted"))
+    # A clause nothing exercised is said to be so, not passed.
+    for counts in coverage.values():
+        if not (counts["exercised"] or counts["probed"]):
+            assert counts["status"] in ("not exercised", "not formalized")
