@@ -64,7 +64,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "  rulespec conform duck-and-cover --option competition --seconds 600 -- java -jar e.jar\n"
         "  rulespec conform canardage --replay conform-canardage.json -- node engine.js\n"
         "  rulespec conform duo --workers 4 --junit-xml report.xml -- ./my-engine   (in CI)\n"
-        "  rulespec conform duo -- python -m rulespec.testing.serve   (rulespec itself)",
+        "  rulespec conform duo -- python -m rulespec.testing.serve   (rulespec itself)\n"
+        "  rulespec conform canardage --waive can.turn.draw=our-variant -- node engine.js\n"
+        "  rulespec conform canardage --reading can.cover.forward=cover-first -- node engine.js",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", help="the game id, e.g. canardage")
