@@ -567,9 +567,13 @@ def run(args: argparse.Namespace) -> int:
         return 3
     try:
         # What the engine declares of itself, added to what the command line says.
-        for clause, reason in getattr(engine, "deviations", {}).items():
+        declared_deviations = dict(getattr(engine, "deviations", {}))
+        try:
+            _waivers(g, list(declared_deviations))
+        except CommandError as exc:
+            raise CommandError(str(exc).replace("--waive", "the engine's deviations:", 1)) from None
+        for clause, reason in declared_deviations.items():
             waived.setdefault(clause, reason)
-        _waivers(g, list(waived))
         declared = dict(getattr(engine, "readings", {}))
         for clause, name in declared.items():
             if chosen.get(clause, name) != name:

@@ -503,18 +503,18 @@ def _play_batch(engine: SearchEngine, batch: Batch) -> BatchResult:
             error=ProtocolFailure.of(exc),
         )
     except Cut as exc:
-        played = engine.finish(unfinished=True)
+        played = engine.finish(unfinished=True)[: batch.size]
         return result(
-            games=min(len(played), batch.size),
+            games=len(played),
             steps=sum(n for _, _, n in played),
             played=tuple(played),
             cut=True,
             extras=Extras.of(exc.result),
         )
-    played = engine.finish()
+    # Hypothesis may play a few games more than asked: the batch counts its size.
+    played = engine.finish()[: batch.size]
     return result(
-        # Hypothesis may play a few games more than asked: the batch counts its size.
-        games=min(len(played), batch.size),
+        games=len(played),
         steps=sum(n for _, _, n in played),
         played=tuple(played),
         extras=Extras.of(outcome),

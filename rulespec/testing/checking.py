@@ -29,7 +29,7 @@ from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
 from rulespec.core.record import Record
 from rulespec.testing.adapter import Unsupported, capabilities, game_of
-from rulespec.testing.budget import SHRINK_STEPS, Cut, shrink_budget
+from rulespec.testing.budget import SHRINK_STEPS, Cut, active, shrink_budget
 from rulespec.testing.divergence import (
     CheckResult,
     Divergence,
@@ -243,13 +243,17 @@ def check(
         if key in search.tally.unsupported:
             hypothesis.reject()
         search.games += 1
+        # What a game learned counts once: not again when shrinking plays it again.
+        running = active()
+        shrinking = running is not None and running.first is not None
+        tally = Tally()
         driver = Driver(
             g,
             adapter,
             draw,
             kit=kit,
             probes=probes,
-            tally=search.tally,
+            tally=tally,
             set_aside=aside,
             waived=waiving,
         )
@@ -277,6 +281,8 @@ def check(
         finally:
             search.steps += len(driver.steps)
             search.last = driver.record()
+            if not shrinking:
+                search.tally.absorb(tally)
             played = getattr(adapter, "played_game", None)
             if callable(played):
                 played(len(driver.steps))

@@ -126,6 +126,29 @@ class Tally:
     waived: Counter[str] = attrs.field(factory=Counter)
     """Occurrences of waived clauses' divergences."""
 
+    def absorb(self, other: Tally) -> None:
+        """Add what ``other`` (one game's tally) learned."""
+        self.probed.update(other.probed)
+        for mine, theirs in ((self.notes, other.notes), (self.inexpressible, other.inexpressible)):
+            for key, text in theirs.items():
+                if key not in mine and len(mine) < 20:
+                    mine[key] = text
+        self.unsupported.update(other.unsupported)
+        self.offered += other.offered
+        self.unexpressed += other.unexpressed
+        self.hidden_chance += other.hidden_chance
+        self.views += other.views
+        self.player_steps += other.player_steps
+        for rows, more in ((self.taken, other.taken), (self.results, other.results)):
+            for kind, (count, *samples) in more.items():
+                row = rows.setdefault(kind, [0])
+                row[0] += count
+                row.extend(samples[: SAMPLES + 1 - len(row)])
+        for family, (count, state) in other.setups.items():
+            self.setups.setdefault(family, [0, state])[0] += count
+        self.set_aside.update(other.set_aside)
+        self.waived.update(other.waived)
+
     def note_taken(self, before: Any, action: Any) -> None:
         """Count a step the engine took."""
         key = (type(action), getattr(action, "card", None))
