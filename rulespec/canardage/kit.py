@@ -91,8 +91,8 @@ from rulespec.canardage import (
     View,
 )
 from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, duck_name, sort_cards
-from rulespec.canardage.line import LENGTH, Line, diagram
-from rulespec.canardage.rules import CLAUSES, LegalActions, duck_deck, legal_actions
+from rulespec.canardage.line import LENGTH, Line, dealt, diagram
+from rulespec.canardage.rules import CLAUSES, LegalActions, duck_deck, first_player, legal_actions
 from rulespec.canardage.rules import apply as rules_apply
 from rulespec.canardage.rules import new_game as rules_new_game
 from rulespec.canardage.state import NO_SHELTER
@@ -338,7 +338,7 @@ def _play_context(state: Any, action: Any) -> list[str]:
         found.append("can.targets.spaces")
     if any(len(line[s]) == 2 for s in shot):
         found.append("can.cover.shot")
-    if any(s in _shelters(state) and line[s][-1] != WATER for s in shot):
+    if any(s in _shelters(state) for s in shot):
         found.append("can.planque.space")
     moves = (Card.PALME_ARRIERE, Card.PALME_AVANT, Card.BANZAI, Card.A_COUVERT)
     if card in moves and any(len(line[s]) == 2 for s in touched):
@@ -557,6 +557,65 @@ def _lifted_late(game: Game[Any, Any, Any, Any], adapter: Any) -> bool:
     except Exception:
         return False
     return True
+
+
+def _dealt_otherwise(steps: Sequence[Step], answers: Any) -> bool:
+    """Whether a duck deck dealt with one water card fewer or more, the same steps played
+    since (each legal there), explains the engine's answer (``answers``: the last state to
+    a truth value) while agreeing with rulespec on who moves and the scores at every
+    earlier step: the engine's duck deck was not the rules' (``steps`` start at the
+    deal)."""
+    if not steps or not isinstance(steps[0].action, Deal) or not isinstance(steps[0].after, State):
+        return False
+    ducks, first = steps[0].action.ducks, steps[0].after
+    waters = [i for i, c in enumerate(ducks) if c == WATER]
+    decks = [ducks[:i] + ducks[i + 1 :] for i in waters]
+    decks += [(*ducks[:i], WATER, *ducks[i:]) for i in (*waters, len(ducks))]
+    for deck in dict.fromkeys(decks):
+        line, rest = dealt(deck)
+        try:
+            state = attrs.evolve(first, line=line, deck=rest, turn=first_player(line))
+            for s in steps[1:]:
+                if not _agrees(state, s.before):
+                    break
+                action = s.action
+                if isinstance(action, Disperse):
+                    action = Disperse(_fitted(action.deck, state.deck))
+                state = rules_apply(state, action)
+            else:
+                if answers(state):
+                    return True
+        except Exception:
+            continue
+    return False
+
+
+def _agrees(variant: State, ours: Any) -> bool:
+    """Whether ``variant`` answers as rulespec's ``ours`` did: who moves, and the scores
+    (every step played from it must be legal in it too)."""
+    if not isinstance(ours, State) or variant.phase is not ours.phase:
+        return False
+    return variant.shot == ours.shot and variant.turn == ours.turn
+
+
+def _fitted(order: tuple[int, ...], deck: tuple[int, ...]) -> tuple[int, ...]:
+    """``order`` (a shuffle of the rules' duck deck) with water cards taken off its end
+    or added there until it holds as many as ``deck``: the same shuffle of that deck."""
+    extra = order.count(WATER) - deck.count(WATER)
+    found = list(order)
+    while extra > 0:
+        del found[len(found) - 1 - found[::-1].index(WATER)]
+        extra -= 1
+    return (*found, *(WATER,) * -extra)
+
+
+def _planque_shuffled(steps: Sequence[Step]) -> bool:
+    """Whether the last rebuilding of the draw pile came while a Planqué card lay on the
+    line: an engine that counts it among the played cards shuffles it in."""
+    for s in reversed(steps):
+        if isinstance(s.action, Reshuffle):
+            return isinstance(s.before, State) and bool(_shelters(s.before))
+    return False
 
 
 def _variants(state: State, refilled: int = 0) -> Iterable[tuple[str, State]]:
@@ -940,6 +999,39 @@ def _hand_source(step: Step) -> list[str]:
     return ["can.setup.hands", "can.turn.draw"]
 
 
+def _ducks_differ(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> bool:
+    """Whether the line and the duck deck of a state hold other cards in the engine's."""
+
+    def cards(parts: Mapping[str, Any]) -> list[Any]:
+        found: list[Any] = []
+        for stack in parts.get("line") or ():
+            found.extend(stack if isinstance(stack, tuple) else (stack,))
+        found.extend(parts.get("deck") or ())
+        return sorted(found, key=repr)
+
+    try:
+        return "deck" in expected and cards(expected) != cards(actual)
+    except TypeError:
+        return False
+
+
+def _refilled_otherwise(step: Step, line: Any) -> list[str]:
+    """When the engine's ``line`` is rulespec's with one of the spaces refilled since a
+    pair went under the duck deck holding another card, the clauses of the play that
+    sent it under (:func:`_sent_under`): the walk back a black box gets, for a state
+    without the duck deck."""
+    state = step.after
+    if not isinstance(state, State) or not isinstance(line, tuple):
+        return []
+    steps = _game_steps(step)
+    if _returned_pair(steps) is None:
+        return []
+    refills = (v for kind, v in _variants(state, _refilled(steps)) if kind == "refill")
+    if any(v.line == line for v in refills):
+        return _sent_under(steps)
+    return []
+
+
 _VIEW_TO_STATE = {
     "deck_size": "deck",
     "deck_bottom": "seen",
@@ -1203,6 +1295,8 @@ class CanardageKit(GameKit):
         setup = before is None or isinstance(action, Deal)
         if base in ("line", "deck", "seen"):
             if setup:
+                if _ducks_differ(expected, actual):
+                    found.append("can.setup.duck-deck")
                 found.extend(("can.setup.line", "can.setup.duck-deck"))
             elif isinstance(action, Disperse):
                 found.extend(("can.action.dispersion", "can.setup.line"))
@@ -1216,6 +1310,9 @@ class CanardageKit(GameKit):
                 if base == "line" and _reordered(action, expected.get(part), actual.get(part)):
                     found.extend(_pairs_first([*close, *own]))
                 else:
+                    if base == "line" and isinstance(after, State):
+                        # A line refilled another way: the play that sent cards under.
+                        found.extend(_refilled_otherwise(step, actual.get(part)))
                     found.extend((*own, *close))
             if base == "seen":
                 found.append("can.view.deck-bottom")
@@ -1252,7 +1349,8 @@ class CanardageKit(GameKit):
             )
             planque = isinstance(action, Play) and action.card is Card.PLANQUE
             if took_off or planque or Card.PLANQUE in (*self._last(expected), *self._last(actual)):
-                found.append("can.action.planque")
+                # When a Planqué card joins the played cards is Planqué's own rule.
+                found.insert(0, "can.action.planque")
             if isinstance(action, Discard):
                 found.append("can.turn.discard")
         elif base == "phase":
@@ -1313,6 +1411,15 @@ class CanardageKit(GameKit):
             # in one simple way: an earlier play left them so. Otherwise the rule of
             # the card in hand is read another way.
             refused = refusals(game, state, extra)
+            sheltered = _shelters(state)
+            if (
+                missing
+                and not extra
+                and all(set(_shot_spaces(a)) & sheltered for a in missing if isinstance(a, Play))
+            ):
+                # Only shots at a Planqué space are missing (at water: no duck is shot):
+                # the engine's protection reaches further than the space's ducks.
+                found.append("can.planque.space")
             if engine:
                 steps = _game_steps(step)
                 kind = _likeliest(
@@ -1336,6 +1443,8 @@ class CanardageKit(GameKit):
                 ):
                     # One card of the hand differs, and it came from a rebuilt draw pile.
                     found.extend(("can.deck.reshuffle", "can.turn.draw"))
+                if _dealt_otherwise(steps, lambda v: set(game.legal_actions(v, player)) == engine):
+                    found.append("can.setup.duck-deck")
                 if refused and _at_water(state, extra) and not _shot_water(steps):
                     # Another line would explain it too, but an engine that aims at water
                     # misreads the card's own rule: likelier.
@@ -1396,6 +1505,8 @@ class CanardageKit(GameKit):
             found.extend(c for c in own if c in _PAIR_CLAUSES)
             before, got = step.before, tuple(actual) if isinstance(actual, Iterable) else ()
             if isinstance(before, State) and not found:
+                if _dealt_otherwise(_game_steps(step), lambda v: tuple(game.scores(v)) == got):
+                    found.append("can.setup.duck-deck")
                 # A shot at a line that differs: which simple change explains the scores.
                 steps = _game_steps(step)[:-1]
                 kind = _explaining(
@@ -1421,11 +1532,18 @@ class CanardageKit(GameKit):
             found.extend(_end_clauses(state, shared=several))
         elif what == "to_move":
             if isinstance(action, Deal):
+                steps = _game_steps(step)
+                if _dealt_otherwise(steps, lambda v: tuple(game.to_move(v)) == actual):
+                    found.append("can.setup.duck-deck")
                 found.append("can.turn.first-player")
             if isinstance(state, State):
                 if state.phase is Phase.OVER or actual == ():
                     found.extend(_end_clauses(state))
                 if state.phase is Phase.RESHUFFLE:
+                    if _planque_shuffled(_game_steps(step)):
+                        # The engine's draw pile lasts longer: it took a Planqué card
+                        # lying on the line for a played card at the last rebuilding.
+                        found.append("can.action.planque")
                     found.append("can.deck.reshuffle")
                 if state.phase is Phase.DISPERSION:
                     found.append("can.action.dispersion")
