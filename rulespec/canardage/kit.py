@@ -91,7 +91,7 @@ from rulespec.canardage import (
     View,
 )
 from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, duck_name, sort_cards
-from rulespec.canardage.line import LENGTH, Line, dealt, diagram
+from rulespec.canardage.line import LENGTH, Line, dealt, diagram, refill
 from rulespec.canardage.rules import CLAUSES, LegalActions, duck_deck, first_player, legal_actions
 from rulespec.canardage.rules import apply as rules_apply
 from rulespec.canardage.rules import new_game as rules_new_game
@@ -559,6 +559,57 @@ def _lifted_late(game: Game[Any, Any, Any, Any], adapter: Any) -> bool:
     return True
 
 
+def _aimed_there(
+    state: State, variants: Sequence[tuple[str, State]], fits: Any, steps: Sequence[Step]
+) -> bool:
+    """Whether a play of ``steps`` touched a space (named it, or moved a target onto it)
+    whose target differs in a ``"targets"`` variant of ``state`` that ``fits``."""
+    toggled: set[int] = set()
+    for kind, v in variants:
+        if kind == "targets" and fits(v):
+            toggled |= set(v.targets) ^ set(state.targets)
+    for s in steps:
+        action = s.action
+        if isinstance(action, Play) and isinstance(action.card, Card):
+            touched = set(action.spaces)
+            if action.card in (Card.RECTIFIER_GAUCHE, Card.RECTIFIER_DROITE):
+                touched |= {t + d for t in action.spaces for d in (-1, 1)}
+            if action.card is Card.DISPERSION:
+                return True
+            if touched & toggled:
+                return True
+    return False
+
+
+def _fits(
+    game: Game[Any, Any, Any, Any],
+    state: State,
+    player: int,
+    engine: set[Any],
+    differ: Sequence[Any],
+) -> tuple[Any, Any]:
+    """Whether a variant of ``state`` gives ``player`` the engine's legal actions
+    (``engine``): exactly, and leaving Canarchie's orders aside (``None`` when only
+    Canarchie's plays differ). An engine whose moves were learned by offering them was
+    offered only a few of its up to 719 orders. A variant with the line, the targets,
+    the Planqué cards and the hands of ``state`` explains nothing."""
+
+    def exact(v: State) -> bool:
+        return set(game.legal_actions(v, player)) == engine
+
+    def loose(v: State) -> bool:
+        if (v.line, v.targets, v.shelters, v.hands) == here:
+            return False
+        ours = {a for a in game.legal_actions(v, player) if a.card is not Card.CANARCHIE}
+        return ours == theirs
+
+    here = (state.line, state.targets, state.shelters, state.hands)
+    theirs = {a for a in engine if getattr(a, "card", None) is not Card.CANARCHIE}
+    if all(getattr(a, "card", None) is Card.CANARCHIE for a in differ):
+        return exact, None
+    return exact, loose
+
+
 def _dealt_otherwise(steps: Sequence[Step], answers: Any) -> bool:
     """Whether a duck deck dealt with one water card fewer or more, the same steps played
     since (each legal there), explains the engine's answer (``answers``: the last state to
@@ -573,21 +624,43 @@ def _dealt_otherwise(steps: Sequence[Step], answers: Any) -> bool:
     decks += [(*ducks[:i], WATER, *ducks[i:]) for i in (*waters, len(ducks))]
     for deck in dict.fromkeys(decks):
         line, rest = dealt(deck)
-        try:
-            state = attrs.evolve(first, line=line, deck=rest, turn=first_player(line))
-            for s in steps[1:]:
-                if not _agrees(state, s.before):
-                    break
-                action = s.action
-                if isinstance(action, Disperse):
-                    action = Disperse(_fitted(action.deck, state.deck))
-                state = rules_apply(state, action)
-            else:
-                if answers(state):
-                    return True
-        except Exception:
-            continue
+        state = attrs.evolve(first, line=line, deck=rest, turn=first_player(line))
+        if _replays(state, steps[1:], answers):
+            return True
     return False
+
+
+def _replays(state: State, steps: Sequence[Step], answers: Any) -> bool:
+    """Whether ``steps`` played from ``state`` (a variant of the first one's ``before``)
+    are legal, agree with rulespec on who moves and the scores before each of them, and
+    end in a state for which ``answers`` is true. A Dispersion's shuffle is fitted to
+    the variant's duck deck (:func:`_fitted`)."""
+    try:
+        for s in steps:
+            if not _agrees(state, s.before):
+                return False
+            action = s.action
+            if isinstance(action, Disperse):
+                action = Disperse(_fitted(action.deck, state.deck))
+            state = rules_apply(state, action)
+        return bool(answers(state))
+    except Exception:
+        return False
+
+
+def _water_shot_earlier(steps: Sequence[Step], answers: Any) -> list[str]:
+    """The clauses of an earlier shot at water (not the last play) after which the
+    engine took the water out of the line, like a duck: that line, every step since
+    played from it, explains ``answers`` (see :func:`_replays`)."""
+    plays = [i for i, s in enumerate(steps) if isinstance(s.action, Play)]
+    for i in reversed(plays[:-1]):
+        shot = steps[i]
+        if not isinstance(shot.after, State) or not _shot_water([shot]):
+            continue
+        for _, variant in _water_taken(shot.after, [shot]):
+            if _replays(variant, steps[i + 1 :], answers):
+                return [*_pairs_first(_card_clauses(shot.before, shot.action)), "can.line.close-up"]
+    return []
 
 
 def _agrees(variant: State, ours: Any) -> bool:
@@ -596,6 +669,30 @@ def _agrees(variant: State, ours: Any) -> bool:
     if not isinstance(ours, State) or variant.phase is not ours.phase:
         return False
     return variant.shot == ours.shot and variant.turn == ours.turn
+
+
+def _marched_otherwise(steps: Sequence[Step], answers: Any) -> list[str]:
+    """The clauses of an earlier En avant marche after which the engine's duck deck holds
+    the front stack otherwise (on top of the deck, or a pair upside down at the bottom):
+    that deck, every step since played from it, explains ``answers`` (see
+    :func:`_replays`)."""
+    for i in range(len(steps) - 1, -1, -1):
+        march = steps[i]
+        before, action, after = march.before, march.action, march.after
+        if not (isinstance(action, Play) and action.card is Card.EN_AVANT_MARCHE):
+            continue
+        if not isinstance(before, State) or not isinstance(after, State) or not before.line:
+            continue
+        front, rest = before.line[0], before.line[1:]
+        own = _card_clauses(before, action)
+        tried = [(refill(rest, (*front, *before.deck)), [CLAUSES[Card.EN_AVANT_MARCHE], *own])]
+        if len(front) == 2:
+            tried.append((refill(rest, (*before.deck, *front[::-1])), _pairs_first(own)))
+        for (line, deck), clauses in tried:
+            variant = attrs.evolve(after, line=line, deck=deck, seen=min(after.seen, len(deck)))
+            if _replays(variant, steps[i + 1 :], answers):
+                return clauses
+    return []
 
 
 def _fitted(order: tuple[int, ...], deck: tuple[int, ...]) -> tuple[int, ...]:
@@ -1415,39 +1512,52 @@ class CanardageKit(GameKit):
             if (
                 missing
                 and not extra
-                and all(set(_shot_spaces(a)) & sheltered for a in missing if isinstance(a, Play))
+                and all(isinstance(a, Play) and set(_shot_spaces(a)) & sheltered for a in missing)
             ):
                 # Only shots at a Planqué space are missing (at water: no duck is shot):
                 # the engine's protection reaches further than the space's ducks.
                 found.append("can.planque.space")
             if engine:
                 steps = _game_steps(step)
-                kind = _likeliest(
-                    _all_explaining(
-                        itertools.chain(
-                            _kept(state, _lifted(steps)), _variants(state, _refilled(steps))
-                        ),
-                        lambda v: set(game.legal_actions(v, player)) == engine,
-                    ),
-                    steps,
-                )
+                fits, loose = _fits(game, state, player, engine, (*missing, *extra))
+                variants = [
+                    *_kept(state, _lifted(steps)),
+                    *_variants(state, _refilled(steps)),
+                ]
+                kinds = _all_explaining(variants, fits)
+                if not kinds and loose is not None:
+                    # None fits exactly: Canarchie's orders may be known in part only.
+                    loosely = _all_explaining(variants, loose)
+                    if loosely:
+                        kinds, fits = loosely, loose
+                if "targets" in kinds and not _aimed_there(state, variants, fits, steps):
+                    # No play since the deal touched the space whose target differs: the
+                    # card's own rule is read another way, likelier.
+                    kinds = [k for k in kinds if k != "targets"]
+                kind = _likeliest(kinds, steps)
                 if kind == "gone":
-                    found.extend(
-                        _parted_pair(
-                            state, steps, lambda v: set(game.legal_actions(v, player)) == engine
-                        )
-                    )
+                    found.extend(_parted_pair(state, steps, fits))
                 if kind is None and any(
-                    set(game.legal_actions(v, player)) == engine
+                    fits(v)
                     for v in _other_hands(state, player, _drawn_since_reshuffle(steps, player))
                 ):
                     # One card of the hand differs, and it came from a rebuilt draw pile.
                     found.extend(("can.deck.reshuffle", "can.turn.draw"))
-                if _dealt_otherwise(steps, lambda v: set(game.legal_actions(v, player)) == engine):
+                replayed = fits if loose is None else (lambda v: fits(v) or loose(v))
+                if _dealt_otherwise(steps, replayed):
                     found.append("can.setup.duck-deck")
-                if refused and _at_water(state, extra) and not _shot_water(steps):
+                for earlier in (_water_shot_earlier, _marched_otherwise):
+                    found.extend(earlier(steps, replayed))
+                retarget = _last_play(steps, _AIMED)
+                dispersed = (
+                    kind == "targets"
+                    and retarget is not None
+                    and retarget.action.card is Card.DISPERSION
+                )
+                if refused and _at_water(state, extra) and not _shot_water(steps) and not dispersed:
                     # Another line would explain it too, but an engine that aims at water
-                    # misreads the card's own rule: likelier.
+                    # misreads the card's own rule: likelier (unless the targets differ
+                    # since a Dispersion, which lays a new line under them).
                     found.extend(refused)
                 found.extend(_by_kind(kind, steps))
             found.extend(refused)
@@ -1507,6 +1617,8 @@ class CanardageKit(GameKit):
             if isinstance(before, State) and not found:
                 if _dealt_otherwise(_game_steps(step), lambda v: tuple(game.scores(v)) == got):
                     found.append("can.setup.duck-deck")
+                for earlier in (_water_shot_earlier, _marched_otherwise):
+                    found.extend(earlier(_game_steps(step), lambda v: tuple(game.scores(v)) == got))
                 # A shot at a line that differs: which simple change explains the scores.
                 steps = _game_steps(step)[:-1]
                 kind = _explaining(

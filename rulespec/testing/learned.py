@@ -25,12 +25,14 @@ from rulespec.core.game import Game
 from rulespec.testing.adapter import Inexpressible, Setup
 from rulespec.testing.kit import GameKit
 
-__all__ = ["LEARN_MOST", "REPLAYS_MOST", "Learned", "learn_legal"]
+__all__ = ["LEARN_MOST", "REPLAYS_MOST", "SAME_MOST", "Learned", "learn_legal"]
 
 LEARN_MOST = 400
 """The most actions offered to learn one list."""
 REPLAYS_MOST = 60
 """The most times the game is played again to learn one list (one per action taken)."""
+SAME_MOST = 8
+"""The most legal actions of one kind offered besides the action space."""
 
 
 @attrs.frozen
@@ -42,6 +44,22 @@ class Learned:
     missing: tuple[Any, ...]
     extra: tuple[Any, ...]
     complete: bool
+
+
+def _spread(legal: Sequence[Any], offered: set[Any]) -> list[Any]:
+    """The legal actions not ``offered`` already, at most :data:`SAME_MOST` of each kind
+    (the action's type and card, when it has one): a card with hundreds of uses (a new
+    order of a whole line) would drown the others. The uses left out count as taken."""
+    seen: dict[tuple[Any, Any], int] = {}
+    found = []
+    for action in legal:
+        if action in offered:
+            continue
+        key = (type(action), getattr(action, "card", None))
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] <= SAME_MOST:
+            found.append(action)
+    return found
 
 
 def _replay(adapter: Any, setup: Setup, steps: Sequence[Any]) -> bool:
@@ -72,8 +90,8 @@ def learn_legal(
     if tuple(game.to_move(state)) in ((), (CHANCE,)):
         return None
     legal = list(game.legal_actions(state, player))
-    offered = list(dict.fromkeys((*kit.action_space(game, state, player), *legal)))
-    offered = offered[:LEARN_MOST]
+    space = list(kit.action_space(game, state, player))
+    offered = list(dict.fromkeys((*space, *_spread(legal, set(space)))))[:LEARN_MOST]
     ours = set(legal)
     if not _replay(adapter, setup, steps):
         return None
