@@ -66,6 +66,19 @@
   names that shot when taking the water out explains the answer; and a hand
   that differs in one card drawn from a rebuilt draw pile names the
   reshuffle.
+  Some are found by playing the game again from a variant of an earlier
+  state, every step since still legal and answering as before: a duck deck
+  dealt with one water card fewer or more names the duck deck; a shot at
+  water after which the water left the line names that shot; an En avant
+  marche that put the front stack on top of the deck, or a pair upside
+  down under it, names that play. A line at the deal that holds other cards
+  than the rules' names the duck deck first; a Planqué card among the
+  played cards while it lies on the line (seen in the played cards, or as
+  a draw pile that lasts longer after a reshuffle) names Planqué first and
+  the reshuffle second; a shot refused on a Planqué space, water there or
+  not, names the protection (can.planque.space). When an engine's moves
+  were learned by offering a few of Canarchie's orders, a line is judged
+  on the other plays.
 """
 
 from __future__ import annotations
