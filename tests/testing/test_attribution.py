@@ -5,9 +5,9 @@ behind, a reshuffle that takes the discards, a Planqué protection that
 never ends; and a shot duck's space refilled in place.
 
 Each mutant of the independent engines (the JavaScript one too, when ``node``
-is there) is checked through an adapter
-that gives no state and no view (100 derandomised games, 10 s of
-shrinking), and again through one that lists no legal actions either. Slow: it runs in the ``deep`` profile only
+is there) is checked through an adapter that gives no state and no view
+(100 derandomised games, 10 s of shrinking), and again through one that lists
+no legal actions either. Slow: it runs in the ``deep`` profile only
 (``RULESPEC_PROFILE=deep``); ``python -m tests.testing.attribution`` prints
 the table.
 """
