@@ -1459,8 +1459,11 @@ class CanardageKit(GameKit):
             )
             planque = isinstance(action, Play) and action.card is Card.PLANQUE
             if took_off or planque or Card.PLANQUE in (*self._last(expected), *self._last(actual)):
-                # When a Planqué card joins the played cards is Planqué's own rule.
-                found.insert(0, "can.action.planque")
+                if self._planques(expected) != self._planques(actual):
+                    # When a Planqué card joins the played cards is Planqué's own rule.
+                    found.insert(0, "can.action.planque")
+                else:
+                    found.append("can.action.planque")
             if isinstance(action, Discard):
                 found.append("can.turn.discard")
         elif base == "phase":
@@ -1494,6 +1497,11 @@ class CanardageKit(GameKit):
             if part == "line" and isinstance(after, State) and any(len(s) == 2 for s in after.line):
                 found.append("can.view.hidden-duck")
         return tuple(dict.fromkeys(found))
+
+    @staticmethod
+    def _planques(parts: Mapping[str, Any]) -> int:
+        played = parts.get("played")
+        return played.count(Card.PLANQUE) if isinstance(played, tuple) else 0
 
     @staticmethod
     def _last(parts: Mapping[str, Any]) -> tuple[Any, ...]:
