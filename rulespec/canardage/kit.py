@@ -698,9 +698,10 @@ def _marched_otherwise(steps: Sequence[Step], answers: Any) -> list[str]:
             continue
         front, rest = before.line[0], before.line[1:]
         own = _card_clauses(before, action)
-        tried = [(refill(rest, (*front, *before.deck)), [CLAUSES[Card.EN_AVANT_MARCHE], *own])]
-        if len(front) == 2:
+        tried = []
+        if len(front) == 2:  # a pair is the rarer situation: its reading first
             tried.append((refill(rest, (*before.deck, *front[::-1])), _pairs_first(own)))
+        tried.append((refill(rest, (*front, *before.deck)), [CLAUSES[Card.EN_AVANT_MARCHE], *own]))
         for (line, deck), clauses in tried:
             variant = attrs.evolve(after, line=line, deck=deck, seen=min(after.seen, len(deck)))
             if _replays(variant, steps[i + 1 :], answers):
@@ -1565,10 +1566,13 @@ class CanardageKit(GameKit):
                     # One card of the hand differs, and it came from a rebuilt draw pile.
                     found.extend(("can.deck.reshuffle", "can.turn.draw"))
                 replayed = fits if loose is None else (lambda v: fits(v) or loose(v))
+                again: list[str] = []  # found by playing the game again from a variant
                 if _dealt_otherwise(steps, replayed):
-                    found.append("can.setup.duck-deck")
+                    again.append("can.setup.duck-deck")
                 for earlier in (_water_shot_earlier, _marched_otherwise):
-                    found.extend(earlier(steps, replayed))
+                    again.extend(earlier(steps, replayed))
+                if kind != "refill" or _returned_pair(steps) is None:
+                    found.extend(again)  # else a pair came back out: its reading first
                 retarget = _last_play(steps, _AIMED)
                 dispersed = (
                     kind == "targets"
@@ -1581,6 +1585,7 @@ class CanardageKit(GameKit):
                     # since a Dispersion, which lays a new line under them).
                     found.extend(refused)
                 found.extend(_by_kind(kind, steps))
+                found.extend(again)
             found.extend(refused)
             for action in missing:
                 found.extend(_card_clauses(state, action))
