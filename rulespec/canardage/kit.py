@@ -1641,10 +1641,14 @@ class CanardageKit(GameKit):
             found.extend(c for c in own if c in _PAIR_CLAUSES)
             before, got = step.before, tuple(actual) if isinstance(actual, Iterable) else ()
             if isinstance(before, State) and not found:
+                again: list[str] = []  # found by playing the game again from a variant
                 if _dealt_otherwise(_game_steps(step), lambda v: tuple(game.scores(v)) == got):
-                    found.append("can.setup.duck-deck")
+                    again.append("can.setup.duck-deck")
                 for earlier in (_water_shot_earlier, _marched_otherwise):
-                    found.extend(earlier(_game_steps(step), lambda v: tuple(game.scores(v)) == got))
+                    again.extend(earlier(_game_steps(step), lambda v: tuple(game.scores(v)) == got))
+                paired = _returned_pair(_game_steps(step)) is not None
+                if not paired:
+                    found.extend(again)  # else a pair came back out: its reading first
                 # A shot at a line that differs: which simple change explains the scores.
                 steps = _game_steps(step)[:-1]
                 kind = _explaining(
@@ -1663,6 +1667,7 @@ class CanardageKit(GameKit):
                         )
                     )
                 found.extend(_by_kind(kind, steps))
+                found.extend(again)
             found.extend(own)
             found.append("can.shot.owner")
         elif what in ("winners", "is_over"):
