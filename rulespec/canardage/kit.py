@@ -130,12 +130,14 @@ __all__ = [
     "DUCK_TWISTS",
     "RARE",
     "RARE_DECK",
+    "SECOND_DECK",
     "TRIAL_DECK",
     "CanardageKit",
     "CanardageMachine",
     "canonical",
     "canonical_view",
     "planque_trial",
+    "second_planque_trial",
 ]
 
 CANARCHIE_ORDERS = 8
@@ -550,25 +552,83 @@ def _lifted_late(game: Game[Any, Any, Any, Any], adapter: Any) -> bool:
     """Whether the engine keeps a Planqué card off its played cards while the card lies
     on the line: it refuses, in :func:`planque_trial`, a rebuilt draw pile that holds the
     Planqué card, then takes the one without it."""
+    return _trial(game, adapter) is True
+
+
+SECOND_DECK = Options(action_deck={Card.PLANQUE: 2, Card.EN_JOUE: 11})
+"""The action deck of :func:`second_planque_trial`: two Planqué cards among thirteen."""
+
+
+@functools.cache
+def second_planque_trial() -> tuple[tuple[Any, ...], Any]:
+    """A three-player game on :data:`SECOND_DECK` where the first player lays a Planqué
+    card and the next player holds the other: its steps, and that second card laid on
+    the same space, which the rules refuse (the first card still lies there). An engine
+    that takes it has taken the first card off the line when its player's turn ended.
+
+    >>> steps, again = second_planque_trial()
+    >>> len(steps), again.card is Card.PLANQUE
+    (2, True)
+    """
+    state = rules_new_game(3, SECOND_DECK)
+    ducks = duck_deck(3)
+    first = rules_apply(state, Deal(ducks, SECOND_DECK.deck())).turn
+    cards = [Card.EN_JOUE] * 13
+    cards[3 * first] = cards[3 * ((first + 1) % 3)] = Card.PLANQUE
+    deal = Deal(ducks, tuple(cards))
+    state = rules_apply(state, deal)
+    laid = next(
+        a for a in legal_actions(state, first) if isinstance(a, Play) and a.card is Card.PLANQUE
+    )
+    state = rules_apply(state, laid)
+    again = Play(state.turn, Card.PLANQUE, laid.spaces)
+    assert again not in legal_actions(state, state.turn)
+    return (deal, laid), again
+
+
+def _kept_on_the_line(game: Game[Any, Any, Any, Any], adapter: Any) -> bool | None:
+    """Whether the engine keeps a Planqué card on its space until its player's next turn:
+    it refuses, in :func:`second_planque_trial`, a second card on that space (``None``
+    when it answers neither way)."""
+    steps, again = second_planque_trial()
+    try:
+        adapter.start(Setup(game, 3, SECOND_DECK))
+        for action in steps:
+            adapter.apply(action)
+    except Exception:
+        return None
+    try:
+        adapter.apply(again)
+    except ValueError:
+        return True
+    except Exception:
+        return None
+    return False
+
+
+def _trial(game: Game[Any, Any, Any, Any], adapter: Any) -> bool | None:
+    """The engine's answer to :func:`planque_trial`: ``True`` when it keeps the Planqué
+    card off its played cards while the card lies on the line, ``False`` when it takes
+    a rebuilt draw pile that holds the card, ``None`` when it answers neither way."""
     steps, played = planque_trial()
     try:
         adapter.start(Setup(game, 3, TRIAL_DECK))
         for action in steps:
             adapter.apply(action)
     except Exception:
-        return False
+        return None
     try:
         adapter.apply(Reshuffle((Card.PLANQUE, *played)))
     except ValueError:
         pass
     except Exception:
-        return False
+        return None
     else:
         return False
     try:
         adapter.apply(Reshuffle(played))
     except Exception:
-        return False
+        return None
     return True
 
 
@@ -1605,9 +1665,25 @@ class CanardageKit(GameKit):
         rule first (the card came off the line too early) unless
         :func:`planque_trial` shows the engine keeping such a card off its played cards
         while it lies on the line: then the engine does not see the space as protected
-        (can.planque.space first)."""
+        (can.planque.space first). A shot at a duck on a protected space names the
+        protection first, unless :func:`second_planque_trial` shows the engine taking a
+        second Planqué card on a space whose first still lies there: then it took the
+        first card off too early (can.action.planque first)."""
         state = step.after
-        if not clauses or clauses[0] != "can.action.planque" or not isinstance(state, State):
+        if not clauses or not isinstance(state, State):
+            return tuple(clauses)
+        if clauses[0] == "can.planque.space":
+            laid = _shelters(state)
+            shot = any(
+                isinstance(a, Play)
+                and any(s in laid and state.line[s][-1] != WATER for s in _shot_spaces(a))
+                for a in extra
+            )
+            if shot and _kept_on_the_line(game, adapter) is False:
+                # The engine shoots there because it took the Planqué card off already.
+                return ("can.action.planque", *(c for c in clauses if c != "can.action.planque"))
+            return tuple(clauses)
+        if clauses[0] != "can.action.planque":
             return tuple(clauses)
         laid = _shelters(state)
         again = any(
