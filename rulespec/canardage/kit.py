@@ -685,11 +685,13 @@ def _fits(
 
 def _dealt_otherwise(steps: Sequence[Step], answers: Any) -> bool:
     """Whether a duck deck dealt with one water card fewer or more, the same steps played
-    since (each legal there), explains the engine's answer (``answers``: the last state to
-    a truth value) while agreeing with rulespec on who moves and the scores at every
-    earlier step: the engine's duck deck was not the rules' (``steps`` start at the
-    deal)."""
-    if not steps or not isinstance(steps[0].action, Deal) or not isinstance(steps[0].after, State):
+    since (one at least, each legal there), explains the engine's answer (``answers``:
+    the last state to a truth value) while agreeing with rulespec on who moves and the
+    scores at every earlier step: the engine's duck deck was not the rules' (``steps``
+    start at the deal)."""
+    if len(steps) < 2 or not isinstance(steps[0].action, Deal):
+        return False  # at the deal itself, one answer says too little
+    if not isinstance(steps[0].after, State):
         return False
     ducks, first = steps[0].action.ducks, steps[0].after
     waters = [i for i, c in enumerate(ducks) if c == WATER]
@@ -1751,9 +1753,6 @@ class CanardageKit(GameKit):
             found.extend(_end_clauses(state, shared=several))
         elif what == "to_move":
             if isinstance(action, Deal):
-                steps = _game_steps(step)
-                if _dealt_otherwise(steps, lambda v: tuple(game.to_move(v)) == actual):
-                    found.append("can.setup.duck-deck")
                 found.append("can.turn.first-player")
             if isinstance(state, State):
                 if state.phase is Phase.OVER or actual == ():
