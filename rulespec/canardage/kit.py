@@ -683,12 +683,13 @@ def _fits(
     return exact, loose
 
 
-def _dealt_otherwise(steps: Sequence[Step], answers: Any) -> bool:
+def _dealt_otherwise(steps: Sequence[Step], answers: Any, *, lists: bool = False) -> bool:
     """Whether a duck deck dealt with one water card fewer or more, the same steps played
     since (one at least, each legal there), explains the engine's answer (``answers``:
     the last state to a truth value) while agreeing with rulespec on who moves and the
-    scores at every earlier step: the engine's duck deck was not the rules' (``steps``
-    start at the deal)."""
+    scores at every earlier step (``lists``: and on the legal actions of the player on
+    turn, as an engine that lists them did): the engine's duck deck was not the rules'
+    (``steps`` start at the deal)."""
     if len(steps) < 2 or not isinstance(steps[0].action, Deal):
         return False  # at the deal itself, one answer says too little
     if not isinstance(steps[0].after, State):
@@ -700,19 +701,19 @@ def _dealt_otherwise(steps: Sequence[Step], answers: Any) -> bool:
     for deck in dict.fromkeys(decks):
         line, rest = dealt(deck)
         state = attrs.evolve(first, line=line, deck=rest, turn=first_player(line))
-        if _replays(state, steps[1:], answers):
+        if _replays(state, steps[1:], answers, lists=lists):
             return True
     return False
 
 
-def _replays(state: State, steps: Sequence[Step], answers: Any) -> bool:
+def _replays(state: State, steps: Sequence[Step], answers: Any, *, lists: bool = False) -> bool:
     """Whether ``steps`` played from ``state`` (a variant of the first one's ``before``)
     are legal, agree with rulespec on who moves and the scores before each of them, and
     end in a state for which ``answers`` is true. A Dispersion's shuffle is fitted to
     the variant's duck deck (:func:`_fitted`)."""
     try:
         for s in steps:
-            if not _agrees(state, s.before):
+            if not _agrees(state, s.before, lists=lists):
                 return False
             action = s.action
             if isinstance(action, Disperse):
@@ -738,12 +739,17 @@ def _water_shot_earlier(steps: Sequence[Step], answers: Any) -> list[str]:
     return []
 
 
-def _agrees(variant: State, ours: Any) -> bool:
+def _agrees(variant: State, ours: Any, *, lists: bool = False) -> bool:
     """Whether ``variant`` answers as rulespec's ``ours`` did: who moves, and the scores
-    (every step played from it must be legal in it too)."""
+    (every step played from it must be legal in it too); with ``lists``, the legal
+    actions of the player on turn too."""
     if not isinstance(ours, State) or variant.phase is not ours.phase:
         return False
-    return variant.shot == ours.shot and variant.turn == ours.turn
+    if variant.shot != ours.shot or variant.turn != ours.turn:
+        return False
+    if not lists or ours.phase is not Phase.PLAY:
+        return True
+    return set(legal_actions(variant, ours.turn)) == set(legal_actions(ours, ours.turn))
 
 
 def _marched_otherwise(steps: Sequence[Step], answers: Any) -> list[str]:
@@ -1629,7 +1635,7 @@ class CanardageKit(GameKit):
                     found.extend(("can.deck.reshuffle", "can.turn.draw"))
                 replayed = fits if loose is None else (lambda v: fits(v) or loose(v))
                 again: list[str] = []  # found by playing the game again from a variant
-                if _dealt_otherwise(steps, replayed):
+                if _dealt_otherwise(steps, replayed, lists=True):
                     again.append("can.setup.duck-deck")
                 for earlier in (_water_shot_earlier, _marched_otherwise):
                     again.extend(earlier(steps, replayed))
