@@ -1635,7 +1635,9 @@ class CanardageKit(GameKit):
                     found.extend(("can.deck.reshuffle", "can.turn.draw"))
                 replayed = fits if loose is None else (lambda v: fits(v) or loose(v))
                 again: list[str] = []  # found by playing the game again from a variant
-                if _dealt_otherwise(steps, replayed, lists=True):
+                aims_at_water = bool(refused) and _at_water(state, extra)
+                if not aims_at_water and _dealt_otherwise(steps, replayed, lists=True):
+                    # (An engine that aims at water misreads the card's rule: likelier.)
                     again.append("can.setup.duck-deck")
                 for earlier in (_water_shot_earlier, _marched_otherwise):
                     again.extend(earlier(steps, replayed))
