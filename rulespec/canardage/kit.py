@@ -1641,8 +1641,6 @@ class CanardageKit(GameKit):
                     again.append("can.setup.duck-deck")
                 for earlier in (_water_shot_earlier, _marched_otherwise):
                     again.extend(earlier(steps, replayed))
-                if kind != "refill" or _returned_pair(steps) is None:
-                    found.extend(again)  # else a pair came back out: its reading first
                 retarget = _last_play(steps, _AIMED)
                 dispersed = (
                     kind == "targets"
@@ -1654,6 +1652,8 @@ class CanardageKit(GameKit):
                     # misreads the card's own rule: likelier (unless the targets differ
                     # since a Dispersion, which lays a new line under them).
                     found.extend(refused)
+                if kind != "refill" or _returned_pair(steps) is None:
+                    found.extend(again)  # else a pair came back out: its reading first
                 found.extend(_by_kind(kind, steps))
                 found.extend(again)
             found.extend(refused)
