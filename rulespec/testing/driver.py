@@ -473,7 +473,7 @@ class Driver:
             setup = (
                 self.player_steps == 0 and bool(own_clauses) and own_clauses[0] in self.kit.dealt
             )
-        learned = self._learned(before, action.player, self.steps[:-1])
+        learned = self._learned(before, getattr(action, "player", None), self.steps[:-1])
         self.fail(
             "refused-legal",
             f"the engine refuses a legal step: {self.kit.describe(g, action)}",
@@ -499,7 +499,7 @@ class Driver:
                 continue
             except Exception:
                 break
-            learned = self._learned(before, action.player, self.steps)
+            learned = self._learned(before, getattr(action, "player", None), self.steps)
             self.fail(
                 "accepted-illegal",
                 f"the engine refuses a legal step ({self.kit.describe(g, action)}: {exc}) "
