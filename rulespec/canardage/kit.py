@@ -66,6 +66,19 @@
   names that shot when taking the water out explains the answer; and a hand
   that differs in one card drawn from a rebuilt draw pile names the
   reshuffle.
+  Some are found by playing the game again from a variant of an earlier
+  state, every step since still legal and answering as before: a duck deck
+  dealt with one water card fewer or more names the duck deck; a shot at
+  water after which the water left the line names that shot; an En avant
+  marche that put the front stack on top of the deck, or a pair upside
+  down under it, names that play. A line at the deal that holds other cards
+  than the rules' names the duck deck first; a Planqué card among the
+  played cards while it lies on the line (seen in the played cards, or as
+  a draw pile that lasts longer after a reshuffle) names Planqué first and
+  the reshuffle second; a shot refused on a Planqué space, water there or
+  not, names the protection (can.planque.space). When an engine's moves
+  were learned by offering a few of Canarchie's orders, a line is judged
+  on the other plays.
 """
 
 from __future__ import annotations
@@ -92,8 +105,8 @@ from rulespec.canardage import (
 )
 from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, duck_name, sort_cards
 from rulespec.canardage.codec import decode_options
-from rulespec.canardage.line import LENGTH, Line, diagram
-from rulespec.canardage.rules import CLAUSES, LegalActions, duck_deck, legal_actions
+from rulespec.canardage.line import LENGTH, Line, dealt, diagram, refill
+from rulespec.canardage.rules import CLAUSES, LegalActions, duck_deck, first_player, legal_actions
 from rulespec.canardage.rules import apply as rules_apply
 from rulespec.canardage.rules import new_game as rules_new_game
 from rulespec.canardage.state import NO_SHELTER
@@ -118,12 +131,14 @@ __all__ = [
     "DUCK_TWISTS",
     "RARE",
     "RARE_DECK",
+    "SECOND_DECK",
     "TRIAL_DECK",
     "CanardageKit",
     "CanardageMachine",
     "canonical",
     "canonical_view",
     "planque_trial",
+    "second_planque_trial",
 ]
 
 CANARCHIE_ORDERS = 8
@@ -349,7 +364,7 @@ def _play_context(state: Any, action: Any) -> list[str]:
         found.append("can.targets.spaces")
     if any(len(line[s]) == 2 for s in shot):
         found.append("can.cover.shot")
-    if any(s in _shelters(state) and line[s][-1] != WATER for s in shot):
+    if any(s in _shelters(state) for s in shot):
         found.append("can.planque.space")
     moves = (Card.PALME_ARRIERE, Card.PALME_AVANT, Card.BANZAI, Card.A_COUVERT)
     if card in moves and any(len(line[s]) == 2 for s in touched):
@@ -548,26 +563,249 @@ def _lifted_late(game: Game[Any, Any, Any, Any], adapter: Any) -> bool:
     """Whether the engine keeps a Planqué card off its played cards while the card lies
     on the line: it refuses, in :func:`planque_trial`, a rebuilt draw pile that holds the
     Planqué card, then takes the one without it."""
+    return _trial(game, adapter) is True
+
+
+SECOND_DECK = Options(action_deck={Card.PLANQUE: 2, Card.EN_JOUE: 11})
+"""The action deck of :func:`second_planque_trial`: two Planqué cards among thirteen."""
+
+
+@functools.cache
+def second_planque_trial() -> tuple[tuple[Any, ...], Any]:
+    """A three-player game on :data:`SECOND_DECK` where the first player lays a Planqué
+    card and the next player holds the other: its steps, and that second card laid on
+    the same space, which the rules refuse (the first card still lies there). An engine
+    that takes it has taken the first card off the line when its player's turn ended.
+
+    >>> steps, again = second_planque_trial()
+    >>> len(steps), again.card is Card.PLANQUE
+    (2, True)
+    """
+    state = rules_new_game(3, SECOND_DECK)
+    ducks = duck_deck(3)
+    first = rules_apply(state, Deal(ducks, SECOND_DECK.deck())).turn
+    cards = [Card.EN_JOUE] * 13
+    cards[3 * first] = cards[3 * ((first + 1) % 3)] = Card.PLANQUE
+    deal = Deal(ducks, tuple(cards))
+    state = rules_apply(state, deal)
+    laid = next(
+        a for a in legal_actions(state, first) if isinstance(a, Play) and a.card is Card.PLANQUE
+    )
+    state = rules_apply(state, laid)
+    again = Play(state.turn, Card.PLANQUE, laid.spaces)
+    assert again not in legal_actions(state, state.turn)
+    return (deal, laid), again
+
+
+def _kept_on_the_line(game: Game[Any, Any, Any, Any], adapter: Any) -> bool | None:
+    """Whether the engine keeps a Planqué card on its space until its player's next turn:
+    it refuses, in :func:`second_planque_trial`, a second card on that space (``None``
+    when it answers neither way)."""
+    steps, again = second_planque_trial()
+    try:
+        adapter.start(Setup(game, 3, SECOND_DECK))
+        for action in steps:
+            adapter.apply(action)
+    except Exception:
+        return None
+    try:
+        adapter.apply(again)
+    except ValueError:
+        return True
+    except Exception:
+        return None
+    return False
+
+
+def _trial(game: Game[Any, Any, Any, Any], adapter: Any) -> bool | None:
+    """The engine's answer to :func:`planque_trial`: ``True`` when it keeps the Planqué
+    card off its played cards while the card lies on the line, ``False`` when it takes
+    a rebuilt draw pile that holds the card, ``None`` when it answers neither way."""
     steps, played = planque_trial()
     try:
         adapter.start(Setup(game, 3, TRIAL_DECK))
         for action in steps:
             adapter.apply(action)
     except Exception:
-        return False
+        return None
     try:
         adapter.apply(Reshuffle((Card.PLANQUE, *played)))
     except ValueError:
         pass
     except Exception:
-        return False
+        return None
     else:
         return False
     try:
         adapter.apply(Reshuffle(played))
     except Exception:
-        return False
+        return None
     return True
+
+
+def _aimed_there(
+    state: State, variants: Sequence[tuple[str, State]], fits: Any, steps: Sequence[Step]
+) -> bool:
+    """Whether a play of ``steps`` touched a space (named it, or moved a target onto it)
+    whose target differs in a ``"targets"`` variant of ``state`` that ``fits``."""
+    toggled: set[int] = set()
+    for kind, v in variants:
+        if kind == "targets" and fits(v):
+            toggled |= set(v.targets) ^ set(state.targets)
+    for s in steps:
+        action = s.action
+        if isinstance(action, Play) and isinstance(action.card, Card):
+            touched = set(action.spaces)
+            if action.card in (Card.RECTIFIER_GAUCHE, Card.RECTIFIER_DROITE):
+                touched |= {t + d for t in action.spaces for d in (-1, 1)}
+            if action.card is Card.DISPERSION:
+                return True
+            if touched & toggled:
+                return True
+    return False
+
+
+def _fits(
+    game: Game[Any, Any, Any, Any],
+    state: State,
+    player: int,
+    engine: set[Any],
+    differ: Sequence[Any],
+) -> tuple[Any, Any]:
+    """Whether a variant of ``state`` gives ``player`` the engine's legal actions
+    (``engine``): exactly, and leaving Canarchie's orders aside (``None`` when only
+    Canarchie's plays differ). An engine whose moves were learned by offering them was
+    offered only a few of its up to 719 orders. A variant with the line, the targets,
+    the Planqué cards and the hands of ``state`` explains nothing."""
+
+    def exact(v: State) -> bool:
+        return set(game.legal_actions(v, player)) == engine
+
+    def loose(v: State) -> bool:
+        if (v.line, v.targets, v.shelters, v.hands) == here:
+            return False
+        ours = {a for a in game.legal_actions(v, player) if a.card is not Card.CANARCHIE}
+        return ours == theirs
+
+    here = (state.line, state.targets, state.shelters, state.hands)
+    theirs = {a for a in engine if getattr(a, "card", None) is not Card.CANARCHIE}
+    if all(getattr(a, "card", None) is Card.CANARCHIE for a in differ):
+        return exact, None
+    return exact, loose
+
+
+def _dealt_otherwise(steps: Sequence[Step], answers: Any, *, lists: bool = False) -> bool:
+    """Whether a duck deck dealt with one water card fewer or more, the same steps played
+    since (one at least, each legal there), explains the engine's answer (``answers``:
+    the last state to a truth value) while agreeing with rulespec on who moves and the
+    scores at every earlier step (``lists``: and on the legal actions of the player on
+    turn, as an engine that lists them did): the engine's duck deck was not the rules'
+    (``steps`` start at the deal)."""
+    if len(steps) < 2 or not isinstance(steps[0].action, Deal):
+        return False  # at the deal itself, one answer says too little
+    if not isinstance(steps[0].after, State):
+        return False
+    ducks, first = steps[0].action.ducks, steps[0].after
+    waters = [i for i, c in enumerate(ducks) if c == WATER]
+    decks = [ducks[:i] + ducks[i + 1 :] for i in waters]
+    decks += [(*ducks[:i], WATER, *ducks[i:]) for i in (*waters, len(ducks))]
+    for deck in dict.fromkeys(decks):
+        line, rest = dealt(deck)
+        state = attrs.evolve(first, line=line, deck=rest, turn=first_player(line))
+        if _replays(state, steps[1:], answers, lists=lists):
+            return True
+    return False
+
+
+def _replays(state: State, steps: Sequence[Step], answers: Any, *, lists: bool = False) -> bool:
+    """Whether ``steps`` played from ``state`` (a variant of the first one's ``before``)
+    are legal, agree with rulespec on who moves and the scores before each of them, and
+    end in a state for which ``answers`` is true. A Dispersion's shuffle is fitted to
+    the variant's duck deck (:func:`_fitted`)."""
+    try:
+        for s in steps:
+            if not _agrees(state, s.before, lists=lists):
+                return False
+            action = s.action
+            if isinstance(action, Disperse):
+                action = Disperse(_fitted(action.deck, state.deck))
+            state = rules_apply(state, action)
+        return bool(answers(state))
+    except Exception:
+        return False
+
+
+def _water_shot_earlier(steps: Sequence[Step], answers: Any) -> list[str]:
+    """The clauses of an earlier shot at water (not the last play) after which the
+    engine took the water out of the line, like a duck: that line, every step since
+    played from it, explains ``answers`` (see :func:`_replays`)."""
+    plays = [i for i, s in enumerate(steps) if isinstance(s.action, Play)]
+    for i in reversed(plays[:-1]):
+        shot = steps[i]
+        if not isinstance(shot.after, State) or not _shot_water([shot]):
+            continue
+        for _, variant in _water_taken(shot.after, [shot]):
+            if _replays(variant, steps[i + 1 :], answers):
+                return [*_pairs_first(_card_clauses(shot.before, shot.action)), "can.line.close-up"]
+    return []
+
+
+def _agrees(variant: State, ours: Any, *, lists: bool = False) -> bool:
+    """Whether ``variant`` answers as rulespec's ``ours`` did: who moves, and the scores
+    (every step played from it must be legal in it too); with ``lists``, the legal
+    actions of the player on turn too."""
+    if not isinstance(ours, State) or variant.phase is not ours.phase:
+        return False
+    if variant.shot != ours.shot or variant.turn != ours.turn:
+        return False
+    if not lists or ours.phase is not Phase.PLAY:
+        return True
+    return set(legal_actions(variant, ours.turn)) == set(legal_actions(ours, ours.turn))
+
+
+def _marched_otherwise(steps: Sequence[Step], answers: Any) -> list[str]:
+    """The clauses of an earlier En avant marche after which the engine's duck deck holds
+    the front stack otherwise (on top of the deck, or a pair upside down at the bottom):
+    that deck, every step since played from it, explains ``answers`` (see
+    :func:`_replays`)."""
+    for i in range(len(steps) - 1, -1, -1):
+        march = steps[i]
+        before, action, after = march.before, march.action, march.after
+        if not (isinstance(action, Play) and action.card is Card.EN_AVANT_MARCHE):
+            continue
+        if not isinstance(before, State) or not isinstance(after, State) or not before.line:
+            continue
+        front, rest = before.line[0], before.line[1:]
+        own = _card_clauses(before, action)
+        tried = []
+        if len(front) == 2:  # a pair is the rarer situation: its reading first
+            tried.append((refill(rest, (*before.deck, *front[::-1])), _pairs_first(own)))
+        tried.append((refill(rest, (*front, *before.deck)), [CLAUSES[Card.EN_AVANT_MARCHE], *own]))
+        for (line, deck), clauses in tried:
+            variant = attrs.evolve(after, line=line, deck=deck, seen=min(after.seen, len(deck)))
+            if _replays(variant, steps[i + 1 :], answers):
+                return clauses
+    return []
+
+
+def _fitted(order: tuple[int, ...], deck: tuple[int, ...]) -> tuple[int, ...]:
+    """``order`` (a shuffle of the rules' duck deck) with water cards taken off its end
+    or added there until it holds as many as ``deck``: the same shuffle of that deck."""
+    extra = order.count(WATER) - deck.count(WATER)
+    found = list(order)
+    while extra > 0:
+        del found[len(found) - 1 - found[::-1].index(WATER)]
+        extra -= 1
+    return (*found, *(WATER,) * -extra)
+
+
+def _planque_shuffled(steps: Sequence[Step]) -> bool:
+    """Whether the last rebuilding of the draw pile came while a Planqué card lay on the
+    line: an engine that counts it among the played cards shuffles it in."""
+    for s in reversed(steps):
+        if isinstance(s.action, Reshuffle):
+            return isinstance(s.before, State) and bool(_shelters(s.before))
+    return False
 
 
 def _variants(state: State, refilled: int = 0) -> Iterable[tuple[str, State]]:
@@ -951,6 +1189,39 @@ def _hand_source(step: Step) -> list[str]:
     return ["can.setup.hands", "can.turn.draw"]
 
 
+def _ducks_differ(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> bool:
+    """Whether the line and the duck deck of a state hold other cards in the engine's."""
+
+    def cards(parts: Mapping[str, Any]) -> list[Any]:
+        found: list[Any] = []
+        for stack in parts.get("line") or ():
+            found.extend(stack if isinstance(stack, tuple) else (stack,))
+        found.extend(parts.get("deck") or ())
+        return sorted(found, key=repr)
+
+    try:
+        return "deck" in expected and cards(expected) != cards(actual)
+    except TypeError:
+        return False
+
+
+def _refilled_otherwise(step: Step, line: Any) -> list[str]:
+    """When the engine's ``line`` is rulespec's with one of the spaces refilled since a
+    pair went under the duck deck holding another card, the clauses of the play that
+    sent it under (:func:`_sent_under`): the walk back a black box gets, for a state
+    without the duck deck."""
+    state = step.after
+    if not isinstance(state, State) or not isinstance(line, tuple):
+        return []
+    steps = _game_steps(step)
+    if _returned_pair(steps) is None:
+        return []
+    refills = (v for kind, v in _variants(state, _refilled(steps)) if kind == "refill")
+    if any(v.line == line for v in refills):
+        return _sent_under(steps)
+    return []
+
+
 _VIEW_TO_STATE = {
     "deck_size": "deck",
     "deck_bottom": "seen",
@@ -1223,6 +1494,8 @@ class CanardageKit(GameKit):
         setup = before is None or isinstance(action, Deal)
         if base in ("line", "deck", "seen"):
             if setup:
+                if _ducks_differ(expected, actual):
+                    found.append("can.setup.duck-deck")
                 found.extend(("can.setup.line", "can.setup.duck-deck"))
             elif isinstance(action, Disperse):
                 found.extend(("can.action.dispersion", "can.setup.line"))
@@ -1236,6 +1509,9 @@ class CanardageKit(GameKit):
                 if base == "line" and _reordered(action, expected.get(part), actual.get(part)):
                     found.extend(_pairs_first([*close, *own]))
                 else:
+                    if base == "line" and isinstance(after, State):
+                        # A line refilled another way: the play that sent cards under.
+                        found.extend(_refilled_otherwise(step, actual.get(part)))
                     found.extend((*own, *close))
             if base == "seen":
                 found.append("can.view.deck-bottom")
@@ -1272,7 +1548,11 @@ class CanardageKit(GameKit):
             )
             planque = isinstance(action, Play) and action.card is Card.PLANQUE
             if took_off or planque or Card.PLANQUE in (*self._last(expected), *self._last(actual)):
-                found.append("can.action.planque")
+                if self._planques(expected) != self._planques(actual):
+                    # When a Planqué card joins the played cards is Planqué's own rule.
+                    found.insert(0, "can.action.planque")
+                else:
+                    found.append("can.action.planque")
             if isinstance(action, Discard):
                 found.append("can.turn.discard")
         elif base == "phase":
@@ -1308,6 +1588,11 @@ class CanardageKit(GameKit):
         return tuple(dict.fromkeys(found))
 
     @staticmethod
+    def _planques(parts: Mapping[str, Any]) -> int:
+        played = parts.get("played")
+        return played.count(Card.PLANQUE) if isinstance(played, tuple) else 0
+
+    @staticmethod
     def _last(parts: Mapping[str, Any]) -> tuple[Any, ...]:
         played = parts.get("played")
         return tuple(played[-1:]) if isinstance(played, tuple) else ()
@@ -1333,34 +1618,64 @@ class CanardageKit(GameKit):
             # in one simple way: an earlier play left them so. Otherwise the rule of
             # the card in hand is read another way.
             refused = refusals(game, state, extra)
+            sheltered = _shelters(state)
+            if (
+                missing
+                and not extra
+                and all(isinstance(a, Play) and set(_shot_spaces(a)) & sheltered for a in missing)
+            ):
+                # Only shots at a Planqué space are missing (at water: no duck is shot):
+                # the engine's protection reaches further than the space's ducks.
+                found.append("can.planque.space")
             if engine:
                 steps = _game_steps(step)
-                kind = _likeliest(
-                    _all_explaining(
-                        itertools.chain(
-                            _kept(state, _lifted(steps)), _variants(state, _refilled(steps))
-                        ),
-                        lambda v: set(game.legal_actions(v, player)) == engine,
-                    ),
-                    steps,
-                )
+                fits, loose = _fits(game, state, player, engine, (*missing, *extra))
+                variants = [
+                    *_kept(state, _lifted(steps)),
+                    *_variants(state, _refilled(steps)),
+                ]
+                kinds = _all_explaining(variants, fits)
+                if not kinds and loose is not None:
+                    # None fits exactly: Canarchie's orders may be known in part only.
+                    loosely = _all_explaining(variants, loose)
+                    if loosely:
+                        kinds, fits = loosely, loose
+                if "targets" in kinds and not _aimed_there(state, variants, fits, steps):
+                    # No play since the deal touched the space whose target differs: the
+                    # card's own rule is read another way, likelier.
+                    kinds = [k for k in kinds if k != "targets"]
+                kind = _likeliest(kinds, steps)
                 if kind == "gone":
-                    found.extend(
-                        _parted_pair(
-                            state, steps, lambda v: set(game.legal_actions(v, player)) == engine
-                        )
-                    )
+                    found.extend(_parted_pair(state, steps, fits))
                 if kind is None and any(
-                    set(game.legal_actions(v, player)) == engine
+                    fits(v)
                     for v in _other_hands(state, player, _drawn_since_reshuffle(steps, player))
                 ):
                     # One card of the hand differs, and it came from a rebuilt draw pile.
                     found.extend(("can.deck.reshuffle", "can.turn.draw"))
-                if refused and _at_water(state, extra) and not _shot_water(steps):
+                replayed = fits if loose is None else (lambda v: fits(v) or loose(v))
+                again: list[str] = []  # found by playing the game again from a variant
+                aims_at_water = bool(refused) and _at_water(state, extra)
+                if not aims_at_water and _dealt_otherwise(steps, replayed, lists=True):
+                    # (An engine that aims at water misreads the card's rule: likelier.)
+                    again.append("can.setup.duck-deck")
+                for earlier in (_water_shot_earlier, _marched_otherwise):
+                    again.extend(earlier(steps, replayed))
+                retarget = _last_play(steps, _AIMED)
+                dispersed = (
+                    kind == "targets"
+                    and retarget is not None
+                    and retarget.action.card is Card.DISPERSION
+                )
+                if refused and _at_water(state, extra) and not _shot_water(steps) and not dispersed:
                     # Another line would explain it too, but an engine that aims at water
-                    # misreads the card's own rule: likelier.
+                    # misreads the card's own rule: likelier (unless the targets differ
+                    # since a Dispersion, which lays a new line under them).
                     found.extend(refused)
+                if kind != "refill" or _returned_pair(steps) is None:
+                    found.extend(again)  # else a pair came back out: its reading first
                 found.extend(_by_kind(kind, steps))
+                found.extend(again)
             found.extend(refused)
             for action in missing:
                 found.extend(_card_clauses(state, action))
@@ -1380,9 +1695,25 @@ class CanardageKit(GameKit):
         rule first (the card came off the line too early) unless
         :func:`planque_trial` shows the engine keeping such a card off its played cards
         while it lies on the line: then the engine does not see the space as protected
-        (can.planque.space first)."""
+        (can.planque.space first). A shot at a duck on a protected space names the
+        protection first, unless :func:`second_planque_trial` shows the engine taking a
+        second Planqué card on a space whose first still lies there: then it took the
+        first card off too early (can.action.planque first)."""
         state = step.after
-        if not clauses or clauses[0] != "can.action.planque" or not isinstance(state, State):
+        if not clauses or not isinstance(state, State):
+            return tuple(clauses)
+        if clauses[0] == "can.planque.space":
+            laid = _shelters(state)
+            shot = any(
+                isinstance(a, Play)
+                and any(s in laid and state.line[s][-1] != WATER for s in _shot_spaces(a))
+                for a in extra
+            )
+            if shot and _kept_on_the_line(game, adapter) is False:
+                # The engine shoots there because it took the Planqué card off already.
+                return ("can.action.planque", *(c for c in clauses if c != "can.action.planque"))
+            return tuple(clauses)
+        if clauses[0] != "can.action.planque":
             return tuple(clauses)
         laid = _shelters(state)
         again = any(
@@ -1416,6 +1747,14 @@ class CanardageKit(GameKit):
             found.extend(c for c in own if c in _PAIR_CLAUSES)
             before, got = step.before, tuple(actual) if isinstance(actual, Iterable) else ()
             if isinstance(before, State) and not found:
+                again: list[str] = []  # found by playing the game again from a variant
+                if _dealt_otherwise(_game_steps(step), lambda v: tuple(game.scores(v)) == got):
+                    again.append("can.setup.duck-deck")
+                for earlier in (_water_shot_earlier, _marched_otherwise):
+                    again.extend(earlier(_game_steps(step), lambda v: tuple(game.scores(v)) == got))
+                paired = _returned_pair(_game_steps(step)) is not None
+                if not paired:
+                    found.extend(again)  # else a pair came back out: its reading first
                 # A shot at a line that differs: which simple change explains the scores.
                 steps = _game_steps(step)[:-1]
                 kind = _explaining(
@@ -1434,6 +1773,7 @@ class CanardageKit(GameKit):
                         )
                     )
                 found.extend(_by_kind(kind, steps))
+                found.extend(again)
             found.extend(own)
             found.append("can.shot.owner")
         elif what in ("winners", "is_over"):
@@ -1446,6 +1786,10 @@ class CanardageKit(GameKit):
                 if state.phase is Phase.OVER or actual == ():
                     found.extend(_end_clauses(state))
                 if state.phase is Phase.RESHUFFLE:
+                    if _planque_shuffled(_game_steps(step)):
+                        # The engine's draw pile lasts longer: it took a Planqué card
+                        # lying on the line for a played card at the last rebuilding.
+                        found.append("can.action.planque")
                     found.append("can.deck.reshuffle")
                 if state.phase is Phase.DISPERSION:
                     found.append("can.action.dispersion")

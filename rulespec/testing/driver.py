@@ -45,6 +45,7 @@ from rulespec.testing.divergence import (
     wire_text,
 )
 from rulespec.testing.kit import Draw, GameKit, Step, index, kit_for
+from rulespec.testing.learned import learn_legal
 from rulespec.testing.probes import PROBE_ALL, Probe, plan, refused
 
 __all__ = ["PROBE_CHOICES", "Driver", "SetAside", "Tally", "break_key"]
@@ -599,7 +600,10 @@ class Driver:
         """Follow a chance outcome the engine drew: the rules must allow it here."""
         g, state = self.game, self.state
         if g.to_move(state) != (CHANCE,):
-            clauses = self.kit.action_clauses(g, self.before, self.last) if self.last else ()
+            # The chance rule that draws this outcome first; then the step before it.
+            clauses = self.kit.action_clauses(g, state, outcome)
+            if self.last:
+                clauses = (*clauses, *self.kit.action_clauses(g, self.before, self.last))
             self.steps.append(outcome)
             self.fail(
                 "chance",
@@ -713,10 +717,12 @@ class Driver:
             setup = (
                 self.player_steps == 0 and bool(own_clauses) and own_clauses[0] in self.kit.dealt
             )
+        found = (*own_clauses, *self.kit.action_clauses(g, before, action))
+        learned = self._learned(before, getattr(action, "player", None), self.steps[:-1], found)
         self.fail(
             "refused-legal",
             summary,
-            (*own_clauses, *self.kit.action_clauses(g, before, action)),
+            (*learned, *found),
             "accepts it",
             f"refuses it: {exc}",
             action,
@@ -738,17 +744,44 @@ class Driver:
                 continue
             except Exception:
                 break
+            found = (probe.clause, *self.kit.action_clauses(g, before, probe.action))
+            learned = self._learned(before, getattr(action, "player", None), self.steps, found)
             self.fail(
                 "accepted-illegal",
                 f"the engine refuses a legal step ({self.kit.describe(g, action)}: {exc}) "
                 f"because it takes an illegal one for legal: {self.kit.describe(g, probe.action)}",
-                (probe.clause, *self.kit.action_clauses(g, before, probe.action)),
+                (*learned, *found),
                 f"refuses it: {probe.refusal}",
                 "accepts it",
                 probe.action,
                 setup=self.player_steps == 0 and probe.clause in self.kit.dealt,
             )
         self.steps.append(refused_step)
+
+    def _learned(
+        self, state: Any, player: Any, steps: Sequence[Any], blamed: Sequence[str] = ()
+    ) -> tuple[str, ...]:
+        """For an engine that lists no legal actions: the clauses that explain the
+        difference between its legal actions at ``state`` (the current state, reached by
+        ``steps``), learned by offering it actions (:func:`learn_legal`), and rulespec's;
+        none when they agree or cannot be learned, or when ``blamed`` (the clauses found
+        without learning) blames a break already set aside."""
+        g, kit = self.game, self.kit
+        if "legal_actions" in self.caps or self.engine_chance or type(player) is not int:
+            return ()
+        if blamed and blamed[0] in self.set_aside | self.waived:
+            return ()
+        if player not in g.to_move(state):
+            return ()
+        setup = Setup(g, self.players, self.options, self.seed)
+        learned = learn_legal(g, kit, self.adapter, setup, steps, state, player)
+        if learned is None or not (learned.missing or learned.extra):
+            return ()
+        step = self._explained(self._now())
+        clauses = kit.legal_clauses(g, step, player, learned.missing, learned.extra)
+        if learned.extra:
+            clauses = kit.confirm(g, self.adapter, step, list(learned.extra), clauses)
+        return tuple(clauses)
 
     # -- what is asked at each point ---------------------------------------------------
 
@@ -873,7 +906,9 @@ class Driver:
                 action,
                 setup=False,
             )
-        clauses = (probe.clause, *self.kit.action_clauses(g, state, action))
+        found = (probe.clause, *self.kit.action_clauses(g, state, action))
+        learned = self._learned(state, getattr(action, "player", None), self.steps, found)
+        clauses = (*learned, *found)
         self.fail(
             "accepted-illegal",
             f"the engine accepts an illegal action: {self.kit.describe(g, action)}",

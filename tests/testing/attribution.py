@@ -9,11 +9,14 @@ breaks. The engines are the three Python ones of ``tests/testing`` and, when
 Canardage engine (spoken to through the engine protocol). From the
 repository's root::
 
-    uv run --frozen python -m tests.testing.attribution [games] [shrink steps] [engine ...]
+    uv run --frozen python -m tests.testing.attribution [--scores-only] \
+        [games] [shrink steps] [engine ...]
 
 where an engine is ``duck-and-cover``, ``duo``, ``canardage`` or
-``canardage-js``. The deep profile's test (``test_attribution.py``) asserts
-the rates.
+``canardage-js``. With ``--scores-only`` the adapters answer still less:
+``to_move``, ``scores``, ``winners`` and ``is_over`` (no legal actions), so
+every refusal and every result is all the kit sees. The deep profile's test
+(``test_attribution.py``) asserts the rates of both modes.
 """
 
 from __future__ import annotations
@@ -39,6 +42,10 @@ from tests.testing.duo import foreign_duo
 
 BLACK_BOX = ("legal_actions", "to_move", "scores", "winners", "is_over")
 """What a black-box adapter answers besides ``start`` and ``apply``."""
+SCORES_ONLY = ("to_move", "scores", "winners", "is_over")
+"""What a scores-only adapter answers besides ``start`` and ``apply``: no legal actions."""
+MODES: dict[str, tuple[str, ...]] = {"black-box": BLACK_BOX, "scores-only": SCORES_ONLY}
+"""Each mode of the measure: the answers its adapters give."""
 NODE_ENGINE = Path(__file__).resolve().parents[2] / "examples" / "canardage-js" / "engine.js"
 
 
@@ -68,6 +75,23 @@ class BlackBox(Adapter):
 
     def is_over(self) -> bool:
         return self.inner.is_over()
+
+
+class ScoresOnly(BlackBox):
+    """A black box that does not list legal actions either: the kit learns what the engine
+    allows only from what it refuses."""
+
+    legal_actions = Adapter.legal_actions
+
+
+def hide(adapter: Adapter, mode: str) -> Adapter:
+    """``adapter`` answering only what ``mode`` (a key of :data:`MODES`) lets it answer."""
+    if mode == "black-box":
+        return adapter
+    if isinstance(adapter, BlackBox):
+        return ScoresOnly(adapter.inner)
+    adapter.declared_capabilities = frozenset(MODES[mode])
+    return adapter
 
 
 class NodeCanardage(Adapter):
@@ -196,12 +220,18 @@ class Outcome:
 
 
 def attribute(
-    engine: str, mutant: Mutant, *, games: int = 100, shrink_steps: int = SHRINK_STEPS
+    engine: str,
+    mutant: Mutant,
+    *,
+    games: int = 100,
+    shrink_steps: int = SHRINK_STEPS,
+    mode: str = "black-box",
 ) -> Outcome:
-    """Check ``mutant`` of ``engine`` through its black-box adapter."""
+    """Check ``mutant`` of ``engine`` through its black-box adapter, answering only what
+    ``mode`` lets it answer."""
     game, _ = ENGINES[engine]
     search = settings(max_examples=games, derandomize=True, database=None)
-    adapter = mutant.adapter()
+    adapter = hide(mutant.adapter(), mode)
     start = time.perf_counter()
     try:
         check(adapter, game, settings=search, shrink_steps=shrink_steps)
@@ -216,20 +246,26 @@ def attribute(
     return Outcome(engine, mutant.name, mutant.breaks, clauses, kind, seconds)
 
 
-def measure(engine: str, *, games: int = 100, shrink_steps: int = SHRINK_STEPS) -> list[Outcome]:
-    """Every mutant of ``engine``."""
+def measure(
+    engine: str, *, games: int = 100, shrink_steps: int = SHRINK_STEPS, mode: str = "black-box"
+) -> list[Outcome]:
+    """Every mutant of ``engine``, in ``mode``."""
     _, mutants = ENGINES[engine]
-    return [attribute(engine, m, games=games, shrink_steps=shrink_steps) for m in mutants()]
+    return [
+        attribute(engine, m, games=games, shrink_steps=shrink_steps, mode=mode) for m in mutants()
+    ]
 
 
 def main(argv: Sequence[str]) -> None:
     """Print one line per mutant and the rate per engine."""
+    mode = "scores-only" if "--scores-only" in argv else "black-box"
+    argv = [a for a in argv if a != "--scores-only"]
     games = int(argv[0]) if argv else 100
     shrink = int(argv[1]) if len(argv) > 1 else SHRINK_STEPS
     for engine in list(argv[2:]) or list(ENGINES):
         outcomes = []
         for m in ENGINES[engine][1]():
-            o = attribute(engine, m, games=games, shrink_steps=shrink)
+            o = attribute(engine, m, games=games, shrink_steps=shrink, mode=mode)
             outcomes.append(o)
             mark = "first" if o.first else ("named" if o.breaks in o.clauses else "MISSED")
             print(

@@ -74,6 +74,8 @@ class Table:
 
     BREAKS: ClassVar[str] = ""
     """The clause a mutant breaks (none for the engine itself)."""
+    WATER_CARDS: ClassVar[int] = 5
+    """The water cards of the duck deck."""
 
     def __init__(self, players: int, composition: dict[str, int]) -> None:
         if not 3 <= players <= 6:
@@ -294,7 +296,7 @@ class Table:
     def deal(self, shuffle: Shuffler) -> None:
         if self.stage != "setup":
             raise Illegal("the game is dealt already")
-        ducks = [c for c in COLOURS[: self.n] for _ in range(5)] + [WATER] * 5
+        ducks = [c for c in COLOURS[: self.n] for _ in range(5)] + [WATER] * self.WATER_CARDS
         order = shuffle(ducks)
         if Counter(order) != Counter(ducks):
             raise Illegal("not the duck deck")
