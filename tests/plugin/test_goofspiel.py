@@ -145,7 +145,7 @@ def test_conform_finds_an_engine_that_breaks_the_tie_rule(goof: Env, tmp_path: P
     engine.write_text(_TIES_TO_THE_FIRST, encoding="utf-8")
     done = goof.run(
         "rulespec", "conform", "goofspiel", "--examples", "200", "--seed", "1",
-        "--option", "ties=discard", "--record", tmp_path / "smallest.json",
+        "--max-breaks", "1", "--option", "ties=discard", "--record", tmp_path / "smallest.json",
         "--", goof.python, engine, cwd=tmp_path, ok=False,
     )  # fmt: skip
     assert done.returncode == 1, done.stdout + done.stderr

@@ -148,7 +148,7 @@ def test_rulespec_conform_names_the_clause_a_mutant_breaks(
     status, verdict = conform(
         tmp_path,
         "--examples", str(MUTANT_GAMES), "--seed", "1", "--shrink-steps", shrink,
-        engine=engine,
+        "--max-breaks", "1", engine=engine,
     )  # fmt: skip
     assert (status, verdict["verdict"]) == (1, "diverges"), verdict
     assert 1 <= verdict["found_after_games"] <= 5, verdict
