@@ -477,7 +477,7 @@ def _play_batch(engine: SearchEngine, batch: Batch) -> BatchResult:
             outcome = _check(engine, batch, _WITHOUT_SHRINKING if timed else None)
         except DivergenceError as exc:
             found = exc.divergence
-            games = exc.games or 1
+            games = min(exc.games or 1, batch.size)
             played = engine.finish()[:games]
             if timed:  # the same seed again, to shrink what it finds first
                 engine.watch(batch.number, None, batch.stop, batch.set_aside)

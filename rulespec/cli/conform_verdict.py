@@ -170,7 +170,7 @@ def break_lines(
         lines.append(f"found in game {found.found_games}{after}")
     if met_again:
         lines.append(
-            f"met again:   {met_again} more game{'s' * (met_again != 1)} "
+            f"met again:   {met_again} more time{'s' * (met_again != 1)} "
             "(set aside, not reported again)"
         )
     return lines

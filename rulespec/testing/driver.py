@@ -89,7 +89,7 @@ class SetAside(Exception):
     """Raised by a driver at a divergence of a break already found or waived: the game
     ends there, the occurrence is counted, and the search goes on."""
 
-    def __init__(self, divergence: Divergence, key: str) -> None:
+    def __init__(self, divergence: Divergence | None, key: str) -> None:
         super().__init__(key)
         self.divergence = divergence
         self.key = key
@@ -1122,6 +1122,7 @@ class Driver:
         missing = sorted((Counter(expected) - Counter(actual)).elements(), key=repr)
         extra = sorted((Counter(actual) - Counter(expected)).elements(), key=repr)
         clauses = self.kit.legal_clauses(g, self._explained(step), player, missing, extra)
+        self._set_aside_listing(clauses)
         if extra and self.adapter is not None and not self.engine_chance:
             clauses = self.kit.confirm(g, self.adapter, step, extra, clauses)
         parts = []
@@ -1136,6 +1137,26 @@ class Driver:
             f"{len(expected)} actions: {_sorted_json(g, expected)}",
             f"{len(actual)} actions: {_sorted_json(g, actual)}",
         )
+
+
+    def _set_aside_listing(self, clauses: Sequence[str]) -> None:
+        """Raise :class:`SetAside` when a list of legal actions that differs is of a break
+        already found (or waived), counting it."""
+        found = tuple(clauses)
+        if not found and self.player_steps == 0:
+            found = self.kit.setup_clauses(self.game, self.state)
+        key = found[0] if found else "(legal-actions)"
+        known = self.set_aside | self.waived
+        if key not in known and "state" in self.caps:
+            # The state agreed before this point: the lists differ by how moves are made,
+            # and a move rule already found broken among the candidates explains it.
+            key = next((c for c in found if c in known), key)
+        if key not in known:
+            return
+        budget = active()
+        if budget is None or budget.first is None:  # games shrinking replays don't count
+            (self.tally.waived if key in self.waived else self.tally.set_aside)[key] += 1
+        raise SetAside(None, key)
 
 
 def _without(pile: Sequence[Any], card: Any) -> list[Any]:
