@@ -14,6 +14,7 @@ import time
 import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -454,7 +455,11 @@ def test_the_batches_run_on_a_dask_cluster_as_they_run_here() -> None:
         cluster = LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None)  # type: ignore[no-untyped-call]
         with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
             spread = search_on(client.get_executor(), planned, 2)
-    assert [r.number for r in spread] == [r.number for r in alone]
-    assert spread[-1].divergence is not None
-    assert spread[-1].divergence == alone[-1].divergence
-    assert [r.games for r in spread] == [r.games for r in alone]
+
+    def played(results: list[BatchResult]) -> list[tuple[Any, ...]]:
+        return [
+            (r.number, r.batch.attempt if r.batch else None, r.games, r.divergence) for r in results
+        ]
+
+    assert played(spread) == played(alone)  # the same batches, breaks and games
+    assert any(r.divergence is not None for r in alone)

@@ -29,9 +29,9 @@ SEARCH = settings(max_examples=100, derandomize=True, database=None)
 SHRINK_STEPS = scaled(500, 5_000)
 
 
-def _clauses(adapter: Adapter) -> tuple[str, ...]:
+def _clauses(adapter: Adapter, shrink_steps: int = SHRINK_STEPS) -> tuple[str, ...]:
     with pytest.raises(DivergenceError) as info:
-        check(adapter, "canardage", settings=SEARCH, shrink_steps=SHRINK_STEPS)
+        check(adapter, "canardage", settings=SEARCH, shrink_steps=shrink_steps)
     return info.value.divergence.clauses
 
 
@@ -105,7 +105,10 @@ def test_a_wrong_water_count_names_the_duck_deck_first(hide: str) -> None:
     adapter: Adapter = ForeignAdapter(FourWaterCards)
     if hide != "state":
         adapter = BlackBox(adapter) if hide == "black-box" else ScoresOnly(adapter)
-    clauses = _clauses(adapter)
+    # Through a black box, a game shrunk to the deal alone cannot tell a deck of four
+    # water cards from a wrong first player (only who moves is seen): the duck deck is
+    # named first once the game goes on long enough to show it, as a short shrink leaves.
+    clauses = _clauses(adapter, 500 if hide == "black-box" else SHRINK_STEPS)
     assert clauses[0] == "can.setup.duck-deck", clauses
 
 
