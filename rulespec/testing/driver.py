@@ -1138,7 +1138,6 @@ class Driver:
             f"{len(actual)} actions: {_sorted_json(g, actual)}",
         )
 
-
     def _set_aside_listing(self, clauses: Sequence[str]) -> None:
         """Raise :class:`SetAside` when a list of legal actions that differs is of a break
         already found (or waived), counting it."""
