@@ -291,8 +291,10 @@ def _writable(path: str) -> None:
         raise CommandError(f"--junit-xml {path}: its directory is not writable")
 
 
-def _waivers(g: Game[Any, Any, Any, Any], specs: list[str] | None) -> dict[str, str]:
-    """The clauses of ``--waive CLAUSE[=REASON]``."""
+def _waivers(
+    g: Game[Any, Any, Any, Any], specs: list[str] | None, where: str = "--waive"
+) -> dict[str, str]:
+    """The clauses of ``--waive CLAUSE[=REASON]`` (``where`` names them in an error)."""
     import rulespec
 
     known = {c.id for c in rulespec.clauses(g.id)}
@@ -301,7 +303,7 @@ def _waivers(g: Game[Any, Any, Any, Any], specs: list[str] | None) -> dict[str, 
         clause, _, reason = spec.partition("=")
         clause = clause.strip()
         if clause not in known:
-            raise CommandError(f"--waive {spec}: {clause!r} is no clause of {g.id}")
+            raise CommandError(f"{where} {spec}: {clause!r} is no clause of {g.id}")
         found[clause] = reason.strip() or "waived on the command line"
     return found
 
@@ -568,10 +570,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         # What the engine declares of itself, added to what the command line says.
         declared_deviations = dict(getattr(engine, "deviations", {}))
-        try:
-            _waivers(g, list(declared_deviations))
-        except CommandError as exc:
-            raise CommandError(str(exc).replace("--waive", "the engine's deviations:", 1)) from None
+        _waivers(g, list(declared_deviations), "the engine's deviations:")
         for clause, reason in declared_deviations.items():
             waived.setdefault(clause, reason)
         declared = dict(getattr(engine, "readings", {}))

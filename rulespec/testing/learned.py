@@ -15,7 +15,8 @@ Learning asks only when a divergence is reported, never while games agree.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -89,15 +90,23 @@ def learn_legal(
     game after."""
     if tuple(game.to_move(state)) in ((), (CHANCE,)):
         return None
-    # An adapter that notes the games it plays (``noting``) does not note these replays.
-    noting = getattr(adapter, "noting", None)
-    if isinstance(noting, bool):
-        adapter.noting = False
-    try:
+    with _unnoted(adapter):
         return _learn(game, kit, adapter, setup, steps, state, player)
+
+
+@contextlib.contextmanager
+def _unnoted(adapter: Any) -> Iterator[None]:
+    """Within the block, an adapter that notes the games it plays (``noting``) does not
+    note the replays."""
+    noting = getattr(adapter, "noting", None)
+    if not isinstance(noting, bool):
+        yield
+        return
+    adapter.noting = False
+    try:
+        yield
     finally:
-        if isinstance(noting, bool):
-            adapter.noting = noting
+        adapter.noting = noting
 
 
 def _learn(
