@@ -27,6 +27,7 @@ extensions = [
     "rulespec_pictures",  # docs/_ext: ``state-picture``, states drawn by render.svg()
     "rulespec_sessions",  # docs/_ext: ``protocol-session``, the engine protocol's examples
     "site_languages",  # docs/_ext: the language switch, translated picture captions
+    "rulespec_facts",  # docs/_ext: ``fact``, a told turn's facts, checked in every language
 ]
 
 # The players' pages in French, Spanish and German: message catalogues in

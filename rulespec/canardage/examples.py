@@ -16,11 +16,14 @@ import attrs
 
 from rulespec.canardage.actions import Discard, Disperse, Play
 from rulespec.canardage.cards import Card
+from rulespec.canardage.line import diagram, is_duck
 from rulespec.canardage.position import position
+from rulespec.canardage.scoring import living
 from rulespec.canardage.state import Phase, State
 from rulespec.rulebook.examples import Example
+from rulespec.rulebook.facts import Seat, Told
 
-__all__ = ["LINE", "examples"]
+__all__ = ["LINE", "examples", "facts", "told"]
 
 LINE = "0 1 W 2 0 1"
 """The line of most examples, front first: ``W`` is water, a digit a player's duck."""
@@ -319,4 +322,71 @@ def examples() -> tuple[Example, ...]:
         _dispersion(),
         _disperse(),
         _discard(),
+    )
+
+
+def facts(state: State) -> dict[str, object]:
+    """What a story may state about a Canardage state, by seat.
+
+    ``hand.P``, ``ducks.P`` (living), ``shot.P``, ``draw`` and ``played`` (pile
+    sizes), ``targets`` (the spaces aimed at), ``space.N`` (whose duck shows
+    there, or ``"water"``) and ``line`` (its diagram).
+
+    >>> s = position("1* 0 W 2 3 1", [None] * 4)
+    >>> facts(s)["space.0"], facts(s)["targets"], facts(s)["draw"]
+    (Seat(seat=1), (0,), 40)
+    """
+    found: dict[str, object] = {
+        "draw": len(state.draw_pile),
+        "played": len(state.played),
+        "targets": state.targets,
+        "line": diagram(state.line, state.targets),
+    }
+    alive = living(state)
+    for p in range(state.players):
+        found[f"hand.{p}"] = len(state.hands[p])
+        found[f"ducks.{p}"] = alive[p]
+        found[f"shot.{p}"] = state.shot[p]
+    for n, stack in enumerate(state.line):
+        found[f"space.{n}"] = Seat(stack[-1]) if is_duck(stack) else "water"
+    return found
+
+
+@cache
+def told() -> tuple[Told, ...]:
+    """The turn told on the How to play page.
+
+    >>> [t.facts["before"]["to_move"] for t in told()]
+    ['Anna']
+    """
+    before = position(
+        "1* 0 W 2* 3 1",
+        [["pan", "en-joue", "palme-avant"], None, None, None],
+        played=["en-joue", "en-joue", "en-avant-marche"],
+    )
+    return (
+        Told(
+            "can-turn",
+            ("Anna", "Ben", "Carla", "David"),
+            before,
+            (Play(0, Card.PAN, (0,)),),
+            {
+                "before": {
+                    "played": 3,
+                    "draw": 37,
+                    "to_move": "Anna",
+                    "hand.Anna": 3,
+                    "space.0": "Ben",
+                    "space.3": "Carla",
+                    "targets": (0, 3),
+                },
+                "after": {
+                    "ducks.Ben": 4,
+                    "space.3": "David",
+                    "targets": (3,),
+                    "hand.Anna": 3,
+                    "to_move": "Ben",
+                },
+            },
+        ),
     )

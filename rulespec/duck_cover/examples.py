@@ -13,14 +13,15 @@ from functools import cache
 import attrs
 
 from rulespec.duck_cover.actions import Cover, Deal, Duck, Give, Place, Quack, Reshuffle
-from rulespec.duck_cover.cards import DRAW_DECK, MAX, REPEAT, DrawCard
+from rulespec.duck_cover.cards import DRAW_DECK, MAX, REPEAT, DrawCard, number_of
 from rulespec.duck_cover.grid import Grid
 from rulespec.duck_cover.position import position
 from rulespec.duck_cover.rules import new_game
-from rulespec.duck_cover.state import Options, Phase
+from rulespec.duck_cover.state import Options, Phase, State
 from rulespec.rulebook.examples import Example
+from rulespec.rulebook.facts import Told
 
-__all__ = ["FAMILY_GRID", "RULEBOOK_DISCARDS", "examples"]
+__all__ = ["FAMILY_GRID", "RULEBOOK_DISCARDS", "examples", "facts", "told"]
 
 FAMILY_GRID = """
 1  2  3  4
@@ -374,3 +375,93 @@ def examples() -> tuple[Example, ...]:
         _give(),
         _place(),
     )
+
+
+def facts(state: State) -> dict[str, object]:
+    """What a story may state about a Duck & Cover state, by seat.
+
+    ``called`` (the card drawn, a number or ``"Max"``/``"Repeat"``),
+    ``captain_top``, ``captain_pile``, ``discard`` and ``draw`` (pile sizes),
+    ``round`` (counted from 1), and for each player ``stacks.P``,
+    ``visible.P`` (the numbers showing, left to right and top to bottom),
+    ``round_score.P`` (in the last finished round) and ``total.P``.
+
+    >>> s = position([FAMILY_GRID, FAMILY_GRID], card=5)
+    >>> facts(s)["called"], facts(s)["stacks.1"]
+    (5, 12)
+    """
+    last = state.round_scores[-1] if state.round_scores else (0,) * state.players
+    totals = tuple(sum(r[p] for r in state.round_scores) for p in range(state.players))
+    found: dict[str, object] = {
+        "called": _card_word(state.card),
+        "captain_top": _card_word(state.captain_pile[-1] if state.captain_pile else None),
+        "captain_pile": len(state.captain_pile),
+        "discard": len(state.discard_zone),
+        "draw": len(state.draw_pile),
+        "round": state.round + 1,
+    }
+    for p, grid in enumerate(state.grids):
+        cells = sorted(grid.cells, key=lambda cell: (cell[0][1], cell[0][0]))
+        found[f"stacks.{p}"] = len(cells)
+        found[f"visible.{p}"] = tuple(number_of(stack[-1]) for _, stack in cells)
+        found[f"round_score.{p}"] = last[p]
+        found[f"total.{p}"] = totals[p]
+    return found
+
+
+def _card_word(card: DrawCard | None) -> int | str | None:
+    return {MAX: "Max", REPEAT: "Repeat"}.get(card, card) if card is not None else None
+
+
+@cache
+def told() -> tuple[Told, ...]:
+    """The turn told on the How to play page, and the rulebooks' scoring example.
+
+    >>> [t.name for t in told()]
+    ['dc-turn', 'dc-score']
+    """
+    players = ("Connie", "Jackson", "Dan", "Gwen")
+    grids = [
+        "1 2 3 4\n7 5 6 8\n9 10 11 12",
+        "1 2 3 6\n5 4 7 8\n9 10 11 12",
+        "1 2 3 4\n8 6 7 12\n5 10 11 9",
+        "1 2 3 4\n5/6 . 7 8\n9 10 11 12",
+    ]
+    moves = (
+        Cover(player=0, to=(0, 1)),
+        Duck(player=1, to=(4, 0)),
+        Cover(player=2, to=(0, 1)),
+        Quack(player=3),
+    )
+    turn = Told(
+        "dc-turn",
+        players,
+        position(grids, card=5),
+        moves,
+        {
+            "before": {"called": 5, "captain_pile": 0},
+            "after": {"captain_top": 5, "captain_pile": 1, "called": 1},
+        },
+    )
+    scored = _score()
+    score = Told(
+        "dc-score",
+        players,
+        scored.before,
+        (scored.action,),
+        {
+            "before": {"called": 10, "discard": 6},
+            "after": {
+                "visible.Connie": (6, 2),
+                "round_score.Connie": 3,
+                "stacks.Jackson": 1,
+                "visible.Jackson": (10,),
+                "round_score.Jackson": -4,
+                "visible.Dan": (1, 4, 6),
+                "round_score.Dan": 4,
+                "visible.Gwen": (12, 6),
+                "round_score.Gwen": 7,
+            },
+        },
+    )
+    return (turn, score)

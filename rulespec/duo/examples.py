@@ -14,10 +14,11 @@ import attrs
 from rulespec.duo.actions import Draw, Play, Stop
 from rulespec.duo.cards import BASE_DECK, card_name, parse_card
 from rulespec.duo.position import position
-from rulespec.duo.state import Options, Phase
+from rulespec.duo.state import Options, Phase, State
 from rulespec.rulebook.examples import Example
+from rulespec.rulebook.facts import Told
 
-__all__ = ["examples"]
+__all__ = ["examples", "facts", "told"]
 
 HAND = ["red-3-circle", "blue-1-square", "green-2-cross"]
 OTHER = ["yellow-4-cross", "blue-2-circle"]
@@ -215,3 +216,85 @@ def examples() -> tuple[Example, ...]:
         _score_out(),
         _score_exhausted(),
     )
+
+
+def facts(state: State) -> dict[str, object]:
+    """What a story may state about a Duo state, by seat.
+
+    ``hand.P`` (cards held), ``score.P`` (over the finished rounds),
+    ``round_score.P`` (in the last finished round), ``draw`` (cards in the
+    draw pile), ``round`` (counted from 1) and ``pile.N`` (the card on top
+    of pile N, by name).
+
+    >>> s = position([["red-1-circle"], ["red-2-cross"]], [["red-2-circle"], ["blue-1-square"]])
+    >>> facts(s)["pile.1"], facts(s)["round"]
+    ('blue-1-square', 1)
+    """
+    totals = state.totals()
+    last = state.round_scores[-1] if state.round_scores else (0,) * state.players
+    found: dict[str, object] = {"draw": len(state.draw_pile), "round": state.round + 1}
+    for p in range(state.players):
+        found[f"hand.{p}"] = len(state.hands[p])
+        found[f"score.{p}"] = totals[p]
+        found[f"round_score.{p}"] = last[p]
+    for n, pile in enumerate(state.piles):
+        if pile:
+            found[f"pile.{n}"] = card_name(pile[-1])
+    return found
+
+
+TOLD_HAND = (
+    "blue-2-square",
+    "red-2-square",
+    "red-3-square",
+    "yellow-1-triangle",
+    "green-3-circle",
+    "yellow-4-circle",
+    "green-1-triangle",
+)
+"""Anna's hand in the turn told on the How to play page: a fresh deal of seven."""
+
+
+@cache
+def told() -> tuple[Told, ...]:
+    """The turn told on the How to play page, and the rulebook's example of a round won.
+
+    >>> [t.name for t in told()]
+    ['duo-turn', 'duo-out']
+    """
+    players = ("Anna", "Ben", "Carla")
+    turn = Told(
+        "duo-turn",
+        players,
+        position([list(TOLD_HAND), None, None], [["blue-2-circle"], ["green-4-cross"]]),
+        (*(Play(0, parse_card(c), 0) for c in TOLD_HAND[:3]), Stop(0)),
+        {
+            "before": {
+                "round": 1,
+                "to_move": "Anna",
+                "hand.Anna": 7,
+                "draw": 53,
+                "pile.0": "blue-2-circle",
+                "pile.1": "green-4-cross",
+            },
+            "after": {"pile.0": "red-3-square", "hand.Anna": 4, "to_move": "Ben"},
+        },
+    )
+    out = Told(
+        "duo-out",
+        players,
+        position(
+            [
+                ["red-2-cross"],
+                ["green-1-circle", "yellow-3-square"],
+                ["blue-4-triangle", "yellow-2-circle", "green-3-cross"],
+            ],
+            [["red-2-circle"], ["blue-1-square"]],
+        ),
+        (Play(0, parse_card("red-2-cross"), 0),),
+        {
+            "before": {"hand.Anna": 1, "hand.Ben": 2, "hand.Carla": 3},
+            "after": {"round_score.Anna": 5, "score.Anna": 5},
+        },
+    )
+    return (turn, out)
