@@ -28,6 +28,7 @@ extensions = [
     "rulespec_sessions",  # docs/_ext: ``protocol-session``, the engine protocol's examples
     "site_languages",  # docs/_ext: the language switch, translated picture captions
     "rulespec_facts",  # docs/_ext: ``fact``, a told turn's facts, checked in every language
+    "rulespec_glossary",  # docs/_ext: ``edition-words``, each language's glossary as a table
 ]
 
 # The players' pages in French, Spanish and German: message catalogues in

@@ -3,8 +3,9 @@
 A How to play page tells turns whose facts (who is on turn, cards held,
 scores) are data in each game's examples module
 (:func:`rulespec.rulebook.facts.told_of`), checked against the engine by the
-test suite. The role shows its words as they are and checks that they state the fact's value: a page whose words disagree
-with the data fails the build (``-W``).
+test suite. The role shows its words as they are and checks that they state
+the fact's value: a page whose words disagree with the data fails the build
+(``-W``).
 """
 
 from __future__ import annotations
