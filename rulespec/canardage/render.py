@@ -972,7 +972,7 @@ def line_svg(table: State | View, *, size: float | None = None, tr: Words = engl
                         stroke=INK,
                         stroke_width=1.5,
                     ),
-                    _label(cx, card_y + SMALL_H - 8, "Planqué", text_anchor="middle", font_size=10),
+                    _label(cx, card_y + SMALL_H - 8, "Planqué", text_anchor="middle"),
                     class_="planque",
                     data_space=i,
                     data_player=shelter,
@@ -993,7 +993,7 @@ def line_svg(table: State | View, *, size: float | None = None, tr: Words = engl
         s.element(
             "g",
             s.title(tr("duck deck: {count} cards").format(count=t.deck_size)),
-            _label(deck_x + SMALL_W, 11, tr("duck deck"), text_anchor="end", font_size=10),
+            _label(deck_x + SMALL_W, 11, tr("duck deck"), text_anchor="end"),
             s.rect(deck_x, card_y, SMALL_W, SMALL_H, rx=4, fill=BACK_FILL, stroke=INK),
             s.text(
                 str(t.deck_size),
