@@ -14,7 +14,9 @@ the library draws for the position the example builds::
 
 ``rulespec`` is imported for the code; the ``:view: N`` option draws player
 N's view of the state instead of the whole state; the ``:jupyter:`` flag
-draws what Jupyter shows, the table's own ``_repr_svg_()``; ``:size: N``
+draws what Jupyter shows, the table's own ``_repr_svg_()``; ``:draw: NAME``
+draws with another public function of the game's render module, such as
+Canardage's ``line_svg`` (the line alone, small); ``:size: N``
 caps the picture's width on the page at N pixels. A picture is drawn at its
 natural size, in a box of its own that scales it down to the column only as
 far as its text stays readable, and scrolls sideways beyond that
@@ -48,10 +50,12 @@ def picture(
     size: float | None = None,
     jupyter: bool = False,
     tr: Words = english,
+    draw: str = "svg",
 ) -> str:
     """The SVG of the state (or player ``view``'s view) that ``code`` ends with, at
     its natural size unless ``size`` is given (``jupyter``: its ``_repr_svg_()``),
-    its words put in the reader's language by ``tr``."""
+    its words put in the reader's language by ``tr``, drawn by the render module's
+    function ``draw``."""
     tree = ast.parse(code, mode="exec")
     end = tree.body.pop() if tree.body else None
     if not isinstance(end, ast.Expr):
@@ -71,7 +75,9 @@ def picture(
     if jupyter:
         shown: str = state._repr_svg_()
         return shown
-    svg: str = render.svg(state, size=size, tr=tr)
+    if draw not in getattr(render, "__all__", ()) or not draw.endswith("svg"):
+        raise ValueError(f"{package}.render has no picture function {draw!r}")
+    svg: str = getattr(render, draw)(state, size=size, tr=tr)
     return svg
 
 
@@ -84,6 +90,7 @@ class StatePicture(SphinxDirective):
         "view": directives.nonnegative_int,
         "size": directives.positive_int,
         "jupyter": directives.flag,
+        "draw": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -94,6 +101,7 @@ class StatePicture(SphinxDirective):
                 self.options.get("view"),
                 jupyter="jupyter" in self.options,
                 tr=translation(self.config.language),
+                draw=self.options.get("draw", "svg"),
             )
         except Exception as exc:
             raise self.error(f"state-picture: {type(exc).__name__}: {exc}") from exc

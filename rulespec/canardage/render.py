@@ -24,7 +24,7 @@ from rulespec.canardage.view import View
 from rulespec.drawing import svg as s
 from rulespec.drawing.show import Words, english, register
 
-__all__ = ["HELP", "marks", "move", "narrate", "outcome", "round_end", "svg", "text"]
+__all__ = ["HELP", "line_svg", "marks", "move", "narrate", "outcome", "round_end", "svg", "text"]
 
 WIDTH = 80
 CELL = 9
@@ -847,6 +847,169 @@ def svg(
     body = [title, s.element("g", *parts, transform=f"translate(0 {s.number(shift)})")]
     height = players_y + players_h + MARGIN + shift
     return s.document(body, width, height, size=size, label=_status(t))
+
+
+SMALL_W = 42.0
+SMALL_H = 56.0
+SMALL_PITCH = 48.0
+SMALL_HIDDEN = 12.0
+"""The line alone, drawn small: a card, a space, and what shows of a hidden duck."""
+
+
+def _small_card(x: float, y: float, card: int, hidden: bool, tr: Words) -> str:
+    """A card of the line in the small picture: a duck in its owner's colour, or water."""
+    if card == WATER:
+        return s.element(
+            "g",
+            s.title(tr("water card")),
+            s.rect(x, y, SMALL_W, SMALL_H, rx=4, fill=WATER_FILL, stroke=INK),
+            *(
+                s.element(
+                    "path",
+                    d=f"M{s.number(x + 6)} {s.number(y + dy)} q5 -4 10 0 t10 0 t10 0",
+                    fill="none",
+                    stroke="#3A7BD5",
+                    stroke_width=1.5,
+                )
+                for dy in (20, 30, 40)
+            ),
+            class_="card water",
+            data_colour="water",
+        )
+    name = s.PALETTE_NAMES[card % len(s.PALETTE_NAMES)]
+    said = (
+        "hidden duck of player {player} ({colour})"
+        if hidden
+        else "duck of player {player} ({colour})"
+    )
+    label_y = y + SMALL_H - SMALL_HIDDEN + 10 if hidden else y + 22
+    return s.element(
+        "g",
+        s.title(tr(said).format(player=card, colour=tr(name))),
+        s.rect(x, y, SMALL_W, SMALL_H, rx=4, fill=s.PALETTE[card % len(s.PALETTE)], stroke=INK),
+        s.rect(x + 7, label_y - 11, SMALL_W - 14, 14, rx=3, fill="white", stroke=INK),
+        _label(
+            x + SMALL_W / 2,
+            label_y,
+            tr("P{player}").format(player=card),
+            text_anchor="middle",
+            font_weight="bold",
+            class_="colour",
+        ),
+        class_="card duck hidden" if hidden else "card duck",
+        data_colour=card,
+    )
+
+
+def line_svg(table: State | View, *, size: float | None = None, tr: Words = english) -> str:
+    """The line alone as a small SVG picture, narrow enough for a phone: the six spaces
+    front first, with their cards, targets and Planqué cards, and the duck deck at the
+    back; ``size`` is its width in pixels, ``tr`` puts its words in the reader's
+    language.
+
+    It uses the classes of :func:`svg` (``space``, ``card duck``, ``card water``,
+    ``target``, ``planque``), without the players, their hands or the piles.
+
+    >>> import rulespec, xml.etree.ElementTree as ET
+    >>> state = rulespec.game("canardage").position("0* W 1/2 2 W* 0", [["pan"] * 3] * 3)
+    >>> root = ET.fromstring(line_svg(state))
+    >>> [g.get("data-space") for g in root.findall(".//{*}g[@class='target']")], root.get("width")
+    (['0', '4'], '344')
+    """
+    t = _Table.of(table, tr)
+    margin, card_y = 6.0, 42.0
+    parts = []
+    for i in range(LENGTH):
+        x = margin + i * SMALL_PITCH
+        cx = x + SMALL_W / 2
+        space: list[str] = []
+        if i in t.targets:
+            space.append(
+                s.element(
+                    "g",
+                    s.title(tr("target on space {space}").format(space=i)),
+                    s.circle(cx, card_y - 14, 8, fill="white", stroke="#C0392B", stroke_width=2),
+                    s.circle(cx, card_y - 14, 3, fill="#C0392B"),
+                    s.line(cx - 12, card_y - 14, cx + 12, card_y - 14, stroke="#C0392B"),
+                    s.line(cx, card_y - 26, cx, card_y - 2, stroke="#C0392B"),
+                    class_="target",
+                    data_space=i,
+                )
+            )
+        if i < len(t.line):
+            stack = t.line[i]
+            if len(stack) == 2:
+                space.append(_small_card(x, card_y + SMALL_HIDDEN, stack[0], True, tr))
+            space.append(_small_card(x, card_y, stack[-1], False, tr))
+        else:
+            space.append(
+                s.rect(
+                    x,
+                    card_y,
+                    SMALL_W,
+                    SMALL_H,
+                    rx=4,
+                    fill="none",
+                    stroke="#BBBBBB",
+                    stroke_dasharray="4 3",
+                    class_="empty",
+                )
+            )
+        shelter = t.sheltering(i)
+        if shelter is not None:
+            what = tr("Planqué card of player {player} on space {space}: no duck is shot here")
+            space.append(
+                s.element(
+                    "g",
+                    s.title(what.format(player=shelter, space=i)),
+                    s.rect(
+                        x - 2,
+                        card_y + SMALL_H - 22,
+                        SMALL_W + 4,
+                        20,
+                        rx=3,
+                        fill="#FFF3C4",
+                        stroke=INK,
+                        stroke_width=1.5,
+                    ),
+                    _label(cx, card_y + SMALL_H - 8, "Planqué", text_anchor="middle"),
+                    class_="planque",
+                    data_space=i,
+                    data_player=shelter,
+                )
+            )
+        space.append(
+            _label(
+                cx,
+                card_y + SMALL_H + SMALL_HIDDEN + 14,
+                str(i),
+                text_anchor="middle",
+                class_="space-index",
+            )
+        )
+        parts.append(s.element("g", *space, class_="space", data_space=i))
+    deck_x = margin + LENGTH * SMALL_PITCH + 2
+    parts.append(
+        s.element(
+            "g",
+            s.title(tr("duck deck: {count} cards").format(count=t.deck_size)),
+            _label(deck_x + SMALL_W, 11, tr("duck deck"), text_anchor="end"),
+            s.rect(deck_x, card_y, SMALL_W, SMALL_H, rx=4, fill=BACK_FILL, stroke=INK),
+            s.text(
+                str(t.deck_size),
+                x=deck_x + SMALL_W / 2,
+                y=card_y + SMALL_H / 2 + 5,
+                text_anchor="middle",
+                font_family="sans-serif",
+                font_size=14,
+                fill="white",
+            ),
+            class_="duck-deck",
+        )
+    )
+    width = deck_x + SMALL_W + margin
+    height = card_y + SMALL_H + SMALL_HIDDEN + 22
+    return s.document(parts, width, height, size=size, label=_status(t))
 
 
 register(State, View, text=text, svg=svg)

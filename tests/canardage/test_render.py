@@ -301,3 +301,36 @@ def test_svg_size_sets_the_width() -> None:
 def test_states_show_as_svg_in_notebooks() -> None:
     state = table()
     assert cast(Any, state)._repr_svg_() == render.svg(state)
+
+
+# -- the line alone ----------------------------------------------------------------------
+
+
+def test_line_svg_draws_the_line_of_the_state_and_nothing_else() -> None:
+    root = ET.fromstring(render.line_svg(table()))
+    spaces = spaces_of(root)
+    assert sorted(spaces) == list(range(6))
+    shown = [
+        next(g for g in groups(spaces[i], "card") if not cls(g, "hidden")).get("data-colour")
+        for i in range(6)
+    ]
+    assert shown == ["0", "water", "2", "2", "water", "0"]
+    assert [g.get("data-colour") for g in groups(spaces[2], "hidden")] == ["1"]
+    assert [g.get("data-space") for g in groups(root, "target")] == ["0", "4"]
+    assert [(g.get("data-space"), g.get("data-player")) for g in groups(root, "planque")] == [
+        ("3", "2")
+    ]
+    assert groups(root, "player") == [] and groups(root, "action-card") == []
+    assert texts(groups(root, "duck-deck")[0])[-1] == str(len(table().deck))
+
+
+def test_line_svg_fits_a_phone_column_with_readable_words_in_the_readers_language() -> None:
+    from rulespec.drawing.svg import smallest_text
+    from rulespec.i18n import translation
+
+    picture = render.line_svg(table(), tr=translation("fr"))
+    root = ET.fromstring(picture)
+    # Shown at 10 px, its smallest words keep the picture within a 320 px column.
+    assert float(root.get("width", "0")) * 10 / (smallest_text(picture) or 1) <= 320
+    assert "pile de départ" in texts(root) and "duck deck" not in picture
+    assert render.line_svg(table(), size=200).count('width="200"') == 1

@@ -122,3 +122,25 @@ Notebook
     assert body in html and tag.removeprefix("<svg") in html
     whole = can.start(3, seed=4)._repr_svg_().split(">", 1)[1]
     assert whole not in html  # the view, not the whole state
+
+
+def test_the_draw_option_draws_with_another_picture_function_of_the_render_module(
+    tmp_path: Path,
+) -> None:
+    page = """
+Line
+====
+
+.. state-picture::
+   :draw: line_svg
+
+   rulespec.game("canardage").position("0* W 1 2 W 0", [["pan"] * 3] * 3)
+"""
+    status, warnings, out = _build(tmp_path, page)
+    assert status == 0, warnings
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert 'class="space"' in html and 'class="player"' not in html
+    wrong = page.replace("line_svg", "narrate")
+    (tmp_path / "again").mkdir()
+    status, warnings, _ = _build(tmp_path / "again", wrong)
+    assert status != 0 and "no picture function 'narrate'" in warnings
