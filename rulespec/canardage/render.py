@@ -383,7 +383,12 @@ played cards: their turn begins (can.action.planque)"
                     "cards: their turn begins (can.action.planque)"
                 ).format(player=p, space=was)
             )
-    return "; ".join(parts) or None
+    if not parts:
+        return None
+    said = parts[0]
+    for part in parts[1:]:
+        said = tr("{said}; {more}").format(said=said, more=part)
+    return said
 
 
 _SHOOTING = frozenset({Card.PAN, Card.TIREUR_D_ELITE, Card.TU_LOUCHES, Card.CANARDAGE})
