@@ -41,7 +41,7 @@ from rulespec.duck_cover.cards import (
 from rulespec.duck_cover.state import Phase, State
 from rulespec.duck_cover.view import GridView, StackView, View
 
-__all__ = ["HELP", "marks", "move", "narrate", "round_end", "svg", "text"]
+__all__ = ["HELP", "marks", "move", "narrate", "outcome", "round_end", "svg", "text"]
 
 ROUNDS = 3
 WIDTH = 80
@@ -431,6 +431,46 @@ def move(table: State | View, action: PlayerAction, tr: Words = english) -> str:
             card=number_of(received), place=place
         )
     return tr("say Quack (the called duck is covered)")
+
+
+def outcome(
+    before: State | View, after: State | View, action: PlayerAction, tr: Words = english
+) -> str | None:
+    """Where the called card went when ``action`` resolved the turn: onto the Captain pile
+    when someone moved, to the discard zone when nobody did (with a Repeat drawn after it);
+    ``None`` when the turn goes on or a round ended. ``tr`` puts the words in the reader's
+    language.
+
+    >>> import rulespec
+    >>> from rulespec.duck_cover import Quack
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> grids = ["1/2 3 4\\n5 6 7\\n8 9 10\\n11 12", "1/2 3 4\\n5 6 7\\n8 9 10\\n11 12"]
+    >>> state = dc.apply(dc.position(grids, card=1), Quack(0))
+    >>> outcome(state, dc.apply(state, Quack(1)), Quack(1))
+    'nobody moved on the 1: it goes to the discard zone, 1 of 9 (dc.turn.discard)'
+    """
+    old, new = _Table.of(before, tr), _Table.of(after, tr)
+    if len(new.round_scores) != len(old.round_scores) or new.round != old.round:
+        return None
+    if len(new.discard_zone) > len(old.discard_zone):
+        first, *rest = new.discard_zone[len(old.discard_zone) :]
+        said = tr(
+            "nobody moved on the {card}: it goes to the discard zone, {count} of {limit} "
+            "(dc.turn.discard)"
+        ).format(
+            card=new.card_name(first), count=len(old.discard_zone) + 1, limit=new.discard_limit
+        )
+        for card in rest:
+            more = tr("{card} drawn next follows it there (dc.special.repeat-after-discard)")
+            said = tr("{said}; {more}").format(
+                said=said, more=more.format(card=new.card_name(card))
+            )
+        return said
+    if new.captain_size > old.captain_size and new.captain_top is not None:
+        return tr(
+            "someone moved: the {card} goes on the Captain pile (dc.turn.captain-pile)"
+        ).format(card=new.card_name(new.captain_top))
+    return None
 
 
 def _signed(value: int) -> str:

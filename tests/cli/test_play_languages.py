@@ -20,6 +20,8 @@ from rulespec.canardage import Card, Play, position
 from rulespec.canardage import render as can_render
 from rulespec.cli import play
 from rulespec.cli.main import main
+from rulespec.duck_cover import Cover, Quack
+from rulespec.duck_cover import position as dc_position
 from rulespec.duck_cover import render as dc_render
 from rulespec.duo import render as duo_render
 from rulespec.i18n import read_po, translation
@@ -353,3 +355,21 @@ def test_the_guide_shows_what_play_canardage_in_french_prints(tmp_path: Path) ->
     typed = "$ rulespec " + " ".join(TRANSCRIPT_ARGS)
     assert _guide_transcript() == typed + "\n" + shown.rstrip("\n")
     assert "«\u00a0abc\u00a0» n’est pas un nombre." in shown
+
+
+@pytest.mark.clause("dc.turn.discard", "dc.turn.captain-pile")
+def test_duck_and_cover_says_where_the_called_card_went() -> None:
+    dc = rulespec.game("duck-and-cover")
+    covered = ["1/2 3 4\n5 6 7\n8 9 10\n11 12"] * 2
+    state = dc.apply(dc_position(covered, card=1), Quack(0))
+    assert dc_render.outcome(dc.view(state, 0), dc.view(state, 0), Quack(0)) is None
+    after = dc.apply(state, Quack(1))
+    assert dc_render.outcome(dc.view(state, 0), dc.view(after, 0), Quack(1)) == (
+        "nobody moved on the 1: it goes to the discard zone, 1 of 9 (dc.turn.discard)"
+    )
+    state = dc.apply(dc_position(["1 2 3 4\n5 6 7 8\n9 10 11 12"] * 2, card=2), Cover(0, (2, 0)))
+    after = dc.apply(state, Cover(1, (2, 0)))
+    said = dc_render.outcome(dc.view(state, 0), dc.view(after, 0), Cover(1, (2, 0)))
+    assert said == "someone moved: the 2 goes on the Captain pile (dc.turn.captain-pile)"
+    fr = dc_render.outcome(state, after, Cover(1, (2, 0)), tr=play.words_in("fr"))
+    assert fr == "quelqu’un a bougé\u00a0: le 2 va sur la Pile du Captain (dc.turn.captain-pile)"
