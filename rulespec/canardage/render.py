@@ -139,38 +139,51 @@ def _piles(t: _Table) -> list[str]:
         bottom = " ".join(_duck(c, tr) for c in t.deck_bottom)
         deck = tr("{deck} (known bottom: {cards})").format(deck=deck, cards=bottom)
     played = tr("played {count}").format(count=len(t.played))
-    if t.played:
+    if t.played and t.played[-1] is Card.PLANQUE and t.phase is Phase.PLAY:
+        # A Planqué card joins the played cards when its player's turn begins.
+        last = tr("{played} (last: {card}, off the line as {player}'s turn began)")
+        played = last.format(played=played, card=t.played[-1].french, player=t.name(t.turn))
+    elif t.played:
         played = tr("{played} (last: {card})").format(played=played, card=t.played[-1].french)
     return _flow("", [deck, tr("draw pile {count}").format(count=t.draw_pile_size), played], " · ")
 
 
 def _line_rows(t: _Table) -> list[str]:
     """The line as rows of a table, one column per space, front first."""
+    tr = t.tr
     spaces = range(LENGTH)
+    duck = tr("duck {player}")
+    names = [tr(name) for name in ("space", "target", "card", "hidden")]
+    lead = max(10, *(len(name) + 1 for name in names))
 
     def row(label: str, cells: list[str]) -> str:
-        return (label.ljust(10) + "".join(c.center(CELL) for c in cells)).rstrip()
+        return (label.ljust(lead) + "".join(c.center(cell) for c in cells)).rstrip()
 
     on_top, hidden = [], []
     for i in spaces:
         if i < len(t.line):
             stack = t.line[i]
-            on_top.append(_duck(stack[-1]) if stack[-1] == WATER else f"duck {_duck(stack[-1])}")
-            hidden.append(f"duck {_duck(stack[0])}" if len(stack) == 2 else "")
+            top = _duck(stack[-1], tr)
+            on_top.append(top if stack[-1] == WATER else duck.format(player=top))
+            hidden.append(duck.format(player=_duck(stack[0], tr)) if len(stack) == 2 else "")
         else:
             on_top.append("—")
             hidden.append("")
     shelter = [t.sheltering(i) for i in spaces]
+    cell = max(CELL, *(len(c) + 2 for c in on_top + hidden))
     rows = [
-        row("", ["front"] + [""] * (LENGTH - 2) + ["back"]),
-        row("space", [str(i) for i in spaces]),
-        row("target", [TARGET if i in t.targets else "" for i in spaces]),
-        row("card", on_top),
+        row("", [tr("front")] + [""] * (LENGTH - 2) + [tr("back")]),
+        row(tr("space"), [str(i) for i in spaces]),
+        row(tr("target"), [TARGET if i in t.targets else "" for i in spaces]),
+        row(tr("card"), on_top),
     ]
     if any(hidden):
-        rows.append(row("hidden", hidden))
+        rows.append(row(tr("hidden"), hidden))
     if any(p is not None for p in shelter):
-        rows.append(row("planqué", [f"P{p}" if p is not None else "" for p in shelter]))
+        mine = tr("P{player}")
+        rows.append(
+            row("planqué", [mine.format(player=p) if p is not None else "" for p in shelter])
+        )
     return rows
 
 
@@ -190,20 +203,31 @@ def _flow(head: str, parts: list[str], sep: str) -> list[str]:
 
 def _player_lines(t: _Table) -> list[str]:
     """One line per player under a header: their ducks lost (of five) and their hand."""
-    lines = [f"{'':16}  {'ducks lost':<11}  hand"]
-    for p in range(t.players):
+    tr = t.tr
+    width = max(14, *(len(t.name(p)) for p in range(t.players)))
+    statuses = [
+        (
+            tr("{shot} of {ducks}, none left")
+            if shot >= DUCKS_PER_COLOUR
+            else tr("{shot} of {ducks}")
+        ).format(shot=shot, ducks=DUCKS_PER_COLOUR)
+        for shot in t.shot[: t.players]
+    ]
+    lost = tr("ducks lost")
+    column = max(11, len(lost), *(len(status) for status in statuses))
+    lines = [f"{'':{width + 2}}  {lost:<{column}}  {tr('hand')}"]
+    for p, status in enumerate(statuses):
         marker = "▶" if p == t.turn and t.phase is not Phase.OVER else " "
-        shot = t.shot[p]
-        status = f"{shot} of {DUCKS_PER_COLOUR}" + (", out" if shot >= DUCKS_PER_COLOUR else "")
         hand = t.hands[p] if p < len(t.hands) else ()
         names = [BACK] * hand if isinstance(hand, int) else [c.french for c in hand]
-        head = f"{marker} {t.name(p):<14}  {status:<11}  "
-        lines += _flow(head, names or ["empty"], " " if isinstance(hand, int) else " · ")
+        head = f"{marker} {t.name(p):<{width}}  {status:<{column}}  "
+        lines += _flow(head, names or [tr("empty")], " " if isinstance(hand, int) else " · ")
     return lines
 
 
-def text(table: State | View) -> str:
-    """The table as Unicode text, at most 80 columns wide.
+def text(table: State | View, tr: Words = english) -> str:
+    """The table as Unicode text, at most 80 columns wide; ``tr`` puts its words in the
+    reader's language.
 
     ``⊕`` marks a targeted space; ``planqué P2`` a space under player 2's
     Planqué card; a ``hidden`` duck lies under the duck shown on its space;
@@ -229,7 +253,7 @@ def text(table: State | View) -> str:
       Player 1        0 of 5       ▒ ▒ ▒
       Player 2        0 of 5       ▒ ▒ ▒
     """
-    t = _Table.of(table)
+    t = _Table.of(table, tr)
     lines = [_status(t), *_piles(t)]
     if t.line or t.phase is not Phase.DEAL:
         lines += ["", *_line_rows(t)]
@@ -314,9 +338,12 @@ def move(table: State | View, action: PlayerAction, tr: Words = english) -> str:
     )
 
 
-def outcome(before: State | View, after: State | View, action: PlayerAction) -> str | None:
-    """What ``action`` did to the players: who lost a duck, who is out, or that a shot
-    found no duck.
+def outcome(
+    before: State | View, after: State | View, action: PlayerAction, tr: Words = english
+) -> str | None:
+    """What ``action`` did to the players: who lost a duck, who has none left, that a
+    shot found no duck, and a Planqué card leaving the line as its player's turn begins;
+    ``tr`` puts the words in the reader's language.
 
     >>> import rulespec
     >>> from rulespec.canardage import Card, Play
@@ -325,18 +352,43 @@ def outcome(before: State | View, after: State | View, action: PlayerAction) -> 
     >>> action = Play(0, Card.PAN, (2,))
     >>> outcome(state, can.apply(state, action), action)
     'player 1 loses a duck (1 of 5 lost)'
+    >>> state = can.position("0 W 1 2 W 0", [["pan"] * 3] * 3, targets=(2,), shelters={1: 3})
+    >>> outcome(state, can.apply(state, action), action)
+    "player 1 loses a duck (1 of 5 lost); player 1's Planqué card leaves space 3 for the \
+played cards: their turn begins (can.action.planque)"
     """
     old, new = _Table.of(before), _Table.of(after)
     parts = []
     for p, (was, now) in enumerate(zip(old.shot, new.shot, strict=True)):
         if now > was:
-            lost = "a duck" if now - was == 1 else f"{now - was} ducks"
-            parts.append(f"player {p} loses {lost} ({now} of {DUCKS_PER_COLOUR} lost)")
+            lost = tr("player {player} loses a duck ({shot} of {ducks} lost)")
+            if now - was > 1:
+                lost = tr("player {player} loses {count} ducks ({shot} of {ducks} lost)")
+            parts.append(lost.format(player=p, count=now - was, shot=now, ducks=DUCKS_PER_COLOUR))
             if now >= DUCKS_PER_COLOUR:
-                parts.append(f"player {p} has no duck left")
-    if not parts and isinstance(action, Play) and action.card in _SHOOTING:
-        parts.append("no duck is lost")
-    return "; ".join(parts) or None
+                parts.append(
+                    tr(
+                        "player {player} has no duck left: they play on but cannot win "
+                        "(can.end.out)"
+                    ).format(player=p)
+                )
+    hit = any(n > w for w, n in zip(old.shot, new.shot, strict=True))
+    if not hit and isinstance(action, Play) and action.card in _SHOOTING:
+        parts.append(tr("no duck is lost"))
+    for p, (was, now) in enumerate(zip(old.shelters, new.shelters, strict=True)):
+        if was != NO_SHELTER and now == NO_SHELTER:
+            parts.append(
+                tr(
+                    "player {player}'s Planqué card leaves space {space} for the played "
+                    "cards: their turn begins (can.action.planque)"
+                ).format(player=p, space=was)
+            )
+    if not parts:
+        return None
+    said = parts[0]
+    for part in parts[1:]:
+        said = tr("{said}; {more}").format(said=said, more=part)
+    return said
 
 
 _SHOOTING = frozenset({Card.PAN, Card.TIREUR_D_ELITE, Card.TU_LOUCHES, Card.CANARDAGE})
@@ -344,14 +396,18 @@ _SHOOTING = frozenset({Card.PAN, Card.TIREUR_D_ELITE, Card.TU_LOUCHES, Card.CANA
 
 def _names(t: _Table, players: list[int]) -> str:
     said = [t.name(p) for p in players]
-    return " and ".join(said) if len(said) < 3 else ", ".join(said[:-1]) + " and " + said[-1]
+    if len(said) == 1:
+        return said[0]
+    return t.tr("{players} and {last}").format(players=", ".join(said[:-1]), last=said[-1])
 
 
-def round_end(before: State, after: State, viewer: int | None = None) -> str | None:
+def round_end(
+    before: State, after: State, viewer: int | None = None, tr: Words = english
+) -> str | None:
     """What the table sees when the step from ``before`` to ``after`` ends the game (a game
     of Canardage is a single round): who ended it and why, the line as it lies, and each
     player's score, the ducks they still have, with the ids of the clauses that made it;
-    ``None`` when the game goes on.
+    ``None`` when the game goes on. ``tr`` puts the words in the reader's language.
 
     >>> import rulespec
     >>> from rulespec.canardage import Card, Play
@@ -371,36 +427,44 @@ def round_end(before: State, after: State, viewer: int | None = None) -> str | N
     <BLANKLINE>
     Scores, the ducks each player still has:
       Player 0        5 (0 of 5 shot): the last player with ducks wins (can.end.winner)
-      Player 1 (you)  0 (5 of 5 shot): out, cannot win (can.end.out)
-      Player 2        0 (5 of 5 shot): out, cannot win (can.end.out)
+      Player 1 (you)  0 (5 of 5 shot): no duck left, cannot win (can.end.out)
+      Player 2        0 (5 of 5 shot): no duck left, cannot win (can.end.out)
     """
     if after.phase is not Phase.OVER or before.phase is Phase.OVER:
         return None
-    t = attrs.evolve(_Table.of(after), viewer=viewer)
-    card = after.played[-1].french if len(after.played) > len(before.played) else "a card"
+    t = attrs.evolve(_Table.of(after, tr), viewer=viewer)
     fell = [p for p in range(t.players) if after.shot[p] > before.shot[p]]
     fell = [p for p in fell if after.shot[p] >= DUCKS_PER_COLOUR]
-    play = f"{t.name(before.turn)} played {card}"
+    who = t.name(before.turn)
+    if len(after.played) > len(before.played):
+        play = tr("{player} played {card}").format(player=who, card=after.played[-1].french)
+    else:
+        play = tr("{player} played a card").format(player=who)
     if fell:
-        play += f": {_names(t, fell)} lost their last duck"
+        play = tr("{play}: {players} lost their last duck").format(
+            play=play, players=_names(t, fell)
+        )
     winners = list(after.winners)
     if len(winners) == 1 and winners[0] not in fell:
-        why = f"{play}; only {t.name(winners[0])} has ducks left and wins (can.end.winner)."
-        rule = "the last player with ducks wins (can.end.winner)"
-    else:
-        why = (
-            f"{play}, all together: {_names(t, winners)} share the victory (can.end.simultaneous)."
+        why = tr("{play}; only {player} has ducks left and wins (can.end.winner).").format(
+            play=play, player=t.name(winners[0])
         )
-        rule = "their last ducks fell together: a shared victory (can.end.simultaneous)"
-    lines = ["=== How the game ended ===", *_wrap(why), "", *_line_rows(t), ""]
-    lines.append("Scores, the ducks each player still has:")
+        rule = tr("the last player with ducks wins (can.end.winner)")
+    else:
+        why = tr(
+            "{play}, all together: {players} share the victory (can.end.simultaneous)."
+        ).format(play=play, players=_names(t, winners))
+        rule = tr("their last ducks fell together: a shared victory (can.end.simultaneous)")
+    lines = [tr("=== How the game ended ==="), *_wrap(why), "", *_line_rows(t), ""]
+    lines.append(tr("Scores, the ducks each player still has:"))
     width = max(len(t.name(p)) for p in range(t.players))
     for p in range(t.players):
         living = DUCKS_PER_COLOUR - after.shot[p]
-        made = rule if p in winners else "out, cannot win (can.end.out)"
-        lines.append(
-            f"  {t.name(p):<{width}}  {living} ({after.shot[p]} of {DUCKS_PER_COLOUR} shot): {made}"
+        made = rule if p in winners else tr("no duck left, cannot win (can.end.out)")
+        score = tr("{living} ({shot} of {ducks} shot)").format(
+            living=living, shot=after.shot[p], ducks=DUCKS_PER_COLOUR
         )
+        lines.append(f"  {t.name(p):<{width}}  {score}: {made}")
     return "\n".join(lines)
 
 
@@ -484,7 +548,9 @@ def narrate(table: State | View, action: object, tr: Words = english) -> str:
 
 HELP = """\
 Each turn play one card from your hand (or discard one when none can be played); you then
-draw back to three. The line runs from the front (space 0) to the back (space 5).
+draw back to three. The line runs from the front (space 0) to the back (space 5), beside
+the duck deck; when a duck leaves the line the cards behind move up and a card of the duck
+deck enters at the back.
   En joue, Double viseur   put a target (⊕) beside one space, or two neighbouring spaces
   Pan                      shoot at a targeted space: a duck there is lost
   Tireur d'élite           shoot any duck; Tu louches: the duck beside a target
@@ -493,9 +559,12 @@ draw back to three. The line runs from the front (space 0) to the back (space 5)
   En avant marche          the whole line steps forward; Banzaï: your duck to the front
   Palme avant / arrière    swap your duck with the card ahead of / behind it
   Canarchie, Dispersion    lay the line in a new order / reshuffle it
-  À couvert, Planqué       hide your duck under a neighbour / protect a space
-A player whose five ducks are all lost is out. The last player with ducks wins: the
-highest number of living ducks wins.
+  À couvert, Planqué       hide your duck under a neighbour / protect a space until your
+                           next turn, when the Planqué card joins the played cards
+A player whose five ducks are all shot cannot win but keeps playing: they still play,
+discard, draw and shoot. The game ends as soon as at most one player has ducks left, in
+the line or the duck deck: that player wins. If one card shoots the last ducks of the last
+players together, they share the victory.
 The table: one column per space of the line, the front (space 0) on the left.
   target ⊕     a target beside that space      card   duck P2: player 2's duck; water
   hidden       a duck hidden under the duck shown on that space

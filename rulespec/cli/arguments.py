@@ -7,6 +7,7 @@ argument it cannot use.
 
 from __future__ import annotations
 
+import argparse
 import json
 from concurrent.futures import Executor
 from typing import Any
@@ -16,10 +17,12 @@ import attrs
 from rulespec.cli.errors import CommandError
 from rulespec.core.errors import IllegalAction, RecordError
 from rulespec.core.game import Game, game
+from rulespec.i18n import SITE_LANGUAGES
 from rulespec.tools import search
 from rulespec.tools.simulation import Policy, SeatPolicies
 
 __all__ = [
+    "add_language",
     "check_setup",
     "game_named",
     "option_set",
@@ -28,6 +31,12 @@ __all__ = [
     "seat_policies",
     "worker_pool",
 ]
+
+
+def add_language(parser: argparse.ArgumentParser, help: str) -> None:
+    """Add ``--lang`` to ``parser``: one of :data:`~rulespec.i18n.SITE_LANGUAGES`, ``en``
+    by default (``rules`` and ``play`` take the same option)."""
+    parser.add_argument("--lang", default="en", choices=SITE_LANGUAGES, help=help)
 
 
 def game_named(name: str) -> Game[Any, Any, Any, Any]:

@@ -11,6 +11,10 @@ the search bot (:class:`~rulespec.tools.search.Search`) at a budget chosen for e
 game (its declaration's ``play_playouts``) unless ``--policy`` names another.
 The game record is saved at the end, and also when you stop (``q``), press
 Ctrl-C or the input ends, so the game so far can be replayed or verified.
+With ``--lang fr`` (or ``es``, ``de``) every word the terminal shows is in that
+language: the cards as the edition in it names them, the rest from the
+``play.po`` catalogues (messages in the ``play`` context, read by
+:func:`rulespec.i18n.translation`).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -26,6 +31,7 @@ from typing import Any
 import attrs
 
 from rulespec.cli.arguments import (
+    add_language,
     check_setup,
     game_named,
     option_set,
@@ -36,16 +42,59 @@ from rulespec.cli.errors import CommandError
 from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game
 from rulespec.core.record import Record
+from rulespec.drawing.show import Words as Tr
+from rulespec.drawing.show import english
+from rulespec.i18n import translation
 from rulespec.tools import search
 
 __all__ = [
+    "CONTEXT",
     "Words",
     "add_parser",
     "describe",
+    "french_spacing",
     "opponents",
     "render_text",
     "run",
+    "words_in",
 ]
+
+CONTEXT = "play"
+"""The context (``msgctxt``) of the terminal's own messages in the catalogues: where the
+terminal says a thing otherwise than the site's pictures (``you``, not ``their view``)."""
+
+LONGEST = 40
+"""How many characters of a bad answer the terminal repeats."""
+
+
+def words_in(lang: str) -> Tr:
+    """The terminal's words in ``lang``: each English text, first in the ``play``
+    context, then as the pictures of the site say it.
+
+    >>> words_in("es")("Your legal moves:")
+    'Tus jugadas posibles:'
+    >>> words_in("en")("Your legal moves:")
+    'Your legal moves:'
+    """
+    if lang == "en":
+        return english
+    found = translation(lang)
+    if lang == "fr":
+        return lambda text: french_spacing(found(text, context=CONTEXT))
+    return lambda text: found(text, context=CONTEXT)
+
+
+_BEFORE = re.compile(r" (?=[:;!?»])")
+
+
+def french_spacing(text: str) -> str:
+    """``text`` with a no-break space before ``: ; ! ? »`` and after ``«``, as French
+    typography sets them (the site's texts have plain spaces there).
+
+    >>> french_spacing("Pioche : 3 ; « Coin ! »").replace("\\u00a0", "_")
+    'Pioche_: 3_; «_Coin_!_»'
+    """
+    return _BEFORE.sub("\u00a0", text).replace("« ", "«\u00a0")
 
 
 def opponents(g: Game[Any, Any, Any, Any]) -> str:
@@ -95,6 +144,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="FILE",
         default=None,
         help="where to save the game (default: rulespec-GAME-SEED.json here)",
+    )
+    add_language(
+        parser,
+        "the language of every word shown: en (the default), fr, es or de; cards keep the "
+        "names the game's edition in that language prints",
     )
     parser.set_defaults(run=run)
 
@@ -154,8 +208,9 @@ class Words:
     it and the seat of the player at the terminal (``None``: no round ended)."""
 
     @classmethod
-    def of(cls, g: Game[Any, Any, Any, Any]) -> Words:
-        """The words of ``g``'s ``render`` module, or plain ones where it has none.
+    def of(cls, g: Game[Any, Any, Any, Any], tr: Tr = english) -> Words:
+        """The words of ``g``'s ``render`` module, or plain ones where it has none; ``tr``
+        puts them in the reader's language (see :func:`words_in`).
 
         >>> import rulespec
         >>> from rulespec.duck_cover import Cover
@@ -163,14 +218,33 @@ class Words:
         >>> words = Words.of(dc)
         >>> words.move(dc.start(2, seed=1), Cover(player=0, to=(1, 1)))
         'cover the 4 at column 1, row 1'
+        >>> Words.of(dc, words_in("fr")).move(dc.start(2, seed=1), Cover(player=0, to=(1, 1)))
+        'couvrir le 4 en colonne 1, ligne 1'
         """
         module = _render(g)
+        if module is None:
+            return cls(
+                text=repr,
+                move=lambda _table, action: describe(g, action),
+                outcome=lambda _before, _after, _action: None,
+                help=tr("The moves are those of {game}'s rules.").format(game=g.name),
+            )
+        outcome = getattr(module, "outcome", None)
+        round_end = getattr(module, "round_end", None)
         return cls(
-            text=render_text(g),
-            move=getattr(module, "move", lambda _table, action: describe(g, action)),
-            outcome=getattr(module, "outcome", lambda _before, _after, _action: None),
-            help=getattr(module, "HELP", f"The moves are those of {g.name}'s rules."),
-            round_end=getattr(module, "round_end", lambda _before, _after, _seat: None),
+            text=lambda table: module.text(table, tr=tr),
+            move=lambda table, action: module.move(table, action, tr=tr),
+            outcome=(
+                (lambda before, after, action: outcome(before, after, action, tr=tr))
+                if outcome is not None
+                else (lambda _before, _after, _action: None)
+            ),
+            help=tr(module.HELP),
+            round_end=(
+                (lambda before, after, seat: round_end(before, after, seat, tr=tr))
+                if round_end is not None
+                else (lambda _before, _after, _seat: None)
+            ),
         )
 
 
@@ -182,34 +256,48 @@ class _Stop(Exception):
         self.why = why
 
 
-def _choose(moves: Sequence[Any], said: Sequence[str], help: str) -> Any:
+def _quoted(answer: str) -> str:
+    """A bad answer as the terminal repeats it: its first characters, control ones escaped."""
+    shown = answer if len(answer) <= LONGEST else answer[:LONGEST] + "…"
+    return repr(shown)[1:-1]
+
+
+def _choose(moves: Sequence[Any], said: Sequence[str], help: str, tr: Tr = english) -> Any:
     count = len(moves)
-    print("Your legal moves:")
+    print(tr("Your legal moves:"))
     for number, words in enumerate(said, 1):
         print(f"  {number:>3}. {words}")
     if count == 1:
-        question = f"Your move (Enter: {said[0]}; ? help, q quit): "
+        question = tr("Your move (one move: press Enter or type 1; ? help, q quit): ")
+        again = tr("There is only this move: press Enter or type 1.")
     else:
-        question = f"Your move (1-{count}; ? help, q quit): "
+        question = tr("Your move (1-{count}; ? help, q quit): ").format(count=count)
+        again = tr("Type the number of a move, from 1 to {count}.").format(count=count)
     while True:
         try:
             answer = input(question).strip()
         except EOFError:
             print()
-            raise _Stop("the input ended before the game did") from None
+            raise _Stop(tr("the input ended before the game did")) from None
         if answer.lower() in ("q", "quit"):
-            raise _Stop("you stopped the game")
+            raise _Stop(tr("you stopped the game"))
         if answer.lower() in ("?", "h", "help"):
             print(help)
-            print("Type a move's number and Enter; q stops and saves the game.")
+            print(tr("Type a move's number and Enter; q stops and saves the game."))
         elif not answer and count == 1:
             return moves[0]
         elif not answer:
-            print(f"Type the number of a move, from 1 to {count}.")
-        elif not answer.isdigit():
-            print(f"{answer!r} is not a number: type one from 1 to {count} (? for help).")
-        elif not 1 <= int(answer) <= count:
-            print(f"There is no move {answer}: type a number from 1 to {count}.")
+            print(again)
+        elif not (answer.isascii() and answer.isdigit()):
+            print(
+                tr("“{answer}” is not a number. {again} (? for help)").format(
+                    answer=_quoted(answer), again=again
+                )
+            )
+        elif len(answer) > len(str(count)) or not 1 <= int(answer) <= count:
+            print(
+                tr("There is no move {answer}. {again}").format(answer=_quoted(answer), again=again)
+            )
         else:
             return moves[int(answer) - 1]
 
@@ -221,8 +309,9 @@ def _save(record: Record, path: Path) -> None:
         raise CommandError(f"{path}: cannot save the game ({exc.strerror or exc})") from None
 
 
-def _name(player: int, seat: int) -> str:
-    return f"player {player}" + (" (you)" if player == seat else "")
+def _name(player: int, seat: int, tr: Tr = english) -> str:
+    name = tr("Player {player}").format(player=player)
+    return tr("{player} (you)").format(player=name) if player == seat else name
 
 
 def run(args: argparse.Namespace) -> int:
@@ -238,33 +327,42 @@ def run(args: argparse.Namespace) -> int:
     path = Path(args.record or f"rulespec-{g.id}-{seed}.json")
     if not path.parent.is_dir():
         raise CommandError(f"--record {path}: no folder {str(path.parent)!r}")
-    words = Words.of(g)
+    tr = words_in(args.lang)
+    words = Words.of(g, tr)
     rng = random.Random(seed)
     seat = args.seat
     state = g.new_game(players, options)
     record = Record(g.id, players, options)
-    print(f"{g.name}, {players} players, seed {seed}: you are player {seat}; ", end="")
     bots = {p: name for p, name in enumerate(seat_names) if p != seat}
     if len(set(bots.values())) == 1:
-        print(f"the bots play {next(iter(bots.values()))!r}.")
+        who = tr("the bots play {policy}").format(policy=repr(next(iter(bots.values()))))
     else:
-        print("the bots play " + ", ".join(f"{n!r} (player {p})" for p, n in bots.items()) + ".")
-    print("At each of your moves type its number; ? explains the moves, q stops.")
+        each = [
+            tr("{policy} ({player})").format(policy=repr(n), player=_name(p, -1, tr))
+            for p, n in bots.items()
+        ]
+        who = tr("the bots play {policies}").format(policies=", ".join(each))
+    print(
+        tr("{game}, {players} players, seed {seed}: you are player {seat}; {bots}.").format(
+            game=g.name, players=players, seed=seed, seat=seat, bots=who
+        )
+    )
+    print(tr("At each of your moves type its number; ? explains the moves, q stops."))
     try:
         while not g.is_over(state):
             movers = g.to_move(state)
             seen = g.view(state, seat)
             if movers == (CHANCE,):
-                print(f"[{g.chance(state).kind}]")
+                print(f"[{tr(g.chance(state).kind)}]")
                 action = g.sample_chance(state, rng)
                 actor = None
             elif seat in movers:
                 # You act first in a simultaneous turn: the bots' moves stay unseen.
                 print()
-                print(f"=== your move (player {seat}) ===")
+                print(tr("=== your move ({player}) ===").format(player=_name(seat, -1, tr)))
                 print(words.text(seen))
                 moves = g.legal_actions(state, seat)
-                action = _choose(moves, [words.move(seen, m) for m in moves], words.help)
+                action = _choose(moves, [words.move(seen, m) for m in moves], words.help, tr)
                 actor = seat
             else:
                 actor = movers[0]
@@ -272,7 +370,8 @@ def run(args: argparse.Namespace) -> int:
             before, state = state, g.apply(state, action)
             record = record.append(action)
             if actor is not None:
-                print(f"{_name(actor, seat)}: {words.move(seen, action)}")
+                said = tr("{player}: {move}")
+                print(said.format(player=_name(actor, seat, tr), move=words.move(seen, action)))
                 did = words.outcome(seen, g.view(state, seat), action)
                 if did:
                     print(f"  → {did}")
@@ -282,20 +381,27 @@ def run(args: argparse.Namespace) -> int:
                 print(summary)
     except _Stop as stop:
         _save(record, path)
-        print(f"rulespec: {stop.why}; the game so far is saved in {path}", file=sys.stderr)
+        saved = tr("{why}; the game so far is saved in {path}").format(why=stop.why, path=path)
+        print(f"rulespec: {saved}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         _save(record, path)
-        print(f"\nrulespec: interrupted; the game so far is saved in {path}", file=sys.stderr)
+        saved = tr("interrupted; the game so far is saved in {path}").format(path=path)
+        print(f"\nrulespec: {saved}", file=sys.stderr)
         return 130
     _save(record, path)
     print()
-    print("=== the game is over ===")
+    print(tr("=== the game is over ==="))
     print(words.text(g.view(state, seat)))
-    scores = ", ".join(f"{_name(p, seat)} {s}" for p, s in enumerate(g.scores(state)))
-    print(f"Final scores: {scores}")
+    scores = ", ".join(f"{_name(p, seat, tr)} {s}" for p, s in enumerate(g.scores(state)))
+    print(tr("Final scores: {scores}").format(scores=scores))
     winners = g.winners(state)
-    names = ", ".join(_name(p, seat) for p in winners) or "nobody"
-    print(f"Winner{'s' if len(winners) > 1 else ''}: {names}")
-    print(f"Game record saved in {path} (check it: rulespec verify {path})")
+    if not winners:
+        print(tr("Nobody wins."))
+    elif len(winners) == 1:
+        print(tr("Winner: {player}").format(player=_name(winners[0], seat, tr)))
+    else:
+        names = ", ".join(_name(p, seat, tr) for p in winners)
+        print(tr("Winners: {players}").format(players=names))
+    print(tr("Game record saved in {path} (check it: rulespec verify {path})").format(path=path))
     return 0

@@ -20,14 +20,14 @@ import textwrap
 from pathlib import Path
 
 import rulespec
-from rulespec.cli.arguments import game_named
+from rulespec.cli.arguments import add_language, game_named
 from rulespec.cli.errors import CommandError
-from rulespec.i18n import SECTION_TITLES, Translation, local_label, translation
+from rulespec.i18n import SECTION_TITLES, SITE_LANGUAGES, Translation, local_label, translation
 from rulespec.rulebook.clauses import LANGUAGE_NAMES_EN, Alternative, Catalogue, Clause
 
 __all__ = ["LANGUAGES", "add_parser", "clause_text", "rules_text", "run"]
 
-LANGUAGES = ("en", "fr", "es", "de")
+LANGUAGES = SITE_LANGUAGES
 WIDTH = 79
 
 
@@ -46,11 +46,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument("game", help="the game id, e.g. duck-and-cover")
     parser.add_argument("clause", nargs="?", help="a clause id, e.g. dc.move.cover")
-    parser.add_argument(
-        "--lang",
-        default="en",
-        choices=LANGUAGES,
-        help="en (our English statement, the default), or fr, es or de (our text "
+    add_language(
+        parser,
+        "en (our English statement, the default), or fr, es or de (our text "
         "in that language, with headings and notes in it too)",
     )
     parser.set_defaults(run=run, late_positional="clause")

@@ -41,7 +41,7 @@ from rulespec.duck_cover.cards import (
 from rulespec.duck_cover.state import Phase, State
 from rulespec.duck_cover.view import GridView, StackView, View
 
-__all__ = ["HELP", "marks", "move", "narrate", "round_end", "svg", "text"]
+__all__ = ["HELP", "marks", "move", "narrate", "outcome", "round_end", "svg", "text"]
 
 ROUNDS = 3
 WIDTH = 80
@@ -171,16 +171,16 @@ def _card_in_play(t: _Table) -> str:
     return name
 
 
-def _action(action: PlayerAction) -> str:
+def _action(action: PlayerAction, tr: Words = english) -> str:
     if isinstance(action, Cover):
-        return f"Cover {action.to}"
+        return tr("Cover {place}").format(place=action.to)
     if isinstance(action, Duck):
-        return f"Duck {action.to}"
+        return tr("Duck {place}").format(place=action.to)
     if isinstance(action, Give):
-        return f"Give {action.at}"
+        return tr("Give {place}").format(place=action.at)
     if isinstance(action, Place):
-        return f"Place {action.to}"
-    return "Quack"
+        return tr("Place {place}").format(place=action.to)
+    return tr("Quack!")
 
 
 def _status(t: _Table) -> str:
@@ -197,12 +197,18 @@ def _status(t: _Table) -> str:
 
 
 def _piles(t: _Table) -> str:
-    top = f", top {draw_card_name(t.captain_top)}" if t.captain_top is not None else ""
-    discards = " ".join(draw_card_name(c) for c in t.discard_zone)
-    return (
-        f"Draw pile {t.draw_pile_size} · Captain pile {t.captain_size}{top} · "
-        f"discards {len(t.discard_zone)}/{t.discard_limit}" + (f": {discards}" if discards else "")
+    tr = t.tr
+    captain = tr("Captain pile {count}").format(count=t.captain_size)
+    if t.captain_top is not None:
+        captain = tr("{pile}, top {card}").format(pile=captain, card=t.card_name(t.captain_top))
+    discards = tr("discards {count}/{limit}").format(
+        count=len(t.discard_zone), limit=t.discard_limit
     )
+    if t.discard_zone:
+        named = " ".join(t.card_name(c) for c in t.discard_zone)
+        discards = tr("{discards}: {cards}").format(discards=discards, cards=named)
+    pile = tr("Draw pile {count}").format(count=t.draw_pile_size)
+    return f"{pile} · {captain} · {discards}"
 
 
 def _acted(t: _Table) -> str:
@@ -210,22 +216,29 @@ def _acted(t: _Table) -> str:
     for p, acted in enumerate(t.acted):
         if acted:
             action = t.actions[p] if p < len(t.actions) else None
-            done.append(t.name(p) + (f": {_action(action)}" if action is not None else ""))
-    return "Acted: " + ("; ".join(done) if done else "nobody yet")
+            said = f": {_action(action, t.tr)}" if action is not None else ""
+            done.append(t.name(p) + said)
+    return t.tr("Acted: {players}").format(players="; ".join(done) if done else t.tr("nobody yet"))
 
 
 def _grid_lines(
-    stacks: tuple[StackView, ...], called: int | None, rows: range, depth: int
+    stacks: tuple[StackView, ...],
+    called: int | None,
+    rows: range,
+    depth: int,
+    tr: Words = english,
 ) -> list[str]:
     """A grid under a ``col`` header and ``row`` labels; ``>`` marks the called card,
     ``·`` an empty place, a superscript the number of cards covered beneath. Every grid
     of a table spans the same ``rows`` with cells of the same width."""
     if not stacks:
-        return ["(no cards)"]
+        return [tr("(no cards)")]
     where = {st.position: st for st in stacks}
     cols = range(min(c for c, _ in where), max(c for c, _ in where) + 1)
     cell = 4 + depth
-    lines = ["col    " + "".join(f"{c:>3}".ljust(cell) for c in cols)]
+    col, row = tr("col"), tr("row")
+    lead = max(3, len(col) - 4, len(row))
+    lines = [col.ljust(lead + 4) + "".join(f"{c:>3}".ljust(cell) for c in cols)]
     for r in rows:
         cells = []
         for c in cols:
@@ -235,8 +248,8 @@ def _grid_lines(
             else:
                 mark = ">" if st.top == called else " "
                 cells.append((f"{mark}{st.top}".rjust(3) + _depth(st.covered)).ljust(cell))
-        label = "row" if r == rows.start else ""
-        lines.append(f"{label:<3}{r:>3} " + "".join(cells))
+        label = row if r == rows.start else ""
+        lines.append(f"{label:<{lead}}{r:>3} " + "".join(cells))
     return [line.rstrip() for line in lines]
 
 
@@ -281,35 +294,45 @@ def _scores(t: _Table) -> list[str]:
     now = t.phase is Phase.TURN and bool(t.grids)
     if not t.round_scores and not now:
         return []
-    heads = [f"P{p}" for p in range(t.players)]
+    tr = t.tr
+    heads = [tr("P{player}").format(player=p) for p in range(t.players)]
     showing = [_showing(t, p) for p in range(t.players)] if now else []
     values = [v for r in t.round_scores for v in r] + showing
     width = max(4, *(len(str(v)) + 1 for v in values))
-    lines = ["Scores  " + "".join(h.rjust(width) for h in heads) + "  (lowest total wins)"]
-    for i, row in enumerate(t.round_scores):
-        lines.append(f"round {i + 1} " + "".join(str(v).rjust(width) for v in row))
+    rounds = [tr("round {round}").format(round=i + 1) for i in range(len(t.round_scores))]
+    labels = [tr("Scores"), tr("showing"), tr("total"), *rounds]
+    head = max(8, *(len(label) + 1 for label in labels))
+    lines = [
+        tr("Scores").ljust(head)
+        + "".join(h.rjust(width) for h in heads)
+        + "  "
+        + tr("(lowest total wins)")
+    ]
+    for said, row in zip(rounds, t.round_scores, strict=True):
+        lines.append(said.ljust(head) + "".join(str(v).rjust(width) for v in row))
     if now:
-        lines.append("showing " + "".join(str(v).rjust(width) for v in showing))
-    lines.append("total   " + "".join(str(v).rjust(width) for v in t.totals()))
+        lines.append(tr("showing").ljust(head) + "".join(str(v).rjust(width) for v in showing))
+    lines.append(tr("total").ljust(head) + "".join(str(v).rjust(width) for v in t.totals()))
     if now:
-        lines.append("(showing: the splashes on each grid now, scored when the round ends)")
+        lines.append(tr("(showing: the splashes on each grid now, scored when the round ends)"))
     return lines
 
 
 def _blocks(t: _Table) -> list[list[str]]:
     places = [st for grid in t.grids for st in grid.stacks]
     if not places:
-        return [[t.name(p), "(no cards)"] for p in range(len(t.grids))]
+        return [[t.name(p), t.tr("(no cards)")] for p in range(len(t.grids))]
     rows = range(min(st.position[1] for st in places), max(st.position[1] for st in places) + 1)
     depth = max(len(_depth(st.covered)) for st in places)
     return [
-        [t.name(p), *_grid_lines(grid.stacks, t.called(p), rows, depth)]
+        [t.name(p), *_grid_lines(grid.stacks, t.called(p), rows, depth, t.tr)]
         for p, grid in enumerate(t.grids)
     ]
 
 
-def text(table: State | View) -> str:
-    """The table as Unicode text, at most 80 columns wide.
+def text(table: State | View, tr: Words = english) -> str:
+    """The table as Unicode text, at most 80 columns wide; ``tr`` puts its words in the
+    reader's language.
 
     Each grid has its column numbers (``col``) and row numbers (``row``), the
     same rows and cell widths as the others; ``>`` marks the card this turn
@@ -337,16 +360,17 @@ def text(table: State | View) -> str:
     total      0   0
     (showing: the splashes on each grid now, scored when the round ends)
     """
-    t = _Table.of(table)
+    t = _Table.of(table, tr)
     lines = [_status(t), _piles(t)]
     if t.phase is Phase.TURN:
         lines.append(_acted(t))
     if t.gifts:
+        gift = tr("{player} the {card} of player {family}")
         given = "; ".join(
-            f"{t.name(p)} the {number_of(card)} of player {family_of(card, p)}"
+            gift.format(player=t.name(p), card=number_of(card), family=family_of(card, p))
             for p, card in enumerate(t.gifts)
         )
-        lines.append(f"Ducks to place: {given}")
+        lines.append(tr("Ducks to place: {ducks}").format(ducks=given))
     blocks = _blocks(t)
     if blocks:
         lines += ["", *_pack(blocks)]
@@ -360,8 +384,9 @@ def _place(at: tuple[int, int], tr: Words = english) -> str:
     return tr("column {column}, row {row}").format(column=at[0], row=at[1])
 
 
-def move(table: State | View, action: PlayerAction) -> str:
-    """A player's action in words, with the card it moves or lands on.
+def move(table: State | View, action: PlayerAction, tr: Words = english) -> str:
+    """A player's action in words, with the card it moves or lands on; ``tr`` puts
+    them in the reader's language.
 
     >>> import rulespec
     >>> from rulespec.duck_cover import Cover, Duck
@@ -370,29 +395,82 @@ def move(table: State | View, action: PlayerAction) -> str:
     >>> move(state, Cover(0, (2, 0))), move(state, Duck(0, (1, 3)))
     ('cover the 3 at column 2, row 0', 'duck into the empty place at column 1, row 3')
     """
-    t = _Table.of(table)
+    t = _Table.of(table, tr)
     grid = t.grids[action.player] if action.player < len(t.grids) else None
     tops = {st.position: st.top for st in grid.stacks} if grid is not None else {}
     origin = getattr(action, "origin", None)
-    moved = f"the {number_of(tops[origin])} at {_place(origin)} " if origin in tops else ""
+    moved = None
+    if origin in tops:
+        moved = tr("the {card} at {place}").format(
+            card=number_of(tops[origin]), place=_place(origin, tr)
+        )
     if isinstance(action, Cover):
         under = tops.get(action.to)
-        card = f"the {number_of(under)}" if under is not None else "the card"
-        return f"cover {card} at {_place(action.to)}" + (f" with {moved.strip()}" if moved else "")
+        place = _place(action.to, tr)
+        if under is None:
+            return tr("cover the card at {place}").format(place=place)
+        said = tr("cover the {card} at {place}").format(card=number_of(under), place=place)
+        return said if moved is None else tr("{move} with {card}").format(move=said, card=moved)
     if isinstance(action, Duck):
-        start = f"duck {moved}" if moved else "duck "
-        return start + f"into the empty place at {_place(action.to)}"
+        place = _place(action.to, tr)
+        if moved is None:
+            return tr("duck into the empty place at {place}").format(place=place)
+        return tr("duck {card} into the empty place at {place}").format(card=moved, place=place)
     if isinstance(action, Give):
         given = tops.get(action.at)
-        card = f"the {number_of(given)}" if given is not None else "the duck"
-        return f"give {card} at {_place(action.at)}"
+        place = _place(action.at, tr)
+        if given is None:
+            return tr("give the duck at {place}").format(place=place)
+        return tr("give the {card} at {place}").format(card=number_of(given), place=place)
     if isinstance(action, Place):
         received = t.gifts[action.player] if action.player < len(t.gifts) else None
-        duck = (
-            f"the {number_of(received)} received" if received is not None else "the duck received"
+        place = _place(action.to, tr)
+        if received is None:
+            return tr("place the duck received at {place}").format(place=place)
+        return tr("place the {card} received at {place}").format(
+            card=number_of(received), place=place
         )
-        return f"place {duck} at {_place(action.to)}"
-    return "say Quack (the called duck is covered)"
+    return tr("say Quack (the called duck is covered)")
+
+
+def outcome(
+    before: State | View, after: State | View, action: PlayerAction, tr: Words = english
+) -> str | None:
+    """Where the called card went when ``action`` resolved the turn: onto the Captain pile
+    when someone moved, to the discard zone when nobody did (with a Repeat drawn after it);
+    ``None`` when the turn goes on or a round ended. ``tr`` puts the words in the reader's
+    language.
+
+    >>> import rulespec
+    >>> from rulespec.duck_cover import Quack
+    >>> dc = rulespec.game("duck-and-cover")
+    >>> grids = ["1/2 3 4\\n5 6 7\\n8 9 10\\n11 12", "1/2 3 4\\n5 6 7\\n8 9 10\\n11 12"]
+    >>> state = dc.apply(dc.position(grids, card=1), Quack(0))
+    >>> outcome(state, dc.apply(state, Quack(1)), Quack(1))
+    'nobody moved on the 1: it goes to the discard zone, 1 of 9 (dc.turn.discard)'
+    """
+    old, new = _Table.of(before, tr), _Table.of(after, tr)
+    if len(new.round_scores) != len(old.round_scores) or new.round != old.round:
+        return None
+    if len(new.discard_zone) > len(old.discard_zone):
+        first, *rest = new.discard_zone[len(old.discard_zone) :]
+        said = tr(
+            "nobody moved on the {card}: it goes to the discard zone, {count} of {limit} "
+            "(dc.turn.discard)"
+        ).format(
+            card=new.card_name(first), count=len(old.discard_zone) + 1, limit=new.discard_limit
+        )
+        for card in rest:
+            more = tr("{card} drawn next follows it there (dc.special.repeat-after-discard)")
+            said = tr("{said}; {more}").format(
+                said=said, more=more.format(card=new.card_name(card))
+            )
+        return said
+    if new.captain_size > old.captain_size and new.captain_top is not None:
+        return tr(
+            "someone moved: the {card} goes on the Captain pile (dc.turn.captain-pile)"
+        ).format(card=new.card_name(new.captain_top))
+    return None
 
 
 def _signed(value: int) -> str:
@@ -401,43 +479,60 @@ def _signed(value: int) -> str:
 
 def _why(after: State, t: _Table) -> str:
     """Who ended the round and why, with the clause that ends it."""
+    tr = t.tr
     single = [p for p, grid in enumerate(after.grids) if len(grid.cells) == 1]
     if single:
-        who = " and ".join(t.name(p) for p in single)
-        their = "their" if len(single) > 1 else "all their"
-        return f"{who} ended it: {their} cards lie in a single stack (dc.end.single-pile)."
-    last = draw_card_name(after.discard_zone[-1]) if after.discard_zone else "card"
-    held = len(after.discard_zone)
-    return (
-        f"Nobody moved on the {last}, which went to the discard zone:\n"
-        f"the zone is full, {held} of {after.discard_limit} cards (dc.end.discard-limit)."
-    )
+        if len(single) == 1:
+            why = tr(
+                "{player} ended it: all their cards lie in a single stack (dc.end.single-pile)."
+            )
+            return why.format(player=t.name(single[0]))
+        who = tr("{players} and {last}").format(
+            players=", ".join(t.name(p) for p in single[:-1]), last=t.name(single[-1])
+        )
+        why = tr("{players} ended it: their cards lie in a single stack (dc.end.single-pile).")
+        return why.format(players=who)
+    last = t.card_name(after.discard_zone[-1]) if after.discard_zone else "?"
+    return tr(
+        "Nobody moved on the {card}, which went to the discard zone:\n"
+        "the zone is full, {count} of {limit} cards (dc.end.discard-limit)."
+    ).format(card=last, count=len(after.discard_zone), limit=after.discard_limit)
 
 
-def _score_line(state: State, player: int, score: int, last: bool) -> tuple[str, str]:
+def _score_line(
+    state: State, player: int, score: int, last: bool, tr: Words = english
+) -> tuple[str, str]:
     """How ``player``'s round score was made, and the clauses that made it."""
     grid = state.grids[player]
     tops = [number_of(stack[-1]) for _, stack in grid.cells]
     values = state.options.card_values
     clauses = ["dc.score.splashes", "dc.score.sign"]
-    what = "card numbers" if state.options.competition else "splashes"
+    what = tr("card numbers") if state.options.competition else tr("splashes")
     if state.options.competition:
         clauses.append("dc.variant.competition")
     parts = [values[n - 1] for n in tops]
     total = sum(parts)
     sum_text = " + ".join(str(v) for v in parts) + (f" = {total}" if len(parts) > 1 else "")
-    sign = "a single stack counts negative" if len(tops) == 1 else "several stacks count positive"
-    made = f"visible {' '.join(str(n) for n in tops)}: {what} {sum_text}; {sign}"
+    if len(tops) == 1:
+        sign = tr("a single stack counts negative")
+    else:
+        sign = tr("several stacks count positive")
+    made = tr("visible {cards}: {what} {sum}; {sign}").format(
+        cards=" ".join(str(n) for n in tops), what=what, sum=sum_text, sign=sign
+    )
     if score != (-total if len(tops) == 1 else total):
-        made += ", doubled in the last round"
+        made += tr(", doubled in the last round")
         clauses.append("dc.variant.pressure")
     return f"{made} → {_signed(score)}", ", ".join(clauses)
 
 
-def round_end(before: State, after: State, viewer: int | None = None) -> str | None:
+def round_end(
+    before: State, after: State, viewer: int | None = None, tr: Words = english
+) -> str | None:
     """What the table sees when the step from ``before`` to ``after`` ends a round: who
     ended it and why, every grid as it lies, and how each round score was made, with the
-    ids of the clauses that made it; ``None`` when no round ended.
+    ids of the clauses that made it; ``None`` when no round ended. ``tr`` puts the words
+    in the reader's language.
 
     >>> import rulespec
     >>> from rulespec.duck_cover import Cover
@@ -461,19 +556,24 @@ def round_end(before: State, after: State, viewer: int | None = None) -> str | N
     """
     if len(after.round_scores) <= len(before.round_scores):
         return None
-    t = attrs.evolve(_Table.of(after), viewer=viewer)
+    t = attrs.evolve(_Table.of(after, tr), viewer=viewer)
     number = len(after.round_scores)
     scores = after.round_scores[-1]
-    lines = [f"=== Round {number} of {ROUNDS} is over ===", _why(after, t), ""]
+    head = tr("=== Round {round} of {rounds} is over ===").format(round=number, rounds=ROUNDS)
+    lines = [head, _why(after, t), ""]
     lines += _pack(_blocks(t))
-    lines += ["", "Round scores:"]
+    lines += ["", tr("Round scores:")]
     width = max(len(t.name(p)) for p in range(t.players))
     for p, score in enumerate(scores):
-        made, clauses = _score_line(after, p, score, last=number == ROUNDS)
+        made, clauses = _score_line(after, p, score, last=number == ROUNDS, tr=tr)
         lines.append(f"  {t.name(p):<{width}}  {made}")
         lines.append(f"  {'':<{width}}  ({clauses})")
     totals = ", ".join(f"{t.name(p)} {str(v).replace('-', '−')}" for p, v in enumerate(t.totals()))
-    lines.append(f"Totals after round {number}: {totals} (dc.game.three-rounds)")
+    lines.append(
+        tr("Totals after round {round}: {totals} (dc.game.three-rounds)").format(
+            round=number, totals=totals
+        )
+    )
     return "\n".join(lines)
 
 
@@ -490,7 +590,9 @@ The grids: each number is the visible card of a stack, the duck with that number
   ·         an empty place between stacks
   showing   the splashes each grid shows now, which it scores if the round ends now
 A round ends when the discard zone is full or a player is down to a single stack; each
-visible card then scores its splashes. After three rounds the lowest total wins."""
+visible card then scores its splashes, negative for a player with a single stack. The game
+lasts three rounds and the lowest total wins; on a tie, the tied player with the fewest
+stacks at the end of the last round wins, and players still tied share the victory."""
 """What the moves mean, for a player at the terminal."""
 
 

@@ -118,8 +118,15 @@ class _Table:
         return None
 
 
-def label(card: Card) -> str:
-    """A card in a few characters.
+INITIALS = "B R Y G J"
+"""The letters of the text's cards, separated by spaces: the colours' in the order of
+:data:`~rulespec.duo.cards.COLOURS` (blue, red, yellow, green), then a joker's. Each
+language has its own."""
+
+
+def label(card: Card, tr: Words = english) -> str:
+    """A card in a few characters; ``tr`` gives the colours' letters in the reader's
+    language.
 
     >>> from rulespec.duo.cards import parse_card
     >>> [label(parse_card(n)) for n in ("red-3-triangle", "joker-green", "joker-2", "turbo")]
@@ -127,15 +134,16 @@ def label(card: Card) -> str:
     """
     if card == TURBO:
         return "T*"
+    *initials, joker = tr(INITIALS).split()
     colour, number, shape = features(card)
     if colour is not None and number is not None and shape is not None:
-        return f"{COLOURS[colour][0].upper()}{NUMBERS[number]}{GLYPHS[shape]}"
+        return f"{initials[colour]}{NUMBERS[number]}{GLYPHS[shape]}"
     if colour is not None:
-        return f"J:{COLOURS[colour][0].upper()}"
+        return f"{joker}:{initials[colour]}"
     if number is not None:
-        return f"J:{NUMBERS[number]}"
+        return f"{joker}:{NUMBERS[number]}"
     assert shape is not None
-    return f"J:{GLYPHS[shape]}"
+    return f"{joker}:{GLYPHS[shape]}"
 
 
 def _flow(head: str, parts: list[str], sep: str = " ") -> list[str]:
@@ -169,16 +177,36 @@ def _status(t: _Table) -> str:
 def _scores(t: _Table) -> list[str]:
     if not t.round_scores:
         return []
+    tr = t.tr
     width = max(4, *(len(str(v)) + 1 for r in t.round_scores for v in r))
-    lines = ["Scores   " + "".join(f"P{p}".rjust(width) for p in range(t.players))]
-    for i, row in enumerate(t.round_scores):
-        lines.append(f"round {i + 1:<3}" + "".join(str(v).rjust(width) for v in row))
-    lines.append("total    " + "".join(str(v).rjust(width) for v in t.totals()))
+    rounds = [tr("round {round}").format(round=i + 1) for i in range(len(t.round_scores))]
+    head = max(9, len(tr("Scores")) + 1, len(tr("total")) + 1, *(len(r) + 1 for r in rounds))
+    players = "".join(tr("P{player}").format(player=p).rjust(width) for p in range(t.players))
+    lines = [tr("Scores").ljust(head) + players]
+    for said, row in zip(rounds, t.round_scores, strict=True):
+        lines.append(said.ljust(head) + "".join(str(v).rjust(width) for v in row))
+    lines.append(tr("total").ljust(head) + "".join(str(v).rjust(width) for v in t.totals()))
     return lines
 
 
-def text(table: State | View) -> str:
-    """The table as Unicode text, at most 80 columns wide when the hands allow.
+def _pile(t: _Table, i: int, top: Card, size: int) -> str:
+    """A discard pile: its number, its top card and how many cards it holds."""
+    cards = t.tr("{count} card") if size == 1 else t.tr("{count} cards")
+    return t.tr("Pile {pile}: {card} ({cards})").format(
+        pile=i, card=label(top, t.tr), cards=cards.format(count=size)
+    )
+
+
+def _hand_line(t: _Table, player: int, cards: list[str], marker: str, width: int) -> list[str]:
+    """A player's hand after their name, in lines of at most 80 columns."""
+    count = t.tr("{count} card") if len(cards) == 1 else t.tr("{count} cards")
+    head = f"{marker} {t.name(player):<{width}} {count.format(count=len(cards))}: "
+    return _flow(head, cards or [t.tr("none")])
+
+
+def text(table: State | View, tr: Words = english) -> str:
+    """The table as Unicode text, at most 80 columns wide when the hands allow; ``tr``
+    puts its words in the reader's language.
 
     >>> import rulespec
     >>> duo = rulespec.game("duo")
@@ -199,23 +227,29 @@ def text(table: State | View) -> str:
          shapes ● circle, ■ square, ▲ triangle, ✚ cross
          J: a joker, then its one feature · T* Turbo-joker
     """
-    t = _Table.of(table)
-    lines = [_status(t), f"Draw pile {t.draw_pile_size} · {t.target} points win the match"]
+    t = _Table.of(table, tr)
+    lines = [
+        _status(t),
+        tr("Draw pile {count} · {target} points win the match").format(
+            count=t.draw_pile_size, target=t.target
+        ),
+    ]
     if t.pile_tops:
         piles = []
         for i, (top, size) in enumerate(zip(t.pile_tops, t.pile_sizes, strict=True)):
-            mark = " ◀ this turn" if i == t.turn_pile else ""
-            piles.append(f"Pile {i}: {label(top)} ({size} card{'s' if size != 1 else ''}){mark}")
+            mark = " " + tr("◀ this turn") if i == t.turn_pile else ""
+            piles.append(_pile(t, i, top, size) + mark)
         lines += ["", "    ".join(piles)]
     lines.append("")
+    width = max(14, *(len(t.name(p)) for p in range(t.players)))
     for p in range(t.players):
         hand = t.hands[p]
-        cards = [BACK] * hand if isinstance(hand, int) else [label(c) for c in hand]
+        cards = [BACK] * hand if isinstance(hand, int) else [label(c, tr) for c in hand]
         marker = "▶" if p == t.turn and t.phase is Phase.TURN else " "
-        head = f"{marker} {t.name(p):<14} {len(cards)} card{'s' if len(cards) != 1 else ''}: "
-        lines += _flow(head, cards or ["none"])
+        lines += _hand_line(t, p, cards, marker, width)
     if t.phase is not Phase.DEAL:
-        lines += ["", *_flow("Key: ", LEGEND, " · ")]
+        key = tr("Key: ")
+        lines += ["", *_flow(key, [tr(part) for part in LEGEND], " · ")]
     scores = _scores(t)
     if scores:
         lines += ["", *scores]
@@ -231,8 +265,9 @@ LEGEND = [
 """How the text writes cards, shown under the table."""
 
 
-def move(table: State | View, action: PlayerAction) -> str:
-    """A player's action in words, with the card as the table writes it.
+def move(table: State | View, action: PlayerAction, tr: Words = english) -> str:
+    """A player's action in words, with the card as the table writes it; ``tr`` puts
+    them in the reader's language.
 
     >>> from rulespec.duo.actions import Draw, Play, Stop
     >>> from rulespec.duo.cards import parse_card
@@ -242,14 +277,19 @@ def move(table: State | View, action: PlayerAction) -> str:
     ('play R3▲ on pile 1', 'end the turn')
     """
     if isinstance(action, Play):
-        return f"play {label(action.card)} on pile {action.pile}"
+        return tr("play {card} on pile {pile}").format(
+            card=label(action.card, tr), pile=action.pile
+        )
     if isinstance(action, Stop):
-        return "end the turn"
-    return "draw a card (the turn ends)"
+        return tr("end the turn")
+    return tr("draw a card (the turn ends)")
 
 
-def outcome(before: State | View, after: State | View, action: PlayerAction) -> str | None:
-    """What ``action`` showed the table or its viewer: the card a viewer drew.
+def outcome(
+    before: State | View, after: State | View, action: PlayerAction, tr: Words = english
+) -> str | None:
+    """What ``action`` showed the table or its viewer: the card a viewer drew (``tr``
+    puts it in the reader's language).
 
     The others see that a card was drawn, never which.
     """
@@ -261,17 +301,22 @@ def outcome(before: State | View, after: State | View, action: PlayerAction) -> 
     drawn = list(new[action.player])  # type: ignore[arg-type]
     for card in old[action.player]:  # type: ignore[union-attr]
         drawn.remove(card)
-    return "the card drawn: " + " ".join(label(c) for c in drawn) if drawn else None
+    if not drawn:
+        return None
+    return tr("the card drawn: {cards}").format(cards=" ".join(label(c, tr) for c in drawn))
 
 
 def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value).replace("-", "−")
 
 
-def round_end(before: State, after: State, viewer: int | None = None) -> str | None:
+def round_end(
+    before: State, after: State, viewer: int | None = None, tr: Words = english
+) -> str | None:
     """What the table sees when the step from ``before`` to ``after`` ends a round: who
     ended it and why, the piles and every hand as they lie, and how each round score was
-    made, with the ids of the clauses that made it; ``None`` when no round ended.
+    made, with the ids of the clauses that made it; ``None`` when no round ended. ``tr``
+    puts the words in the reader's language.
 
     >>> import rulespec
     >>> from rulespec.duo.actions import Play
@@ -285,50 +330,54 @@ def round_end(before: State, after: State, viewer: int | None = None) -> str | N
     Player 0 (you) placed their last card and wins the round (duo.round.out).
     <BLANKLINE>
     Pile 0: R3● (2 cards)    Pile 1: G2■ (1 card)
-      Player 0 (you)  0 cards: none
-      Player 1        2 cards: Y4✚ J:G
+      Player 0 (you) 0 cards: none
+      Player 1       2 cards: Y4✚ J:G
     <BLANKLINE>
     Round scores:
       Player 0 (you)  +2: one point per card left in the other hands (duo.score.out)
       Player 1        0: only the winner of the round scores (duo.score.out)
     Totals after round 1: Player 0 (you) 2, Player 1 0
-    10 points win the match (duo.game.target)
+    The first to reach 10 points wins the match (duo.game.target)
     """
     if len(after.round_scores) <= len(before.round_scores):
         return None
-    t = attrs.evolve(_Table.of(after), viewer=viewer)
+    t = attrs.evolve(_Table.of(after, tr), viewer=viewer)
     number = len(after.round_scores)
     scores = after.round_scores[-1]
     out = [p for p, hand in enumerate(after.hands) if not hand]
     if out:
-        why = f"{t.name(out[0])} placed their last card and wins the round (duo.round.out)."
+        why = tr("{player} placed their last card and wins the round (duo.round.out).")
+        why = why.format(player=t.name(out[0]))
     else:
-        why = (
-            f"The draw pile ran out at {t.name(before.turn)}'s draw: the round ends with no "
-            "winner (duo.round.exhausted)."
-        )
-    lines = [f"=== Round {number} is over ===", why, ""]
+        why = tr(
+            "The draw pile ran out at {player}'s draw: the round ends with no winner "
+            "(duo.round.exhausted)."
+        ).format(player=t.name(before.turn))
+    lines = [tr("=== Round {round} is over ===").format(round=number), why, ""]
     piles = [
-        f"Pile {i}: {label(top)} ({size} card{'s' if size != 1 else ''})"
+        _pile(t, i, top, size)
         for i, (top, size) in enumerate(zip(t.pile_tops, t.pile_sizes, strict=True))
     ]
     lines.append("    ".join(piles))
     width = max(len(t.name(p)) for p in range(t.players))
     for p, hand in enumerate(after.hands):
-        head = f"  {t.name(p):<{width}}  {len(hand)} card{'s' if len(hand) != 1 else ''}: "
-        lines += _flow(head, [label(c) for c in hand] or ["none"])
-    lines += ["", "Round scores:"]
+        lines += _hand_line(t, p, [label(c, tr) for c in hand], " ", width)
+    lines += ["", tr("Round scores:")]
     for p, score in enumerate(scores):
         if not out:
-            made = "one point lost per card held (duo.score.exhausted)"
+            made = tr("one point lost per card held (duo.score.exhausted)")
         elif p == out[0]:
-            made = "one point per card left in the other hands (duo.score.out)"
+            made = tr("one point per card left in the other hands (duo.score.out)")
         else:
-            made = "only the winner of the round scores (duo.score.out)"
+            made = tr("only the winner of the round scores (duo.score.out)")
         lines.append(f"  {t.name(p):<{width}}  {_signed(score)}: {made}")
     totals = ", ".join(f"{t.name(p)} {str(v).replace('-', '−')}" for p, v in enumerate(t.totals()))
-    lines.append(f"Totals after round {number}: {totals}")
-    lines.append(f"{t.target} points win the match (duo.game.target)")
+    lines.append(tr("Totals after round {round}: {totals}").format(round=number, totals=totals))
+    lines.append(
+        tr("The first to reach {target} points wins the match (duo.game.target)").format(
+            target=t.target
+        )
+    )
     return "\n".join(lines)
 
 
@@ -337,9 +386,12 @@ Play cards from your hand on one pile, one at a time, as many as you like (all o
 pile this turn). A card goes on the top card when two of their three features match:
 colour and number, colour and shape, or number and shape. A joker shows one feature: it goes
 on a card with that feature, and on a joker any card with that feature goes. After one card
-you may end the turn; if you play none, draw a card and the turn ends. Empty your hand to
-win the round: you score one point per card left in the other hands. The first to reach the
-target total wins the match: the highest total wins.
+you may end the turn; if you play none, draw a card and the turn ends.
+A round ends as soon as a player places their last card: they win the round and score one
+point per card left in the other hands; the others score nothing. If the draw pile runs out
+first, the round has no winner and each player loses one point per card they hold. After
+each round, a player whose total reaches the target wins the match (only the round's
+winner scores, so two players never reach it together); otherwise a new round is dealt.
 The table: a card is written colour letter, number, shape: R3▲ is red-3-triangle.
   J:G, J:2  a joker and its one feature (here green, and 2)    T*  a Turbo-joker
   ▒         a card you cannot see          ▶  the player on turn

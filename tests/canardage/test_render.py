@@ -154,15 +154,16 @@ def test_text_shows_the_player_on_turn_the_shot_ducks_and_the_piles() -> None:
 
 
 @pytest.mark.clause("can.end.winner", "can.end.out")
-def test_text_of_a_finished_game_names_the_winner_and_the_players_out() -> None:
+def test_text_of_a_finished_game_names_the_winner_and_the_players_with_no_duck() -> None:
     # Player 0 is out but still plays; their Pan shoots player 1's last duck.
     s = at("1* W W W W 2", ["pan", "pan", "pan"], shot=[5, 4, 0])
     over = play(s, Card.PAN, 0)
     assert over.phase is Phase.OVER
     picture = render.text(over)
     assert picture.splitlines()[0] == "Canardage · game over · won by Player 2"
-    assert "  5 of 5, out  " in player_line(picture, 0)
-    assert "  5 of 5, out  " in player_line(picture, 1)
+    assert "  5 of 5, none left  " in player_line(picture, 0)
+    assert "  5 of 5, none left  " in player_line(picture, 1)
+    assert ", out" not in picture
     assert "▶" not in picture
 
 

@@ -25,6 +25,7 @@ from rulespec.tools.search import Search
 from tests.cli.helpers import Console, Terminal, call, one_error_line
 
 PROMPT = "Your move ("
+ONE_MOVE = "Your move (one move: press Enter or type 1; ? help, q quit): "
 
 
 @pytest.fixture(autouse=True)
@@ -55,11 +56,11 @@ def test_a_whole_game_typed_on_a_terminal_with_bad_input_saves_a_record_that_ver
     )
     blocks = [term.expect(PROMPT)]
     for bad, answer in [
-        ("abc", "'abc' is not a number: type one from 1 to"),
+        ("abc", "“abc” is not a number. Type the number of a move, from 1 to"),
         ("", "Type the number of a move, from 1 to"),
-        ("0", "There is no move 0: type a number from 1 to"),
-        ("999", "There is no move 999: type a number from 1 to"),
-        ("2x", "'2x' is not a number"),
+        ("0", "There is no move 0. Type the number of a move, from 1 to"),
+        ("999", "There is no move 999. Type the number of a move, from 1 to"),
+        ("2x", "“2x” is not a number"),
     ]:
         term.send(bad)
         reply = term.expect(PROMPT)
@@ -88,7 +89,7 @@ def test_a_whole_game_typed_on_a_terminal_with_bad_input_saves_a_record_that_ver
         listed = re.findall(r"^ +(\d+)\. ", block.split("Your legal moves:")[1], re.M)
         assert [int(n) for n in listed] == list(range(1, len(moves) + 1))
     scores = dc.scores(final)
-    shown = ", ".join(f"player {p}{' (you)' if p == 0 else ''} {s}" for p, s in enumerate(scores))
+    shown = ", ".join(f"Player {p}{' (you)' if p == 0 else ''} {s}" for p, s in enumerate(scores))
     assert f"Final scores: {shown}" in rest
     assert "Game record saved in game.json" in rest
 
@@ -243,18 +244,18 @@ def test_duo_names_cards_as_the_hand_does_shows_the_card_drawn_and_takes_enter_f
     assert moves[-1][1] == "draw a card (the turn ends)"
     term.send(moves[-1][0])
     after = _ask(term)
-    drawn = re.search(r"^player 0 \(you\): draw a card .*\n  → the card drawn: (\S+)$", after, re.M)
+    drawn = re.search(r"^Player 0 \(you\): draw a card .*\n  → the card drawn: (\S+)$", after, re.M)
     assert drawn is not None, after
     now = re.search(r"Player 0 \(you\) +\d+ cards: (.*)", after)
     assert now is not None and drawn.group(1) in now.group(1).split()
     seen = [first, after]
-    while not seen[-1].endswith("Your move (Enter: end the turn; ? help, q quit): "):
+    while not seen[-1].endswith(ONE_MOVE):
         assert len(seen) < 40, seen[-1]
         term.send("1")
         seen.append(_ask(term))
     assert not any("(1-1;" in question for question in seen)
     term.send("")  # Enter takes the only move
-    assert "player 0 (you): end the turn" in term.expect(PROMPT)
+    assert "Player 0 (you): end the turn" in term.expect(PROMPT)
     term.send("q")
     assert term.finish()[0] == 1
 
@@ -267,13 +268,13 @@ def test_canardage_says_what_each_card_did_with_the_hands_card_names(tmp_path: P
     transcript = "".join(blocks) + rest
     assert "ducks lost   hand" in transcript
     for block in blocks:
-        hand = re.search(r"▶ Player 0 \(you\) +\d of 5(?:, out)? +(.*(?:\n {30,}.*)*)", block)
+        hand = re.search(r"▶ Player 0 \(you\) +\d of 5(?:, none left)? +(.*(?:\n {30,}.*)*)", block)
         assert hand is not None
         names = re.split(r" · | ·\n +", hand.group(1))
         for line in re.findall(r"^ +\d+\. (.*)$", block, re.M):
             card = line.split(":")[0].removeprefix("discard ").split(" (")[0]
             assert card in names, (card, names)
-    said = re.findall(r"^(?: +\d+\. |player \d(?: \(you\))?: )(.*)$", transcript, re.M)
+    said = re.findall(r"^(?: +\d+\. |Player \d(?: \(you\))?: )(.*)$", transcript, re.M)
     assert said
     dangling = [line for line in said if re.search(r"(\bspaces?|,|:|\bon|\bat)\s*$", line)]
     assert not dangling
@@ -283,7 +284,7 @@ def test_canardage_says_what_each_card_did_with_the_hands_card_names(tmp_path: P
     for p in {p for p, _ in lost}:
         counts = [int(n) for q, n in lost if q == p]
         assert counts == list(range(1, len(counts) + 1))
-    assert re.search(r"^player \d( \(you\))?: Pan: shoot at space \d \(", transcript, re.M)
+    assert re.search(r"^Player \d( \(you\))?: Pan: shoot at space \d \(", transcript, re.M)
 
 
 @pytest.mark.parametrize("game", ["duck-and-cover", "duo", "canardage"])
