@@ -159,7 +159,7 @@ def _fragments(english: str, translated: str) -> list[str]:
 WORDS = {
     "canardage": {
         "fr": ["Pile de départ", "emplacement", "tête", "arrière", "canards perdus", "Victoire"],
-        "es": ["Mazo de patos", "espacio", "cabeza", "fondo", "patos perdidos", "Gana"],
+        "es": ["mazo de patos", "espacio", "cabeza", "fondo", "patos perdidos", "Gana"],
         "de": ["Entenstapel", "Platz", "vorne", "hinten", "verlorene Enten", "Sieg"],
     },
     "duo": {
