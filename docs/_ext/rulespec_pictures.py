@@ -17,8 +17,9 @@ N's view of the state instead of the whole state; the ``:jupyter:`` flag
 draws what Jupyter shows, the table's own ``_repr_svg_()``; ``:size: N``
 caps the picture's width on the page at N pixels. A picture is drawn at its
 natural size, in a box of its own that scales it down to the column only as
-far as its text stays readable, and scrolls sideways beyond that
-(:func:`rulespec.sphinxext.examples.picture_box`). The words drawn in the
+far as its text stays readable; it is drawn a second time laid out for a
+phone's column (``width=NARROW``), and a column too narrow for the first shows
+the second (:func:`rulespec.sphinxext.examples.picture_box`). The words drawn in the
 picture are in the site's language (the Jupyter picture stays English, as a
 notebook shows it). A mistake in the code fails the build.
 """
@@ -36,6 +37,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from rulespec.drawing.show import Words, english
+from rulespec.drawing.svg import NARROW
 from rulespec.i18n import translation
 from rulespec.sphinxext.examples import picture_box
 
@@ -48,10 +50,12 @@ def picture(
     size: float | None = None,
     jupyter: bool = False,
     tr: Words = english,
+    width: float | None = None,
 ) -> str:
     """The SVG of the state (or player ``view``'s view) that ``code`` ends with, at
     its natural size unless ``size`` is given (``jupyter``: its ``_repr_svg_()``),
-    its words put in the reader's language by ``tr``."""
+    its words put in the reader's language by ``tr``; ``width`` asks for the layout
+    that fits that many units (:data:`rulespec.drawing.svg.NARROW`: a phone's)."""
     tree = ast.parse(code, mode="exec")
     end = tree.body.pop() if tree.body else None
     if not isinstance(end, ast.Expr):
@@ -71,6 +75,9 @@ def picture(
     if jupyter:
         shown: str = state._repr_svg_()
         return shown
+    if width is not None:
+        narrow: str = render.svg(state, size=size, tr=tr, width=width)
+        return narrow
     svg: str = render.svg(state, size=size, tr=tr)
     return svg
 
@@ -88,17 +95,18 @@ class StatePicture(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         code = "\n".join(self.content)
+        jupyter = "jupyter" in self.options
+        tr = translation(self.config.language)
         try:
-            svg = picture(
-                code,
-                self.options.get("view"),
-                jupyter="jupyter" in self.options,
-                tr=translation(self.config.language),
-            )
+            svg = picture(code, self.options.get("view"), jupyter=jupyter, tr=tr)
+            narrow = None
+            if not jupyter:
+                narrow = picture(code, self.options.get("view"), tr=tr, width=NARROW)
         except Exception as exc:
             raise self.error(f"state-picture: {type(exc).__name__}: {exc}") from exc
         caption = self.options.get("caption", "")
-        markup = f'<figure class="state-picture">{picture_box(svg, self.options.get("size"))}'
+        box = picture_box(svg, self.options.get("size"), narrow)
+        markup = f'<figure class="state-picture">{box}'
         if caption:
             markup += f"<figcaption>{html.escape(caption)}</figcaption>"
         markup += "</figure>"
