@@ -9,8 +9,9 @@
 The pictures come from the game's ``render.svg()`` when the page is read, so
 the site shows what the library draws, byte for byte the same at every build.
 Each is drawn at its natural size in a box of its own (:func:`picture_box`):
-scaled down to the column only as far as its text stays readable, and
-scrolling sideways inside its box on a narrower screen. The cards a move moves
+scaled down to the column only as far as its text stays readable; it is drawn
+a second time laid out for a phone's column (``svg(..., width=NARROW)``),
+which a narrower column shows instead. The cards a move moves
 are ringed on both pictures (the game's ``render.marks()``), the move is told
 in words under them (``render.narrate()``), and the move as a record writes it
 is folded away. Everything a reader reads, the words drawn in the pictures
