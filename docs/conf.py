@@ -50,7 +50,7 @@ rules_needs_json = "needs.json"
 rules_sources_page = "sources"  # where source notes that cite "the sources page" link
 
 exclude_patterns = ["_build"]
-templates_path = ["_templates"]  # page.html: the language switch
+templates_path = ["_templates"]  # page.html: the language switch, the footer's credit
 
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}

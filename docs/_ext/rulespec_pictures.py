@@ -19,8 +19,9 @@ draws with another public function of the game's render module, such as
 Canardage's ``line_svg`` (the line alone, small); ``:size: N``
 caps the picture's width on the page at N pixels. A picture is drawn at its
 natural size, in a box of its own that scales it down to the column only as
-far as its text stays readable, and scrolls sideways beyond that
-(:func:`rulespec.sphinxext.examples.picture_box`). The words drawn in the
+far as its text stays readable; it is drawn a second time laid out for a
+phone's column (``width=NARROW``), and a column too narrow for the first shows
+the second (:func:`rulespec.sphinxext.examples.picture_box`). The words drawn in the
 picture are in the site's language (the Jupyter picture stays English, as a
 notebook shows it). A mistake in the code fails the build.
 """
@@ -38,6 +39,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from rulespec.drawing.show import Words, english
+from rulespec.drawing.svg import NARROW
 from rulespec.i18n import translation
 from rulespec.sphinxext.examples import picture_box
 
@@ -51,11 +53,13 @@ def picture(
     jupyter: bool = False,
     tr: Words = english,
     draw: str = "svg",
+    width: float | None = None,
 ) -> str:
     """The SVG of the state (or player ``view``'s view) that ``code`` ends with, at
     its natural size unless ``size`` is given (``jupyter``: its ``_repr_svg_()``),
     its words put in the reader's language by ``tr``, drawn by the render module's
-    function ``draw``."""
+    function ``draw``; ``width`` asks ``svg`` for the layout that fits that many
+    units (:data:`rulespec.drawing.svg.NARROW`: a phone's)."""
     tree = ast.parse(code, mode="exec")
     end = tree.body.pop() if tree.body else None
     if not isinstance(end, ast.Expr):
@@ -77,6 +81,9 @@ def picture(
         return shown
     if draw not in getattr(render, "__all__", ()) or not draw.endswith("svg"):
         raise ValueError(f"{package}.render has no picture function {draw!r}")
+    if width is not None and draw == "svg":
+        narrow: str = render.svg(state, size=size, tr=tr, width=width)
+        return narrow
     svg: str = getattr(render, draw)(state, size=size, tr=tr)
     return svg
 
@@ -95,18 +102,19 @@ class StatePicture(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         code = "\n".join(self.content)
+        jupyter = "jupyter" in self.options
+        tr = translation(self.config.language)
         try:
-            svg = picture(
-                code,
-                self.options.get("view"),
-                jupyter="jupyter" in self.options,
-                tr=translation(self.config.language),
-                draw=self.options.get("draw", "svg"),
-            )
+            draw = self.options.get("draw", "svg")
+            svg = picture(code, self.options.get("view"), jupyter=jupyter, tr=tr, draw=draw)
+            narrow = None
+            if not jupyter and draw == "svg":
+                narrow = picture(code, self.options.get("view"), tr=tr, width=NARROW)
         except Exception as exc:
             raise self.error(f"state-picture: {type(exc).__name__}: {exc}") from exc
         caption = self.options.get("caption", "")
-        markup = f'<figure class="state-picture">{picture_box(svg, self.options.get("size"))}'
+        box = picture_box(svg, self.options.get("size"), narrow)
+        markup = f'<figure class="state-picture">{box}'
         if caption:
             markup += f"<figcaption>{html.escape(caption)}</figcaption>"
         markup += "</figure>"

@@ -7,6 +7,11 @@ builds them all). Every page gets, in its template context,
 ``site_languages``: for each language its name and the link to the same page
 in that language's build; ``_templates/page.html`` shows them above the page.
 
+The theme's footer credits Sphinx and Furo in a sentence whose words its
+catalogue only half translates ("Fait avec Sphinx and @pradyunsg's Furo"):
+``_templates/page.html`` passes the footer through the ``site_credit`` filter,
+which writes the sentence again, whole, in the page's language (:data:`CREDITS`).
+
 ``state-picture`` captions are directive options, which Sphinx's message
 catalogues do not reach: this extension translates them with the catalogue
 of the page they stand on (``docs/locale/<lang>/LC_MESSAGES/<domain>.po``).
@@ -14,6 +19,7 @@ of the page they stand on (``docs/locale/<lang>/LC_MESSAGES/<domain>.po``).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +29,40 @@ from sphinx.application import Sphinx
 from sphinx.locale import init as init_locale
 from sphinx.util.i18n import docname_to_domain
 
-__all__ = ["LANGUAGES", "language_links", "setup"]
+__all__ = ["CREDITS", "LANGUAGES", "credit", "language_links", "setup"]
 
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "es": "Español", "de": "Deutsch"}
 """The site's languages, each named in itself; English is the first and the root."""
+
+
+SPHINX = '<a href="https://www.sphinx-doc.org/">Sphinx</a>'
+FURO = '<a href="https://github.com/pradyunsg/furo">Furo</a>'
+AUTHOR = '<a class="muted-link" href="https://pradyunsg.me">@pradyunsg</a>'
+CREDITS: dict[str, str] = {
+    "en": f"Made with {SPHINX} and {AUTHOR}'s {FURO}",
+    "fr": f"Réalisé avec {SPHINX} et le thème {FURO} de {AUTHOR}",
+    "es": f"Hecho con {SPHINX} y el tema {FURO} de {AUTHOR}",
+    "de": f"Erstellt mit {SPHINX} und dem Theme {FURO} von {AUTHOR}",
+}
+"""The footer's credit to the tools that make the site, one sentence per language."""
+
+_CREDIT = re.compile(
+    r'(<div class="left-details">(?:\s*<div class="copyright">.*?</div>)?)\s*'
+    r'(.*?<a href="https://github.com/pradyunsg/furo">Furo</a>)',
+    re.DOTALL,
+)
+
+
+def credit(footer: str, lang: str) -> str:
+    """``footer`` (the theme's, as rendered) with its credit to Sphinx and Furo written
+    whole in ``lang``.
+
+    >>> footer = '<div class="left-details">Fait avec <a href="https://github.com/pradyunsg/furo">Furo</a>'
+    >>> credit(footer, "de")  # doctest: +ELLIPSIS
+    '<div class="left-details"><span class="site-credit">Erstellt mit <a ...>Sphinx</a> und ...'
+    """
+    said = CREDITS.get(lang, CREDITS["en"])
+    return _CREDIT.sub(lambda m: f'{m.group(1)}<span class="site-credit">{said}</span>', footer, 1)
 
 
 def _root(lang: str) -> str:
@@ -102,9 +138,19 @@ def _translated_picture(app: Sphinx) -> type[StatePicture]:
     return TranslatedStatePicture
 
 
+def _filters(app: Sphinx) -> None:
+    """``builder-inited``: the ``site_credit`` filter of the templates."""
+    templates = getattr(app.builder, "templates", None)
+    environment = getattr(templates, "environment", None)
+    if environment is not None:
+        lang = (app.config.language or "en").partition("_")[0]
+        environment.filters["site_credit"] = lambda footer: credit(str(footer), lang)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
-    """Register the language switch and the translated captions."""
+    """Register the language switch, the footer's credit and the translated captions."""
     app.connect("html-page-context", _page_context)
+    app.connect("builder-inited", _filters)
     app.setup_extension("rulespec_pictures")
     app.add_directive("state-picture", _translated_picture(app), override=True)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -584,6 +584,8 @@ WATER_FILL = "#D6EEF8"
 BACK_FILL = "#5B6770"
 HIDDEN_SHOW = 24.0
 """How much of a hidden duck shows below its cover."""
+ACTION_W = 124.0
+"""The width of an action card in a hand (a card back is a third of it)."""
 
 
 def _fitted(words: str) -> list[str]:
@@ -724,7 +726,7 @@ def _action_card(
 ) -> str:
     """A card of a hand, or its back when the viewer cannot see it (with a halo when
     it is the card played)."""
-    w, h = 124.0, 26.0
+    w, h = ACTION_W, 26.0
     if moved and card is not None:
         return s.mark(x, y, w, h) + _action_card(x, y, card, owner, tr=tr)
     if card is None:
@@ -737,7 +739,7 @@ def _action_card(
         )
     return s.element(
         "g",
-        s.title(f"{card.french} ({card.english})"),
+        s.title(tr("{card} ({english})").format(card=card.french, english=card.english)),
         s.rect(x, y, w, h, rx=3, fill="#F7F3EA", stroke=INK),
         _label(x + w / 2, y + 17, card.french, text_anchor="middle"),
         class_="action-card",
@@ -747,15 +749,22 @@ def _action_card(
 
 
 def _players(
-    t: _Table, x0: float, y0: float, marked: frozenset[Mark] = frozenset()
+    t: _Table,
+    x0: float,
+    y0: float,
+    marked: frozenset[Mark] = frozenset(),
+    width: float | None = None,
 ) -> tuple[list[str], float, float]:
-    """A row per player: colour, name, shot ducks, hand. Returns parts, width, height."""
+    """A row per player: colour, name, shot ducks, hand. Returns parts, width, height.
+
+    With ``width`` the hand goes under the rest of the row, its cards in rows that fit
+    ``width``."""
     tr = t.tr
     parts = []
     row_h = 34.0
-    width = 0.0
+    widest = 0.0
+    y = y0
     for p in range(t.players):
-        y = y0 + p * row_h
         colour = s.PALETTE[p % len(s.PALETTE)]
         on_turn = p == t.turn and t.phase is not Phase.OVER
         row = [
@@ -768,6 +777,9 @@ def _players(
             ),
         ]
         x = x0 + 140
+        if width is not None:
+            names = (("▶ " if q == t.turn else "") + t.name(q) for q in range(t.players))
+            x = min(x, x0 + 32 + max(s.text_width(n, 11, bold=True) for n in names))
         shot = t.shot[p]
         for k in range(DUCKS_PER_COLOUR):
             cx = x + k * 14
@@ -785,19 +797,32 @@ def _players(
                 row.append(s.circle(cx, y + 13, 5, class_="alive", fill=colour, stroke=INK))
         shots = tr("shot {count}/{ducks}").format(count=shot, ducks=DUCKS_PER_COLOUR)
         row.append(_label(x + 72, y + 18, shots))
-        x += 130
         hand = t.hands[p] if p < len(t.hands) else ()
-        if isinstance(hand, int):
-            for k in range(hand):
-                row.append(_action_card(x + k * 46, y + 1, None, p, tr=tr))
-            x += 46 * hand
+        pitch, card_w = (46.0, ACTION_W / 3) if isinstance(hand, int) else (130.0, ACTION_W)
+        count = hand if isinstance(hand, int) else len(hand)
+        if width is None:
+            x += 130
+            per_row, hand_x, hand_y = max(count, 1), x, y + 1
         else:
-            for k, card in enumerate(hand):
-                row.append(_action_card(x + k * 130, y + 1, card, p, (p, card) in marked, tr))
-            x += 130 * len(hand)
-        width = max(width, x)
+            widest = max(widest, x + 72 + s.text_width(shots, 11))
+            hand_x, hand_y = x0 + 20, y + row_h - 2
+            per_row = max(1, int((width - MARGIN - hand_x - card_w) // pitch) + 1)
+        for k in range(count):
+            hx = hand_x + (k % per_row) * pitch
+            hy = hand_y + (k // per_row) * 32
+            if isinstance(hand, int):
+                row.append(_action_card(hx, hy, None, p, tr=tr))
+            else:
+                card = hand[k]
+                row.append(_action_card(hx, hy, card, p, (p, card) in marked, tr))
+        shown = min(count, per_row)
+        if width is None:
+            widest = max(widest, hand_x + shown * pitch)
+        elif count:
+            widest = max(widest, hand_x + (shown - 1) * pitch + card_w)
+        y += row_h if width is None or not count else row_h - 2 + 32 * -(-count // per_row)
         parts.append(s.element("g", *row, class_="player", data_player=p))
-    return parts, width, row_h * t.players
+    return parts, widest, y - y0
 
 
 def svg(
@@ -806,10 +831,16 @@ def svg(
     size: float | None = None,
     marked: Collection[Mark] = (),
     tr: Words = english,
+    width: float | None = None,
 ) -> str:
     """The table as a self-contained SVG picture; ``size`` is its width in pixels
     (by default its natural size, one unit a pixel); ``tr`` puts its words in the
     reader's language.
+
+    ``width`` (in units) lays the table out for a narrow column, such as
+    :data:`rulespec.drawing.svg.NARROW`: the line's spaces, then the duck deck, run
+    in rows as wide as ``width``, front first, and each hand goes under its
+    player's row.
 
     Each space of the line is a ``<g class="space">``: its card is a
     ``<g class="card duck">`` labelled with its owner (``P0``–``P5``) or a
@@ -826,16 +857,34 @@ def svg(
     >>> root = ET.fromstring(svg(state, size=600))
     >>> [g.get("data-space") for g in root.findall(".//{*}g[@class='target']")]
     ['0', '4']
+    >>> float(ET.fromstring(svg(state, width=320)).get("width")) <= 320
+    True
     """
     t = _Table.of(table, tr)
     chosen = frozenset(marked)
-    parts = [_label(MARGIN, 18, " · ".join(_piles(t)))]
     top = 34.0
+    if width is None:
+        parts = [_label(MARGIN, 18, " · ".join(_piles(t)))]
+    else:
+        said = " · ".join(_piles(t))
+        piles, more = s.heading(said, MARGIN, 18, width - 2 * MARGIN, 11, class_="label", fill=INK)
+        parts, top = [piles], top + more
     line_x = MARGIN
-    card_y = top + 24
+    line_y = card_y = top + 24
+    lines = max(len(_space_label(i, tr)) for i in range(LENGTH))
+    per_row = LENGTH + 1
+    if width is not None:
+        per_row = max(1, int((width - 2 * MARGIN - CARD_W) // PITCH) + 1)
+    row_pitch = CARD_H + HIDDEN_SHOW + 58 + 13 * (lines - 1)
+
+    def at(slot: int) -> tuple[float, float]:
+        """Where the line's ``slot``-th card stands: a space, then the duck deck."""
+        row, column = divmod(slot, per_row)
+        return line_x + column * PITCH, line_y + row * row_pitch
+
     if t.line or t.phase is not Phase.DEAL:
         for i in range(LENGTH):
-            x = line_x + i * PITCH
+            x, card_y = at(i)
             space: list[str] = []
             if i in t.targets:
                 space.append(_target(x + CARD_W / 2, card_y - 18, i, tr))
@@ -875,7 +924,8 @@ def svg(
                     )
                 )
             parts.append(s.element("g", *space, class_="space", data_space=i))
-        deck_x = line_x + PITCH * LENGTH + 10
+        deck_x, card_y = at(LENGTH)
+        deck_x += 10 if per_row > LENGTH else 0
         parts.append(
             s.element(
                 "g",
@@ -902,20 +952,24 @@ def svg(
                 class_="duck-deck",
             )
         )
-        lines = max(len(_space_label(i, tr)) for i in range(LENGTH))
-        players_y = card_y + CARD_H + HIDDEN_SHOW + 36 + 13 * (lines - 1)
+        last_y = max(at(LENGTH)[1], at(LENGTH - 1)[1])
+        players_y = last_y + CARD_H + HIDDEN_SHOW + 36 + 13 * (lines - 1)
     else:
         players_y = top
-    rows, players_w, players_h = _players(t, MARGIN, players_y, chosen)
+    rows, players_w, players_h = _players(t, MARGIN, players_y, chosen, width)
     parts += rows
-    width = max(MARGIN + PITCH * LENGTH + CARD_W + 30, players_w + MARGIN, 560)
+    if width is None:
+        wide = max(MARGIN + PITCH * LENGTH + CARD_W + 30, players_w + MARGIN, 560)
+    else:
+        line_w = MARGIN + PITCH * (min(per_row, LENGTH + 1) - 1) + CARD_W + MARGIN
+        wide = max(line_w, players_w + MARGIN, min(width, 560))
     title, extra = s.heading(
-        _status(t), MARGIN, MARGIN + 10, width - 2 * MARGIN, 13, font_weight="bold", fill=INK
+        _status(t), MARGIN, MARGIN + 10, wide - 2 * MARGIN, 13, font_weight="bold", fill=INK
     )
     shift = MARGIN + 10 + extra
     body = [title, s.element("g", *parts, transform=f"translate(0 {s.number(shift)})")]
     height = players_y + players_h + MARGIN + shift
-    return s.document(body, width, height, size=size, label=_status(t))
+    return s.document(body, wide, height, size=size, label=_status(t))
 
 
 SMALL_W = 42.0

@@ -17,6 +17,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 __all__ = [
     "MARK",
+    "NARROW",
     "PALETTE",
     "PALETTE_NAMES",
     "SMALLEST_TEXT",
@@ -62,6 +63,11 @@ PALETTE_NAMES: tuple[str, ...] = (
 SMALLEST_TEXT = 11.0
 """The smallest font size a picture uses, in its own units: drawn at its natural size
 (one unit a CSS pixel) and scaled down by at most a tenth, its text stays 10 px high."""
+
+NARROW = 320.0
+"""The width of a narrow picture, in its own units: a phone's column, 390 px wide less the
+page's margins, where the picture shows at its natural size. A render module's ``svg()``
+given ``width=NARROW`` lays the table out again to fit it (rows wrapped, hands stacked)."""
 
 MARK = "#F0E442"
 """The halo behind what a move moved (:func:`mark`): the palette's yellow."""

@@ -888,31 +888,31 @@ def _label(x: float, y: float, content: str, **attributes: object) -> str:
     )
 
 
-def _header(t: _Table, top: float) -> tuple[list[str], float, float]:
+def _header(t: _Table, top: float, fit: float | None = None) -> tuple[list[str], float, float]:
     """The piles and the card in play, in a strip from ``top``; returns the parts,
-    the strip's width and where it ends."""
+    the strip's width and where it ends. Given ``fit``, a narrower width, the strip
+    wraps into rows of it."""
     tr = t.tr
-    parts = []
-    x = MARGIN
-    below = top + CARD_H + 14
     width = _draw_width(t)
-    pitch = width + 40
-    if t.card is not None:
-        parts.append(_small_card(x, top, t.card, "in-play", t))
-        parts.append(_label(x, below, tr("in play")))
-        if t.call is not None and t.card == REPEAT:
-            called = tr("calls {card}").format(card=t.card_name(t.call))
-            parts.append(_label(x, below + 13, called))
-        x += pitch
+    called = ""
+    if t.call is not None and t.card == REPEAT:
+        called = tr("calls {card}").format(card=t.card_name(t.call))
     size = t.draw_pile_size
-    parts.append(
-        s.element(
+    captain = tr("Captain pile ({count})").format(count=t.captain_size)
+    discards = tr("discards {count}/{limit}").format(
+        count=len(t.discard_zone), limit=t.discard_limit
+    )
+
+    def in_play(x: float, top: float, below: float) -> list[str]:
+        assert t.card is not None
+        shown = [_small_card(x, top, t.card, "in-play", t), _label(x, below, tr("in play"))]
+        return [*shown, _label(x, below + 13, called)] if called else shown
+
+    def draw_pile(x: float, top: float, below: float) -> list[str]:
+        said = tr("draw pile: 1 card") if size == 1 else tr("draw pile: {count} cards")
+        pile = s.element(
             "g",
-            s.title(
-                (tr("draw pile: 1 card") if size == 1 else tr("draw pile: {count} cards")).format(
-                    count=size
-                )
-            ),
+            s.title(said.format(count=size)),
             s.rect(x, top, width, CARD_H, rx=4, fill=BACK, stroke=INK),
             s.text(
                 str(t.draw_pile_size),
@@ -925,25 +925,62 @@ def _header(t: _Table, top: float) -> tuple[list[str], float, float]:
             ),
             class_="draw-pile",
         )
-    )
-    parts.append(_label(x, below, tr("draw pile")))
-    x += pitch
-    if t.captain_top is not None:
-        parts.append(_small_card(x, top, t.captain_top, "captain-top", t))
-    else:
-        parts.append(
-            s.rect(x, top, width, CARD_H, rx=4, fill="none", stroke=INK, stroke_dasharray="3 3")
-        )
-    parts.append(_label(x, below, tr("Captain pile ({count})").format(count=t.captain_size)))
-    x += pitch + 40
-    discards = tr("discards {count}/{limit}").format(
-        count=len(t.discard_zone), limit=t.discard_limit
-    )
-    parts.append(_label(x, below, discards))
-    for i, card in enumerate(t.discard_zone):
-        parts.append(_small_card(x + i * (width + 4), top, card, "discard", t))
-    end = x + max(len(t.discard_zone) * (width + 4), 90, s.text_width(discards, 11))
-    return parts, end, below + 22 + (13 if t.call is not None and t.card == REPEAT else 0)
+        return [pile, _label(x, below, tr("draw pile"))]
+
+    def captain_pile(x: float, top: float, below: float) -> list[str]:
+        if t.captain_top is not None:
+            card = _small_card(x, top, t.captain_top, "captain-top", t)
+        else:
+            card = s.rect(
+                x, top, width, CARD_H, rx=4, fill="none", stroke=INK, stroke_dasharray="3 3"
+            )
+        return [card, _label(x, below, captain)]
+
+    count = len(t.discard_zone)
+    per_row = max(count, 1)
+    if fit is not None:
+        per_row = max(1, min(per_row, int((fit - 2 * MARGIN + 4) // (width + 4))))
+    rows = max(1, -(-count // per_row))
+    deeper = (rows - 1) * (CARD_H + 4)
+
+    def discard_zone(x: float, top: float, below: float) -> list[str]:
+        shown = [_label(x, below + deeper, discards)]
+        for i, card in enumerate(t.discard_zone):
+            row, column = divmod(i, per_row)
+            at = (x + column * (width + 4), top + row * (CARD_H + 4))
+            shown.append(_small_card(*at, card, "discard", t))
+        return shown
+
+    extent = max(min(count, per_row) * (width + 4), 90, s.text_width(discards, 11))
+    items = [
+        *([(in_play, max(width, s.text_width(called, 11)))] if t.card is not None else []),
+        (draw_pile, max(width, s.text_width(tr("draw pile"), 11))),
+        (captain_pile, max(width, s.text_width(captain, 11))),
+        (discard_zone, extent),
+    ]
+    extra = 13 if called else 0
+    parts: list[str] = []
+    if fit is None:
+        x = MARGIN
+        for draw, _ in items:
+            x += 40 if draw is discard_zone else 0
+            parts += draw(x, top, top + CARD_H + 14)
+            x += width + 40 if draw is not discard_zone else 0
+        return parts, x + extent, top + CARD_H + 36 + extra
+    x, right, bottom = MARGIN, MARGIN, top
+    for draw, footprint in items:
+        if x > MARGIN and x + footprint > fit - MARGIN:
+            x, top = MARGIN, bottom
+        if draw is discard_zone and not t.discard_zone:
+            parts += draw(x, top, top + 12)  # an empty zone: its label alone
+            bottom = max(bottom, top + 22)
+        else:
+            parts += draw(x, top, top + CARD_H + 14)
+            deep = deeper if draw is discard_zone else 0
+            bottom = max(bottom, top + CARD_H + 36 + extra + deep)
+        right = max(right, x + footprint)
+        x += footprint + 14
+    return parts, right, bottom
 
 
 def _panel(
@@ -1043,10 +1080,16 @@ def svg(
     size: float | None = None,
     marked: Collection[Mark] = (),
     tr: Words = english,
+    width: float | None = None,
 ) -> str:
     """The table as a self-contained SVG picture; ``size`` is its width in pixels
     (by default its natural size, one unit a pixel); ``tr`` puts its words in the
     reader's language.
+
+    ``width`` (in units) lays the table out for a narrow column, such as
+    :data:`rulespec.drawing.svg.NARROW`: the grids stand in rows no wider than
+    ``width``, one under the other where two do not fit, and the discards go under
+    the piles when the strip of piles would be wider.
 
     Each visible duck card is a ``<g class="card">`` (``called`` added for the
     card this turn moves) with its number and one drop per splash; each card
@@ -1064,10 +1107,13 @@ def svg(
     ('400', 24)
     >>> len(root.findall(".//{*}rect[@class='moved']"))  # the halo of the card at (0, 0)
     1
+    >>> float(ET.fromstring(svg(dc.start(4, seed=1), width=320)).get("width")) <= 320
+    True
     """
     t = _Table.of(table, tr)
     chosen = frozenset(marked)
-    parts, width, top = _header(t, MARGIN + 22)
+    fit = width
+    parts, width, top = _header(t, MARGIN + 22, fit)
     width += MARGIN
     depth = max((st.covered for g in t.grids for st in g.stacks), default=0)
     pitch_x = CARD_W + GAP + depth * EDGE
@@ -1076,7 +1122,8 @@ def svg(
     spans = [max(cols * pitch_x, 110) + 2 * GAP for cols, _ in extents]
     rows_of: list[list[int]] = []
     for p, span in enumerate(spans):
-        if rows_of and MARGIN + sum(spans[q] for q in rows_of[-1]) + span <= ROW_WIDTH:
+        widest = ROW_WIDTH if fit is None else fit - MARGIN
+        if rows_of and MARGIN + sum(spans[q] for q in rows_of[-1]) + span <= widest:
             rows_of[-1].append(p)
         else:
             rows_of.append([p])

@@ -10,6 +10,15 @@ In text a symbol card is its colour's initial, its number and its shape
 (``R3▲`` is red-3-triangle; shapes ``●`` circle, ``■`` square, ``▲``
 triangle, ``✚`` cross); a joker is ``J:`` and its feature (``J:G``,
 ``J:2``, ``J:▲``); a Turbo-joker is ``T*``.
+
+In the pictures a card's corner shows a mark for its colour instead of an
+initial (:data:`COLOUR_MARKS`: ``≈`` blue, ``♥`` red, ``☀`` yellow, ``♣``
+green), then its number and shape (``♥3▲``); a joker shows its one feature
+alone. The initials are English and clash in other languages (Gelb and Grün,
+azul and amarillo); a mark reads the same in every language and tells the
+colours apart to a reader who does not see them, and a key under the table
+names them in the reader's language. Hovering a card names it in words
+(:func:`hover`).
 """
 
 from __future__ import annotations
@@ -27,8 +36,11 @@ from rulespec.duo.state import Phase, State
 from rulespec.duo.view import View
 
 __all__ = [
+    "COLOUR_MARKS",
     "HELP",
     "LEGEND",
+    "corner",
+    "hover",
     "label",
     "marks",
     "move",
@@ -144,6 +156,53 @@ def label(card: Card, tr: Words = english) -> str:
         return f"{joker}:{NUMBERS[number]}"
     assert shape is not None
     return f"{joker}:{GLYPHS[shape]}"
+
+
+COLOUR_MARKS: tuple[str, ...] = ("≈", "♥", "☀", "♣")
+"""Each colour's mark in the pictures, in the order of :data:`~rulespec.duo.cards.COLOURS`:
+water for blue, a heart for red, the sun for yellow, a clover leaf for green."""
+
+
+def corner(card: Card) -> str:
+    """What a card's corner shows in the pictures: its colour's mark, number and shape; a
+    joker's one feature.
+
+    >>> from rulespec.duo.cards import parse_card
+    >>> [corner(parse_card(n)) for n in ("red-3-triangle", "joker-green", "joker-2", "turbo")]
+    ['♥3▲', '♣', '2', 'T*']
+    """
+    if card == TURBO:
+        return "T*"
+    colour, number, shape = features(card)
+    marks = (
+        COLOUR_MARKS[colour] if colour is not None else "",
+        str(NUMBERS[number]) if number is not None else "",
+        GLYPHS[shape] if shape is not None else "",
+    )
+    return "".join(marks)
+
+
+def hover(card: Card, tr: Words = english) -> str:
+    """The card named when a reader's pointer rests on it: in English its id (as the code
+    and records write it), in another language its words.
+
+    >>> from rulespec.duo.cards import parse_card
+    >>> from rulespec.i18n import translation
+    >>> hover(parse_card("blue-2-circle")), hover(parse_card("blue-2-circle"), translation("fr"))
+    ('blue-2-circle', '2 rond bleu')
+    """
+    if card == TURBO:
+        return tr("turbo")
+    colour, number, shape = features(card)
+    if colour is not None and number is not None and shape is not None:
+        words = tr(f"{COLOURS[colour]}-{{number}}-{{shape}}")
+        return words.format(number=NUMBERS[number], shape=tr(SHAPES[shape]))
+    if colour is not None:
+        return tr(f"joker-{COLOURS[colour]}")
+    if number is not None:
+        return tr("joker-{number}").format(number=NUMBERS[number])
+    assert shape is not None
+    return tr(f"joker-{SHAPES[shape]}")
 
 
 def _flow(head: str, parts: list[str], sep: str = " ") -> list[str]:
@@ -425,14 +484,17 @@ def _words(card: Card, tr: Words = english) -> str:
 
 def marks(table: State | View, action: object) -> tuple[frozenset[Mark], frozenset[Mark]]:
     """The card to mark before and after ``action``: a card played, in the hand, then
-    on the pile.
+    on the pile; a card drawn, in the hand it joins (when ``table`` shows the draw
+    pile, as a whole state does).
 
-    >>> from rulespec.duo.actions import Play
+    >>> from rulespec.duo.actions import Draw, Play
     >>> from rulespec.duo.cards import parse_card
     >>> import rulespec
     >>> state = rulespec.game("duo").start(2, seed=1)
     >>> card = parse_card("red-3-triangle")
     >>> marks(state, Play(0, card, 1)) == ({("player-0", card)}, {("pile-1", card)})
+    True
+    >>> marks(state, Draw(0)) == (set(), {("player-0", state.draw_pile[0])})
     True
     """
     if isinstance(action, Play):
@@ -440,6 +502,8 @@ def marks(table: State | View, action: object) -> tuple[frozenset[Mark], frozens
             frozenset({(f"player-{action.player}", action.card)}),
             frozenset({(f"pile-{action.pile}", action.card)}),
         )
+    if isinstance(action, Draw) and isinstance(table, State) and table.draw_pile:
+        return frozenset(), frozenset({(f"player-{action.player}", table.draw_pile[0])})
     return frozenset(), frozenset()
 
 
@@ -559,10 +623,10 @@ def _card(
     tint = TINTS[COLOURS[colour]] if colour is not None else "white"
     ink = FILLS[COLOURS[colour]] if colour is not None else "#777777"
     parts = [
-        s.title(card_name(card)),
+        s.title(hover(card, tr)),
         s.rect(x, y, w, h, rx=5, fill=tint, stroke=INK),
         s.text(
-            label(card),
+            corner(card),
             x=x + 4 * scale,
             y=y + 12 * scale,
             class_="name",
@@ -591,15 +655,20 @@ def _card(
         for dx, dy in _LAYOUTS[NUMBERS[number]]:
             parts.append(_shape(shape, x + w / 2 + dx * u, y + h / 2 + 5 * scale + dy * u, r, ink))
     else:
+        word = tr("JOKER")
+        room = w - 4 * scale
+        squeeze = s.text_width(word, 11 * scale) > room
         parts.append(
             s.text(
-                "JOKER",
+                word,
                 x=x + w / 2,
                 y=y + h - 6 * scale,
                 text_anchor="middle",
                 font_family="sans-serif",
                 font_size=11 * scale,
                 fill=INK,
+                textLength=room if squeeze else None,
+                lengthAdjust="spacingAndGlyphs" if squeeze else None,
             )
         )
         if shape is not None:
@@ -633,23 +702,28 @@ def _cards(count: int, tr: Words = english) -> str:
 
 
 def _hand(
-    p: int, hand: tuple[Card, ...] | int, y: float, marked: frozenset[Mark], tr: Words = english
+    p: int,
+    hand: tuple[Card, ...] | int,
+    y: float,
+    marked: frozenset[Mark],
+    tr: Words = english,
+    x: float = HAND_X,
+    per_row: int = PER_ROW,
 ) -> list[str]:
-    """A hand from ``y``: its cards in rows of :data:`PER_ROW`, or its backs fanned."""
+    """A hand from (``x``, ``y``): its cards in rows of ``per_row``, or its backs fanned."""
     if isinstance(hand, int):
         backs = [
-            _card(HAND_X + k * FAN, y, None, f"player-{p}", tr=tr)
-            for k in range(min(hand, BACKS_SHOWN))
+            _card(x + k * FAN, y, None, f"player-{p}", tr=tr) for k in range(min(hand, BACKS_SHOWN))
         ]
         if hand > BACKS_SHOWN:
-            x = HAND_X + (BACKS_SHOWN - 1) * FAN + CARD_W + 8
+            more_x = x + (BACKS_SHOWN - 1) * FAN + CARD_W + 8
             more = tr("… {count} more").format(count=hand - BACKS_SHOWN)
-            backs.append(_text(x, y + CARD_H / 2 + 4, more))
+            backs.append(_text(more_x, y + CARD_H / 2 + 4, more))
         return backs
     return [
         _card(
-            HAND_X + (k % PER_ROW) * (CARD_W + 6),
-            y + (k // PER_ROW) * (CARD_H + 8),
+            x + (k % per_row) * (CARD_W + 6),
+            y + (k // per_row) * (CARD_H + 8),
             card,
             f"player-{p}",
             marked=marked,
@@ -659,14 +733,16 @@ def _hand(
     ]
 
 
-def _hand_size(hand: tuple[Card, ...] | int) -> tuple[float, float]:
-    """The width and height that :func:`_hand` takes."""
+def _hand_size(
+    hand: tuple[Card, ...] | int, x: float = HAND_X, per_row: int = PER_ROW
+) -> tuple[float, float]:
+    """The width (from the picture's left edge) and height that :func:`_hand` takes."""
     if isinstance(hand, int):
         shown = min(hand, BACKS_SHOWN)
-        width = HAND_X + max(shown - 1, 0) * FAN + CARD_W
+        width = x + max(shown - 1, 0) * FAN + CARD_W
         return width + (110 if hand > BACKS_SHOWN else 0), CARD_H
-    rows = max(1, -(-len(hand) // PER_ROW))
-    return HAND_X + min(len(hand), PER_ROW) * (CARD_W + 6), rows * (CARD_H + 8) - 8
+    rows = max(1, -(-len(hand) // per_row))
+    return x + min(len(hand), per_row) * (CARD_W + 6), rows * (CARD_H + 8) - 8
 
 
 def svg(
@@ -675,6 +751,7 @@ def svg(
     size: float | None = None,
     marked: Collection[Mark] = (),
     tr: Words = english,
+    width: float | None = None,
 ) -> str:
     """The table as a self-contained SVG picture; ``size`` is its width in pixels
     (by default its natural size, one unit a pixel); ``tr`` puts its words in the
@@ -685,16 +762,30 @@ def svg(
     a card the viewer cannot see is a ``<g class="card back">``, at most
     eight of them for a hand, with the rest counted. A shown hand takes rows
     of ten cards. The cards in ``marked`` (see :func:`marks`) get a halo,
-    ``<rect class="moved">``. The title wraps to the picture's width.
+    ``<rect class="moved">``. The title wraps to the picture's width. A card's
+    corner shows its colour as a mark (:func:`corner`), named in the key at the
+    bottom (``<g class="key">``); its ``<title>`` names it (:func:`hover`).
+
+    ``width`` (in units) lays the table out for a narrow column, such as
+    :data:`rulespec.drawing.svg.NARROW`: each player's name and count stand above
+    their hand, whose cards wrap into rows as wide as ``width``.
 
     >>> import rulespec, xml.etree.ElementTree as ET
     >>> duo = rulespec.game("duo")
     >>> root = ET.fromstring(svg(duo.view(duo.start(3, seed=2), 0), size=500))
     >>> len(root.findall(".//{*}g[@class='card back']"))  # the two other hands
     14
+    >>> narrow = ET.fromstring(svg(duo.start(3, seed=2), width=320))
+    >>> float(narrow.get("width")) <= 320
+    True
     """
     t = _Table.of(table, tr)
     chosen = frozenset(marked)
+    narrow = width is not None
+    hand_x = MARGIN if narrow else HAND_X
+    per_row = PER_ROW
+    if width is not None:
+        per_row = max(1, int((width - 2 * MARGIN + 6) // (CARD_W + 6)))
     piles = tr("draw pile {count} · {target} points win").format(
         count=t.draw_pile_size, target=t.target
     )
@@ -719,30 +810,41 @@ def svg(
                 )
             parts.append(_card(x, y, top, f"pile-{i}", BIG, chosen, tr))
             caption = tr("pile {pile} ({cards})").format(pile=i, cards=_cards(count, tr))
-            if i == t.turn_pile:
-                caption += " ◀ " + tr("this turn")
-            parts.append(_text(x, y + CARD_H * BIG + 30, caption, font_size=11))
-            x += CARD_W * BIG + 90
+            turn = "◀ " + tr("this turn") if i == t.turn_pile else ""
+            below = y + CARD_H * BIG + 30
+            if narrow and turn:
+                parts.append(_text(x, below - 13, caption, font_size=11))
+                parts.append(_text(x, below, turn, font_size=11))
+            else:
+                parts.append(_text(x, below, f"{caption} {turn}".rstrip(), font_size=11))
+            x += CARD_W * BIG + (80 if narrow else 90)
         y += CARD_H * BIG + 48
-    width = max(x, 420.0)
+    widest = max(x, 420.0) if width is None else min(max(x, 420.0), width)
     for p in range(t.players):
         hand = t.hands[p]
         on_turn = p == t.turn and t.phase is Phase.TURN
         count = hand if isinstance(hand, int) else len(hand)
-        row = [
-            _text(
-                MARGIN,
-                y + 14,
-                ("▶ " if on_turn else "") + t.name(p),
-                font_weight="bold" if on_turn else None,
-            ),
-            _text(MARGIN, y + 30, _cards(count, tr)),
-            *_hand(p, hand, y, chosen, tr),
-        ]
-        hand_w, hand_h = _hand_size(hand)
-        width = max(width, hand_w + MARGIN)
+        name = ("▶ " if on_turn else "") + t.name(p)
+        bold = "bold" if on_turn else None
+        if narrow:
+            after = MARGIN + s.text_width(name, 12, bold=on_turn) + 10
+            heads = [
+                _text(MARGIN, y + 14, name, font_weight=bold),
+                _text(after, y + 14, _cards(count, tr)),
+            ]
+            hand_y = y + 22
+            widest = max(widest, after + s.text_width(_cards(count, tr), 12) + MARGIN)
+        else:
+            heads = [
+                _text(MARGIN, y + 14, name, font_weight=bold),
+                _text(MARGIN, y + 30, _cards(count, tr)),
+            ]
+            hand_y = y
+        row = [*heads, *_hand(p, hand, hand_y, chosen, tr, hand_x, per_row)]
+        hand_w, hand_h = _hand_size(hand, hand_x, per_row)
+        widest = max(widest, hand_w + MARGIN)
         parts.append(s.element("g", *row, class_="hand", data_player=p))
-        y += hand_h + 12
+        y = hand_y + hand_h + 12
     if t.round_scores:
         rows = [
             ("", *(tr("P{player}").format(player=p) for p in range(t.players))),
@@ -765,12 +867,18 @@ def svg(
         ]
         parts.append(s.element("g", *cells, class_="scores"))
         y += 16 * len(rows) + 8
+    if t.phase is not Phase.DEAL:
+        names = " · ".join(f"{m} {tr(c)}" for m, c in zip(COLOUR_MARKS, COLOURS, strict=True))
+        said = tr("colours: {marks}").format(marks=names)
+        key, more = s.heading(said, MARGIN, y + 10, widest - 2 * MARGIN, 11, fill=INK)
+        parts.append(s.element("g", key, class_="key"))
+        y += 18 + more
     title, extra = s.heading(
-        _status(t), MARGIN, MARGIN + 10, width - 2 * MARGIN, 13, font_weight="bold", fill=INK
+        _status(t), MARGIN, MARGIN + 10, widest - 2 * MARGIN, 13, font_weight="bold", fill=INK
     )
     shift = MARGIN + 10 + extra
     body = [title, s.element("g", *parts, transform=f"translate(0 {s.number(shift)})")]
-    return s.document(body, width, y + shift + MARGIN, size=size, label=_status(t))
+    return s.document(body, widest, y + shift + MARGIN, size=size, label=_status(t))
 
 
 register(State, View, text=text, svg=svg)

@@ -9,8 +9,9 @@
 The pictures come from the game's ``render.svg()`` when the page is read, so
 the site shows what the library draws, byte for byte the same at every build.
 Each is drawn at its natural size in a box of its own (:func:`picture_box`):
-scaled down to the column only as far as its text stays readable, and
-scrolling sideways inside its box on a narrower screen. The cards a move moves
+scaled down to the column only as far as its text stays readable; it is drawn
+a second time laid out for a phone's column (``svg(..., width=NARROW)``),
+which a narrower column shows instead. The cards a move moves
 are ringed on both pictures (the game's ``render.marks()``), the move is told
 in words under them (``render.narrate()``), and the move as a record writes it
 is folded away. Everything a reader reads, the words drawn in the pictures
@@ -75,7 +76,21 @@ def find(name: str) -> tuple[str, Example]:
     raise KeyError(name)
 
 
-def picture_box(picture: str, widest: float | None = None) -> str:
+def _styled(picture: str, widest: float | None) -> tuple[str, int]:
+    """``picture`` given its least and greatest width on the page; and the least."""
+    found = re.search(r'<svg[^>]*? width="([0-9.]+)"', picture)
+    if found is None:
+        raise ValueError("not an SVG picture with a width")
+    natural = float(found.group(1))
+    smallest = s.smallest_text(picture) or READABLE
+    ratio = READABLE / smallest
+    floor = math.ceil(natural * ratio) + 1 if ratio < 1 else math.ceil(natural)
+    cap = "100%" if widest is None else f"min(100%, {s.number(max(widest, floor))}px)"
+    styled = picture.replace("<svg", f'<svg style="min-width:{floor}px;max-width:{cap}"', 1)
+    return styled, floor
+
+
+def picture_box(picture: str, widest: float | None = None, narrow: str | None = None) -> str:
     """An SVG ``picture`` in a box of its own, for an HTML page.
 
     The picture keeps its natural width (``widest``, if given, caps it) and is
@@ -86,17 +101,33 @@ def picture_box(picture: str, widest: float | None = None) -> str:
     >>> picture = s.document([s.text("A", font_size=11)], 220, 50)
     >>> print(picture_box(picture).split(" xmlns")[0])
     <div class="rules-picture"><svg style="min-width:201px;max-width:100%"
+
+    ``narrow`` is the same table laid out for a phone's column
+    (:data:`rulespec.drawing.svg.NARROW`): both go in the box, and a rule of the
+    box's own (a container query on the figure around it, see ``rules.css``) shows
+    the narrow one instead whenever the column is narrower than the first may
+    shrink to.
+
+    >>> narrow = s.document([s.text("A", font_size=11)], 120, 90)
+    >>> box = picture_box(picture, narrow=narrow)
+    >>> "@container (max-width: 200.98px)" in box, box.count("<svg")
+    (True, 2)
     """
-    found = re.search(r'<svg[^>]*? width="([0-9.]+)"', picture)
-    if found is None:
-        raise ValueError("not an SVG picture with a width")
-    natural = float(found.group(1))
-    smallest = s.smallest_text(picture) or READABLE
-    ratio = READABLE / smallest
-    floor = math.ceil(natural * ratio) + 1 if ratio < 1 else math.ceil(natural)
-    cap = "100%" if widest is None else f"min(100%, {s.number(max(widest, floor))}px)"
-    styled = picture.replace("<svg", f'<svg style="min-width:{floor}px;max-width:{cap}"', 1)
-    return f'<div class="rules-picture">{styled}</div>'
+    styled, floor = _styled(picture, widest)
+    if narrow is None:
+        return f'<div class="rules-picture">{styled}</div>'
+    small, least = _styled(narrow, widest)
+    if least >= floor:
+        return f'<div class="rules-picture">{styled}</div>'
+    key = "picture-" + hashlib.sha256((picture + narrow).encode("utf-8")).hexdigest()[:12]
+    rule = (
+        f"@container (max-width: {floor - 0.02:.2f}px) {{ #{key} > .picture-wide "
+        f"{{ display: none }} #{key} > .picture-narrow {{ display: block }} }}"
+    )
+    return (
+        f'<div class="rules-picture rules-picture-pair" id="{key}"><style>{rule}</style>'
+        f'<div class="picture-wide">{styled}</div><div class="picture-narrow">{small}</div></div>'
+    )
 
 
 def _svg(game: str, table: Any, player: int | None, marked: frozenset[Any], tr: Translation) -> str:
@@ -106,7 +137,10 @@ def _svg(game: str, table: Any, player: int | None, marked: frozenset[Any], tr: 
     accepts = inspect.signature(draw).parameters
     extra = {"marked": marked, "tr": tr}
     picture: str = draw(table, **{k: v for k, v in extra.items() if k in accepts})
-    return picture_box(picture)
+    if "width" not in accepts:
+        return picture_box(picture)
+    narrow: str = draw(table, width=s.NARROW, **{k: v for k, v in extra.items() if k in accepts})
+    return picture_box(picture, narrow=narrow)
 
 
 def _render(game: str) -> Any:

@@ -4,9 +4,11 @@ The pictures are the SVG documents that ``rulespec.drawing.svg.document`` writes
 (``<svg role="img">``). On each page, at each window width, every picture that is
 laid out (not inside a closed ``<details>`` or a hidden language tab) is
 measured: the smallest height of its text in CSS pixels, any of its text drawn
-outside its own frame (a title cut off), and whether the picture itself is cut
+outside its own frame (a title cut off), whether the picture itself is cut
 off (clipped by a box around it that does not scroll, or past the window's
-edge).
+edge), and how much of it its own box hides, to be scrolled into view sideways.
+On the pages of :data:`WHOLE` a phone shows every picture whole: none is hidden
+in part behind such a scroll.
 
 Run it by hand on a built site::
 
@@ -22,6 +24,7 @@ import os
 import shutil
 import sys
 from collections.abc import Iterator, Sequence
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +64,15 @@ PAGE_PATTERNS = (
 """The pages with pictures: rules and "How to play" pages (in every language built),
 the front page and the guides that draw states."""
 
+WHOLE = (
+    "games/*/how-to-play.html",
+    "*/games/*/how-to-play.html",
+    "games/*/rules.html",
+    "*/games/*/rules.html",
+)
+"""The pages where no picture may hide part of itself in a box scrolled sideways, at any
+width: the players' pages, whose pictures are drawn again for a phone's column."""
+
 _MEASURE = """
 () => {
   const out = [];
@@ -99,7 +111,9 @@ _MEASURE = """
     if (!cut && (rect.right > vw + 1 || rect.left < -1)) {
       cut = 'past the edge of the window (' + Math.round(rect.right) + ' > ' + vw + ')';
     }
-    out.push({index, name, width: box.width, smallest, smallestText, overflowing, cut});
+    const frame = svg.closest('.rules-picture');
+    const hidden = frame ? Math.max(0, frame.scrollWidth - frame.clientWidth) : 0;
+    out.push({index, name, width: box.width, smallest, smallestText, overflowing, cut, hidden});
   });
   return out;
 }
@@ -124,6 +138,8 @@ class Picture:
     """Its texts drawn past its own frame."""
     cut: str
     """Why the picture itself is cut off; empty when it is not."""
+    hidden: float = 0.0
+    """How many CSS pixels of it its box hides, to be scrolled into view sideways."""
 
     def faults(self) -> list[str]:
         """What a reader could not read, one line each."""
@@ -135,6 +151,8 @@ class Picture:
             found.append(f"{where}: text cut off at the picture's edge: {content[:60]!r}")
         if self.cut:
             found.append(f"{where}: the picture is cut off, {self.cut}")
+        if self.hidden > 1 and any(fnmatch(self.page, pattern) for pattern in WHOLE):
+            found.append(f"{where}: its box hides {self.hidden:.0f}px of it, scrolled sideways")
         return found
 
 
@@ -184,6 +202,7 @@ def measure(site: Path, paths: Sequence[Path], executable: str) -> Iterator[Pict
                             smallest_text=row["smallestText"],
                             overflowing=tuple(row["overflowing"]),
                             cut=row["cut"],
+                            hidden=row["hidden"],
                         )
                 context.close()
         finally:

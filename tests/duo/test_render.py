@@ -9,8 +9,12 @@ from typing import Any, cast
 
 import pytest
 
+from rulespec.drawing import svg as s
 from rulespec.duo import Options, Phase, State, parse_card, render
-from rulespec.duo.cards import BASE_DECK, TURBO
+from rulespec.duo.actions import Draw
+from rulespec.duo.cards import BASE_DECK, TURBO, card_name
+from rulespec.i18n import SITE_LANGUAGES, translation
+from rulespec.sphinxext.examples import find
 from tests.duo.helpers import DUO
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -123,7 +127,7 @@ def test_svg_draws_each_hand_card_with_its_name_and_its_symbols() -> None:
     for g in mine:
         name = g.get("data-card", "")
         texts = [t.text for t in g.iter(f"{SVG}text") if cls(t, "name")]
-        assert texts == [render.label(parse_card(name))]
+        assert texts == [render.corner(parse_card(name))]
     (triangle,) = [g for g in mine if g.get("data-card") == "red-3-triangle"]
     symbols = [e for e in triangle.iter() if cls(e, "symbol")]
     assert len(symbols) == 3 and all(e.tag == f"{SVG}polygon" for e in symbols)
@@ -165,3 +169,58 @@ def test_svg_size_sets_the_width() -> None:
 def test_states_show_as_svg_in_notebooks() -> None:
     state = table()
     assert cast(Any, state)._repr_svg_() == render.svg(state)
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "de"])
+def test_a_translated_picture_names_every_card_in_its_language(lang: str) -> None:
+    state = DUO.position(
+        [[*HAND0, "turbo", "joker-cross"], HAND1], PILES, options=Options(turbo=True)
+    )
+    tr = translation(lang)
+    for picture in (render.svg(state, tr=tr), render.svg(state, tr=tr, width=s.NARROW)):
+        root = ET.fromstring(picture)
+        shown = [g for g in root.iter(f"{SVG}g") if cls(g, "card") and g.get("data-card")]
+        titles = {g.get("data-card"): g.find(f"{SVG}title").text for g in shown}  # type: ignore[union-attr]
+        assert len(titles) == 9
+        # No card id, the English the code writes, is a title; each title is the card's.
+        ids = {card_name(c) for c in (*BASE_DECK, TURBO)}
+        assert not set(titles.values()) & ids
+        assert titles["blue-1-circle"] == render.hover(parse_card("blue-1-circle"), tr)
+        assert len(set(titles.values())) == len(titles)
+    words = {"fr": "1 rond bleu", "es": "1 círculo azul", "de": "blaue 1 mit Kreis"}
+    assert render.hover(parse_card("blue-1-circle"), tr) == words[lang]
+
+
+def test_an_english_picture_names_each_card_by_its_id() -> None:
+    root = ET.fromstring(render.svg(table()))
+    for g in cards(root, "player-0"):
+        assert g.find(f"{SVG}title").text == g.get("data-card")  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+def test_a_cards_colour_is_a_mark_the_key_names_in_the_readers_language(lang: str) -> None:
+    tr = translation(lang)
+    root = ET.fromstring(render.svg(table(), tr=tr))
+    corners = [t.text or "" for t in root.iter(f"{SVG}text") if cls(t, "name")]
+    assert corners and not any(re.search(r"[A-Za-z]", c) for c in corners)
+    marks = {c[0] for c in corners if c[0] in render.COLOUR_MARKS}
+    assert marks == {"♥", "≈", "♣", "☀"}  # red, blue, green and yellow cards
+    assert len(set(render.COLOUR_MARKS)) == 4
+    (key,) = [g for g in root.iter(f"{SVG}g") if cls(g, "key")]
+    said = "".join(key.itertext())
+    names = {"en": "red", "fr": "rouge", "es": "rojo", "de": "rot"}
+    yellow = {"en": "yellow", "fr": "jaune", "es": "amarillo", "de": "gelb"}
+    assert f"♥ {names[lang]}" in said and f"☀ {yellow[lang]}" in said
+
+
+def test_the_after_picture_of_a_draw_rings_the_card_drawn() -> None:
+    _, example = find("duo-draw")
+    assert isinstance(example.action, Draw)
+    before, after = render.marks(example.before, example.action)
+    drawn = example.before.draw_pile[0]
+    assert not before and after == {(f"player-{example.action.player}", drawn)}
+    table = example.after if example.view is None else DUO.view(example.after, example.view)
+    root = ET.fromstring(render.svg(table, marked=after))
+    ringed = [g for g in root.iter(f"{SVG}g") if cls(g, "moved")]
+    assert [g.get("data-card") for g in ringed] == [card_name(drawn)]
+    assert len([r for r in root.iter(f"{SVG}rect") if cls(r, "moved")]) == 1

@@ -139,3 +139,28 @@ def test_every_page_links_to_itself_in_every_language(site: Path, lang: str) -> 
             assert target.is_file(), (path, other, href)
             assert target.name == path.name
             assert parse(target).lang == other
+
+
+CREDIT = {
+    "en": "Made with Sphinx and @pradyunsg's Furo",
+    "fr": "Réalisé avec Sphinx et le thème Furo de @pradyunsg",
+    "es": "Hecho con Sphinx y el tema Furo de @pradyunsg",
+    "de": "Erstellt mit Sphinx und dem Theme Furo von @pradyunsg",
+}
+
+
+@pytest.mark.parametrize("lang", list(TITLES))
+def test_the_footer_credits_the_tools_in_the_pages_language(site: Path, lang: str) -> None:
+    root = root_of(site, lang)
+    for page in ("index.html", "games/duo/how-to-play.html", "games/canardage/rules.html"):
+        html = (root / page).read_text(encoding="utf-8")
+        found = re.search(r'<span class="site-credit">(.*?)</span>\s*(?=<div|</div)', html, re.S)
+        assert found, f"{lang}/{page}: no credit in the footer"
+        said = re.sub(r"<[^>]+>", "", found.group(1))
+        assert said == CREDIT[lang], f"{lang}/{page}: {said!r}"
+        # The theme's half-translated sentence is gone: one credit, whole, per page.
+        footer = html[html.index('<div class="left-details">') :]
+        footer = re.sub(r"<[^>]+>", " ", footer[: footer.index('<div class="right-details">')])
+        assert footer.count("Sphinx") == 1 and footer.count("Furo") == 1
+        if lang != "en":
+            assert "Made with" not in footer and " and " not in footer and "'s" not in footer
