@@ -10,7 +10,7 @@ every avoided word in that language's texts of that game
 (:func:`avoided_in`).
 
 >>> fr = glossary("fr")
->>> any(t.game == "canardage" for t in fr)
+>>> len({t.game for t in fr}) > 1
 True
 >>> term = Term("duo", "draw pile", "pioche", "ours", ("talon",))
 >>> avoided_in("Le talon est vide.", [term], "duo")
@@ -26,14 +26,13 @@ from functools import cache
 
 import attrs
 
+from rulespec.core.game import games
 from rulespec.rulebook.clauses import catalogue_path
 
 __all__ = ["GLOSSARY_LANGUAGES", "GlossaryError", "Term", "avoided_in", "glossary"]
 
 GLOSSARY_LANGUAGES: tuple[str, ...] = ("fr", "es", "de")
 """The languages with a glossary (English is the pages' own)."""
-
-_GAMES = ("all", "duck-and-cover", "duo", "canardage")
 
 
 class GlossaryError(ValueError):
@@ -70,8 +69,9 @@ def _term(entry: object, where: str) -> Term:
     for key in ("game", "en", "term", "source"):
         if not isinstance(entry.get(key), str) or not entry[key].strip():
             raise GlossaryError(f"{where}: {key!r} must be a non-empty string")
-    if entry["game"] not in _GAMES:
-        raise GlossaryError(f"{where}: game {entry['game']!r} is not one of {', '.join(_GAMES)}")
+    known = ("all", *(g.id for g in games()))
+    if entry["game"] not in known:
+        raise GlossaryError(f"{where}: game {entry['game']!r} is not one of {', '.join(known)}")
     avoid = entry.get("avoid", [])
     if not isinstance(avoid, list) or not all(isinstance(a, str) and a.strip() for a in avoid):
         raise GlossaryError(f"{where}: 'avoid' must be a list of non-empty strings")
