@@ -52,12 +52,14 @@ def _cover() -> Example:
     return Example(
         "dc-cover",
         ("dc.move.cover", "dc.turn.simultaneous", "dc.turn.captain-pile"),
-        "Card 6 is called. Player 1 has already covered their 2 with it, unseen; player 0 "
-        "covers their 7. Both have moved, so the 6 goes on the Captain pile and the next "
-        "card, a 1, is drawn.",
+        "Card :fact:`6 <dc-cover.before.called>` is called. Player 1 has already covered "
+        "their 2 with it, unseen; player :fact:`0 <dc-cover.before.to_move>` covers their "
+        "7. Both have moved, so the :fact:`6 <dc-cover.after.captain_top>` goes on the "
+        "Captain pile and the next card, a :fact:`1 <dc-cover.after.called>`, is drawn.",
         before,
         Cover(player=0, to=(2, 1)),
         after,
+        facts={"before": {"called": 6, "to_move": "0"}, "after": {"captain_top": 6, "called": 1}},
     )
 
 
@@ -74,12 +76,14 @@ def _duck() -> Example:
     return Example(
         "dc-duck",
         ("dc.move.duck", "dc.move.duck-adjacent", "dc.move.must-move"),
-        "Card 5 is called and each player's 5 is visible, so each must move it. Player 0 "
-        "ducks it below their 9, player 1 beside their 4: each new place touches another "
-        "of the player's cards by a side, and the hole left behind stays empty.",
+        "Card :fact:`5 <dc-duck.before.called>` is called and each player's 5 is visible, "
+        "so each must move it. Player :fact:`0 <dc-duck.before.to_move>` ducks it below "
+        "their 9, player 1 beside their 4: each new place touches another of the player's "
+        "cards by a side, and the hole left behind stays empty.",
         before,
         Duck(player=0, to=(0, 3)),
         after,
+        facts={"before": {"called": 5, "to_move": "0"}},
     )
 
 
@@ -106,12 +110,14 @@ def _quack() -> Example:
     return Example(
         "dc-quack",
         ("dc.move.quack", "dc.turn.discard", "dc.special.repeat-after-discard"),
-        "Card 5 is called, but both players' 5 lie under a 6: player 1 has said « Coin », "
-        "and player 0 says it too. Nobody moved, so the 5 goes to the discard zone; the "
-        "Repeat drawn next follows it there, and a 3 is drawn.",
+        "Card :fact:`5 <dc-quack.before.called>` is called, but both players' 5 lie under "
+        "a 6: player 1 has said « Coin », and player :fact:`0 <dc-quack.before.to_move>` "
+        "says it too. Nobody moved, so the 5 goes to the discard zone; the Repeat drawn "
+        "next follows it there, and a :fact:`3 <dc-quack.after.called>` is drawn.",
         before,
         Quack(player=0),
         after,
+        facts={"before": {"called": 5, "to_move": "0"}, "after": {"called": 3}},
     )
 
 
@@ -128,11 +134,13 @@ def _max() -> Example:
     return Example(
         "dc-max",
         ("dc.special.max",),
-        "Max calls each player's highest visible card: the 12 for both. Player 1 has put "
-        "it on their 8; player 0 puts it on their 11.",
+        ":fact:`Max <dc-max.before.called>` calls each player's highest visible card: the "
+        "12 for both. Player 1 has put it on their 8; player "
+        ":fact:`0 <dc-max.before.to_move>` puts it on their 11.",
         before,
         Cover(player=0, to=(2, 2)),
         after,
+        facts={"before": {"called": "Max", "to_move": "0"}},
     )
 
 
@@ -154,11 +162,13 @@ def _repeat() -> Example:
     return Example(
         "dc-repeat",
         ("dc.special.repeat", "dc.move.stack"),
-        "Repeat calls the previous card, the 7, again. Each player's 7 lies on their 8, and "
-        "the whole stack moves with it onto the 4: a stack never splits.",
+        "Repeat calls the previous card, the :fact:`7 <dc-repeat.before.previous>`, again. "
+        "Each player's 7 lies on their 8, and the whole stack moves with it onto the 4: a "
+        "stack never splits.",
         before,
         Cover(player=0, to=(3, 0)),
         after,
+        facts={"before": {"previous": 7}},
     )
 
 
@@ -180,11 +190,13 @@ def _repeat_after_max() -> Example:
     return Example(
         "dc-repeat-after-max",
         ("dc.special.repeat-after-max",),
-        "Repeat after Max plays Max again: each player's highest visible card is still the "
-        "12 they moved on Max, and it moves again, onto the 10 with the 11 beneath it.",
+        "Repeat after Max plays :fact:`Max <dc-repeat-after-max.before.previous>` again: "
+        "each player's highest visible card is still the 12 they moved on Max, and it "
+        "moves again, onto the 10 with the 11 beneath it.",
         before,
         Cover(player=0, to=(1, 2)),
         after,
+        facts={"before": {"previous": "Max"}},
     )
 
 
@@ -202,10 +214,12 @@ def _repeat_first() -> Example:
         "dc-repeat-first",
         ("dc.special.repeat-first", "dc.turn.draw"),
         "The deal lays both families in order and turns up Repeat first: with no card to "
-        "repeat it goes straight to the discard zone, and the 7 below it is called.",
+        "repeat it goes straight to the discard zone, and the "
+        ":fact:`7 <dc-repeat-first.after.called>` below it is called.",
         before,
         Deal(grids=(tuple(range(1, 13)),) * 2, draw_pile=pile),
         after,
+        facts={"after": {"called": 7}},
     )
 
 
@@ -232,16 +246,23 @@ def _turn() -> Example:
     return Example(
         "dc-turn",
         ("dc.turn.simultaneous", "dc.move.duck-adjacent", "dc.move.quack"),
-        "The rulebooks' turn, with its four players: Connie, Jackson, Dan and Gwen are "
-        "players 0 to 3 (the rulebook tells their moves; the grids around them are ours). "
-        "Connie, the Captain, turns up a 5, and everyone moves their 5 at once. Connie "
-        "covers her 7 with it; Jackson ducks his beside his 6, outside the grid he was "
-        "dealt, which is allowed since it touches the 6; Dan covers the 8 just above his 5; "
-        "Gwen says « Coin », as her 5 already lies under her 2. Someone moved, so the 5 "
+        "The rulebooks' turn, with its :fact:`four <dc-turn.before.players>` players: "
+        "Connie, Jackson, Dan and Gwen are players 0 to 3 (the rulebook tells their moves; "
+        "the grids around them are ours). Connie, the Captain, turns up a "
+        ":fact:`5 <dc-turn.before.called>`, and everyone moves their 5 at once. "
+        ":fact:`Connie <dc-turn.before.to_move>` covers her 7 with it; Jackson ducks his "
+        "beside his 6, outside the grid he was dealt, which is allowed since it touches "
+        "the 6; Dan covers the 8 just above his 5; Gwen says « Coin », as her 5 already "
+        "lies under her 2. Someone moved, so the :fact:`5 <dc-turn.after.captain_top>` "
         "goes on the Captain pile.",
         before,
         Cover(player=0, to=(0, 1)),
         after,
+        facts={
+            "before": {"players": 4, "called": 5, "to_move": "Connie"},
+            "after": {"captain_top": 5},
+        },
+        players=("Connie", "Jackson", "Dan", "Gwen"),
     )
 
 
@@ -277,16 +298,38 @@ def _score() -> Example:
     return Example(
         "dc-score",
         ("dc.score.splashes", "dc.score.sign", "dc.end.single-pile", "dc.end.discard-limit"),
-        "The rulebooks' end of a round, with its numbers: four players (Connie, Jackson, "
-        "Dan and Gwen are players 0 to 3) and 6 cards already in the discard zone, so one "
-        "more discard would end the round. Connie turns up a 10; the others' 10 are covered "
-        "and they say « Coin », but Jackson covers his 6 with his 10: he holds a single "
-        "stack, which ends the round. Each scores the splashes of their visible cards: "
-        "Connie's 6 and 2 make +3; Jackson's lone 10 makes −4, negative for a single "
-        "stack; Dan's 1, 4 and 6 make +4; Gwen's 12 and 6 make +7.",
+        "The rulebooks' end of a round, with its numbers: "
+        ":fact:`four <dc-score.before.players>` players (Connie, Jackson, Dan and Gwen are "
+        "players 0 to 3) and :fact:`6 <dc-score.before.discard>` cards already in the "
+        "discard zone, so one more discard would end the round. Connie turns up a "
+        ":fact:`10 <dc-score.before.called>`; the others' 10 are covered and they say « "
+        "Coin », but :fact:`Jackson <dc-score.before.to_move>` covers his 6 with his 10: "
+        "he holds a single stack, which ends the round. Each scores the splashes of their "
+        "visible cards: Connie's :fact:`6 and 2 <dc-score.after.visible.Connie>` make "
+        ":fact:`+3 <dc-score.after.round_score.Connie>`; Jackson's lone "
+        ":fact:`10 <dc-score.after.visible.Jackson>` makes "
+        ":fact:`−4 <dc-score.after.round_score.Jackson>`, negative for a single stack; "
+        "Dan's :fact:`1, 4 and 6 <dc-score.after.visible.Dan>` make "
+        ":fact:`+4 <dc-score.after.round_score.Dan>`; Gwen's "
+        ":fact:`12 and 6 <dc-score.after.visible.Gwen>` make "
+        ":fact:`+7 <dc-score.after.round_score.Gwen>`.",
         before,
         Cover(player=1, to=(1, 0)),
         after,
+        facts={
+            "before": {"players": 4, "discard": 6, "called": 10, "to_move": "Jackson"},
+            "after": {
+                "visible.Connie": (6, 2),
+                "round_score.Connie": 3,
+                "visible.Jackson": (10,),
+                "round_score.Jackson": -4,
+                "visible.Dan": (1, 4, 6),
+                "round_score.Dan": 4,
+                "visible.Gwen": (12, 6),
+                "round_score.Gwen": 7,
+            },
+        },
+        players=("Connie", "Jackson", "Dan", "Gwen"),
     )
 
 
@@ -303,11 +346,14 @@ def _reshuffle() -> Example:
         "dc-reshuffle",
         ("dc.deck.reshuffle",),
         "A card must be drawn and the draw pile is empty: the Captain pile is shuffled "
-        "into a new draw pile (a chance step, here turning up Max first). The 1 and 2 of "
-        "the discard zone stay where they are.",
+        "into a new draw pile (a chance step, here turning up "
+        ":fact:`Max <dc-reshuffle.after.called>` first). The "
+        ":fact:`1 and 2 <dc-reshuffle.before.discarded>` of the discard zone stay where "
+        "they are.",
         before,
         Reshuffle(draw_pile=order),
         after,
+        facts={"before": {"discarded": (1, 2)}, "after": {"called": "Max"}},
     )
 
 
@@ -324,12 +370,15 @@ def _give() -> Example:
     return Example(
         "dc-give",
         ("dc.variant.low-blows.gift", "dc.variant.low-blows.lowest", "dc.variant.low-blows.left"),
-        "Low blows: Max makes each player give one of their two lowest visible ducks to "
-        "the player on their left. Both give their 1; player 0 receives player 1's 1 "
-        "(written 201, of the second family) and player 1 receives player 0's (101).",
+        "Low blows: :fact:`Max <dc-give.before.called>` makes each player give one of "
+        "their two lowest visible ducks to the player on their left. Both give their 1; "
+        "player 0 receives player 1's 1 (written :fact:`201 <dc-give.after.gift.0>`, of "
+        "the second family) and player 1 receives player 0's (:fact:`101 "
+        "<dc-give.after.gift.1>`).",
         before,
         Give(player=0, at=(0, 0)),
         after,
+        facts={"before": {"called": "Max"}, "after": {"gift.0": 201, "gift.1": 101}},
     )
 
 
@@ -347,10 +396,12 @@ def _place() -> Example:
         "dc-place",
         ("dc.variant.low-blows.placement", "dc.variant.low-blows.ownership"),
         "Each player places the duck they received by the Duck rule, here where their own "
-        "1 stood; from now on it is theirs. Max goes on the Captain pile.",
+        "1 stood; from now on it is theirs. :fact:`Max <dc-place.after.captain_top>` goes "
+        "on the Captain pile.",
         before,
         Place(player=0, to=(0, 0)),
         after,
+        facts={"after": {"captain_top": "Max"}},
     )
 
 
@@ -381,10 +432,13 @@ def facts(state: State) -> dict[str, object]:
     """What a story may state about a Duck & Cover state, by seat.
 
     ``called`` (the card drawn, a number or ``"Max"``/``"Repeat"``),
-    ``captain_top``, ``captain_pile``, ``discard`` and ``draw`` (pile sizes),
+    ``captain_top`` (the Captain pile's top card), ``previous`` (the card
+    Repeat calls), ``discarded`` (the discard zone's cards, in order),
+    ``captain_pile``, ``discard`` and ``draw`` (pile sizes), ``players``,
     ``round`` (counted from 1), and for each player ``stacks.P``,
     ``visible.P`` (the numbers showing, left to right and top to bottom),
-    ``round_score.P`` (in the last finished round) and ``total.P``.
+    ``round_score.P`` (in the last finished round), ``total.P`` and, while
+    low blows' gifts are placed, ``gift.P`` (the duck received, as written).
 
     >>> s = position([FAMILY_GRID, FAMILY_GRID], card=5)
     >>> facts(s)["called"], facts(s)["stacks.1"]
@@ -399,6 +453,9 @@ def facts(state: State) -> dict[str, object]:
         "discard": len(state.discard_zone),
         "draw": len(state.draw_pile),
         "round": state.round + 1,
+        "players": state.players,
+        "previous": _card_word(state.previous),
+        "discarded": tuple(_card_word(c) for c in state.discard_zone),
     }
     for p, grid in enumerate(state.grids):
         cells = sorted(grid.cells, key=lambda cell: (cell[0][1], cell[0][0]))
@@ -406,6 +463,8 @@ def facts(state: State) -> dict[str, object]:
         found[f"visible.{p}"] = tuple(number_of(stack[-1]) for _, stack in cells)
         found[f"round_score.{p}"] = last[p]
         found[f"total.{p}"] = totals[p]
+        if state.gifts:
+            found[f"gift.{p}"] = state.gifts[p]
     return found
 
 

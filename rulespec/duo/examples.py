@@ -12,11 +12,11 @@ from functools import cache
 import attrs
 
 from rulespec.duo.actions import Draw, Play, Stop
-from rulespec.duo.cards import BASE_DECK, card_name, parse_card
+from rulespec.duo.cards import BASE_DECK, NUMBERS, TURBO, card_name, features, parse_card
 from rulespec.duo.position import position
 from rulespec.duo.state import Options, Phase, State
 from rulespec.rulebook.examples import Example
-from rulespec.rulebook.facts import Told
+from rulespec.rulebook.facts import Seat, Told
 
 __all__ = ["examples", "facts", "told"]
 
@@ -36,11 +36,14 @@ def _two_features() -> Example:
     return Example(
         "duo-two-features",
         ("duo.place.two-features", "duo.turn.play", "duo.cards.symbols"),
-        "Player 0 places their red 3 circle on the red 3 square: the two cards share their "
+        "Player :fact:`0 <duo-two-features.before.to_move>` places their red "
+        ":fact:`3 <duo-two-features.after.top.0>` circle on the red "
+        ":fact:`3 <duo-two-features.before.top.0>` square: the two cards share their "
         "colour and their number. They stay on turn and may place more on this pile.",
         before,
         _play("red-3-circle", 0),
         after,
+        facts={"before": {"to_move": "0", "top.0": 3}, "after": {"top.0": 3}},
     )
 
 
@@ -52,12 +55,15 @@ def _one_pile() -> Example:
     return Example(
         "duo-one-pile",
         ("duo.turn.one-pile",),
-        "Player 0 began their turn on pile 0, so every further card goes there: the red 1 "
-        "circle (colour and shape of the red 3 circle). Their green 4 cross would fit "
-        "pile 1, but not this turn.",
+        "Player :fact:`0 <duo-one-pile.before.to_move>` began their turn on pile "
+        ":fact:`0 <duo-one-pile.before.turn_pile>`, so every further card goes there: the "
+        "red :fact:`1 <duo-one-pile.after.top.0>` circle (colour and shape of the red "
+        ":fact:`3 <duo-one-pile.before.top.0>` circle). Their green 4 cross would fit pile "
+        "1, but not this turn.",
         before,
         _play("red-1-circle", 0),
         after,
+        facts={"before": {"to_move": "0", "turn_pile": 0, "top.0": 3}, "after": {"top.0": 1}},
     )
 
 
@@ -68,10 +74,12 @@ def _stop() -> Example:
     return Example(
         "duo-stop",
         ("duo.turn.stop",),
-        "Having placed a card, player 0 ends their turn; player 1 is on turn.",
+        "Having placed a card, player :fact:`0 <duo-stop.before.to_move>` ends their turn; "
+        "player :fact:`1 <duo-stop.after.to_move>` is on turn.",
         before,
         Stop(player=0),
         after,
+        facts={"before": {"to_move": "0"}, "after": {"to_move": "1"}},
     )
 
 
@@ -82,11 +90,12 @@ def _draw() -> Example:
     return Example(
         "duo-draw",
         ("duo.turn.draw",),
-        "No card of player 0 fits either pile: they take the top card of the draw pile, "
-        "the blue 1 circle, and their turn ends.",
+        "No card of player :fact:`0 <duo-draw.before.to_move>` fits either pile: they take "
+        "the top card of the draw pile, the blue 1 circle, and their turn ends.",
         before,
         Draw(player=0),
         after,
+        facts={"before": {"to_move": "0"}},
     )
 
 
@@ -98,11 +107,13 @@ def _on_joker() -> Example:
     return Example(
         "duo-on-joker",
         ("duo.place.on-joker",),
-        "Pile 0 shows the joker 2: any card with the number 2 fits it, whatever its "
-        "colour and shape, such as the yellow 2 triangle.",
+        "Pile 0 shows the joker :fact:`2 <duo-on-joker.before.top.0>`: any card with the "
+        "number 2 fits it, whatever its colour and shape, such as the yellow "
+        ":fact:`2 <duo-on-joker.after.top.0>` triangle.",
         before,
         _play("yellow-2-triangle", 0),
         after,
+        facts={"before": {"top.0": 2}, "after": {"top.0": 2}},
     )
 
 
@@ -114,11 +125,12 @@ def _joker() -> Example:
     return Example(
         "duo-joker",
         ("duo.place.joker", "duo.cards.jokers", "duo.place.no-joker-on-joker"),
-        "The cross joker goes on the green 1 cross, which shows a cross. It may not go on "
-        "pile 1: a joker never goes on a joker.",
+        "The cross joker goes on the green :fact:`1 <duo-joker.before.top.0>` cross, which "
+        "shows a cross. It may not go on pile 1: a joker never goes on a joker.",
         before,
         _play("joker-cross", 0),
         after,
+        facts={"before": {"top.0": 1}},
     )
 
 
@@ -159,12 +171,19 @@ def _score_out() -> Example:
         "duo-score-out",
         ("duo.score.out", "duo.round.out"),
         "The rulebook's end of a round, with its numbers: players 0, 1 and 2 are its "
-        "players A, B and C. Player 0 places their last card and wins the round; the "
-        "others still hold 2 and 3 cards, so player 0 scores 5. Player 1 will start the "
-        "next round.",
+        "players A, B and C. Player :fact:`0 <duo-score-out.before.to_move>` places their "
+        "last card and wins the round; the others still hold "
+        ":fact:`2 <duo-score-out.before.hand.1>` and "
+        ":fact:`3 <duo-score-out.before.hand.2>` cards, so player 0 scores "
+        ":fact:`5 <duo-score-out.after.round_score.0>`. Player "
+        ":fact:`1 <duo-score-out.after.starter>` will start the next round.",
         before,
         _play("red-3-circle", 0),
         after,
+        facts={
+            "before": {"to_move": "0", "hand.1": 2, "hand.2": 3},
+            "after": {"round_score.0": 5, "starter": "1"},
+        },
     )
 
 
@@ -188,13 +207,16 @@ def _score_exhausted() -> Example:
     return Example(
         "duo-score-exhausted",
         ("duo.score.exhausted", "duo.round.exhausted"),
-        "Player 0 draws the last card of the draw pile, which ends the round with no "
-        "winner: each player loses a point per card held, 4 for player 0 and 70 for "
-        "player 1 (drawn from player 0's view).",
+        "Player :fact:`0 <duo-score-exhausted.before.to_move>` draws the last card of the "
+        "draw pile, which ends the round with no winner: each player loses a point per "
+        "card held, :fact:`4 <duo-score-exhausted.after.hand.0>` for player 0 and "
+        ":fact:`70 <duo-score-exhausted.after.hand.1>` for player 1 (drawn from player 0's "
+        "view).",
         before,
         Draw(player=0),
         after,
         view=0,
+        facts={"before": {"to_move": "0"}, "after": {"hand.0": 4, "hand.1": 70}},
     )
 
 
@@ -223,16 +245,24 @@ def facts(state: State) -> dict[str, object]:
 
     ``hand.P`` (cards held), ``score.P`` (over the finished rounds),
     ``round_score.P`` (in the last finished round), ``draw`` (cards in the
-    draw pile), ``round`` (counted from 1) and ``pile.N`` (the card on top
-    of pile N, by name).
+    draw pile), ``round`` (counted from 1), ``pile.N`` (the card on top
+    of pile N, by name), ``top.N`` (the number it shows, if it has one),
+    ``turn_pile`` (the pile this turn's cards go on, once one is placed) and
+    ``starter`` (the player who starts the round, or the next one once it ends).
 
     >>> s = position([["red-1-circle"], ["red-2-cross"]], [["red-2-circle"], ["blue-1-square"]])
-    >>> facts(s)["pile.1"], facts(s)["round"]
-    ('blue-1-square', 1)
+    >>> facts(s)["pile.1"], facts(s)["top.1"], facts(s)["round"]
+    ('blue-1-square', 1, 1)
     """
     totals = state.totals()
     last = state.round_scores[-1] if state.round_scores else (0,) * state.players
-    found: dict[str, object] = {"draw": len(state.draw_pile), "round": state.round + 1}
+    found: dict[str, object] = {
+        "draw": len(state.draw_pile),
+        "round": state.round + 1,
+        "starter": Seat(state.starter),
+    }
+    if state.turn_pile is not None:
+        found["turn_pile"] = state.turn_pile
     for p in range(state.players):
         found[f"hand.{p}"] = len(state.hands[p])
         found[f"score.{p}"] = totals[p]
@@ -240,6 +270,9 @@ def facts(state: State) -> dict[str, object]:
     for n, pile in enumerate(state.piles):
         if pile:
             found[f"pile.{n}"] = card_name(pile[-1])
+            number = None if pile[-1] == TURBO else features(pile[-1])[1]
+            if number is not None:
+                found[f"top.{n}"] = NUMBERS[number]
     return found
 
 

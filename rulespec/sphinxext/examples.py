@@ -17,7 +17,9 @@ in words under them (``render.narrate()``), and the move as a record writes it
 is folded away. Everything a reader reads, the words drawn in the pictures
 included, is in the site's language (``language`` in ``conf.py``), through
 :mod:`rulespec.i18n`: the captions are translated with their game's id as
-context.
+context. A caption's marked facts (:mod:`rulespec.rulebook.facts`) show as
+plain words; words that do not state their fact in the site's language are a
+warning, so the build (``-W``) fails.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 import rulespec
@@ -41,6 +44,7 @@ from rulespec.drawing import svg as s
 from rulespec.i18n import Translation, translation
 from rulespec.rulebook.clauses import catalogues
 from rulespec.rulebook.examples import Example, examples_of
+from rulespec.rulebook.facts import check_caption, plain
 from rulespec.sphinxext.nodes import rules_block
 
 __all__ = [
@@ -52,6 +56,8 @@ __all__ = [
     "outdated",
     "picture_box",
 ]
+
+LOGGER = logging.getLogger(__name__)
 
 READABLE = 10.0
 """The smallest text a picture may be scaled down to, in CSS pixels."""
@@ -153,13 +159,13 @@ def _render(game: str) -> Any:
 
 def figure(game: str, example: Example, tr: Translation | None = None) -> str:
     """The HTML of ``example``: before and after, the cards that moved ringed on both,
-    the move in words, the move as a record writes it (folded), and the caption, all
-    in ``tr``'s language (English by default).
+    the move in words, the move as a record writes it (folded), and the caption (its
+    marked facts as plain words), all in ``tr``'s language (English by default).
 
     >>> game, example = find("dc-cover")
-    >>> "<strong>Le coup :</strong> Le joueur 0 couvre le 7 avec le 6." in figure(
-    ...     game, example, translation("fr"))
-    True
+    >>> shown = figure(game, example, translation("fr"))
+    >>> "Le joueur 0 couvre le 7 avec le 6." in shown, ":fact:" in shown
+    (True, False)
     """
     tr = tr or translation("en")
     render = _render(game)
@@ -192,7 +198,7 @@ def figure(game: str, example: Example, tr: Translation | None = None) -> str:
     shows = html.escape(tr("{whose}; shows {clauses}")).format(
         whose=html.escape(whose), clauses=cites
     )
-    caption = html.escape(tr(example.caption, context=game))
+    caption = html.escape(plain(tr(example.caption, context=game)))
     return (
         f'<figure class="rules-example" id="example-{html.escape(example.name)}">'
         '<div class="rules-example-pair">'
@@ -222,6 +228,8 @@ class ExampleDirective(SphinxDirective):
         except KeyError:
             raise self.error(f"rules:example: no worked example is called {name!r}") from None
         tr = translation(self.config.language)
+        for problem in check_caption(game, example, tr.language):
+            LOGGER.warning("caption: %s", problem, location=self.get_location())
         return [nodes.raw("", figure(game, example, tr), format="html")]
 
 
@@ -257,6 +265,8 @@ def attach(app: Sphinx, doctree: nodes.document) -> None:
         if shown is None:
             continue
         for example in drawn.get(shown, ()):
+            for problem in check_caption(game, example, tr.language):
+                LOGGER.warning("caption: %s", problem, location=docname)
             block += nodes.raw("", figure(game, example, tr), format="html")
         if shown in linked:
             label = tr("Worked example:") + " "

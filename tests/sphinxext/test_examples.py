@@ -50,3 +50,24 @@ def test_the_directive_draws_a_named_example_and_refuses_an_unknown_one(tmp_path
     bad = page.replace("dc-cover", "dc-nothing")
     failed = build(project(tmp_path / "bad", conf, {"index.rst": bad}), tmp_path / "bad-out")
     assert failed.status != 0 and "no worked example is called 'dc-nothing'" in failed.warnings
+
+
+def test_a_caption_whose_words_miss_its_facts_fails_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import attrs
+
+    from rulespec.sphinxext import examples
+
+    conf = 'extensions = ["rulespec.sphinxext"]\nlanguage = "fr"\n'
+    page = "Cover\n=====\n\n.. rules:example:: dc-cover\n"
+    result = build(project(tmp_path / "src", conf, {"index.rst": page}), tmp_path / "out")
+    assert (result.status, result.warnings) == (0, "")
+    assert "La carte 6 est appelée." in result.page("index.html")
+    game, example = examples.find("dc-cover")
+    wrong = example.caption.replace(":fact:`6 <", ":fact:`7 <", 1)
+    monkeypatch.setattr(examples, "find", lambda name: (game, attrs.evolve(example, caption=wrong)))
+    english = conf.replace('"fr"', '"en"')
+    failed = build(project(tmp_path / "bad", english, {"index.rst": page}), tmp_path / "bad-out")
+    assert failed.status != 0
+    assert "caption: dc-cover.before.called is 6, the text says '7'" in failed.warnings
