@@ -20,6 +20,8 @@ language: the cards as the edition in it names them, the rest from the
 from __future__ import annotations
 
 import argparse
+import functools
+import inspect
 import json
 import random
 import re
@@ -229,23 +231,36 @@ class Words:
                 outcome=lambda _before, _after, _action: None,
                 help=tr("The moves are those of {game}'s rules.").format(game=g.name),
             )
-        outcome = getattr(module, "outcome", None)
-        round_end = getattr(module, "round_end", None)
+        text = _in_words(getattr(module, "text", None), tr)
+        move = _in_words(getattr(module, "move", None), tr)
+        outcome = _in_words(getattr(module, "outcome", None), tr)
+        round_end = _in_words(getattr(module, "round_end", None), tr)
         return cls(
-            text=lambda table: module.text(table, tr=tr),
-            move=lambda table, action: module.move(table, action, tr=tr),
-            outcome=(
-                (lambda before, after, action: outcome(before, after, action, tr=tr))
-                if outcome is not None
-                else (lambda _before, _after, _action: None)
+            text=text or repr,
+            move=move or (lambda _table, action: describe(g, action)),
+            outcome=outcome or (lambda _before, _after, _action: None),
+            help=(
+                tr(module.HELP)
+                if hasattr(module, "HELP")
+                else tr("The moves are those of {game}'s rules.").format(game=g.name)
             ),
-            help=tr(module.HELP),
-            round_end=(
-                (lambda before, after, seat: round_end(before, after, seat, tr=tr))
-                if round_end is not None
-                else (lambda _before, _after, _seat: None)
-            ),
+            round_end=round_end or (lambda _before, _after, _seat: None),
         )
+
+
+def _in_words(render: Callable[..., Any] | None, tr: Tr) -> Callable[..., Any] | None:
+    """``render`` writing in the words of ``tr`` when it takes them (a ``tr`` keyword, as
+    the built-in games' render functions do); a plug-in's function that does not is
+    called as it is, in its own words."""
+    if render is None:
+        return None
+    try:
+        takes_words = "tr" in inspect.signature(render).parameters
+    except (TypeError, ValueError):
+        takes_words = False
+    if not takes_words:
+        return render
+    return functools.partial(render, tr=tr)
 
 
 class _Stop(Exception):

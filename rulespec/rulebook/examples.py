@@ -19,9 +19,11 @@ from typing import Any
 import attrs
 
 from rulespec.core.game import game as registered
-from rulespec.rulebook.facts import Value
 
-__all__ = ["Example", "examples_of"]
+__all__ = ["Example", "Value", "examples_of"]
+
+Value = int | str | tuple[int | str, ...]
+"""A stated fact: a number, a name (a player's, a card's), or several."""
 
 
 @attrs.frozen

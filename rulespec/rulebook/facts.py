@@ -31,14 +31,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import attrs
 
 from rulespec.core.game import game as registered
-
-if TYPE_CHECKING:
-    from rulespec.rulebook.examples import Example
+from rulespec.rulebook.examples import Example, Value
 
 __all__ = [
     "NUMBER_WORDS",
@@ -58,9 +56,6 @@ __all__ = [
     "plain",
     "told_of",
 ]
-
-Value = int | str | tuple[int | str, ...]
-"""A stated fact: a number, a name (a player's, a card's), or several."""
 
 
 @attrs.frozen
@@ -392,19 +387,17 @@ def plain(text: str) -> str:
     return _MARK.sub(lambda m: m["shown"], text)
 
 
-def check_caption(game: str, example: Example, language: str) -> list[str]:
-    """What is wrong with the marks of ``example``'s caption in ``language``: a mark of
-    another example, an unknown fact, or words that do not state its value. A caption
-    not yet translated is held to English.
+def check_caption(game: str, example: Example, text: str, language: str) -> list[str]:
+    """What is wrong with the marks of ``example``'s caption, as ``text`` writes it in
+    ``language`` (its translation, or the English caption itself): a mark of another
+    example, an unknown fact, or words that do not state its value. A caption not yet
+    translated (``text`` is the English) is held to English.
 
     >>> from rulespec.rulebook.examples import examples_of
-    >>> check_caption("duo", examples_of("duo")[2], "de")
+    >>> example = examples_of("duo")[2]
+    >>> check_caption("duo", example, example.caption, "de")
     []
     """
-    from rulespec.i18n import translation
-
-    tr = translation(language)
-    text = tr(example.caption, context=game)
     if text == example.caption:
         language = "en"
     others = sorted({m.example for m in marks(text)} - {example.name})

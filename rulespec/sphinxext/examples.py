@@ -228,7 +228,7 @@ class ExampleDirective(SphinxDirective):
         except KeyError:
             raise self.error(f"rules:example: no worked example is called {name!r}") from None
         tr = translation(self.config.language)
-        for problem in check_caption(game, example, tr.language):
+        for problem in check_caption(game, example, tr(example.caption, context=game), tr.language):
             LOGGER.warning("caption: %s", problem, location=self.get_location())
         return [nodes.raw("", figure(game, example, tr), format="html")]
 
@@ -265,7 +265,9 @@ def attach(app: Sphinx, doctree: nodes.document) -> None:
         if shown is None:
             continue
         for example in drawn.get(shown, ()):
-            for problem in check_caption(game, example, tr.language):
+            for problem in check_caption(
+                game, example, tr(example.caption, context=game), tr.language
+            ):
                 LOGGER.warning("caption: %s", problem, location=docname)
             block += nodes.raw("", figure(game, example, tr), format="html")
         if shown in linked:

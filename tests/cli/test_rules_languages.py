@@ -10,7 +10,7 @@ from tests.cli.helpers import call
 HEADINGS = {
     # language: (first line, a section heading, a clause title, the origin line's start)
     "fr": (
-        "Duck & Cover : les règles (fr)",
+        "Duck & Cover\u00a0: les règles (fr)",
         "MISE EN PLACE",
         "Grilles de départ",
         "Notre formulation en français",

@@ -77,7 +77,7 @@ def test_play_in_the_terminal_then_verify_the_record(goof: Env, tmp_path: Path) 
         "--option", "cards=4", "--record", record, cwd=tmp_path, stdin="1\n" * 4,
     )  # fmt: skip
     out = done.stdout
-    assert out.count("=== your move (player 0) ===") == 4
+    assert out.count("=== your move (Player 0) ===") == 4
     assert "Goofspiel · prize on the table:" in out and "to bid" in out
     assert "=== the game is over ===" in out and "Game record saved" in out
     verified = goof.run("rulespec", "verify", record, cwd=tmp_path).stdout
