@@ -430,3 +430,79 @@ def build_suite(game_id: str) -> Suite:
         encoded = g.encode_state(state)
         entries.append(Entry(name, source, encoded, _measured(g, g.decode_state(encoded))))
     return Suite(game_id, tuple(entries))
+
+
+# -- the reference page's tables ----------------------------------------------------
+
+
+def _leaves(counts: tuple[Count, ...], field: str) -> str:
+    found = [f"{c.depth}: {getattr(c, field)}" for c in counts if getattr(c, field)]
+    return "; ".join(found) or "none"
+
+
+def rst_tables(game_ids: tuple[str, ...] = ("duck-and-cover", "duo", "canardage")) -> str:
+    """The reference page's section for each game's suite, as reStructuredText: a table
+    of the positions (name, source, nodes per depth, chance and terminal leaves by
+    depth) and each position's JSON, folded.
+
+    >>> print(rst_tables(("duo",)).splitlines()[0])
+    .. This file is written by ``python -m rulespec.tools.perft --rst``: do not edit it.
+    """
+    from html import escape
+
+    from rulespec.core.game import game
+
+    lines = [
+        ".. This file is written by ``python -m rulespec.tools.perft --rst``: do not edit it.",
+        "",
+    ]
+    for game_id in game_ids:
+        suite = load_suite(game_id)
+        title = f"{game(game_id).name}: ``{game_id}``"
+        total = sum(e.total for e in suite.entries)
+        lines += [title, "-" * len(title), ""]
+        lines += [
+            f"{len(suite.entries)} positions, {total:,} nodes in all, in "
+            f"``rulespec/{_PACKAGES[game_id]}/perft.json``.",
+            "",
+            ".. list-table::",
+            "   :header-rows: 1",
+            "   :widths: 18 30 32 10 10",
+            "",
+            "   * - Position",
+            "     - Source",
+            "     - Nodes at depth 0, 1, 2, …",
+            "     - Chance leaves (depth: count)",
+            "     - Terminal leaves (depth: count)",
+        ]
+        for e in suite.entries:
+            lines += [
+                f"   * - ``{e.name}``",
+                f"     - {e.source.replace('*', chr(92) + '*')}",
+                f"     - {', '.join(str(c.nodes) for c in e.counts)}",
+                f"     - {_leaves(e.counts, 'chance')}",
+                f"     - {_leaves(e.counts, 'terminal')}",
+            ]
+        lines += [
+            "",
+            "The positions, as :meth:`~rulespec.core.game.Game.encode_state` writes them:",
+            "",
+        ]
+        for e in suite.entries:
+            text = escape(json.dumps(e.state, ensure_ascii=False))
+            lines += [
+                ".. raw:: html",
+                "",
+                f"   <details><summary><code>{escape(e.name)}</code></summary>"
+                f'<pre style="white-space: pre-wrap">{text}</pre></details>',
+                "",
+            ]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover
+    import sys
+
+    if sys.argv[1:] != ["--rst"]:
+        sys.exit("usage: python -m rulespec.tools.perft --rst > docs/reference/perft-suites.inc")
+    sys.stdout.write(rst_tables())
