@@ -264,9 +264,8 @@ def measure(
 
     ``policy`` names one of the game's policies, or one per seat joined by commas;
     ``players`` defaults as in ``rulespec simulate``; ``progress`` is called after each
-    seed. Raises ``ValueError`` for ``games`` below 1,
-    :class:`~rulespec.cli.errors.CommandError` for an unknown game, policy or number
-    of players.
+    seed. Raises ``ValueError`` for ``games`` below 1, and the command line's
+    one-line ``CommandError`` for an unknown game, policy or number of players.
     """
     from rulespec.cli.arguments import game_named, player_count, seat_policies
 
