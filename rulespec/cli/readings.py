@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rulespec.cli.arguments import game_named, player_count, seat_policies
+from rulespec.cli.arguments import game_named, player_count, seat_policies, worker_pool
 from rulespec.cli.errors import CommandError
 from rulespec.rulebook.readings import readings
 from rulespec.tools.reading_effects import Effect, Measure, measure, measure_data, pair_records
@@ -38,7 +38,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "two records.",
         epilog="examples:\n"
         "  rulespec readings canardage\n"
-        "  rulespec readings duo --games 200 --players 3 --json\n"
+        "  rulespec readings duo --games 200 --players 3 --workers 2 --json\n"
         "  rulespec readings canardage --records runs/\n"
         "      (then: rulespec verify runs/<file>.json)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -59,6 +59,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="DIR",
         help="where to save the records of each shortest parting pair (default: a new "
         "temporary folder)",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=1, help="worker processes (default 1: this process)"
     )
     parser.add_argument("--json", action="store_true", help="print every figure as JSON")
     parser.set_defaults(run=run)
@@ -123,6 +126,8 @@ def run(args: argparse.Namespace) -> int:
     players = player_count(g, args.players)
     if args.games < 1:
         raise CommandError(f"--games must be at least 1, not {args.games}")
+    if args.workers < 1:
+        raise CommandError(f"--workers must be at least 1, not {args.workers}")
     seat_policies(g, args.policy, players)  # a bad --policy fails before any game
     folder = None
     if readings(g.id):
@@ -143,14 +148,20 @@ def run(args: argparse.Namespace) -> int:
             print(f"\r{g.id}: {done[0]}/{args.games} seeds", end="", file=sys.stderr, flush=True)
 
     start = time.perf_counter()
-    m = measure(
-        g.id,
-        games=args.games,
-        players=players,
-        policy=args.policy,
-        seed=args.seed,
-        progress=advance,
-    )
+    pool = worker_pool(args.workers)
+    try:
+        m = measure(
+            g.id,
+            games=args.games,
+            players=players,
+            policy=args.policy,
+            seed=args.seed,
+            progress=advance,
+            executor=pool,
+        )
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     paths: dict[str, tuple[Path, Path]] = {}
     for e in m.effects:
         saved = None if folder is None else _save(m, e, folder)

@@ -34,6 +34,7 @@ import json
 import random
 import sys
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
@@ -52,11 +53,16 @@ __all__ = [
     "Course",
     "Effect",
     "Measure",
+    "Pair",
     "Parting",
     "chosen_options",
+    "effect_data",
     "measure",
+    "measure_data",
+    "pair_records",
     "parting",
     "play_course",
+    "play_pairs",
     "same_state",
     "step_rng",
     "write_data",
@@ -249,6 +255,39 @@ class Measure:
     effects: tuple[Effect, ...]
 
 
+Pair = tuple[int | None, bool, int, int]
+"""One pair as :func:`measure` plays it: its :func:`parting` step, whether its outcome
+differs, and the steps of the game under the chosen reading and under the other."""
+
+
+def play_pairs(
+    game_id: str,
+    players: int,
+    policy: str,
+    base: dict[str, Any],
+    extras: Sequence[dict[str, Any]],
+    seeds: Sequence[str],
+) -> list[list[Pair]]:
+    """For each seed, one :data:`Pair` per reading (``base`` with each of ``extras`` on
+    top) against ``base``: the work one task does, its arguments all picklable."""
+    from rulespec.cli.arguments import seat_policies
+
+    g = game(game_id)
+    chooser = seat_policies(g, policy, players)[1]
+    chosen = g.decode_options(base)
+    others = [g.decode_options({**base, **extra}) for extra in extras]
+    found = []
+    for seed in seeds:
+        ours = play_course(g, players, seed, chosen, chooser)
+        row: list[Pair] = []
+        for other in others:
+            theirs = play_course(g, players, seed, other, chooser)
+            differs = ours.outcome != theirs.outcome
+            row.append((parting(ours, theirs), differs, len(ours.steps), len(theirs.steps)))
+        found.append(row)
+    return found
+
+
 def measure(
     game_id: str,
     *,
@@ -257,6 +296,7 @@ def measure(
     policy: str = "random",
     seed: int = 0,
     progress: Callable[[], None] | None = None,
+    executor: Executor | None = None,
 ) -> Measure:
     """Play ``games`` pairs for every reading of ``game_id`` (pair ``i`` seeded
     ``f"{seed}-{i}"``, as in :func:`~rulespec.tools.simulation.simulate`): the game
@@ -264,8 +304,9 @@ def measure(
 
     ``policy`` names one of the game's policies, or one per seat joined by commas;
     ``players`` defaults as in ``rulespec simulate``; ``progress`` is called after each
-    seed. Raises ``ValueError`` for ``games`` below 1, and the command line's
-    one-line ``CommandError`` for an unknown game, policy or number of players.
+    seed. With an ``executor``, chunks of seeds run as its tasks; the figures are the
+    same. Raises ``ValueError`` for ``games`` below 1, and the command line's one-line
+    ``CommandError`` for an unknown game, policy or number of players.
     """
     from rulespec.cli.arguments import game_named, player_count, seat_policies
 
@@ -273,42 +314,45 @@ def measure(
         raise ValueError(f"games must be at least 1, not {games}")
     g = game_named(game_id)
     n = player_count(g, players)
-    label, chooser, _ = seat_policies(g, policy, n)
+    label = seat_policies(g, policy, n)[0]
     base = chosen_options(g)
-    chosen = g.decode_options(base)
     sides = [(r, reading_options(g.id, r.clause, r.name)) for r in readings(g.id)]
-    others = [g.decode_options({**base, **extra}) for _, extra in sides]
-    found: list[list[tuple[int | None, bool, int]]] = [[] for _ in sides]
-    for i in range(games if sides else 0):
-        ours = play_course(g, n, f"{seed}-{i}", chosen, chooser)
-        for pairs, other in zip(found, others, strict=True):
-            theirs = play_course(g, n, f"{seed}-{i}", other, chooser)
-            length = max(len(ours.steps), len(theirs.steps))
-            pairs.append((parting(ours, theirs), ours.outcome != theirs.outcome, length))
-        if progress is not None:
-            progress()
+    extras = [extra for _, extra in sides]
+    seeds = [f"{seed}-{i}" for i in range(games if sides else 0)]
+    size = 8
+    chunks = [seeds[at : at + size] for at in range(0, len(seeds), size)]
+    rows: list[list[Pair]] = []
+    if executor is None:
+        done = (play_pairs(g.id, n, label, base, extras, chunk) for chunk in chunks)
+    else:
+        futures = [executor.submit(play_pairs, g.id, n, label, base, extras, c) for c in chunks]
+        done = (future.result() for future in futures)
+    for part in done:
+        rows += part
+        for _ in part:
+            if progress is not None:
+                progress()
     effects = []
-    for (r, extra), other, pairs in zip(sides, others, found, strict=True):
-        parted = [(length, i) for i, (k, _, length) in enumerate(pairs) if k is not None]
+    for j, (r, extra) in enumerate(sides):
+        pairs = [row[j] for row in rows]
+        parted = [(max(a, b), i) for i, (k, _, a, b) in enumerate(pairs) if k is not None]
         shortest = None
         if parted:
             i = min(parted)[1]
-            ours = play_course(g, n, f"{seed}-{i}", chosen, chooser)
-            theirs = play_course(g, n, f"{seed}-{i}", other, chooser)
-            step = pairs[i][0]
+            step, _, a, b = pairs[i]
             assert step is not None
-            shortest = Parting(i, f"{seed}-{i}", step, (len(ours.steps), len(theirs.steps)))
+            shortest = Parting(i, seeds[i], step, (a, b))
         effects.append(
             Effect(
                 r.clause,
                 r.name,
                 extra,
                 games,
-                sum(k is not None for k, _, _ in pairs),
-                sum(o for _, o, _ in pairs),
+                sum(p[0] is not None for p in pairs),
+                sum(p[1] for p in pairs),
                 shortest,
-                tuple(k for k, _, _ in pairs),
-                tuple(o for _, o, _ in pairs),
+                tuple(p[0] for p in pairs),
+                tuple(p[1] for p in pairs),
             )
         )
     return Measure(g.id, n, games, seed, label, base, tuple(effects))
