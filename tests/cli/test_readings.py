@@ -80,3 +80,11 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None
     assert done.status == 2
     line = one_error_line(done)
     assert line.startswith("rulespec: error: ") and message in line
+
+
+def test_help_has_an_example_and_the_top_level_help_lists_the_command() -> None:
+    result = call("readings", "--help")
+    assert result.status == 0
+    assert "usage: rulespec readings" in result.out
+    assert "rulespec readings canardage" in result.out.split("example", 1)[1]
+    assert "    readings" in call("--help").out
