@@ -45,6 +45,7 @@ gettext_compact = True
 # ``python -m rulespec.testing.mutation``, only read here) and the sphinx-needs export.
 rules_tests_dir = "../tests"
 rules_mutation_scores = "_data/mutation.json"
+rules_reading_effects = "_data/readings.json"  # python -m rulespec.tools.reading_effects
 rules_game_pages = "games"
 rules_needs_json = "needs.json"
 rules_sources_page = "sources"  # where source notes that cite "the sources page" link

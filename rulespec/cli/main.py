@@ -25,6 +25,7 @@ from rulespec.cli import conform as conform_cli
 from rulespec.cli import games as games_cli
 from rulespec.cli import perft as perft_cli
 from rulespec.cli import play as play_cli
+from rulespec.cli import readings as readings_cli
 from rulespec.cli import rules as rules_cli
 from rulespec.cli import verify as verify_cli
 from rulespec.cli.arguments import (
@@ -715,6 +716,7 @@ def _parser() -> argparse.ArgumentParser:
     verify_cli.add_parser(sub)
     conform_cli.add_parser(sub)
     perft_cli.add_parser(sub)
+    readings_cli.add_parser(sub)
     return parser
 
 

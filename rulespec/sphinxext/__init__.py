@@ -40,6 +40,11 @@ Settings (all optional):
   ``conf.py``, written by ``python -m rulespec.testing.mutation``); the
   traceability matrix then shows each game's score and its survivors, read
   from the file (nothing runs during the build).
+- ``rules_reading_effects``: a readings data file (relative to ``conf.py``,
+  written by ``python -m rulespec.tools.reading_effects``); each interpretation
+  register then shows, beside every reading an option plays, how often it changes
+  the course and the outcome of paired games, read from the file. A reading the
+  file leaves out is a warning.
 - ``rules_needs_json``: a file name under the HTML output to write the
   sphinx-needs export to (see :mod:`rulespec.tools.export`).
 
@@ -80,6 +85,9 @@ def _resolve_paths(app: Sphinx, config: Any) -> None:
     scores = config.rules_mutation_scores
     if scores:
         config.rules_mutation_scores = str((Path(app.confdir) / scores).resolve())
+    effects = config.rules_reading_effects
+    if effects:
+        config.rules_reading_effects = str((Path(app.confdir) / effects).resolve())
 
 
 def _outdated(
@@ -132,6 +140,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rules_section_titles", {}, "env", (dict,))
     app.add_config_value("rules_sources_page", None, "env", optional_str)
     app.add_config_value("rules_mutation_scores", None, "env", optional_str)
+    app.add_config_value("rules_reading_effects", None, "env", optional_str)
     app.add_config_value("rules_needs_json", None, "html", optional_str)
     add_nodes(app)
     RulesDomain.directives = {

@@ -227,3 +227,49 @@ def mutation_scores(path: Path) -> dict[str, MutationScore]:
     except (OSError, KeyError, TypeError, AttributeError, json.JSONDecodeError) as error:
         raise ValueError(f"{path}: {type(error).__name__}: {error}") from None
     return scores
+
+
+@attrs.frozen
+class ReadingFigures:
+    """What one reading changes over paired games, from a readings data file (see
+    :mod:`rulespec.tools.reading_effects`): shares with their 95 % Wilson intervals."""
+
+    games: int
+    players: int
+    course: tuple[float, float, float]
+    """The share of pairs whose course differs, then its interval's ends."""
+    outcome: tuple[float, float, float]
+    """The share of pairs whose outcome differs, then its interval's ends."""
+
+
+def reading_figures(path: Path) -> dict[str, ReadingFigures]:
+    """The figures of the readings data file ``path``, by declared reading
+    (``clause=name``) of every game.
+
+    Raises:
+        ValueError: the file is not a readings data file, or an entry lacks a field.
+    """
+    import json
+
+    from rulespec.tools.reading_effects import FORMAT
+
+    def share(entry: dict[str, float]) -> tuple[float, float, float]:
+        return float(entry["share"]), float(entry["low"]), float(entry["high"])
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("format") != FORMAT:
+            raise ValueError(f"not a {FORMAT} file")
+        figures: dict[str, ReadingFigures] = {}
+        for measured in data["games"].values():
+            if measured["policy"] != "random":
+                raise ValueError(f"{measured['game']}: measured with {measured['policy']!r}")
+            for r in measured["readings"]:
+                figures[r["reading"]] = ReadingFigures(
+                    r["games"], measured["players"], share(r["course"]), share(r["outcome"])
+                )
+    except (OSError, KeyError, TypeError, AttributeError, json.JSONDecodeError) as error:
+        raise ValueError(f"{path}: {type(error).__name__}: {error}") from None
+    except ValueError as error:
+        raise ValueError(f"{path}: {error}") from None
+    return figures

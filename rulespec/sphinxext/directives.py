@@ -16,16 +16,19 @@ from sphinx.util.nodes import make_id
 
 from rulespec.i18n import Translation, translation
 from rulespec.rulebook.clauses import Catalogue, Clause, catalogues, clause
+from rulespec.rulebook.readings import readings
 from rulespec.sphinxext._data import (
     LANGUAGE_NAMES,
     LANGUAGE_NAMES_EN,
     STATUS_LABELS,
     MutationScore,
+    ReadingFigures,
     SourceLine,
     TraceData,
     catalogue_of,
     edition_of,
     mutation_scores,
+    reading_figures,
     trace_data,
 )
 from rulespec.sphinxext.domain import RulesDomain
@@ -117,9 +120,36 @@ def short_test_name(ref: TestRef) -> str:
     return ref.nodeid.replace(ref.file, ref.file.rpartition("/")[2], 1)
 
 
-def _alternatives(tr: Translation, c: Clause) -> list[nodes.Node]:
+def _percent(share: float) -> str:
+    return f"{100 * share:.1f} %"
+
+
+def _figures(tr: Translation, f: ReadingFigures) -> nodes.inline:
+    """How often a reading changes the course and the outcome of paired games."""
+    course, outcome = f.course, f.outcome
+    said = tr(
+        "in {games} pairs of games of random play ({players} players), the course "
+        "differs in {course} (95 % interval: {course_low} to {course_high}) and the "
+        "outcome in {outcome} ({outcome_low} to {outcome_high})"
+    ).format(
+        games=f.games,
+        players=f.players,
+        course=_percent(course[0]),
+        course_low=_percent(course[1]),
+        course_high=_percent(course[2]),
+        outcome=_percent(outcome[0]),
+        outcome_low=_percent(outcome[1]),
+        outcome_high=_percent(outcome[2]),
+    )
+    return nodes.inline(said, said, classes=["rules-reading-effect"])
+
+
+def _alternatives(
+    tr: Translation, c: Clause, figures: dict[str, ReadingFigures] | None = None
+) -> list[nodes.Node]:
     """The alternatives of ``c``'s interpretation, each with whether it changes play and,
-    when an option plays it, the reading's name and its options."""
+    when an option plays it, the reading's name and its options, and what it changes in
+    paired games when ``figures`` has it."""
     assert c.interpretation is not None
     found: list[nodes.Node] = []
     for number, alt in enumerate(c.interpretation.alternatives, 1):
@@ -139,6 +169,9 @@ def _alternatives(tr: Translation, c: Clause) -> list[nodes.Node]:
             play += nodes.literal(declared, declared)
             play += nodes.Text(", " + tr("options") + " ")
             play += nodes.literal(options, options)
+            if figures is not None and declared in figures:
+                play += nodes.Text("; ")
+                play += _figures(tr, figures[declared])
         item += play
         found.append(item)
     return found
@@ -528,6 +561,21 @@ class InterpretationsDirective(RulesDirective):
         intro += page_ref(cat.game, "rules", tr("the rules"))
         intro += nodes.Text(".")
         result.append(intro)
+        figures = self.reading_figures(cat.game)
+        if figures and any(r.declared in figures for r in readings(cat.game)):
+            result.append(
+                _para(
+                    tr(
+                        "Beside each reading that an option plays: how often it changes a "
+                        "game. Each pair of games has the same seed and the same choices "
+                        "while its two games are in the same position, one game under our "
+                        "reading and one under the other; the course differs when the "
+                        "positions differ at some step, the outcome when the scores or the "
+                        "winners do."
+                    ),
+                    "rules-reading-effects",
+                )
+            )
         for c in chosen:
             it = c.interpretation
             assert it is not None
@@ -544,7 +592,7 @@ class InterpretationsDirective(RulesDirective):
             sec += _labelled(tr("Our reading:"), tr(it.reading, context=c.id))
             if it.alternatives:
                 sec += _para(tr("Readings we did not choose:"), "rules-note-label")
-                sec += _items(_alternatives(tr, c), "")
+                sec += _items(_alternatives(tr, c, figures), "")
             para = nodes.paragraph()
             para += nodes.strong(tr("Option:"), tr("Option:"))
             if it.option:
@@ -556,6 +604,35 @@ class InterpretationsDirective(RulesDirective):
             sec += para
             result.append(sec)
         return result
+
+    def reading_figures(self, game: str) -> dict[str, ReadingFigures] | None:
+        """The figures of ``rules_reading_effects``, if set and readable; a warning for
+        each reading of ``game`` that an option plays and the file leaves out."""
+        path = self.config.rules_reading_effects
+        if not path:
+            return None
+        self.env.note_dependency(path)
+        figures: dict[str, ReadingFigures] | None = None
+        try:
+            found = reading_figures(Path(path))
+        except ValueError as error:
+            problems = [str(error)]
+        else:
+            figures = found
+            problems = [
+                f"{path}: no figures for {r.declared}"
+                for r in readings(game)
+                if r.declared not in found
+            ]
+        for problem in problems:
+            logger.warning(
+                "rules_reading_effects: %s",
+                problem,
+                location=self.get_location(),
+                type="rules",
+                subtype="config",
+            )
+        return figures
 
 
 class EditionsDirective(RulesDirective):
