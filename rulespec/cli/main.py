@@ -22,6 +22,7 @@ import attrs
 import rulespec
 from rulespec.cli import baseline, console
 from rulespec.cli import conform as conform_cli
+from rulespec.cli import explore as explore_cli
 from rulespec.cli import games as games_cli
 from rulespec.cli import play as play_cli
 from rulespec.cli import rules as rules_cli
@@ -713,6 +714,7 @@ def _parser() -> argparse.ArgumentParser:
 
     verify_cli.add_parser(sub)
     conform_cli.add_parser(sub)
+    explore_cli.add_parser(sub)
     return parser
 
 
