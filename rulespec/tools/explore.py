@@ -249,7 +249,8 @@ def explore(
     ``symmetry`` maps a state to its canonical form: states of equal forms are kept
     once. Raises :class:`TooManyStates` past ``max_states`` distinct states, and
     :class:`ValueError` when a chance step has more than ``max_outcomes`` orderings.
-    At most ``findings`` violations and deadlocks are kept (the first, the shallowest).
+    At most ``findings`` broken state invariants, as many broken transition invariants
+    and as many deadlocks are kept (the first found, the shallowest).
     """
     started = time.perf_counter()
     options = g.default_options() if options is None else options
@@ -263,6 +264,7 @@ def explore(
     depth_of: list[int] = [0]
     edges: list[tuple[int, ...]] = []
     frontier, depth = [0], 0
+    kinds: Counter[str] = Counter()
 
     def moves_of(state: Any) -> list[Any]:
         actors = g.to_move(state)
@@ -293,10 +295,11 @@ def explore(
         following: list[int] = []
         for node in frontier:
             state = states[node]
-            if len(report.violations) < findings:
+            if kinds["invariant"] < findings:
                 for inv in invariants:
                     broken = inv.violation(state)
                     if broken is not None:
+                        kinds["invariant"] += 1
                         report.violations.append(
                             finding("invariant", f"{broken.invariant}: {broken.message}", node)
                         )
@@ -318,10 +321,11 @@ def explore(
             for action in moves:
                 after = g.apply(state, action)
                 report.edges += 1
-                if len(report.violations) < findings:
+                if kinds["transition"] < findings:
                     for check in steps:
                         broken = check.violation(state, action, after)
                         if broken is not None:
+                            kinds["transition"] += 1
                             report.violations.append(
                                 finding(
                                     "transition",
@@ -419,6 +423,12 @@ def _cycle(
     """A cycle among the states Kahn's order left, reached by the shortest path to its
     first state, with the steps around it."""
     inside = set(left)
+    pruned = True
+    while pruned:  # keep the states on a cycle: each has a successor kept
+        kept = {v for v in inside if any(t in inside for t in edges[v])}
+        pruned = kept != inside
+        inside = kept
+    left = sorted(inside)
     node, seen = left[0], {left[0]: 0}
     walk = [left[0]]
     while True:  # every state left has a successor left
