@@ -22,6 +22,7 @@ import attrs
 import rulespec
 from rulespec.cli import baseline, console
 from rulespec.cli import conform as conform_cli
+from rulespec.cli import explore as explore_cli
 from rulespec.cli import games as games_cli
 from rulespec.cli import perft as perft_cli
 from rulespec.cli import play as play_cli
@@ -717,6 +718,7 @@ def _parser() -> argparse.ArgumentParser:
     conform_cli.add_parser(sub)
     perft_cli.add_parser(sub)
     readings_cli.add_parser(sub)
+    explore_cli.add_parser(sub)
     return parser
 
 

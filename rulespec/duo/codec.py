@@ -98,7 +98,7 @@ def encode_options(options: Options) -> dict[str, Any]:
     {'turbo': True, 'exhausted': 'empty-draw'}
     """
     data: dict[str, Any] = {}
-    for name in ("turbo", "first_player", "exhausted", "max_rounds", "leader_wins"):
+    for name in _OPTIONS:
         value = getattr(options, name)
         if value != getattr(_DEFAULTS, name):
             data[name] = value
@@ -107,8 +107,7 @@ def encode_options(options: Options) -> dict[str, Any]:
 
 def decode_options(data: Mapping[str, Any]) -> Options:
     """Options from JSON data."""
-    known = frozenset({"turbo", "first_player", "exhausted", "max_rounds", "leader_wins"})
-    _object(data, "options", set(), known)
+    _object(data, "options", set(), frozenset(_OPTIONS))
     turbo = data.get("turbo", False)
     if not isinstance(turbo, bool):
         raise RecordError("options.turbo", "expected true or false")
@@ -125,7 +124,21 @@ def decode_options(data: Mapping[str, Any]) -> Options:
         exhausted=exhausted,
         max_rounds=None if max_rounds is None else _int(max_rounds, "options.max_rounds", 1),
         leader_wins=leader_wins,
+        features=_int(data.get("features", 4), "options.features", 1, 4),
+        jokers=_flag(data, "jokers", True),
+        hand_size=_int(data.get("hand_size", 7), "options.hand_size", 1, 7),
     )
+
+
+_OPTIONS: tuple[str, ...] = ("turbo", "first_player", "exhausted", "max_rounds", "leader_wins")
+_OPTIONS += ("features", "jokers", "hand_size")
+
+
+def _flag(data: Mapping[str, Any], name: str, default: bool) -> bool:
+    value = data.get(name, default)
+    if not isinstance(value, bool):
+        raise RecordError(f"options.{name}", "expected true or false")
+    return value
 
 
 def encode_state(state: State) -> dict[str, Any]:

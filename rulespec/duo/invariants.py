@@ -5,19 +5,23 @@ Each returns a sentence saying what is wrong, or ``None``.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from rulespec.core.invariants import Invariant, TransitionInvariant
 from rulespec.duo.actions import Action, Deal, Draw, Play, Stop
-from rulespec.duo.cards import card_name, deck
+from rulespec.duo.cards import card_name
 from rulespec.duo.matching import fits
-from rulespec.duo.rules import HAND_SIZE, to_move
+from rulespec.duo.rules import to_move
 from rulespec.duo.scoring import exhausted_scores, out_scores, reached_target
-from rulespec.duo.state import Phase, State
+from rulespec.duo.state import Options, Phase, State
 
 __all__ = ["INVARIANTS", "TRANSITION_INVARIANTS"]
 
-_DECKS = {False: Counter(deck(False)), True: Counter(deck(True))}
+
+@functools.cache
+def _deck(options: Options) -> Counter[int]:
+    return Counter(options.cards())
 
 
 def _dealt(s: State) -> bool:
@@ -41,7 +45,7 @@ def _cards_once(s: State) -> str | None:
         held.update(hand)
     for pile in s.piles:
         held.update(pile)
-    full = _DECKS[s.options.turbo]
+    full = _deck(s.options)
     if held != full:
         extra = sorted((held - full).elements())
         missing = sorted((full - held).elements())
@@ -261,8 +265,8 @@ def _turn_passes(before: State, action: Action, after: State) -> str | None:
 
 def _round_transition(before: State, action: Action, after: State) -> str | None:
     if type(action) is Deal:
-        if any(len(h) != HAND_SIZE for h in after.hands):
-            return "a deal did not give every player seven cards"
+        if any(len(h) != after.options.hand_size for h in after.hands):
+            return f"a deal did not give every player {after.options.hand_size} cards"
         if any(len(p) != 1 for p in after.piles):
             return "a deal did not start each discard pile with one card"
         if after.turn != after.starter:

@@ -9,9 +9,8 @@ from typing import Any, SupportsIndex
 
 from rulespec.core.errors import PositionError
 from rulespec.core.positions import listed, shown, whole
-from rulespec.duo.cards import TURBO, Card, card_name, deck, parse_card
+from rulespec.duo.cards import TURBO, Card, card_name, parse_card
 from rulespec.duo.matching import fits
-from rulespec.duo.rules import HAND_SIZE
 from rulespec.duo.scoring import reached_target
 from rulespec.duo.state import Options, Phase, State
 
@@ -133,16 +132,16 @@ def position(
         None if p is None else _cards(p, f"piles[{i}]") for i, p in enumerate(given_piles)
     ]
     draw = None if draw_pile is None else _cards(draw_pile, "draw_pile")
-    full = Counter(deck(opts.turbo))
+    full = Counter(opts.cards())
     named = Counter(c for cards in (*named_hands, *named_piles, draw) for c in cards or ())
     rest = iter(sorted((full - named).elements()))
-    needed = HAND_SIZE * named_hands.count(None) + named_piles.count(None)
+    needed = opts.hand_size * named_hands.count(None) + named_piles.count(None)
     if needed > sum((full - named).values()):
         raise PositionError(
             f"the cards named nowhere are too few to deal the {needed} cards left unnamed"
         )
     built = [
-        tuple(sorted(h if h is not None else (next(rest) for _ in range(HAND_SIZE))))
+        tuple(sorted(h if h is not None else (next(rest) for _ in range(opts.hand_size))))
         for h in named_hands
     ]
     for p, hand in enumerate(built):

@@ -112,7 +112,7 @@ def chance_piles(state: State) -> tuple[tuple[Card, ...], ...]:
     """The pile the awaited deal shuffles: the whole deck, in canonical order."""
     if state.phase is not _DEAL:
         raise IllegalAction("duo.setup.deal", "the match does not wait for a deal now")
-    return (deck(state.options.turbo),)
+    return (state.options.cards(),)
 
 
 @implements("duo.setup.deal")
@@ -121,8 +121,10 @@ def check_deal(state: State, action: Deal) -> None:
     if state.phase is not _DEAL:
         raise IllegalAction("duo.setup.deal", "the match does not wait for a deal now")
     order = action.order
-    if not pile_of(order, int) or sorted(order) != list(deck(state.options.turbo)):
+    if not pile_of(order, int) or sorted(order) != list(state.options.cards()):
         variant = "the 80 cards of Turbo-DUO" if state.options.turbo else "the 76 cards"
+        if len(state.options.cards()) != len(deck(state.options.turbo)):
+            variant = f"the {len(state.options.cards())} cards of the options"
         raise IllegalAction("duo.setup.deal", f"a deal shuffles {variant}, each once")
 
 
@@ -134,7 +136,7 @@ def deal(state: State, action: Deal) -> State:
         check_deal(state, action)
     order = action.order
     n = state.players
-    dealt = HAND_SIZE * n
+    dealt = state.options.hand_size * n
     return State(
         players=n,
         options=state.options,

@@ -49,7 +49,7 @@ from collections import Counter
 from functools import lru_cache
 
 from rulespec.core.sampling import dealt_out, impossible, sizes, unseen
-from rulespec.duo.cards import TURBO, Card, deck
+from rulespec.duo.cards import TURBO, Card
 from rulespec.duo.matching import fits
 from rulespec.duo.state import Options, State
 from rulespec.duo.view import View
@@ -126,7 +126,7 @@ class _Pieces:
         hand = view.hand
         if len(hand) != hand_sizes[me] or list(hand) != sorted(hand):
             raise impossible(_GAME, f"the hand {hand!r} is not {hand_sizes[me]} cards in order")
-        full = deck(options.turbo)
+        full = options.cards()
         hidden = unseen(Counter(full), [*hand, *view.pile_tops], _GAME, "the hand and the tops")
         for card in hidden:
             self.counts[card] += 1

@@ -178,6 +178,20 @@ DEFS: dict[str, Schema] = {
                     "max_rounds. The kit's default search leaves it out.",
                     boolean(),
                 ),
+                "features": described(
+                    "Not a rule: how many colours, numbers and shapes are in play, the "
+                    "first of each, for exhaustive exploration of small matches. Default 4.",
+                    integer(1, 4),
+                ),
+                "jokers": described(
+                    "Not a rule: whether the jokers of the features in play are in the "
+                    "deck. Default true.",
+                    boolean(),
+                ),
+                "hand_size": described(
+                    "Not a rule: the cards dealt to each player. Default 7.",
+                    integer(1, 7),
+                ),
             },
         ),
     },

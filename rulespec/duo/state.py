@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from enum import Enum
 from typing import Any, Literal
 
 import attrs
 
 from rulespec.drawing.show import Shown
-from rulespec.duo.cards import Card
+from rulespec.duo.cards import TURBO, Card, deck
 
 __all__ = ["EXHAUSTED_READINGS", "Exhausted", "Options", "Phase", "State"]
 
@@ -37,6 +38,14 @@ def _exhausted(_: object, __: object, value: str) -> None:
         raise ValueError(f"exhausted: expected one of {', '.join(EXHAUSTED_READINGS)}")
 
 
+def _small(low: int, high: int) -> Any:
+    def check(_: object, attribute: Any, value: int) -> None:
+        if type(value) is not int or not low <= value <= high:
+            raise ValueError(f"{attribute.name}: expected a whole number from {low} to {high}")
+
+    return check
+
+
 def _max_rounds(_: object, __: object, value: int | None) -> None:
     if value is not None and (type(value) is not int or value < 1):
         raise ValueError("max_rounds: expected a whole number of at least 1, or None")
@@ -63,6 +72,21 @@ class Options:
     leader_wins: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
     """Not a rule: a match stopped by ``max_rounds`` is won by the highest total (every
     player holding it), so that simulations and learners see a winner."""
+    features: int = attrs.field(default=4, validator=_small(1, 4))
+    """Not a rule: how many colours, numbers and shapes are in play, the first of each
+    (a smaller deck, for exhaustive exploration of small matches)."""
+    jokers: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+    """Not a rule: whether the jokers of the features in play are in the deck."""
+    hand_size: int = attrs.field(default=7, validator=_small(1, 7))
+    """Not a rule: the cards dealt to each player (seven in the rulebook)."""
+
+    def cards(self) -> tuple[int, ...]:
+        """The deck these options play with, in canonical order (76 cards, 80 with Turbo).
+
+        >>> len(Options().cards()), Options(features=2, jokers=False).cards()
+        (76, (0, 1, 4, 5, 16, 17, 20, 21))
+        """
+        return _cards(self.turbo, self.features, self.jokers)
 
 
 @attrs.frozen(weakref_slot=False)
@@ -102,6 +126,16 @@ class State(Shown):
 
     def __repr__(self) -> str:
         return f"<duo State: {self.players} players, {progress(self)}>"
+
+
+@functools.cache
+def _cards(turbo: bool, features: int, jokers: bool) -> tuple[int, ...]:
+    if features == 4 and jokers:
+        return deck(turbo)
+    kept = range(features)
+    symbols = [16 * c + 4 * n + s for c in kept for n in kept for s in kept]
+    wild = [64 + 4 * kind + f for kind in range(3) for f in kept] if jokers else []
+    return (*symbols, *wild, *((TURBO,) * 4 if turbo else ()))
 
 
 def progress(table: Any) -> str:

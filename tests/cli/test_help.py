@@ -8,7 +8,7 @@ import pytest
 
 from tests.cli.helpers import call, one_error_line, run
 
-COMMANDS = ["games", "rules", "play", "simulate", "bench", "verify", "conform"]
+COMMANDS = ["games", "rules", "play", "simulate", "bench", "verify", "conform", "explore"]
 # The commands no other test runs in a process of its own: here they are.
 ALONE = {"bench", "conform"}
 

@@ -1,0 +1,522 @@
+"""Every reachable state of a small game, checked: the model checker of rulespec.
+
+:func:`explore` walks breadth first from a new game (before the deal) through every
+player action and every chance outcome (each distinct ordering of each shuffled
+pile), keeping each state once by value, or once per symmetry class when the
+configuration declares a canonical form. On every state it checks the game's state
+invariants and that someone can act unless the game is over; on every step the
+transition invariants; over the whole graph, that no state comes back (every game
+ends). It counts the distinct and final states per depth and the longest game.
+:func:`check_views` then groups the states by what each player sees and checks that
+:meth:`~rulespec.core.game.Game.sample_state` draws only states of the view's set,
+each as often as the documented law says.
+
+A small configuration shrinks the deck and the hands with options that are not rules
+of the game (their clauses say so):
+
+>>> [(c.name, c.players) for c in CONFIGS["duo"]]
+[('small', 2), ('three', 3)]
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from itertools import pairwise, permutations, product
+from typing import Any
+
+import attrs
+
+from rulespec.core.chance import CHANCE
+from rulespec.core.game import Game, game
+from rulespec.core.record import Record
+
+__all__ = [
+    "CONFIGS",
+    "SYMMETRIES",
+    "Config",
+    "ExploreReport",
+    "Finding",
+    "TooManyStates",
+    "check_views",
+    "explore",
+    "orderings",
+    "small_options",
+]
+
+
+@attrs.frozen
+class Config:
+    """A named small configuration of a game: players and options (as JSON data)."""
+
+    name: str
+    players: int
+    options: dict[str, Any]
+    description: str
+
+
+CONFIGS: dict[str, tuple[Config, ...]] = {
+    "duo": (
+        Config(
+            "small",
+            2,
+            {"features": 2, "jokers": False, "hand_size": 2, "max_rounds": 1, "leader_wins": True},
+            "2 players, one round, 2 colours × 2 numbers × 2 shapes (8 cards, no jokers), "
+            "hands of 2, won by the highest total",
+        ),
+        Config(
+            "three",
+            3,
+            {"features": 2, "jokers": False, "hand_size": 1, "max_rounds": 1, "leader_wins": True},
+            "3 players, one round, the same 8 cards, hands of 1",
+        ),
+    ),
+}
+"""Each game's small configurations, its default first."""
+
+
+def _duo_symmetry(options: Any) -> Canonical:
+    """Duo's canonical form: the least of the states made by relabelling the colours,
+    the numbers and the shapes in play (each feature's values permuted apart)."""
+    kept = range(options.features)
+    maps: list[tuple[int, ...]] = []
+    for colours, numbers, shapes in product(*(list(permutations(kept)),) * 3):
+        table = list(range(77))
+        for c, n, sh in product(kept, kept, kept):
+            table[16 * c + 4 * n + sh] = 16 * colours[c] + 4 * numbers[n] + shapes[sh]
+        for f in kept:
+            table[64 + f], table[68 + f] = 64 + colours[f], 68 + numbers[f]
+            table[72 + f] = 72 + shapes[f]
+        maps.append(tuple(table))
+
+    def canonical(s: Any) -> Hashable:
+        cards = min(
+            (
+                tuple(tuple(sorted(m[c] for c in h)) for h in s.hands),
+                tuple(tuple(m[c] for c in p) for p in s.piles),
+                tuple(m[c] for c in s.draw_pile),
+            )
+            for m in maps
+        )
+        return (s.phase, s.round, s.starter, s.turn, s.turn_pile, s.round_scores, cards)
+
+    return canonical
+
+
+SYMMETRIES: dict[str, Callable[[Any], Canonical]] = {"duo": _duo_symmetry}
+"""For each game that declares one, its symmetry: options → canonical form of a state."""
+
+
+def small_options(game_id: str, name: str) -> Any:
+    """The options of the small configuration ``name`` of ``game_id``.
+
+    >>> small_options("duo", "small").hand_size
+    2
+    """
+    for config in CONFIGS[game_id]:
+        if config.name == name:
+            return game(game_id).decode_options(config.options)
+    raise KeyError(name)
+
+
+class TooManyStates(RuntimeError):
+    """The exploration reached its bound on distinct states."""
+
+
+def orderings(pile: Sequence[Hashable]) -> Iterator[tuple[Hashable, ...]]:
+    """Each distinct ordering of ``pile`` once (copies of a card are not told apart).
+
+    >>> list(orderings((1, 1, 2)))
+    [(1, 1, 2), (1, 2, 1), (2, 1, 1)]
+    """
+    counts = Counter(pile)
+    kinds = sorted(counts, key=lambda card: pile.index(card))
+    chosen: list[Hashable] = []
+
+    def walk(left: int) -> Iterator[tuple[Hashable, ...]]:
+        if not left:
+            yield tuple(chosen)
+            return
+        for card in kinds:
+            if counts[card]:
+                counts[card] -= 1
+                chosen.append(card)
+                yield from walk(left - 1)
+                chosen.pop()
+                counts[card] += 1
+
+    yield from walk(len(pile))
+
+
+@attrs.frozen
+class Finding:
+    """A broken invariant, a deadlock or a cycle, with the shortest path to it."""
+
+    kind: str
+    """``"invariant"``, ``"transition"``, ``"deadlock"`` or ``"cycle"``."""
+    message: str
+    depth: int
+    record: Record
+    """The steps from the new game to the state (for a cycle: round it once more)."""
+
+    def to_data(self) -> dict[str, Any]:
+        """The finding as JSON data, its path as a record."""
+        return {
+            "kind": self.kind,
+            "message": self.message,
+            "depth": self.depth,
+            "record": self.record.to_data(),
+        }
+
+
+@attrs.define
+class ExploreReport:
+    """What :func:`explore` found."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    symmetry: bool
+    states: int = 0
+    terminal: int = 0
+    depth: int = 0
+    """The deepest state's distance from the new game, in steps (chance steps count)."""
+    longest: int = 0
+    """The most steps of a game, from the new game to a final state."""
+    edges: int = 0
+    per_depth: list[int] = attrs.Factory(list)
+    terminal_per_depth: list[int] = attrs.Factory(list)
+    winners: dict[str, int] = attrs.Factory(dict)
+    """Final states by their winners (seats joined by commas, ``none`` for no winner)."""
+    violations: list[Finding] = attrs.Factory(list)
+    deadlocks: list[Finding] = attrs.Factory(list)
+    cycles: int = 0
+    cycle: Finding | None = None
+    seconds: float = 0.0
+    views: dict[str, Any] = attrs.Factory(dict)
+    kept: list[Any] = attrs.field(factory=list, repr=False)
+    """The distinct states, breadth first (for :func:`check_views`)."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether nothing is wrong."""
+        bad = self.violations or self.deadlocks or self.cycles
+        return not bad and not self.views.get("failures")
+
+    def to_data(self) -> dict[str, Any]:
+        """The report as JSON data."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "symmetry": self.symmetry,
+            "states": self.states,
+            "terminal": self.terminal,
+            "depth": self.depth,
+            "longest": self.longest,
+            "edges": self.edges,
+            "per_depth": self.per_depth,
+            "terminal_per_depth": self.terminal_per_depth,
+            "winners": self.winners,
+            "violations": [f.to_data() for f in self.violations],
+            "deadlocks": [f.to_data() for f in self.deadlocks],
+            "cycles": self.cycles,
+            "cycle": None if self.cycle is None else self.cycle.to_data(),
+            "views": self.views,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+Canonical = Callable[[Any], Hashable]
+
+
+def explore(
+    g: Game[Any, Any, Any, Any],
+    players: int,
+    options: Any = None,
+    *,
+    symmetry: Canonical | None = None,
+    max_states: int = 2_000_000,
+    max_outcomes: int = 1_000_000,
+    findings: int = 10,
+    progress: Callable[[int, int], None] | None = None,
+) -> ExploreReport:
+    """Every state reachable from ``g.new_game(players, options)``, checked.
+
+    ``symmetry`` maps a state to its canonical form: states of equal forms are kept
+    once. Raises :class:`TooManyStates` past ``max_states`` distinct states, and
+    :class:`ValueError` when a chance step has more than ``max_outcomes`` orderings.
+    At most ``findings`` broken state invariants, as many broken transition invariants
+    and as many deadlocks are kept (the first found, the shallowest).
+    """
+    started = time.perf_counter()
+    options = g.default_options() if options is None else options
+    report = ExploreReport(g.id, players, g.encode_options(options), symmetry is not None)
+    key: Canonical = symmetry or (lambda s: s)
+    invariants, steps = g.invariants, g.transition_invariants
+    start = g.new_game(players, options)
+    states: list[Any] = [start]
+    index: dict[Hashable, int] = {key(start): 0}
+    parent: list[tuple[int, Any] | None] = [None]
+    depth_of: list[int] = [0]
+    edges: list[tuple[int, ...]] = []
+    frontier, depth = [0], 0
+    kinds: Counter[str] = Counter()
+
+    def moves_of(state: Any) -> list[Any]:
+        actors = g.to_move(state)
+        if actors == (CHANCE,):
+            return [
+                g.chance_action(state, o) for o in _outcomes(g.chance(state).piles, max_outcomes)
+            ]
+        return [a for actor in actors for a in g.legal_actions(state, actor)]
+
+    def step(a: int, b: int) -> Any:
+        wanted = key(states[b])
+        return next(m for m in moves_of(states[a]) if key(g.apply(states[a], m)) == wanted)
+
+    def path(node: int) -> list[Any]:
+        actions: list[Any] = []
+        while (link := parent[node]) is not None:
+            node, action = link
+            actions.append(action)
+        return actions[::-1]
+
+    def finding(kind: str, message: str, node: int, extra: Sequence[Any] = ()) -> Finding:
+        record = Record(g.id, players, options, tuple([*path(node), *extra]))
+        return Finding(kind, message, depth_of[node], record)
+
+    while frontier:
+        report.per_depth.append(len(frontier))
+        report.terminal_per_depth.append(0)
+        following: list[int] = []
+        for node in frontier:
+            state = states[node]
+            if kinds["invariant"] < findings:
+                for inv in invariants:
+                    broken = inv.violation(state)
+                    if broken is not None:
+                        kinds["invariant"] += 1
+                        report.violations.append(
+                            finding("invariant", f"{broken.invariant}: {broken.message}", node)
+                        )
+            moves = moves_of(state)
+            if not moves:
+                if g.is_over(state):
+                    report.terminal += 1
+                    report.terminal_per_depth[-1] += 1
+                    won = g.winners(state)
+                    label = ",".join(map(str, won)) or "none"
+                    report.winners[label] = report.winners.get(label, 0) + 1
+                elif len(report.deadlocks) < findings:
+                    actors = g.to_move(state)
+                    who = "nobody is to move" if not actors else f"players {actors} have no action"
+                    report.deadlocks.append(finding("deadlock", f"not over, but {who}", node))
+                edges.append(())
+                continue
+            targets: dict[int, None] = {}
+            for action in moves:
+                after = g.apply(state, action)
+                report.edges += 1
+                if kinds["transition"] < findings:
+                    for check in steps:
+                        broken = check.violation(state, action, after)
+                        if broken is not None:
+                            kinds["transition"] += 1
+                            report.violations.append(
+                                finding(
+                                    "transition",
+                                    f"{broken.invariant}: {broken.message}",
+                                    node,
+                                    (action,),
+                                )
+                            )
+                k = key(after)
+                target = index.get(k)
+                if target is None:
+                    target = len(states)
+                    if target >= max_states:
+                        raise TooManyStates(
+                            f"more than {max_states:,} distinct states (raise --max-states)"
+                        )
+                    index[k] = target
+                    states.append(after)
+                    parent.append((node, action))
+                    depth_of.append(depth + 1)
+                    following.append(target)
+                targets[target] = None
+            edges.append(tuple(targets))
+            if progress is not None:
+                progress(len(states), depth)
+        frontier = following
+        depth += 1
+    # Edges were listed in the order of the states' numbers (breadth first).
+    report.states = len(states)
+    report.depth = depth - 1
+    report.violations.sort(key=lambda f: f.depth)
+    _graph(report, edges, finding, step)
+    report.kept = states
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _outcomes(
+    piles: Sequence[Sequence[Hashable]], limit: int
+) -> Iterator[tuple[tuple[Hashable, ...], ...]]:
+    """Every outcome of a chance step: each distinct ordering of each pile."""
+    total = 1
+    for pile in piles:
+        total *= math.factorial(len(pile)) // math.prod(
+            math.factorial(c) for c in Counter(pile).values()
+        )
+    if total > limit:
+        sizes = ", ".join(str(len(p)) for p in piles)
+        raise ValueError(
+            f"a chance step has {total:,} outcomes (piles of {sizes}), more than {limit:,}: "
+            "choose a smaller configuration"
+        )
+    if len(piles) == 1 and len(set(piles[0])) == len(piles[0]):
+        for order in permutations(piles[0]):
+            yield (order,)
+        return
+    yield from product(*(list(orderings(p)) for p in piles))
+
+
+def _graph(
+    report: ExploreReport,
+    edges: list[tuple[int, ...]],
+    finding: Callable[[str, str, int, Sequence[Any]], Finding],
+    step: Callable[[int, int], Any],
+) -> None:
+    """Cycles (Kahn's order leaves them) and the longest game over the explored graph."""
+    n = len(edges)
+    incoming = [0] * n
+    for targets in edges:
+        for t in targets:
+            incoming[t] += 1
+    order = [v for v in range(n) if not incoming[v]]
+    for v in order:  # grows as it goes
+        for t in edges[v]:
+            incoming[t] -= 1
+            if not incoming[t]:
+                order.append(t)
+    if len(order) < n:
+        left = [v for v in range(n) if incoming[v]]
+        report.cycles = len(left)
+        report.cycle = _cycle(left, edges, finding, step)
+        return
+    longest = [0] * n
+    for v in reversed(order):
+        longest[v] = max((longest[t] + 1 for t in edges[v]), default=0)
+    report.longest = longest[0] if n else 0
+
+
+def _cycle(
+    left: list[int],
+    edges: list[tuple[int, ...]],
+    finding: Callable[[str, str, int, Sequence[Any]], Finding],
+    step: Callable[[int, int], Any],
+) -> Finding:
+    """A cycle among the states Kahn's order left, reached by the shortest path to its
+    first state, with the steps around it."""
+    inside = set(left)
+    pruned = True
+    while pruned:  # keep the states on a cycle: each has a successor kept
+        kept = {v for v in inside if any(t in inside for t in edges[v])}
+        pruned = kept != inside
+        inside = kept
+    left = sorted(inside)
+    node, seen = left[0], {left[0]: 0}
+    walk = [left[0]]
+    while True:  # every state left has a successor left
+        node = next(t for t in edges[node] if t in inside)
+        if node in seen:
+            break
+        seen[node] = len(walk)
+        walk.append(node)
+    loop = [*walk[seen[node] :], node]
+    around = [step(a, b) for a, b in pairwise(loop)]
+    return finding(
+        "cycle", f"a cycle of {len(around)} steps comes back to a state", loop[0], around
+    )
+
+
+def check_views(
+    g: Game[Any, Any, Any, Any],
+    report: ExploreReport,
+    states: Sequence[Any],
+    options: Any,
+    *,
+    sets: int = 3,
+    largest: int = 60,
+    draws_per_state: int = 30,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """Group ``states`` by each player's view and check :meth:`sample_state` on a few
+    information sets: every draw a state of the set, each state as often as uniform
+    drawing over the set's states says (a chi-squared test at the 10⁻⁴ level).
+
+    Uniform over the states is the documented law when the hidden cards are all
+    different (each arrangement is one state). Sets of 2 to ``largest`` states are
+    tested, the ``sets`` largest of each player whose law the game documents as exact
+    (:data:`EXACT`), then as many of the others: a draw outside the set fails either,
+    a frequency test fails only an exact one (the others are reported).
+    """
+    exact = EXACT.get(g.id, lambda view: True)
+    rng = random.Random(seed)
+    result: dict[str, Any] = {"information_sets": 0, "tested": [], "failures": []}
+    for player in range(report.players):
+        groups: dict[Any, list[Any]] = defaultdict(list)
+        for state in states:
+            if g.to_move(state) == (CHANCE,) or g.is_over(state):
+                continue
+            groups[g.view(state, player)].append(state)
+        result["information_sets"] += len(groups)
+        fit = sorted(
+            (v for v, members in groups.items() if 2 <= len(members) <= largest),
+            key=lambda v: (-len(groups[v]), repr(v)),
+        )
+        chosen = [v for v in fit if exact(v)][:sets] + [v for v in fit if not exact(v)][:sets]
+        for seen in chosen:
+            members = groups[seen]
+            counts = Counter({s: 0 for s in members})
+            draws = draws_per_state * len(members)
+            outside = 0
+            for _ in range(draws):
+                drawn = g.sample_state(seen, rng, options)
+                if drawn in counts:
+                    counts[drawn] += 1
+                else:
+                    outside += 1
+            expected = draws / len(members)
+            chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
+            p = _chi2_tail(chi2, len(members) - 1)
+            row = {"player": player, "states": len(members), "draws": draws, "chi2": round(chi2, 2)}
+            row |= {"p": round(p, 6), "outside": outside, "exact": exact(seen)}
+            result["tested"].append(row)
+            if outside or (p < 1e-4 and exact(seen)):
+                result["failures"].append(row)
+    return result
+
+
+EXACT: dict[str, Callable[[Any], bool]] = {
+    "duo": lambda view: all(size == 1 for size in view.pile_sizes),
+}
+"""For each game whose sampler is exact only on some views, which: Duo draws the
+covered cards of its piles nearly uniformly (see :mod:`rulespec.duo.sampling`), the
+rest exactly."""
+
+
+def _chi2_tail(x: float, k: int) -> float:
+    """P(X ≥ x) for a chi-squared X with ``k`` degrees of freedom (Wilson–Hilferty).
+
+    >>> round(_chi2_tail(3.84, 1), 2), round(_chi2_tail(0.0, 3), 2)
+    (0.05, 1.0)
+    """
+    if x <= 0:
+        return 1.0
+    z = ((x / k) ** (1 / 3) - (1 - 2 / (9 * k))) / math.sqrt(2 / (9 * k))
+    return 0.5 * math.erfc(z / math.sqrt(2))

@@ -1,0 +1,120 @@
+"""The counts of the "State space" page: every small configuration explored.
+
+``python -m rulespec.tools.state_space --write`` explores each configuration of
+:data:`~rulespec.tools.explore.CONFIGS` with and without symmetry reduction and writes
+``docs/_data/state-space.json`` and the page ``docs/reference/state-space.rst`` made
+from it. The test suite checks that the page is the file's and that the counts are
+still the engine's, so that a rule change that changes them is a deliberate one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rulespec.core.game import game
+from rulespec.tools.explore import CONFIGS, SYMMETRIES, explore, small_options
+
+__all__ = ["DATA", "PAGE", "counts", "main", "page"]
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "docs" / "_data" / "state-space.json"
+PAGE = ROOT / "docs" / "reference" / "state-space.rst"
+
+
+def counts(game_id: str, name: str, symmetry: bool) -> dict[str, Any]:
+    """The counts of one configuration, with or without symmetry reduction."""
+    g = game(game_id)
+    config = next(c for c in CONFIGS[game_id] if c.name == name)
+    options = small_options(game_id, name)
+    canonical = SYMMETRIES[game_id](options) if symmetry else None
+    report = explore(g, config.players, options, symmetry=canonical)
+    return {
+        "states": report.states,
+        "terminal": report.terminal,
+        "depth": report.depth,
+        "longest": report.longest,
+        "per_depth": report.per_depth,
+        "terminal_per_depth": report.terminal_per_depth,
+        "winners": dict(sorted(report.winners.items())),
+    }
+
+
+def collect() -> list[dict[str, Any]]:
+    """Every configuration's counts, as the data file holds them."""
+    rows = []
+    for game_id, configs in CONFIGS.items():
+        for config in configs:
+            row: dict[str, Any] = {"game": game_id, "config": config.name}
+            row |= {"players": config.players, "options": config.options}
+            row["description"] = config.description
+            row["full"] = counts(game_id, config.name, False)
+            if game_id in SYMMETRIES:
+                row["reduced"] = counts(game_id, config.name, True)
+            rows.append(row)
+    return rows
+
+
+def page(rows: list[dict[str, Any]]) -> str:
+    """The reStructuredText page of ``rows``."""
+    out = [
+        "State space",
+        "===========",
+        "",
+        "``rulespec explore`` walks every state reachable from a new game of a small",
+        "configuration: every action, every chance outcome (each distinct ordering of each",
+        "shuffled pile), each state kept once. It checks every invariant on every state and",
+        "step, that someone can act until the game is over, that no state comes back, and",
+        "that ``sample_state`` draws each view's states as it should. The small",
+        "configurations use options that are not rules of the game (their clauses say so).",
+        "",
+        "The counts below are pinned by the test suite: a change of the rules that changes",
+        "them must update this page, with",
+        "``uv run --frozen python -m rulespec.tools.state_space --write``.",
+        "*Reduced* keeps one state per symmetry class (Duo: colours, numbers and shapes",
+        "relabelled).",
+        "",
+    ]
+    for row in rows:
+        title = f"{row['game']}: {row['config']}"
+        out += [title, "-" * len(title), "", f"{row['description']} (``rulespec explore "]
+        out[-1] += f"{row['game']} --config {row['config']}``)."
+        out += ["", f"Options: ``{json.dumps(row['options'])}``.", ""]
+        out += [".. list-table::", "   :header-rows: 1", ""]
+        out += ["   * - \u00a0", "     - states", "     - final", "     - depth", "     - longest"]
+        for kind in ("full", "reduced"):
+            if kind in row:
+                c = row[kind]
+                out.append(f"   * - {kind}")
+                for key in ("states", "terminal", "depth", "longest"):
+                    out.append(f"     - {c[key]:,}")
+        full = row["full"]
+        out += ["", f"States per depth: {', '.join(f'{n:,}' for n in full['per_depth'])}."]
+        out += [
+            "",
+            f"Final states per depth: {', '.join(f'{n:,}' for n in full['terminal_per_depth'])}.",
+        ]
+        won = ", ".join(f"{k}: {v:,}" for k, v in full["winners"].items())
+        out += ["", f"Final states by winning seats: {won}.", ""]
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the data file and the page (``--write``), or print the data."""
+    parser = argparse.ArgumentParser(prog="python -m rulespec.tools.state_space")
+    parser.add_argument("--write", action="store_true", help="write the data file and the page")
+    args = parser.parse_args(argv)
+    rows = collect()
+    text = json.dumps(rows, indent=1) + "\n"
+    if args.write:
+        DATA.write_text(text, encoding="utf-8")
+        PAGE.write_text(page(rows), encoding="utf-8")
+    else:
+        print(text, end="")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

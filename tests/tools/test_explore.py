@@ -1,0 +1,170 @@
+"""``rulespec explore`` finds what a broken engine does wrong, with the shortest path."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, cast
+
+import attrs
+import pytest
+
+import rulespec
+from rulespec.core.chance import Chance
+from rulespec.duo.actions import Deal, Draw
+from rulespec.duo.state import Phase
+from rulespec.tools.explore import ExploreReport, check_views, explore, orderings, small_options
+from tests.cli.helpers import call
+
+DUO = rulespec.game("duo")
+OPTIONS = small_options("duo", "small")
+HANDS = (0, 1, 4, 5)  # dealt first: player 0 holds 0 and 4, player 1 holds 1 and 5
+
+
+class FixedHands:
+    """Duo whose deal always gives the same hands: only the piles' first cards and the
+    draw pile are shuffled (a small graph, whose paths the real Duo replays)."""
+
+    def __init__(self) -> None:
+        self.g = DUO
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.g, name)
+
+    def chance(self, state: Any) -> Chance:
+        rest = tuple(c for c in OPTIONS.cards() if c not in HANDS)
+        return Chance("deal", "the last four cards", (rest,))
+
+    def chance_action(self, state: Any, outcome: Any) -> Any:
+        return Deal((*HANDS, *outcome[0]))
+
+
+class DrawLosesTheCard(FixedHands):
+    """A Draw takes the draw pile's card but does not put it in the hand."""
+
+    def apply(self, state: Any, action: Any) -> Any:
+        after = self.g.apply(state, action)
+        if type(action) is Draw and after.phase is Phase.TURN:
+            hands = list(after.hands)
+            hands[action.player] = state.hands[action.player]
+            return attrs.evolve(after, hands=tuple(hands))
+        return after
+
+
+class NoDraw(FixedHands):
+    """Drawing is never offered: a player with nothing to play is stuck."""
+
+    def legal_actions(self, state: Any, player: int) -> Any:
+        return [a for a in self.g.legal_actions(state, player) if type(a) is not Draw]
+
+
+class DrawPasses(FixedHands):
+    """A Draw only passes the turn: two players who draw bring the game back."""
+
+    def apply(self, state: Any, action: Any) -> Any:
+        if type(action) is Draw:
+            return attrs.evolve(state, turn=1 - state.turn)
+        return self.g.apply(state, action)
+
+
+def _explore(g: object) -> ExploreReport:
+    return explore(cast(Any, g), 2, OPTIONS, max_states=50_000)
+
+
+def _verify(tmp_path: Path, steps: Any) -> int:
+    record = rulespec.Record("duo", 2, OPTIONS, tuple(steps))
+    path = tmp_path / "path.json"
+    path.write_text(json.dumps(record.to_data()), encoding="utf-8")
+    return call("verify", str(path)).status
+
+
+def test_the_fixed_deal_is_sound_and_small() -> None:
+    report = _explore(FixedHands())
+    assert report.ok and report.cycles == 0
+    assert report.per_depth[:2] == [1, 24]  # the new game, then each ordering of 4 cards
+    assert report.terminal == sum(report.terminal_per_depth) > 0
+    assert sum(report.per_depth) == report.states
+    assert report.longest >= report.depth
+
+
+def test_a_broken_invariant_is_found_at_its_shortest_path(tmp_path: Path) -> None:
+    report = _explore(DrawLosesTheCard())
+    assert not report.ok
+    first = next(f for f in report.violations if f.kind == "invariant")
+    assert "duo.inv.cards-once" in first.message
+    # deal, then player 0 draws: the shortest way to a card twice
+    assert first.depth == 2 and len(first.record.steps) == 2
+    assert type(first.record.steps[1]) is Draw
+    assert _verify(tmp_path, first.record.steps) == 0  # legal steps of the real Duo
+
+
+def test_a_deadlock_is_found(tmp_path: Path) -> None:
+    report = _explore(NoDraw())
+    assert report.deadlocks and not report.ok
+    found = report.deadlocks[0]
+    assert "have no action" in found.message
+    state = DUO.new_game(2, OPTIONS)
+    for step in found.record.steps:
+        state = DUO.apply(state, step)
+    assert not DUO.is_over(state) and all(
+        type(a) is Draw for a in DUO.legal_actions(state, state.turn)
+    )
+    assert _verify(tmp_path, found.record.steps) == 0
+
+
+def test_a_cycle_is_found_with_the_steps_around_it() -> None:
+    report = _explore(DrawPasses())
+    assert report.cycles > 0 and report.cycle is not None and not report.ok
+    steps = report.cycle.record.steps
+    broken = DrawPasses()
+    state = DUO.new_game(2, OPTIONS)
+    seen = []
+    for step in steps:
+        state = broken.apply(state, step)
+        seen.append(state)
+    assert seen[-1] in seen[:-1]  # round the cycle: an equal state comes back
+
+
+def test_the_state_bound_stops_the_walk() -> None:
+    with pytest.raises(RuntimeError, match="more than 10 distinct states"):
+        explore(cast(Any, FixedHands()), 2, OPTIONS, max_states=10)
+
+
+def test_orderings_are_distinct_and_complete() -> None:
+    found: list[tuple[Any, ...]] = list(orderings((2, 1, 2, 3)))
+    assert len(found) == len(set(found)) == 12
+    assert all(sorted(cast(Any, f)) == [1, 2, 2, 3] for f in found)
+
+
+def test_views_sampled_from_their_sets_pass_and_a_skewed_sampler_fails() -> None:
+    options = small_options("duo", "three")
+    report = explore(DUO, 3, options)
+    views = check_views(DUO, report, report.kept, options, sets=2)
+    assert views["tested"] and not views["failures"]
+    assert views["information_sets"] > 1000
+
+    class Skewed:
+        g = DUO
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(DUO, name)
+
+        def sample_state(self, view: Any, rng: Any, options: Any = None) -> Any:
+            drawn = self.g.sample_state(view, rng, options)
+            again = self.g.sample_state(view, rng, options)
+            return min(drawn, again, key=lambda s: s.draw_pile)  # favours low draw piles
+
+    skewed = check_views(cast(Any, Skewed()), report, report.kept, options, sets=2)
+    assert skewed["failures"]
+
+
+def test_the_command_reports_json_and_bad_usage_is_one_line() -> None:
+    result = call("explore", "duo", "--config", "three", "--symmetry", "--json")
+    assert result.status == 0, result.err
+    data = json.loads(result.out)
+    assert data["states"] == 17011 and data["terminal"] == 8190 and data["depth"] == 4
+    assert data["violations"] == [] and data["deadlocks"] == [] and data["cycles"] == 0
+    assert data["seconds"] > 0
+    bad = call("explore", "duo", "--config", "huge")
+    assert bad.status == 2 and bad.err.count("\n") == 1 and "only: small, three" in bad.err
+    assert call("explore", "duo", "--config", "three", "--max-states", "100").status == 3
