@@ -25,7 +25,7 @@ import attrs
 from rulespec.canardage.cards import WATER, Card, sort_cards
 from rulespec.canardage.position import HAND, position
 from rulespec.canardage.state import State
-from rulespec.tools.explore import Canonical, Config, arrangements, orderings
+from rulespec.core.small import Canonical, Config, arrangements, orderings
 
 __all__ = ["configs", "rotated", "starts", "symmetry", "weight"]
 
@@ -94,7 +94,7 @@ def symmetry(options: Any) -> Canonical:
 
 def weight(state: State) -> int:
     """The arrangements a state stands for, copies of an action card told apart (see
-    :func:`~rulespec.tools.explore.arrangements`; the draw pile and the duck deck are
+    :func:`~rulespec.core.small.arrangements`; the draw pile and the duck deck are
     orders)."""
     return arrangements(state.hands)
 
@@ -113,6 +113,13 @@ def configs() -> tuple[Config, ...]:
             symmetry=symmetry,
             weight=weight,
             endless=True,
+            note=(
+                "The duck deck of a deal has billions of orders, so it starts from a position, in"
+                " each arrangement of its hidden cards; the short action deck is the action_deck "
+                "option, not a rule. The reshuffle of the played cards is a chance step the walk "
+                "reaches; the rules let a game go on for ever. Reduced: seats rotated with their "
+                "colours, which the start's turn leaves without effect."
+            ),
             law="each arrangement of the hidden cards equally likely, copies told apart: "
             "a state weighs the product over its hands of the ways to tell their copies apart",
         ),

@@ -23,9 +23,9 @@ from typing import Any
 
 import attrs
 
+from rulespec.core.small import Canonical, Config
 from rulespec.duck_cover.position import position
 from rulespec.duck_cover.state import State
-from rulespec.tools.explore import Canonical, Config
 
 __all__ = ["configs", "exchanged", "starts", "symmetry"]
 
@@ -109,6 +109,14 @@ def configs() -> tuple[Config, ...]:
             "10 11/12), card 9 called, 4 cards to draw (12, 4, 11, Max), 8 discards of 9",
             start=starts,
             symmetry=symmetry,
+            note=(
+                "A deal has far too many outcomes, so it starts from one position of the last "
+                "round, whose hidden cards (covered ducks, Captain pile) stay as placed: the "
+                "views' draws mostly fall outside the walk, and only their agreement with the "
+                "view is tested. No chance step is reachable (the round ends before the draw pile"
+                " runs out; a reshuffle of the Captain pile would have billions of orders). "
+                "Reduced: the seats exchanged with their grids, actions and scores."
+            ),
             law="each arrangement of the hidden cards equally likely (every state "
             "weighs 1: the hidden draw cards lie in piles, which are orders)",
         ),

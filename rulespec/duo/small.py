@@ -15,7 +15,7 @@ from collections.abc import Hashable
 from itertools import permutations, product
 from typing import Any
 
-from rulespec.tools.explore import Canonical, Config, arrangements
+from rulespec.core.small import Canonical, Config, arrangements
 
 __all__ = ["configs", "exact", "symmetry", "weight"]
 
@@ -50,7 +50,7 @@ def symmetry(options: Any) -> Canonical:
 
 def weight(state: Any) -> int:
     """The arrangements a state stands for, copies told apart (Turbo-jokers): see
-    :func:`~rulespec.tools.explore.arrangements` (the draw pile and the piles are
+    :func:`~rulespec.core.small.arrangements` (the draw pile and the piles are
     orders, where no copy counts twice)."""
     return arrangements(state.hands)
 
@@ -72,6 +72,11 @@ def configs() -> tuple[Config, ...]:
             {"features": 2, "jokers": False, "hand_size": 2, "max_rounds": 1, "leader_wins": True},
             "2 players, one round, 2 colours × 2 numbers × 2 shapes (8 cards, no jokers), "
             "hands of 2, won by the highest total",
+            note=(
+                "It starts from the new game; the options that shrink the deck are not rules "
+                "(clause duo.game.round-limit says so). Reduced: colours, numbers and shapes "
+                "relabelled."
+            ),
             **common,
         ),
         Config(
@@ -79,6 +84,10 @@ def configs() -> tuple[Config, ...]:
             3,
             {"features": 2, "jokers": False, "hand_size": 1, "max_rounds": 1, "leader_wins": True},
             "3 players, one round, the same 8 cards, hands of 1",
+            note=(
+                "It starts from the new game, shrunk as the small configuration. Reduced: "
+                "colours, numbers and shapes relabelled."
+            ),
             **common,
         ),
     )

@@ -55,7 +55,7 @@ def collect() -> list[dict[str, Any]]:
         for small in configs(g):
             row: dict[str, Any] = {"game": g.id, "config": small.name}
             row |= {"players": small.players, "options": small.options}
-            row |= {"description": small.description, "law": small.law}
+            row |= {"description": small.description, "note": small.note, "law": small.law}
             row["full"] = counts(g.id, small.name, False)
             if small.symmetry is not None:
                 row["reduced"] = counts(g.id, small.name, True)
@@ -75,24 +75,20 @@ def page(rows: list[dict[str, Any]]) -> str:
         "step, that someone can act until the game is over, that no state comes back, and",
         "that ``sample_state`` draws each view's states as it should. The small",
         "configurations are not rules of the game: each game lists its own (the ``small``",
-        "module its declaration names). Duo's shrink the deck with options (their clauses",
-        "say so). A deal of Duck & Cover or Canardage has far too many outcomes, so their",
-        "configurations start from a position late in a game (Canardage's in each",
-        "arrangement of its hidden cards, with a short action deck, the ``action_deck``",
-        "option); chance steps after the start are walked outcome by outcome.",
+        "module its declaration names), from a new game with options that shrink the deck,",
+        "or, where a deal has far too many outcomes, from a position late in a game; chance",
+        "steps after the start are walked outcome by outcome. Where the rules let a game go",
+        "on for ever, the states on cycles are counted, not found wrong.",
         "",
         "The views are checked on a few information sets: every draw must show the view,",
         "and draws must fall on the explored states of the set as often as the game's law",
         "says, each state weighed by the arrangements of its hidden cards when copies of a",
-        "card are told apart. Canardage's rules let a game go on for ever (a reshuffle",
-        "brings the played cards back): its states on cycles are counted, not found wrong.",
+        "card are told apart.",
         "",
         "The counts below are pinned by the test suite: a change of the rules that changes",
         "them must update this page, with",
         "``uv run --frozen python -m rulespec.tools.state_space --write``.",
-        "*Reduced* keeps one state per symmetry class (Duo: colours, numbers and shapes",
-        "relabelled; Duck & Cover: seats exchanged with their grids; Canardage: seats",
-        "rotated with their colours, which the start's turn leaves without effect).",
+        "*Reduced* keeps one state per symmetry class (each configuration says which).",
         "",
     ]
     for row in rows:
@@ -100,6 +96,7 @@ def page(rows: list[dict[str, Any]]) -> str:
         out += [title, "-" * len(title), "", f"{row['description']} (``rulespec explore "]
         out[-1] += f"{row['game']} --config {row['config']}``)."
         out += ["", f"Options: ``{json.dumps(row['options'])}``.", ""]
+        out += [f"{row['note']}", ""] if row["note"] else []
         out += [f"Law of the views' samples: {row['law']}.", ""]
         last = "on cycles" if row["full"]["cycles"] else "longest"
         out += [".. list-table::", "   :header-rows: 1", ""]
