@@ -168,7 +168,7 @@ def _text(report: ExploreReport, name: str, rss: int) -> str:
         f"  {report.states:,} distinct states, {report.terminal:,} final, {report.edges:,} steps",
         f"  depth {report.depth}, "
         + (
-            f"{report.cycles:,} states on cycles (the rules allow endless games)"
+            f"{report.cycles:,} states on or after a cycle (the rules allow endless games)"
             if report.endless and report.cycles
             else f"longest game {report.longest} steps"
         ),

@@ -78,7 +78,7 @@ def page(rows: list[dict[str, Any]]) -> str:
         "module its declaration names), from a new game with options that shrink the deck,",
         "or, where a deal has far too many outcomes, from a position late in a game; chance",
         "steps after the start are walked outcome by outcome. Where the rules let a game go",
-        "on for ever, the states on cycles are counted, not found wrong.",
+        "on for ever, the states on or after a cycle are counted, not found wrong.",
         "",
         "The views are checked on a few information sets: every draw must show the view,",
         "and draws must fall on the explored states of the set as often as the game's law",
@@ -98,7 +98,7 @@ def page(rows: list[dict[str, Any]]) -> str:
         out += ["", f"Options: ``{json.dumps(row['options'])}``.", ""]
         out += [f"{row['note']}", ""] if row["note"] else []
         out += [f"Law of the views' samples: {row['law']}.", ""]
-        last = "on cycles" if row["full"]["cycles"] else "longest"
+        last = "on or after a cycle" if row["full"]["cycles"] else "longest"
         out += [".. list-table::", "   :header-rows: 1", ""]
         out += ["   * - \u00a0", "     - states", "     - final", "     - depth", f"     - {last}"]
         for kind in ("full", "reduced"):
