@@ -55,6 +55,7 @@ DECLARATION = Declaration(
     play_playouts=200,
     kit="rulespec.canardage.kit",
     examples="rulespec.canardage.examples",
+    small="rulespec.canardage.small",
     render="rulespec.canardage.render",
     schema="rulespec.canardage.schema",
     observation=(

@@ -18,11 +18,11 @@ from typing import Any
 from rulespec.cli.arguments import check_setup, game_named, option_set
 from rulespec.cli.errors import CommandError
 from rulespec.tools.explore import (
-    CONFIGS,
-    SYMMETRIES,
+    Config,
     ExploreReport,
     TooManyStates,
     check_views,
+    configs,
     explore,
 )
 
@@ -64,16 +64,17 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.set_defaults(run=run)
 
 
-def _setup(args: argparse.Namespace) -> tuple[Any, int, Any, str]:
+def _setup(args: argparse.Namespace) -> tuple[Any, int, Any, Config]:
     g = game_named(args.game)
-    configs = CONFIGS.get(g.id, ())
-    if not configs:
-        raise CommandError(f"{g.id} declares no small configuration to explore")
-    names = [c.name for c in configs]
+    try:
+        listed = configs(g)
+    except LookupError as exc:
+        raise CommandError(str(exc)) from None
+    names = [c.name for c in listed]
     name = args.config or names[0]
     if name not in names:
         raise CommandError(f"{g.id} has no configuration {name!r} (only: {', '.join(names)})")
-    config = configs[names.index(name)]
+    config = listed[names.index(name)]
     if args.max_states < 1:
         raise CommandError("--max-states must be at least 1")
     if args.workers != 1:
@@ -90,19 +91,24 @@ def _setup(args: argparse.Namespace) -> tuple[Any, int, Any, str]:
     spec = ",".join(f"{k}={json.dumps(v)}" for k, v in data.items())
     label, options = option_set(g, spec, simulation=False)
     players = config.players if args.players is None else args.players
-    check_setup(g, players, options, label)
-    return g, players, options, name
+    if config.start is None:
+        check_setup(g, players, options, label)
+    elif players != config.players:
+        raise CommandError(
+            f"configuration {name!r} starts from a position of {config.players} players"
+        )
+    return g, players, options, config
 
 
 def run(args: argparse.Namespace) -> int:
     """Explore, print the report, return the exit status."""
-    g, players, options, name = _setup(args)
+    g, players, options, config = _setup(args)
+    name = config.name
     symmetry = None
     if args.symmetry:
-        declared = SYMMETRIES.get(g.id)
-        if declared is None:
-            raise CommandError(f"{g.id} declares no symmetry")
-        symmetry = declared(options)
+        if config.symmetry is None:
+            raise CommandError(f"{g.id}'s configuration {name!r} declares no symmetry")
+        symmetry = config.symmetry(options)
     live = sys.stderr.isatty() and not args.json
     last = [0.0]
 
@@ -118,6 +124,8 @@ def run(args: argparse.Namespace) -> int:
             players,
             options,
             symmetry=symmetry,
+            starts=None if config.start is None else config.start(options),
+            endless=config.endless,
             max_states=args.max_states,
             progress=progress if live else None,
         )
@@ -132,13 +140,18 @@ def run(args: argparse.Namespace) -> int:
         print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
     if symmetry is None and not args.no_views:
         started = time.perf_counter()
-        report.views = check_views(g, report, report.kept, options)
+        report.views = check_views(
+            g, report, report.kept, options, weight=config.weight, exact=config.exact
+        )
         report.seconds += time.perf_counter() - started
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     first = next(iter([*report.violations, *report.deadlocks]), report.cycle)
     if args.record and first is not None:
+        data = first.record.to_data()
+        if first.start is not None:
+            data = {"start": first.start, "record": data}
         with open(args.record, "w", encoding="utf-8") as out:
-            out.write(json.dumps(first.record.to_data()) + "\n")
+            out.write(json.dumps(data) + "\n")
     if args.json:
         data = {"config": name, **report.to_data(), "peak_rss_kib": rss}
         print(json.dumps(data, indent=1))
@@ -153,7 +166,12 @@ def _text(report: ExploreReport, name: str, rss: int) -> str:
         f"{report.game}, configuration {name}, {report.players} players"
         f"{', symmetry reduced' if report.symmetry else ''}",
         f"  {report.states:,} distinct states, {report.terminal:,} final, {report.edges:,} steps",
-        f"  depth {report.depth}, longest game {report.longest} steps",
+        f"  depth {report.depth}, "
+        + (
+            f"{report.cycles:,} states on or after a cycle (the rules allow endless games)"
+            if report.endless and report.cycles
+            else f"longest game {report.longest} steps"
+        ),
         f"  states per depth: {report.per_depth}",
         f"  final per depth:  {report.terminal_per_depth}",
         f"  winners: {report.winners}",
@@ -167,6 +185,8 @@ def _text(report: ExploreReport, name: str, rss: int) -> str:
         )
     for f in [*report.violations, *report.deadlocks, *([report.cycle] if report.cycle else [])]:
         lines.append(f"{f.kind} at depth {f.depth}: {f.message}")
+        if f.start is not None:
+            lines.append("  from: " + json.dumps(f.start))
         lines.append("  path: " + json.dumps(f.record.to_data()))
     lines.append("ok" if report.ok else "FAILED")
     return "\n".join(lines)

@@ -150,6 +150,10 @@ class Declaration:
     :class:`~rulespec.testing.GameKit`), if any."""
     examples: str | None = attrs.field(default=None, validator=_reference)
     """The module whose ``examples()`` lists the worked examples, if any."""
+    small: str | None = attrs.field(default=None, validator=_reference)
+    """The module whose ``configs()`` lists the small configurations that ``rulespec
+    explore`` walks whole (:class:`rulespec.tools.explore.Config`), the default first;
+    ``None``: the game has none."""
     render: str | None = attrs.field(default=None, validator=_reference)
     """The module that draws states and views (``text``, ``svg``...), if any."""
     schema: str | None = attrs.field(default=None, validator=_reference)

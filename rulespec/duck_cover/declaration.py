@@ -29,6 +29,7 @@ DECLARATION = Declaration(
     play_playouts=100,
     kit="rulespec.duck_cover.kit",
     examples="rulespec.duck_cover.examples",
+    small="rulespec.duck_cover.small",
     render="rulespec.duck_cover.render",
     schema="rulespec.duck_cover.schema",
     observation=(

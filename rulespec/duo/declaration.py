@@ -41,6 +41,7 @@ DECLARATION = Declaration(
     play_playouts=100,
     kit="rulespec.duo.kit",
     examples="rulespec.duo.examples",
+    small="rulespec.duo.small",
     render="rulespec.duo.render",
     schema="rulespec.duo.schema",
     observation=(

@@ -11,11 +11,9 @@ ends). It counts the distinct and final states per depth and the longest game.
 :meth:`~rulespec.core.game.Game.sample_state` draws only states of the view's set,
 each as often as the documented law says.
 
-A small configuration shrinks the deck and the hands with options that are not rules
-of the game (their clauses say so):
-
->>> [(c.name, c.players) for c in CONFIGS["duo"]]
-[('small', 2), ('three', 3)]
+A small configuration (:class:`Config`, listed by the game: :func:`configs`) shrinks
+the deck and the hands with options that are not rules of the game, or starts from a
+position late in a game, each arrangement of its hidden cards.
 """
 
 from __future__ import annotations
@@ -33,81 +31,47 @@ import attrs
 from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game, game
 from rulespec.core.record import Record
+from rulespec.core.small import Canonical, Config, arrangements, orderings
 
 __all__ = [
-    "CONFIGS",
-    "SYMMETRIES",
     "Config",
     "ExploreReport",
     "Finding",
     "TooManyStates",
+    "arrangements",
     "check_views",
+    "config",
+    "configs",
     "explore",
     "orderings",
     "small_options",
 ]
 
 
-@attrs.frozen
-class Config:
-    """A named small configuration of a game: players and options (as JSON data)."""
+def configs(g: Game[Any, Any, Any, Any]) -> tuple[Config, ...]:
+    """The small configurations that ``g``'s declaration lists (``small``), the default
+    first; :class:`LookupError` when it lists none.
 
-    name: str
-    players: int
-    options: dict[str, Any]
-    description: str
-
-
-CONFIGS: dict[str, tuple[Config, ...]] = {
-    "duo": (
-        Config(
-            "small",
-            2,
-            {"features": 2, "jokers": False, "hand_size": 2, "max_rounds": 1, "leader_wins": True},
-            "2 players, one round, 2 colours × 2 numbers × 2 shapes (8 cards, no jokers), "
-            "hands of 2, won by the highest total",
-        ),
-        Config(
-            "three",
-            3,
-            {"features": 2, "jokers": False, "hand_size": 1, "max_rounds": 1, "leader_wins": True},
-            "3 players, one round, the same 8 cards, hands of 1",
-        ),
-    ),
-}
-"""Each game's small configurations, its default first."""
+    >>> [(c.name, c.players) for c in configs(game("duo"))]
+    [('small', 2), ('three', 3)]
+    """
+    module = g.declaration.small
+    if module is None:
+        raise LookupError(f"{g.id} declares no small configuration to explore")
+    found: tuple[Config, ...] = tuple(g.declaration.load(module).configs())
+    return found
 
 
-def _duo_symmetry(options: Any) -> Canonical:
-    """Duo's canonical form: the least of the states made by relabelling the colours,
-    the numbers and the shapes in play (each feature's values permuted apart)."""
-    kept = range(options.features)
-    maps: list[tuple[int, ...]] = []
-    for colours, numbers, shapes in product(*(list(permutations(kept)),) * 3):
-        table = list(range(77))
-        for c, n, sh in product(kept, kept, kept):
-            table[16 * c + 4 * n + sh] = 16 * colours[c] + 4 * numbers[n] + shapes[sh]
-        for f in kept:
-            table[64 + f], table[68 + f] = 64 + colours[f], 68 + numbers[f]
-            table[72 + f] = 72 + shapes[f]
-        maps.append(tuple(table))
+def config(game_id: str, name: str) -> Config:
+    """The small configuration ``name`` of ``game_id``.
 
-    def canonical(s: Any) -> Hashable:
-        cards = min(
-            (
-                tuple(tuple(sorted(m[c] for c in h)) for h in s.hands),
-                tuple(tuple(m[c] for c in p) for p in s.piles),
-                tuple(m[c] for c in s.draw_pile),
-            )
-            for m in maps
-        )
-        return (s.phase, s.round, s.starter, s.turn, s.turn_pile, s.round_scores, cards)
-
-    return canonical
-
-
-SYMMETRIES: dict[str, Callable[[Any], Canonical]] = {"duo": _duo_symmetry}
-"""For each game that declares one, its symmetry: options → canonical form of a state."""
+    >>> config("duo", "three").players
+    3
+    """
+    for c in configs(game(game_id)):
+        if c.name == name:
+            return c
+    raise KeyError(name)
 
 
 def small_options(game_id: str, name: str) -> Any:
@@ -116,39 +80,11 @@ def small_options(game_id: str, name: str) -> Any:
     >>> small_options("duo", "small").hand_size
     2
     """
-    for config in CONFIGS[game_id]:
-        if config.name == name:
-            return game(game_id).decode_options(config.options)
-    raise KeyError(name)
+    return game(game_id).decode_options(config(game_id, name).options)
 
 
 class TooManyStates(RuntimeError):
     """The exploration reached its bound on distinct states."""
-
-
-def orderings(pile: Sequence[Hashable]) -> Iterator[tuple[Hashable, ...]]:
-    """Each distinct ordering of ``pile`` once (copies of a card are not told apart).
-
-    >>> list(orderings((1, 1, 2)))
-    [(1, 1, 2), (1, 2, 1), (2, 1, 1)]
-    """
-    counts = Counter(pile)
-    kinds = sorted(counts, key=lambda card: pile.index(card))
-    chosen: list[Hashable] = []
-
-    def walk(left: int) -> Iterator[tuple[Hashable, ...]]:
-        if not left:
-            yield tuple(chosen)
-            return
-        for card in kinds:
-            if counts[card]:
-                counts[card] -= 1
-                chosen.append(card)
-                yield from walk(left - 1)
-                chosen.pop()
-                counts[card] += 1
-
-    yield from walk(len(pile))
 
 
 @attrs.frozen
@@ -160,16 +96,17 @@ class Finding:
     message: str
     depth: int
     record: Record
-    """The steps from the new game to the state (for a cycle: round it once more)."""
+    """The steps from the start to the state (for a cycle: round it once more)."""
+    start: Any = None
+    """The start state as JSON data when the walk did not start from the new game (the
+    record's steps then follow it)."""
 
     def to_data(self) -> dict[str, Any]:
-        """The finding as JSON data, its path as a record."""
-        return {
-            "kind": self.kind,
-            "message": self.message,
-            "depth": self.depth,
-            "record": self.record.to_data(),
-        }
+        """The finding as JSON data, its path as a record (after ``start``, if any)."""
+        data = {"kind": self.kind, "message": self.message, "depth": self.depth}
+        if self.start is not None:
+            data["start"] = self.start
+        return data | {"record": self.record.to_data()}
 
 
 @attrs.define
@@ -195,6 +132,8 @@ class ExploreReport:
     deadlocks: list[Finding] = attrs.Factory(list)
     cycles: int = 0
     cycle: Finding | None = None
+    endless: bool = False
+    """Whether the rules let a game go on for ever (a cycle is then no fault)."""
     seconds: float = 0.0
     views: dict[str, Any] = attrs.Factory(dict)
     kept: list[Any] = attrs.field(factory=list, repr=False)
@@ -203,7 +142,7 @@ class ExploreReport:
     @property
     def ok(self) -> bool:
         """Whether nothing is wrong."""
-        bad = self.violations or self.deadlocks or self.cycles
+        bad = self.violations or self.deadlocks or (self.cycles and not self.endless)
         return not bad and not self.views.get("failures")
 
     def to_data(self) -> dict[str, Any]:
@@ -224,13 +163,11 @@ class ExploreReport:
             "violations": [f.to_data() for f in self.violations],
             "deadlocks": [f.to_data() for f in self.deadlocks],
             "cycles": self.cycles,
+            "endless": self.endless,
             "cycle": None if self.cycle is None else self.cycle.to_data(),
             "views": self.views,
             "seconds": round(self.seconds, 3),
         }
-
-
-Canonical = Callable[[Any], Hashable]
 
 
 def explore(
@@ -239,14 +176,18 @@ def explore(
     options: Any = None,
     *,
     symmetry: Canonical | None = None,
+    starts: Sequence[Any] | None = None,
+    endless: bool = False,
     max_states: int = 2_000_000,
     max_outcomes: int = 1_000_000,
     findings: int = 10,
     progress: Callable[[int, int], None] | None = None,
 ) -> ExploreReport:
-    """Every state reachable from ``g.new_game(players, options)``, checked.
+    """Every state reachable from ``g.new_game(players, options)`` (or from each of
+    ``starts``), checked.
 
-    ``symmetry`` maps a state to its canonical form: states of equal forms are kept
+    With ``endless``, a cycle is counted but not found wrong (rules that let a game go
+    on for ever). ``symmetry`` maps a state to its canonical form: states of equal forms are kept
     once. Raises :class:`TooManyStates` past ``max_states`` distinct states, and
     :class:`ValueError` when a chance step has more than ``max_outcomes`` orderings.
     At most ``findings`` broken state invariants, as many broken transition invariants
@@ -255,15 +196,18 @@ def explore(
     started = time.perf_counter()
     options = g.default_options() if options is None else options
     report = ExploreReport(g.id, players, g.encode_options(options), symmetry is not None)
+    report.endless = endless
     key: Canonical = symmetry or (lambda s: s)
     invariants, steps = g.invariants, g.transition_invariants
-    start = g.new_game(players, options)
-    states: list[Any] = [start]
-    index: dict[Hashable, int] = {key(start): 0}
-    parent: list[tuple[int, Any] | None] = [None]
-    depth_of: list[int] = [0]
+    states: list[Any] = []
+    index: dict[Hashable, int] = {}
+    for first in [g.new_game(players, options)] if starts is None else starts:
+        if index.setdefault(key(first), len(states)) == len(states):
+            states.append(first)
+    parent: list[tuple[int, Any] | None] = [None] * len(states)
+    depth_of: list[int] = [0] * len(states)
     edges: list[tuple[int, ...]] = []
-    frontier, depth = [0], 0
+    frontier, depth = list(range(len(states))), 0
     kinds: Counter[str] = Counter()
 
     def moves_of(state: Any) -> list[Any]:
@@ -287,7 +231,11 @@ def explore(
 
     def finding(kind: str, message: str, node: int, extra: Sequence[Any] = ()) -> Finding:
         record = Record(g.id, players, options, tuple([*path(node), *extra]))
-        return Finding(kind, message, depth_of[node], record)
+        root = node
+        while (link := parent[root]) is not None:
+            root = link[0]
+        start = None if starts is None else g.encode_state(states[root])
+        return Finding(kind, message, depth_of[node], record, start)
 
     while frontier:
         report.per_depth.append(len(frontier))
@@ -411,7 +359,7 @@ def _graph(
     longest = [0] * n
     for v in reversed(order):
         longest[v] = max((longest[t] + 1 for t in edges[v]), default=0)
-    report.longest = longest[0] if n else 0
+    report.longest = max(longest, default=0)
 
 
 def _cycle(
@@ -450,22 +398,30 @@ def check_views(
     states: Sequence[Any],
     options: Any,
     *,
+    weight: Callable[[Any], int] | None = None,
+    exact: Callable[[Any], bool] | None = None,
     sets: int = 3,
     largest: int = 60,
     draws_per_state: int = 30,
     seed: int = 0,
 ) -> dict[str, Any]:
     """Group ``states`` by each player's view and check :meth:`sample_state` on a few
-    information sets: every draw a state of the set, each state as often as uniform
-    drawing over the set's states says (a chi-squared test at the 10⁻⁴ level).
+    information sets: every draw shows the view, and the draws that fall among the set's
+    explored states fall on each as often as its ``weight`` says (a chi-squared test at
+    the 10⁻⁴ level).
 
-    Uniform over the states is the documented law when the hidden cards are all
-    different (each arrangement is one state). Sets of 2 to ``largest`` states are
-    tested, the ``sets`` largest of each player whose law the game documents as exact
-    (:data:`EXACT`), then as many of the others: a draw outside the set fails either,
-    a frequency test fails only an exact one (the others are reported).
+    The weight of a state is the number of arrangements of the hidden cards it stands
+    for when copies of a card are told apart (a hand holding two copies stands for
+    fewer than one holding two different cards), as a shuffle deals them; ``None``:
+    every state weighs 1. A draw that shows the view but was not explored (a walk from
+    a position does not hold every arrangement) is counted, not tested. Sets of 2 to
+    ``largest`` states are tested, the ``sets`` largest of each player on whose views
+    the game's sampler is ``exact``, then as many of the others: a draw that does not
+    show the view fails either, a frequency test fails only an exact one (the others
+    are reported).
     """
-    exact = EXACT.get(g.id, lambda view: True)
+    exact = exact or (lambda view: True)
+    weigh = weight or (lambda state: 1)
     rng = random.Random(seed)
     result: dict[str, Any] = {"information_sets": 0, "tested": [], "failures": []}
     for player in range(report.players):
@@ -484,30 +440,30 @@ def check_views(
             members = groups[seen]
             counts = Counter({s: 0 for s in members})
             draws = draws_per_state * len(members)
-            outside = 0
+            outside = unexplored = 0
             for _ in range(draws):
                 drawn = g.sample_state(seen, rng, options)
                 if drawn in counts:
                     counts[drawn] += 1
+                elif g.view(drawn, player) == seen:
+                    unexplored += 1
                 else:
                     outside += 1
-            expected = draws / len(members)
-            chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
-            p = _chi2_tail(chi2, len(members) - 1)
+            hits = draws - outside - unexplored
+            weights = {s: weigh(s) for s in members}
+            total = sum(weights.values())
+            chi2 = 0.0
+            for s, c in counts.items():
+                expected = hits * weights[s] / total
+                chi2 += (c - expected) ** 2 / expected if expected else 0.0
+            p = _chi2_tail(chi2, len(members) - 1) if hits else 1.0
             row = {"player": player, "states": len(members), "draws": draws, "chi2": round(chi2, 2)}
-            row |= {"p": round(p, 6), "outside": outside, "exact": exact(seen)}
+            row |= {"p": round(p, 6), "outside": outside, "unexplored": unexplored}
+            row |= {"weighted": len(set(weights.values())) > 1, "exact": exact(seen)}
             result["tested"].append(row)
             if outside or (p < 1e-4 and exact(seen)):
                 result["failures"].append(row)
     return result
-
-
-EXACT: dict[str, Callable[[Any], bool]] = {
-    "duo": lambda view: all(size == 1 for size in view.pile_sizes),
-}
-"""For each game whose sampler is exact only on some views, which: Duo draws the
-covered cards of its piles nearly uniformly (see :mod:`rulespec.duo.sampling`), the
-rest exactly."""
 
 
 def _chi2_tail(x: float, k: int) -> float:

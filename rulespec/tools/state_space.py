@@ -1,7 +1,7 @@
 """The counts of the "State space" page: every small configuration explored.
 
 ``python -m rulespec.tools.state_space --write`` explores each configuration of
-:data:`~rulespec.tools.explore.CONFIGS` with and without symmetry reduction and writes
+game (:func:`~rulespec.tools.explore.configs`) with and without symmetry reduction and writes
 ``docs/_data/state-space.json`` and the page ``docs/reference/state-space.rst`` made
 from it. The test suite checks that the page is the file's and that the counts are
 still the engine's, so that a rule change that changes them is a deliberate one.
@@ -14,8 +14,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rulespec.core.game import game
-from rulespec.tools.explore import CONFIGS, SYMMETRIES, explore, small_options
+from rulespec.core.game import game, games
+from rulespec.tools.explore import config, configs, explore, small_options
 
 __all__ = ["DATA", "PAGE", "counts", "main", "page"]
 
@@ -27,15 +27,19 @@ PAGE = ROOT / "docs" / "reference" / "state-space.rst"
 def counts(game_id: str, name: str, symmetry: bool) -> dict[str, Any]:
     """The counts of one configuration, with or without symmetry reduction."""
     g = game(game_id)
-    config = next(c for c in CONFIGS[game_id] if c.name == name)
+    small = config(game_id, name)
     options = small_options(game_id, name)
-    canonical = SYMMETRIES[game_id](options) if symmetry else None
-    report = explore(g, config.players, options, symmetry=canonical)
+    canonical = small.symmetry(options) if symmetry and small.symmetry else None
+    starts = None if small.start is None else small.start(options)
+    report = explore(
+        g, small.players, options, symmetry=canonical, starts=starts, endless=small.endless
+    )
     return {
         "states": report.states,
         "terminal": report.terminal,
         "depth": report.depth,
         "longest": report.longest,
+        "cycles": report.cycles,
         "per_depth": report.per_depth,
         "terminal_per_depth": report.terminal_per_depth,
         "winners": dict(sorted(report.winners.items())),
@@ -45,14 +49,16 @@ def counts(game_id: str, name: str, symmetry: bool) -> dict[str, Any]:
 def collect() -> list[dict[str, Any]]:
     """Every configuration's counts, as the data file holds them."""
     rows = []
-    for game_id, configs in CONFIGS.items():
-        for config in configs:
-            row: dict[str, Any] = {"game": game_id, "config": config.name}
-            row |= {"players": config.players, "options": config.options}
-            row["description"] = config.description
-            row["full"] = counts(game_id, config.name, False)
-            if game_id in SYMMETRIES:
-                row["reduced"] = counts(game_id, config.name, True)
+    for g in games():
+        if g.declaration.small is None:
+            continue
+        for small in configs(g):
+            row: dict[str, Any] = {"game": g.id, "config": small.name}
+            row |= {"players": small.players, "options": small.options}
+            row |= {"description": small.description, "note": small.note, "law": small.law}
+            row["full"] = counts(g.id, small.name, False)
+            if small.symmetry is not None:
+                row["reduced"] = counts(g.id, small.name, True)
             rows.append(row)
     return rows
 
@@ -68,13 +74,21 @@ def page(rows: list[dict[str, Any]]) -> str:
         "shuffled pile), each state kept once. It checks every invariant on every state and",
         "step, that someone can act until the game is over, that no state comes back, and",
         "that ``sample_state`` draws each view's states as it should. The small",
-        "configurations use options that are not rules of the game (their clauses say so).",
+        "configurations are not rules of the game: each game lists its own (the ``small``",
+        "module its declaration names), from a new game with options that shrink the deck,",
+        "or, where a deal has far too many outcomes, from a position late in a game; chance",
+        "steps after the start are walked outcome by outcome. Where the rules let a game go",
+        "on for ever, the states on or after a cycle are counted, not found wrong.",
+        "",
+        "The views are checked on a few information sets: every draw must show the view,",
+        "and draws must fall on the explored states of the set as often as the game's law",
+        "says, each state weighed by the arrangements of its hidden cards when copies of a",
+        "card are told apart.",
         "",
         "The counts below are pinned by the test suite: a change of the rules that changes",
         "them must update this page, with",
         "``uv run --frozen python -m rulespec.tools.state_space --write``.",
-        "*Reduced* keeps one state per symmetry class (Duo: colours, numbers and shapes",
-        "relabelled).",
+        "*Reduced* keeps one state per symmetry class (each configuration says which).",
         "",
     ]
     for row in rows:
@@ -82,13 +96,16 @@ def page(rows: list[dict[str, Any]]) -> str:
         out += [title, "-" * len(title), "", f"{row['description']} (``rulespec explore "]
         out[-1] += f"{row['game']} --config {row['config']}``)."
         out += ["", f"Options: ``{json.dumps(row['options'])}``.", ""]
+        out += [f"{row['note']}", ""] if row["note"] else []
+        out += [f"Law of the views' samples: {row['law']}.", ""]
+        last = "on or after a cycle" if row["full"]["cycles"] else "longest"
         out += [".. list-table::", "   :header-rows: 1", ""]
-        out += ["   * - \u00a0", "     - states", "     - final", "     - depth", "     - longest"]
+        out += ["   * - \u00a0", "     - states", "     - final", "     - depth", f"     - {last}"]
         for kind in ("full", "reduced"):
             if kind in row:
                 c = row[kind]
                 out.append(f"   * - {kind}")
-                for key in ("states", "terminal", "depth", "longest"):
+                for key in ("states", "terminal", "depth", "cycles" if c["cycles"] else "longest"):
                     out.append(f"     - {c[key]:,}")
         full = row["full"]
         out += ["", f"States per depth: {', '.join(f'{n:,}' for n in full['per_depth'])}."]

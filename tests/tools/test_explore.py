@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any, cast
 
@@ -10,13 +11,24 @@ import attrs
 import pytest
 
 import rulespec
-from rulespec.core.chance import Chance
+from rulespec.canardage.small import rotated
+from rulespec.core.chance import CHANCE, Chance
 from rulespec.duo.actions import Deal, Draw
 from rulespec.duo.state import Phase
-from rulespec.tools.explore import ExploreReport, check_views, explore, orderings, small_options
+from rulespec.tools.explore import (
+    ExploreReport,
+    _outcomes,
+    check_views,
+    config,
+    configs,
+    explore,
+    orderings,
+    small_options,
+)
 from tests.cli.helpers import call
 
 DUO = rulespec.game("duo")
+CAN = rulespec.game("canardage")
 OPTIONS = small_options("duo", "small")
 HANDS = (0, 1, 4, 5)  # dealt first: player 0 holds 0 and 4, player 1 holds 1 and 5
 
@@ -168,3 +180,60 @@ def test_the_command_reports_json_and_bad_usage_is_one_line() -> None:
     bad = call("explore", "duo", "--config", "huge")
     assert bad.status == 2 and bad.err.count("\n") == 1 and "only: small, three" in bad.err
     assert call("explore", "duo", "--config", "three", "--max-states", "100").status == 3
+
+
+def test_a_game_without_small_configurations_is_refused() -> None:
+    class Bare:
+        id = "bare"
+        declaration = attrs.evolve(DUO.declaration, small=None)
+
+    with pytest.raises(LookupError, match="bare declares no small configuration"):
+        configs(cast(Any, Bare()))
+
+
+def _successor_forms(g: Any, state: Any, canonical: Any) -> Counter[Any]:
+    actors = g.to_move(state)
+    if actors == (CHANCE,):
+        moves = [g.chance_action(state, o) for o in _outcomes(g.chance(state).piles, 10_000)]
+    else:
+        moves = [a for p in actors for a in g.legal_actions(state, p)]
+    return Counter(canonical(g.apply(state, m)) for m in moves)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "name", "image"),
+    [("canardage", "endgame", lambda s: rotated(s, 1)), ("duck-and-cover", "last-round", None)],
+)
+def test_a_symmetry_commutes_with_the_rules(game_id: str, name: str, image: Any) -> None:
+    from rulespec.duck_cover.small import exchanged
+
+    g, small = rulespec.game(game_id), config(game_id, name)
+    options = small_options(game_id, name)
+    assert small.start is not None and small.symmetry is not None
+    canonical = small.symmetry(options)
+    image = image or (lambda s: exchanged(s, (1, 0)))
+    report = explore(g, small.players, options, starts=small.start(options), endless=True)
+    for state in report.kept[:: max(1, len(report.kept) // 150)]:
+        other = image(state)
+        assert canonical(other) == canonical(state) and g.is_over(other) == g.is_over(state)
+        assert _successor_forms(g, other, canonical) == _successor_forms(g, state, canonical)
+
+
+def test_canardage_views_are_weighted_by_the_copies_in_the_hands() -> None:
+    small, options = config("canardage", "endgame"), small_options("canardage", "endgame")
+    assert small.start is not None
+    report = explore(CAN, 3, options, starts=small.start(options), endless=True)
+    assert report.ok and report.cycles > 0 and report.states >= 10_000
+    views = check_views(CAN, report, report.kept, options, weight=small.weight, sets=2)
+    assert views["tested"] and not views["failures"]
+    assert all(row["weighted"] and not row["unexplored"] for row in views["tested"])
+    flat = check_views(CAN, report, report.kept, options, sets=2)
+    assert flat["failures"]  # each state alike: the hands of copies come up too often
+
+
+def test_a_position_config_reports_its_start_with_a_finding() -> None:
+    result = call("explore", "canardage", "--json", "--no-views")
+    assert result.status == 0, result.err
+    data = json.loads(result.out)
+    assert data["endless"] and data["cycles"] > 0 and data["cycle"]["start"]["players"] == 3
+    assert call("explore", "canardage", "--players", "4").status == 2

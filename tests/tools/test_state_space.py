@@ -19,14 +19,17 @@ def test_the_page_is_made_from_the_data_file() -> None:
 
 def test_each_game_with_configurations_has_ten_thousand_states_or_more() -> None:
     assert ROWS and all(row["full"]["states"] >= 10_000 for row in ROWS)
-    assert all(row["reduced"]["states"] < row["full"]["states"] for row in ROWS if "reduced" in row)
+    assert {row["game"] for row in ROWS} == {"duo", "duck-and-cover", "canardage"}
+    for row in ROWS:  # Canardage's start turn leaves its rotations without effect
+        smaller = row["reduced"]["states"] < row["full"]["states"]
+        assert smaller == (row["game"] != "canardage")
 
 
 CASES = [
     (row["game"], row["config"], kind)
     for row in ROWS
     for kind in ("full", "reduced")
-    if kind in row and (FULL or (row["config"] == "three" and kind == "reduced"))
+    if kind in row and (FULL or (row["config"] in ("three", "last-round") and kind == "reduced"))
 ]
 
 
