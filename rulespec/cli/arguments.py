@@ -18,8 +18,8 @@ from rulespec.cli.errors import CommandError
 from rulespec.core.errors import IllegalAction, RecordError
 from rulespec.core.game import Game, game
 from rulespec.i18n import SITE_LANGUAGES
-from rulespec.tools import search
-from rulespec.tools.simulation import Policy, SeatPolicies
+from rulespec.tools import simulation
+from rulespec.tools.simulation import Policy
 
 __all__ = [
     "add_language",
@@ -87,18 +87,10 @@ def policy_named(g: Game[Any, Any, Any, Any], name: str | None) -> tuple[str, Po
       ...
     rulespec.cli.errors.CommandError: duo has no policy 'clever' (known: greedy, random, search...)
     """
-    chosen = g.default_policy if name is None else name
     try:
-        searcher = search.parse(chosen)
+        return simulation.policy_named(g, name)
     except ValueError as exc:
-        raise CommandError(f"--policy {exc}") from None
-    if searcher is not None:
-        return searcher.name, searcher
-    policies = g.policies()
-    if chosen not in policies:
-        known = ", ".join([*sorted(policies), search.NAME + "[:PLAYOUTS]"])
-        raise CommandError(f"{g.id} has no policy {chosen!r} (known: {known})")
-    return chosen, policies[chosen]
+        raise CommandError(str(exc)) from None
 
 
 def seat_policies(
@@ -115,17 +107,10 @@ def seat_policies(
       ...
     rulespec.cli.errors.CommandError: --policy 'random,greedy' names 2 policies for 3 players: ...
     """
-    if spec is None or "," not in spec:
-        name, policy = policy_named(g, spec)
-        return name, policy, (name,) * players
-    chosen = [policy_named(g, item.strip()) for item in spec.split(",")]
-    if len(chosen) != players:
-        raise CommandError(
-            f"--policy {spec!r} names {len(chosen)} policies for {players} players: "
-            "give one for every seat, or one per seat"
-        )
-    names = tuple(name for name, _ in chosen)
-    return ",".join(names), SeatPolicies(tuple(p for _, p in chosen)), names
+    try:
+        return simulation.seat_policies(g, spec, players)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def _items(spec: str) -> list[str]:

@@ -31,6 +31,7 @@ count twice. Equal states are counted once and their counts reused
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
@@ -40,7 +41,7 @@ import attrs
 
 from rulespec.core.chance import CHANCE
 from rulespec.core.errors import IllegalAction, PositionError, RecordError
-from rulespec.core.game import Game
+from rulespec.core.game import Game, games
 
 __all__ = [
     "FORMAT",
@@ -317,7 +318,14 @@ class Suite:
         )
 
 
-_PACKAGES = {"duo": "duo", "duck-and-cover": "duck_cover", "canardage": "canardage"}
+def _package(game_id: str) -> str:
+    """The package of ``game_id``'s rules, where its suite file stands."""
+    from rulespec.core.game import game
+
+    try:
+        return type(game(game_id)).__module__.rpartition(".")[0]
+    except KeyError:
+        raise PerftError(f"no perft suite for {game_id!r}") from None
 
 
 def suite_path(game_id: str) -> Path:
@@ -326,9 +334,7 @@ def suite_path(game_id: str) -> Path:
     >>> suite_path("duck-and-cover").name
     'perft.json'
     """
-    if game_id not in _PACKAGES:
-        raise PerftError(f"no perft suite for {game_id!r}")
-    return Path(str(resources.files(f"rulespec.{_PACKAGES[game_id]}").joinpath("perft.json")))
+    return Path(str(resources.files(_package(game_id)).joinpath("perft.json")))
 
 
 def load_suite(game_id: str, path: Path | None = None) -> Suite:
@@ -368,14 +374,23 @@ one, stay under this, and found stay under :data:`LIMIT`."""
 LIMIT = 1_000_000
 """The most nodes at the deepest depth of a suite's position beyond depth 4."""
 
-_PLAYED: dict[str, tuple[tuple[int, int, int], ...]] = {
-    "duo": ((2, 1, 30), (3, 2, 12), (4, 3, 40), (6, 4, 25)),
-    "duck-and-cover": ((2, 1, 20), (3, 2, 44), (5, 3, 30), (7, 4, 15)),
-    "canardage": ((3, 1, 9), (4, 2, 20), (5, 3, 14), (6, 4, 30)),
-}
-"""The positions of real play in each suite: (players, seed, steps) of a uniformly random
-game, :meth:`rulespec.Record.play` with that seed; the position is the first state at or
-after that many steps where a player is to act."""
+
+def _played_specs(game_id: str) -> tuple[tuple[int, int, int], ...]:
+    """The positions of real play in ``game_id``'s suite, as its file names them:
+    (players, seed, steps) of a uniformly random game, :meth:`rulespec.Record.play`
+    with that seed; the position is the first state at or after that many steps where
+    a player is to act. A game without a suite file has none yet."""
+    try:
+        suite = load_suite(game_id)
+    except PerftError:
+        return ()
+    found = []
+    for e in suite.entries:
+        named = re.fullmatch(r"played-(\d+)p-seed(\d+)", e.name)
+        step = re.search(r"from step (\d+)", e.source)
+        if named and step:
+            found.append((int(named[1]), int(named[2]), int(step[1])))
+    return tuple(found)
 
 
 def _played(g: Game[Any, Any, Any, Any], players: int, seed: int, steps: int) -> Any:
@@ -408,7 +423,8 @@ def _measured(g: Game[Any, Any, Any, Any], state: Any) -> tuple[Count, ...]:
 def build_suite(game_id: str) -> Suite:
     """The suite of ``game_id`` counted anew: the rulebook's worked examples (each
     ``before`` state where a player is to act, once) and the positions of
-    :data:`_PLAYED`, each counted to depth 4 or deeper (see :data:`FURTHER`)."""
+    :func:`_played_specs` (the real-play positions its file names), each counted to
+    depth 4 or deeper (see :data:`FURTHER`)."""
     from rulespec.core.game import game
     from rulespec.rulebook.examples import examples_of
 
@@ -419,7 +435,7 @@ def build_suite(game_id: str) -> Suite:
         if actors and actors[0] != CHANCE and all(s != example.before for *_, s in found):
             source = f"worked example {example.name!r}: the position before its move"
             found.append((example.name, source, example.before))
-    for players, seed, steps in _PLAYED[game_id]:
+    for players, seed, steps in _played_specs(game_id):
         source = (
             f"real play: Record.play({game_id!r}, {players} players, seed={seed}), "
             f"first player's turn from step {steps}"
@@ -440,10 +456,10 @@ def _leaves(counts: tuple[Count, ...], field: str) -> str:
     return "; ".join(found) or "none"
 
 
-def rst_tables(game_ids: tuple[str, ...] = ("duck-and-cover", "duo", "canardage")) -> str:
+def rst_tables(game_ids: tuple[str, ...] | None = None) -> str:
     """The reference page's section for each game's suite, as reStructuredText: a table
     of the positions (name, source, nodes per depth, chance and terminal leaves by
-    depth) and each position's JSON, folded.
+    depth) and each position's JSON, folded; by default, every game that ships a suite.
 
     >>> print(rst_tables(("duo",)).splitlines()[0])
     .. This file is written by ``python -m rulespec.tools.perft --rst``: do not edit it.
@@ -452,6 +468,8 @@ def rst_tables(game_ids: tuple[str, ...] = ("duck-and-cover", "duo", "canardage"
 
     from rulespec.core.game import game
 
+    if game_ids is None:
+        game_ids = tuple(g.id for g in games() if suite_path(g.id).is_file())
     lines = [
         ".. This file is written by ``python -m rulespec.tools.perft --rst``: do not edit it.",
         "",
@@ -463,7 +481,7 @@ def rst_tables(game_ids: tuple[str, ...] = ("duck-and-cover", "duo", "canardage"
         lines += [title, "-" * len(title), ""]
         lines += [
             f"{len(suite.entries)} positions, {total:,} nodes in all, in "
-            f"``rulespec/{_PACKAGES[game_id]}/perft.json``.",
+            f"``{_package(game_id).replace('.', '/')}/perft.json``.",
             "",
             ".. list-table::",
             "   :header-rows: 1",

@@ -45,7 +45,7 @@ from rulespec.core.declaration import length_cap
 from rulespec.core.game import Game, Policy, game, random_policy
 from rulespec.core.record import Record
 from rulespec.rulebook.readings import reading_options, readings
-from rulespec.tools.simulation import wilson
+from rulespec.tools.simulation import seat_policies, wilson
 
 __all__ = [
     "CHECK_GAMES",
@@ -270,8 +270,6 @@ def play_pairs(
 ) -> list[list[Pair]]:
     """For each seed, one :data:`Pair` per reading (``base`` with each of ``extras`` on
     top) against ``base``: the work one task does, its arguments all picklable."""
-    from rulespec.cli.arguments import seat_policies
-
     g = game(game_id)
     chooser = seat_policies(g, policy, players)[1]
     chosen = g.decode_options(base)
@@ -305,15 +303,15 @@ def measure(
     ``policy`` names one of the game's policies, or one per seat joined by commas;
     ``players`` defaults as in ``rulespec simulate``; ``progress`` is called after each
     seed. With an ``executor``, chunks of seeds run as its tasks; the figures are the
-    same. Raises ``ValueError`` for ``games`` below 1, and the command line's one-line
-    ``CommandError`` for an unknown game, policy or number of players.
+    same. Raises ``ValueError`` for ``games`` below 1, a policy or a number of players
+    the game does not have, and ``KeyError`` for an unknown game.
     """
-    from rulespec.cli.arguments import game_named, player_count, seat_policies
-
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
-    g = game_named(game_id)
-    n = player_count(g, players)
+    g = game(game_id)
+    n = min(max(4, g.min_players), g.max_players) if players is None else players
+    if not g.min_players <= n <= g.max_players:
+        raise ValueError(f"{g.name} is for {g.min_players} to {g.max_players} players, not {n}")
     label = seat_policies(g, policy, n)[0]
     base = chosen_options(g)
     sides = [(r, reading_options(g.id, r.clause, r.name)) for r in readings(g.id)]
@@ -367,8 +365,6 @@ def pair_records(m: Measure, effect: Effect) -> tuple[Record, Record] | None:
     >>> ours.options == theirs.options
     False
     """
-    from rulespec.cli.arguments import seat_policies
-
     if effect.shortest is None:
         return None
     g = game(m.game)

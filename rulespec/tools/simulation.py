@@ -39,7 +39,9 @@ __all__ = [
     "decision_times",
     "play",
     "play_chunk",
+    "policy_named",
     "random_policy",
+    "seat_policies",
     "simulate",
     "summarize",
     "wilson",
@@ -69,6 +71,54 @@ class SeatPolicies:
     ) -> Any:
         """What the policy of ``player``'s seat chooses."""
         return self.policies[player](g, state, player, rng)
+
+
+def policy_named(g: Game[Any, Any, Any, Any], name: str | None) -> tuple[str, Policy]:
+    """The policy ``name`` of ``g`` (its default when ``None``), or the search bot
+    (``search``, ``search:PLAYOUTS``), with its name; ``ValueError`` for an unknown one.
+
+    >>> import rulespec
+    >>> policy_named(rulespec.game("duo"), "search:30")[0]
+    'search:30'
+    """
+    from rulespec.tools import search
+
+    chosen = g.default_policy if name is None else name
+    try:
+        searcher = search.parse(chosen)
+    except ValueError as exc:
+        raise ValueError(f"--policy {exc}") from None
+    if searcher is not None:
+        return searcher.name, searcher
+    policies = g.policies()
+    if chosen not in policies:
+        known = ", ".join([*sorted(policies), search.NAME + "[:PLAYOUTS]"])
+        raise ValueError(f"{g.id} has no policy {chosen!r} (known: {known})")
+    return chosen, policies[chosen]
+
+
+def seat_policies(
+    g: Game[Any, Any, Any, Any], spec: str | None, players: int
+) -> tuple[str, Policy, tuple[str, ...]]:
+    """One policy for every seat, or one per seat joined by commas (``spec``); returns the
+    label, the policy and each seat's policy name; ``ValueError`` for a bad ``spec``.
+
+    >>> import rulespec
+    >>> label, _, names = seat_policies(rulespec.game("duo"), "search:9, greedy", 2)
+    >>> label, names
+    ('search:9,greedy', ('search:9', 'greedy'))
+    """
+    if spec is None or "," not in spec:
+        name, policy = policy_named(g, spec)
+        return name, policy, (name,) * players
+    chosen = [policy_named(g, item.strip()) for item in spec.split(",")]
+    if len(chosen) != players:
+        raise ValueError(
+            f"--policy {spec!r} names {len(chosen)} policies for {players} players: "
+            "give one for every seat, or one per seat"
+        )
+    names = tuple(name for name, _ in chosen)
+    return ",".join(names), SeatPolicies(tuple(p for _, p in chosen)), names
 
 
 class InvariantBroken(AssertionError):
