@@ -10,7 +10,7 @@ Importing this module registers ``python_rulespec_duck_and_cover``,
 >>> from rulespec import openspiel as ros
 >>> game = ros.load("duo", players=2, options={"max_rounds": 1})
 >>> game
-python_rulespec_duo(exhausted=last-draw,first_player=0,leader_wins=False,max_game_length=0,max_rounds=1,players=2,turbo=False)
+python_rulespec_duo(exhausted=last-draw,features=4,first_player=0,hand_size=7,jokers=True,leader_wins=False,max_game_length=0,max_rounds=1,players=2,turbo=False)
 >>> str(pyspiel.load_game(str(game))) == str(game)
 True
 >>> state = game.new_initial_state()

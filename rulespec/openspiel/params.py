@@ -88,7 +88,8 @@ def specification(game: Game[Any, Any, Any, Any]) -> dict[str, Param]:
     >>> import rulespec
     >>> specification(rulespec.game("duo"))  # doctest: +NORMALIZE_WHITESPACE
     {'players': 4, 'turbo': False, 'first_player': 0, 'exhausted': 'last-draw',
-     'max_rounds': 50, 'leader_wins': True, 'max_game_length': 0}
+     'max_rounds': 50, 'leader_wins': True, 'features': 4, 'jokers': True,
+     'hand_size': 7, 'max_game_length': 0}
     """
     return parameters(game, DEFAULT_PLAYERS)
 
