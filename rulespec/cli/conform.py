@@ -193,6 +193,8 @@ def _replay_record(g: Game[Any, Any, Any, Any], path: str) -> Record:
         raise CommandError(f"{path}: {exc}") from None
     if record.game != g.id:
         raise CommandError(f"{path}: a record of {record.game}, not {g.id}")
+    if record.start is not None:
+        raise CommandError(f"{path}: start: an engine starts from a new game, not a position")
     return record
 
 

@@ -6,7 +6,7 @@ read or is malformed, or says it was cut at its length cap when it was not (or
 is cut there without saying so), with one line on stderr, never a traceback;
 130 on Ctrl-C.
 The verdict names the options the record was played with (they come from the
-record).
+record), and says when the steps follow a position (the record's ``start``).
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ def _data(verdict: Verdict) -> dict[str, object]:
         "legal": verdict.legal,
         "over": verdict.over,
         "truncated": verdict.truncated,
+        "position": verdict.position,
         "scores": list(verdict.scores),
         "winners": list(verdict.winners),
         "illegal": None

@@ -14,8 +14,11 @@ A record is JSON of this shape (format version 1)::
 ``steps`` holds chance outcomes and player actions in the order they were
 applied, so replaying needs no seed. ``options`` lists only the options that
 differ from the game's defaults; they come from the record, and the same steps
-under other options can be illegal or end with other winners. Extra top-level
-keys are refused.
+under other options can be illegal or end with other winners. An optional
+``"start"`` holds a state, as :meth:`~rulespec.core.game.Game.encode_state`
+writes it, that the steps follow instead of ``new_game(players, options)``: a
+game from a position (its players and options must be the record's). Extra
+top-level keys are refused.
 
 Records may come from programs you do not trust: :meth:`Record.from_json`
 reads them with :func:`~rulespec.core.jsonio.parse_json` (UTF-8, at most
@@ -73,6 +76,22 @@ class ReplayError(ValueError):
         self.clause = error.clause
 
 
+def _agrees(record: Record, attribute: Any, start: Any) -> None:
+    """:class:`RecordError` when a start state is not of the record's players and options."""
+    if start is None:
+        return
+    players = getattr(start, "players", None)
+    if players != record.players:
+        raise RecordError(
+            "start.players", f"a state of {players} players, but the record has {record.players}"
+        )
+    if getattr(start, "options", None) != record.options:
+        g = game(record.game)
+        theirs = json.dumps(g.encode_options(start.options), ensure_ascii=False)
+        ours = json.dumps(g.encode_options(record.options), ensure_ascii=False)
+        raise RecordError("start.options", f"the state's are {theirs}, but the record's {ours}")
+
+
 @attrs.frozen
 class Record:
     """A game from its start: the game id, players, options and every step.
@@ -83,6 +102,14 @@ class Record:
     >>> Record.from_json(rec.to_json()) == rec
     True
     >>> dc.encode_state(rec.replay()) == dc.encode_state(rec.replay())
+    True
+
+    With ``start``, the steps follow that state instead of a new game (its players
+    and options must be the record's, or :class:`RecordError` says which differ):
+
+    >>> later = Record(dc.id, 2, rec.options, rec.steps[5:], start=Record(
+    ...     dc.id, 2, rec.options, rec.steps[:5]).replay())
+    >>> later.replay() == rec.replay()
     True
     """
 
@@ -98,22 +125,29 @@ class Record:
     """Whether the game was cut at its length cap (the game's ``length_cap``, see
     :mod:`rulespec.core.declaration`) before the rules ended it: the record then
     stops there, as a finished record, and says so."""
+    start: Any = attrs.field(default=None, validator=_agrees)
+    """The state the steps follow (a position late in a game, say); ``None``: the new
+    game of :attr:`players` and :attr:`options`. A record with a start counts its
+    length cap from there."""
 
     def append(self, action: Any) -> Record:
         """This record with one more step."""
         return attrs.evolve(self, steps=(*self.steps, action))
 
     def states(self) -> Iterator[Any]:
-        """The state before the first step, then the state after each step.
+        """The state before the first step (:attr:`start`, or the new game), then the
+        state after each step.
 
         Raises :class:`ReplayError` at the first step the rules refuse, or before
         the first state when they refuse the setup (the players and options).
         """
         g = game(self.game)
-        try:
-            state = g.new_game(self.players, self.options)
-        except IllegalAction as exc:
-            raise ReplayError(None, None, exc) from None
+        state = self.start
+        if state is None:
+            try:
+                state = g.new_game(self.players, self.options)
+            except IllegalAction as exc:
+                raise ReplayError(None, None, exc) from None
         yield state
         for index, step in enumerate(self.steps):
             try:
@@ -208,6 +242,8 @@ class Record:
             data["chance_seed"] = self.chance_seed
         if self.truncated:
             data["truncated"] = True
+        if self.start is not None:
+            data["start"] = g.encode_state(self.start)
         data["steps"] = [g.encode_action(step) for step in self.steps]
         return data
 
@@ -220,13 +256,14 @@ class Record:
         """A record from JSON data; :class:`RecordError` says where it is malformed.
 
         Only the shape is checked here (at most :data:`MAX_STEPS` steps, each a
-        well-formed action of the game); whether the rules allow the setup and
-        the steps is for :meth:`replay` (or :func:`~rulespec.tools.verifier.verify`).
+        well-formed action of the game, and a ``start`` that decodes to a state of the
+        record's players and options); whether the rules allow the setup and the steps
+        is for :meth:`replay` (or :func:`~rulespec.tools.verifier.verify`).
         """
         if not isinstance(data, dict):
             raise RecordError("record", "expected a JSON object")
         expected = {"format", "version", "game", "players", "options", "steps"}
-        unknown = sorted(set(data) - expected - {"chance_seed", "truncated"})
+        unknown = sorted(set(data) - expected - {"chance_seed", "truncated", "start"})
         if unknown:
             raise RecordError("record", f"unknown key {unknown[0]!r}")
         missing = sorted(expected - set(data))
@@ -263,6 +300,7 @@ class Record:
         truncated = data.get("truncated", False)
         if type(truncated) is not bool:
             raise RecordError("truncated", "expected true or false")
+        start = _start(g, data["start"]) if "start" in data else None
         return cls(
             g.id,
             players,
@@ -270,6 +308,7 @@ class Record:
             tuple(g.decode_action(s, f"steps[{i}]") for i, s in enumerate(steps)),
             chance_seed=seed,
             truncated=truncated,
+            start=start,
         )
 
     @classmethod
@@ -286,3 +325,18 @@ class Record:
         rulespec.core.errors.RecordError: record: key 'format' twice in one object
         """
         return cls.from_data(parse_json(text))
+
+
+def _start(g: Game[Any, Any, Any, Any], data: Any) -> Any:
+    """The state of a record's ``start``; :class:`RecordError` says where it is malformed."""
+    if not isinstance(data, dict):
+        raise RecordError("start", "expected a JSON object (a state)")
+    try:
+        return g.decode_state(data)
+    except RecordError as exc:
+        where = exc.where
+        if where == "state" or where.startswith(("state.", "state[")):
+            where = where.removeprefix("state")
+        elif where:
+            where = f".{where}"
+        raise RecordError(f"start{where}", exc.what) from None

@@ -83,7 +83,11 @@ def check_record(adapter: Any, record: Record) -> CheckResult:
 
     Raises:
         DivergenceError: at the first divergence.
+        ValueError: for a record from a position (:attr:`~rulespec.Record.start`): an
+            engine starts from a new game.
     """
+    if record.start is not None:
+        raise ValueError("the record starts from a position; an engine starts from a new game")
     g = game_by_id(record.game)
     start = time.perf_counter()
     driver = _Replay(g, adapter, _no_draw, probes=False)

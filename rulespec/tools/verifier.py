@@ -16,7 +16,9 @@ in time linear in the input, and turns every problem into one
 - at most :data:`MAX_STEPS` steps;
 - a ``truncated`` flag that is true exactly when the game stops where
   :meth:`Record.play <rulespec.Record.play>` cuts it, at its length cap
-  (:func:`~rulespec.core.declaration.length_cap`): recomputed, not believed.
+  (:func:`~rulespec.core.declaration.length_cap`): recomputed, not believed;
+- a ``start`` state (a record from a position) of the record's players and
+  options, that breaks none of the game's state invariants.
 
 The options are the record's own: the verdict names them, since the same
 steps under other options can be illegal or end with other winners. A setup
@@ -113,6 +115,9 @@ class Verdict:
     truncated: bool = False
     """Whether the record says the game was cut at its length cap
     (:attr:`~rulespec.Record.truncated`)."""
+    position: bool = False
+    """Whether the steps follow a position (the record's
+    :attr:`~rulespec.Record.start`) instead of a new game."""
 
     @property
     def legal(self) -> bool:
@@ -133,7 +138,9 @@ class Verdict:
         )
 
     def __str__(self) -> str:
-        head = f"{self.game}, {self.players} players ({self.options_text()}), {self.steps} steps"
+        since = ", from a position" if self.position else ""
+        head = f"{self.game}, {self.players} players ({self.options_text()}){since}, "
+        head += f"{self.steps} steps"
         if self.illegal is not None:
             return f"{head}: {self.illegal}"
         scores = " ".join(str(s) for s in self.scores)
@@ -169,6 +176,11 @@ def verify(record: str | bytes | Record) -> Verdict:
     if len(rec.steps) > MAX_STEPS:
         raise VerifyError("steps", f"more than the limit of {MAX_STEPS} steps")
     g = game_by_id(rec.game)
+    if rec.start is not None:
+        for invariant in g.invariants:
+            broken = invariant.violation(rec.start)
+            if broken is not None:
+                raise VerifyError("start", f"{broken.invariant}: {broken.message}")
     state = None
     illegal = None
     cut = _Cut(g, rec.players, rec.options)
@@ -196,6 +208,7 @@ def verify(record: str | bytes | Record) -> Verdict:
         illegal=illegal,
         options=g.encode_options(rec.options),
         truncated=rec.truncated,
+        position=rec.start is not None,
     )
 
 

@@ -53,7 +53,7 @@ def definitions(game: Game[object, object, object, object]) -> Mapping[str, Sche
     """The record and golden definitions of ``game``, over its ``options`` and ``step``."""
     return {
         "record": described(
-            f"A game of {game.name} from its start: its setup and every step.",
+            f"A game of {game.name} from its start (or from a position): its setup and every step.",
             obj(
                 {
                     "format": described(f'Always "{FORMAT}".', const(FORMAT)),
@@ -89,6 +89,13 @@ def definitions(game: Game[object, object, object, object]) -> Mapping[str, Sche
                         "actions rulespec lets a game it plays itself take) before the "
                         "rules ended it; left out otherwise. Older readers ignore it.",
                         {"type": "boolean"},
+                    ),
+                    "start": described(
+                        "The state the steps follow, as the state schema writes it, instead "
+                        "of a new game of players and options: a game from a position. Its "
+                        "players and options must be the record's, and it must break none of "
+                        "the game's state invariants. Left out for a game from its start.",
+                        ref("state"),
                     ),
                 },
             ),
