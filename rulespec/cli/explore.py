@@ -147,11 +147,8 @@ def run(args: argparse.Namespace) -> int:
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     first = next(iter([*report.violations, *report.deadlocks]), report.cycle)
     if args.record and first is not None:
-        data = first.record.to_data()
-        if first.start is not None:
-            data = {"start": first.start, "record": data}
         with open(args.record, "w", encoding="utf-8") as out:
-            out.write(json.dumps(data) + "\n")
+            out.write(first.record.to_json() + "\n")
     if args.json:
         data = {"config": name, **report.to_data(), "peak_rss_kib": rss}
         print(json.dumps(data, indent=1))
@@ -185,8 +182,6 @@ def _text(report: ExploreReport, name: str, rss: int) -> str:
         )
     for f in [*report.violations, *report.deadlocks, *([report.cycle] if report.cycle else [])]:
         lines.append(f"{f.kind} at depth {f.depth}: {f.message}")
-        if f.start is not None:
-            lines.append("  from: " + json.dumps(f.start))
         lines.append("  path: " + json.dumps(f.record.to_data()))
     lines.append("ok" if report.ok else "FAILED")
     return "\n".join(lines)

@@ -96,16 +96,13 @@ class Finding:
     message: str
     depth: int
     record: Record
-    """The steps from the start to the state (for a cycle: round it once more)."""
-    start: Any = None
-    """The start state as JSON data when the walk did not start from the new game (the
-    record's steps then follow it)."""
+    """The steps from the start to the state (for a cycle: round it once more), after
+    the walk's start state when it did not start from the new game (the record's
+    :attr:`~rulespec.Record.start`): a record ``rulespec verify`` replays."""
 
     def to_data(self) -> dict[str, Any]:
-        """The finding as JSON data, its path as a record (after ``start``, if any)."""
+        """The finding as JSON data, its path as a record."""
         data = {"kind": self.kind, "message": self.message, "depth": self.depth}
-        if self.start is not None:
-            data["start"] = self.start
         return data | {"record": self.record.to_data()}
 
 
@@ -230,12 +227,14 @@ def explore(
         return actions[::-1]
 
     def finding(kind: str, message: str, node: int, extra: Sequence[Any] = ()) -> Finding:
-        record = Record(g.id, players, options, tuple([*path(node), *extra]))
         root = node
         while (link := parent[root]) is not None:
             root = link[0]
-        start = None if starts is None else g.encode_state(states[root])
-        return Finding(kind, message, depth_of[node], record, start)
+        start = None if starts is None else states[root]
+        steps = tuple([*path(node), *extra])
+        return Finding(
+            kind, message, depth_of[node], Record(g.id, players, options, steps, start=start)
+        )
 
     while frontier:
         report.per_depth.append(len(frontier))

@@ -13,6 +13,7 @@ import pytest
 import rulespec
 from rulespec.canardage.small import rotated
 from rulespec.core.chance import CHANCE, Chance
+from rulespec.core.invariants import Invariant
 from rulespec.duo.actions import Deal, Draw
 from rulespec.duo.state import Phase
 from rulespec.tools.explore import (
@@ -231,9 +232,68 @@ def test_canardage_views_are_weighted_by_the_copies_in_the_hands() -> None:
     assert flat["failures"]  # each state alike: the hands of copies come up too often
 
 
-def test_a_position_config_reports_its_start_with_a_finding() -> None:
-    result = call("explore", "canardage", "--json", "--no-views")
+def test_a_position_config_writes_its_findings_as_records_from_the_start(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "cycle.json"
+    result = call("explore", "canardage", "--json", "--no-views", "--record", str(path))
     assert result.status == 0, result.err
     data = json.loads(result.out)
-    assert data["endless"] and data["cycles"] > 0 and data["cycle"]["start"]["players"] == 3
+    assert data["endless"] and data["cycles"] > 0
+    record = data["cycle"]["record"]
+    assert record["start"]["players"] == 3 and "start" not in data["cycle"]
+    assert json.loads(path.read_text(encoding="utf-8")) == record
+    verdict = call("verify", str(path), "--json")
+    assert verdict.status == 0, verdict.err
+    checked = json.loads(verdict.out)
+    assert checked["legal"] and checked["position"] and checked["steps"] == len(record["steps"])
+    end = rulespec.Record.from_data(record).replay()
+    assert CAN.encode_state(end) in [CAN.encode_state(s) for s in report_states(record)]
     assert call("explore", "canardage", "--players", "4").status == 2
+
+
+def report_states(record: dict[str, Any]) -> list[Any]:
+    """The states a record passes through before its last step (a cycle comes back)."""
+    return list(rulespec.Record.from_data(record).states())[:-1]
+
+
+class ShortDrawPile:
+    """Duck & Cover with one more invariant, which fails where the draw pile holds fewer
+    than three cards: no rule of the game, so the walk from ``last-round`` breaks it."""
+
+    def __init__(self) -> None:
+        self.g = rulespec.game("duck-and-cover")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.g, name)
+
+    @property
+    def invariants(self) -> tuple[Invariant, ...]:
+        def check(state: Any) -> str | None:
+            left = len(state.draw_pile)
+            return f"{left} cards to draw" if left < 3 else None
+
+        return (*self.g.invariants, Invariant("test.draw-three", (), "three to draw", check))
+
+
+def test_a_finding_from_a_position_replays_to_its_step(tmp_path: Path) -> None:
+    dc = rulespec.game("duck-and-cover")
+    small = config("duck-and-cover", "last-round")
+    options = dc.decode_options(small.options)
+    assert small.start is not None
+    report = explore(cast(Any, ShortDrawPile()), 2, options, starts=small.start(options))
+    found = [f for f in report.violations if "test.draw-three" in f.message]
+    assert found and not report.ok
+    first = found[0]
+    record = first.record
+    assert record.start == small.start(options)[0] and len(record.steps) == first.depth > 0
+    path = tmp_path / "finding.json"
+    path.write_text(json.dumps(first.to_data()["record"]), encoding="utf-8")
+    verdict = call("verify", str(path), "--json")
+    assert verdict.status == 0, verdict.err
+    checked = json.loads(verdict.out)
+    assert checked["legal"] and checked["position"] and checked["steps"] == first.depth
+    states = list(rulespec.Record.from_json(path.read_text(encoding="utf-8")).states())
+    broken = ShortDrawPile().invariants[-1]
+    assert broken.violation(states[-1]) is not None  # the replay ends where it breaks
+    assert all(broken.violation(s) is None for s in states[:-1])  # and not before
