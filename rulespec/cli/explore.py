@@ -59,7 +59,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument("--symmetry", action="store_true", help="keep one state per symmetry class")
     parser.add_argument("--no-views", action="store_true", help="skip the sample_state check")
-    parser.add_argument("--record", help="write the first finding's path to this record file")
+    parser.add_argument(
+        "--record",
+        help="write the first finding's path to this file, a record that verify replays",
+    )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.set_defaults(run=run)
 

@@ -239,7 +239,7 @@ def state_from_json(g: Game[Any, Any, Any, Any], data: Any) -> Any:
     """The state that ``data`` gives: a state as
     :meth:`~rulespec.core.game.Game.encode_state` writes it, ``{"state": ...}``,
     ``{"position": {...}}`` (see :func:`position_from_json`), or a game record (the
-    state it ends in).
+    state it ends in, from its ``start`` when it has one).
 
     >>> import rulespec
     >>> duo = rulespec.game("duo")
