@@ -81,10 +81,11 @@ def check_record(adapter: Any, record: Record) -> CheckResult:
     >>> check_record(ReferenceAdapter(), record).steps
     60
 
+    A record from a position (:attr:`~rulespec.Record.start`) is a
+    :class:`ValueError`: an engine starts from a new game.
+
     Raises:
         DivergenceError: at the first divergence.
-        ValueError: for a record from a position (:attr:`~rulespec.Record.start`): an
-            engine starts from a new game.
     """
     if record.start is not None:
         raise ValueError("the record starts from a position; an engine starts from a new game")
