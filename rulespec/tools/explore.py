@@ -25,7 +25,7 @@ import pickle
 import random
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from itertools import pairwise, permutations, product
 from typing import Any
@@ -34,6 +34,7 @@ import attrs
 
 from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game, game
+from rulespec.core.invariants import Violation
 from rulespec.core.record import Record
 from rulespec.core.small import Canonical, Config, arrangements, orderings
 
@@ -294,9 +295,11 @@ def explore(
             report.terminal_per_depth.append(0)
             following: list[int] = []
             if pool is None:
-                for node in frontier:
+                for i in range(0, len(frontier), 64):
+                    part = frontier[i : i + 64]
                     checks = (kinds["invariant"] < findings, kinds["transition"] < findings)
-                    merge([node], walker.expand([states[node]], *checks), following)
+                    chunk = walker.expand([states[n] for n in part], *checks, dedupe=False)
+                    merge(part, chunk, following)
             else:
                 size = max(64, -(-len(frontier) // (8 * workers)))
                 parts = [frontier[i : i + size] for i in range(0, len(frontier), size)]
@@ -370,7 +373,11 @@ class _Walker:
             return [g.chance_action(state, o) for o in _outcomes(piles, self.max_outcomes)]
         return [a for actor in actors for a in g.legal_actions(state, actor)]
 
-    def expand(self, states: Sequence[Any], check_states: bool, check_steps: bool) -> _Chunk:
+    def expand(
+        self, states: Sequence[Any], check_states: bool, check_steps: bool, dedupe: bool = True
+    ) -> _Chunk:
+        """``states`` expanded, their invariants checked if ``check_states`` and their steps'
+        if ``check_steps``; with ``dedupe``, each successor listed once (it is sent)."""
         g, key = self.g, self.key
         invariants = g.invariants if check_states else ()
         steps = g.transition_invariants if check_steps else ()
@@ -378,11 +385,7 @@ class _Walker:
         seen: dict[Hashable, int] = {}
         expanded: list[_Expanded] = []
         for state in states:
-            broken = tuple(
-                f"{b.invariant}: {b.message}"
-                for b in (inv.violation(state) for inv in invariants)
-                if b is not None
-            )
+            broken = _messages(inv.violation(state) for inv in invariants)
             moves = self.moves(state)
             if not moves:
                 if g.is_over(state):
@@ -396,19 +399,25 @@ class _Walker:
             successors = []
             for action in moves:
                 after = g.apply(state, action)
-                wrong = tuple(
-                    f"{b.invariant}: {b.message}"
-                    for b in (check.violation(state, action, after) for check in steps)
-                    if b is not None
+                wrong = (
+                    _messages(check.violation(state, action, after) for check in steps)
+                    if steps
+                    else ()
                 )
                 k = after if key is None else key(after)
-                form = seen.get(k)
+                form = seen.get(k) if dedupe else None
                 if form is None:
-                    form = seen[k] = len(forms)
+                    form = len(forms)
                     forms.append((k, after))
+                    if dedupe:
+                        seen[k] = form
                 successors.append((action, form, wrong))
             expanded.append((broken, None, successors))
         return forms, expanded
+
+
+def _messages(found: Iterable[Violation | None]) -> tuple[str, ...]:
+    return tuple(f"{b.invariant}: {b.message}" for b in found if b is not None)
 
 
 _WALKER: list[_Walker] = []
