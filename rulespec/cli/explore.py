@@ -20,6 +20,7 @@ from rulespec.cli.errors import CommandError
 from rulespec.tools.explore import (
     Config,
     ExploreReport,
+    Symmetry,
     TooManyStates,
     check_views,
     configs,
@@ -55,7 +56,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument("--max-states", type=int, default=2_000_000, help="default 2,000,000")
     parser.add_argument(
-        "--workers", type=int, default=1, help="accepted for symmetry with simulate; 1 only"
+        "--workers",
+        type=int,
+        default=1,
+        help="expand each depth's states in N processes (the same report; default 1)",
     )
     parser.add_argument("--symmetry", action="store_true", help="keep one state per symmetry class")
     parser.add_argument("--no-views", action="store_true", help="skip the sample_state check")
@@ -80,8 +84,8 @@ def _setup(args: argparse.Namespace) -> tuple[Any, int, Any, Config]:
     config = listed[names.index(name)]
     if args.max_states < 1:
         raise CommandError("--max-states must be at least 1")
-    if args.workers != 1:
-        raise CommandError("--workers: the exploration runs in one process (give 1)")
+    if args.workers < 1:
+        raise CommandError("--workers must be at least 1")
     data = dict(config.options)
     for item in args.option or []:
         key, sep, text = item.partition("=")
@@ -111,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     if args.symmetry:
         if config.symmetry is None:
             raise CommandError(f"{g.id}'s configuration {name!r} declares no symmetry")
-        symmetry = config.symmetry(options)
+        symmetry = Symmetry(config.symmetry, options)
     live = sys.stderr.isatty() and not args.json
     last = [0.0]
 
@@ -131,6 +135,7 @@ def run(args: argparse.Namespace) -> int:
             endless=config.endless,
             max_states=args.max_states,
             progress=progress if live else None,
+            workers=args.workers,
         )
     except TooManyStates as exc:
         if live:

@@ -18,11 +18,15 @@ position late in a game, each arrangement of its hidden cards.
 
 from __future__ import annotations
 
+import contextlib
 import math
+import multiprocessing
+import pickle
 import random
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from itertools import pairwise, permutations, product
 from typing import Any
 
@@ -30,6 +34,7 @@ import attrs
 
 from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game, game
+from rulespec.core.invariants import Violation
 from rulespec.core.record import Record
 from rulespec.core.small import Canonical, Config, arrangements, orderings
 
@@ -37,6 +42,7 @@ __all__ = [
     "Config",
     "ExploreReport",
     "Finding",
+    "Symmetry",
     "TooManyStates",
     "arrangements",
     "check_views",
@@ -179,6 +185,7 @@ def explore(
     max_outcomes: int = 1_000_000,
     findings: int = 10,
     progress: Callable[[int, int], None] | None = None,
+    workers: int = 1,
 ) -> ExploreReport:
     """Every state reachable from ``g.new_game(players, options)`` (or from each of
     ``starts``), checked.
@@ -189,13 +196,18 @@ def explore(
     :class:`ValueError` when a chance step has more than ``max_outcomes`` orderings.
     At most ``findings`` broken state invariants, as many broken transition invariants
     and as many deadlocks are kept (the first found, the shallowest).
+
+    With ``workers`` above 1, each depth's states are expanded in that many processes
+    and their successors numbered here in the order one process walks them: the report
+    is the same (paths included). The game and ``symmetry`` are then sent to the
+    processes: they must pickle (a configuration's form: :class:`Symmetry`).
     """
     started = time.perf_counter()
     options = g.default_options() if options is None else options
     report = ExploreReport(g.id, players, g.encode_options(options), symmetry is not None)
     report.endless = endless
     key: Canonical = symmetry or (lambda s: s)
-    invariants, steps = g.invariants, g.transition_invariants
+    walker = _Walker(g, symmetry, max_outcomes)
     states: list[Any] = []
     index: dict[Hashable, int] = {}
     for first in [g.new_game(players, options)] if starts is None else starts:
@@ -205,19 +217,11 @@ def explore(
     depth_of: list[int] = [0] * len(states)
     edges: list[tuple[int, ...]] = []
     frontier, depth = list(range(len(states))), 0
-    kinds: Counter[str] = Counter()
-
-    def moves_of(state: Any) -> list[Any]:
-        actors = g.to_move(state)
-        if actors == (CHANCE,):
-            return [
-                g.chance_action(state, o) for o in _outcomes(g.chance(state).piles, max_outcomes)
-            ]
-        return [a for actor in actors for a in g.legal_actions(state, actor)]
+    kinds: Counter[str] = Counter(invariant=0, transition=0)
 
     def step(a: int, b: int) -> Any:
         wanted = key(states[b])
-        return next(m for m in moves_of(states[a]) if key(g.apply(states[a], m)) == wanted)
+        return next(m for m in walker.moves(states[a]) if key(g.apply(states[a], m)) == wanted)
 
     def path(node: int) -> list[Any]:
         actions: list[Any] = []
@@ -236,70 +240,78 @@ def explore(
             kind, message, depth_of[node], Record(g.id, players, options, steps, start=start)
         )
 
-    while frontier:
-        report.per_depth.append(len(frontier))
-        report.terminal_per_depth.append(0)
-        following: list[int] = []
-        for node in frontier:
-            state = states[node]
+    def merge(nodes: Sequence[int], chunk: _Chunk, following: list[int]) -> None:
+        """Number the successors of ``nodes`` (expanded as ``chunk``) in the order of the
+        walk in one process: the nodes', then each node's moves'."""
+        forms, expanded = chunk
+        known: list[int | None] = [None] * len(forms)
+        for node, (broken, end, successors) in zip(nodes, expanded, strict=True):
             if kinds["invariant"] < findings:
-                for inv in invariants:
-                    broken = inv.violation(state)
-                    if broken is not None:
-                        kinds["invariant"] += 1
-                        report.violations.append(
-                            finding("invariant", f"{broken.invariant}: {broken.message}", node)
-                        )
-            moves = moves_of(state)
-            if not moves:
-                if g.is_over(state):
+                for message in broken:
+                    kinds["invariant"] += 1
+                    report.violations.append(finding("invariant", message, node))
+            if end is not None:
+                final, text = end
+                if final:
                     report.terminal += 1
                     report.terminal_per_depth[-1] += 1
-                    won = g.winners(state)
-                    label = ",".join(map(str, won)) or "none"
-                    report.winners[label] = report.winners.get(label, 0) + 1
+                    report.winners[text] = report.winners.get(text, 0) + 1
                 elif len(report.deadlocks) < findings:
-                    actors = g.to_move(state)
-                    who = "nobody is to move" if not actors else f"players {actors} have no action"
-                    report.deadlocks.append(finding("deadlock", f"not over, but {who}", node))
+                    report.deadlocks.append(finding("deadlock", text, node))
                 edges.append(())
                 continue
             targets: dict[int, None] = {}
-            for action in moves:
-                after = g.apply(state, action)
+            for action, form, wrong in successors:
                 report.edges += 1
                 if kinds["transition"] < findings:
-                    for check in steps:
-                        broken = check.violation(state, action, after)
-                        if broken is not None:
-                            kinds["transition"] += 1
-                            report.violations.append(
-                                finding(
-                                    "transition",
-                                    f"{broken.invariant}: {broken.message}",
-                                    node,
-                                    (action,),
-                                )
-                            )
-                k = key(after)
-                target = index.get(k)
+                    for message in wrong:
+                        kinds["transition"] += 1
+                        report.violations.append(finding("transition", message, node, (action,)))
+                target = known[form]
                 if target is None:
-                    target = len(states)
-                    if target >= max_states:
-                        raise TooManyStates(
-                            f"more than {max_states:,} distinct states (raise --max-states)"
-                        )
-                    index[k] = target
-                    states.append(after)
-                    parent.append((node, action))
-                    depth_of.append(depth + 1)
-                    following.append(target)
+                    k, after = forms[form]
+                    target = index.get(k)
+                    if target is None:
+                        target = len(states)
+                        if target >= max_states:
+                            raise TooManyStates(
+                                f"more than {max_states:,} distinct states (raise --max-states)"
+                            )
+                        index[k] = target
+                        states.append(after)
+                        parent.append((node, action))
+                        depth_of.append(depth + 1)
+                        following.append(target)
+                    known[form] = target
                 targets[target] = None
             edges.append(tuple(targets))
             if progress is not None:
                 progress(len(states), depth)
-        frontier = following
-        depth += 1
+
+    with _pool(walker, workers) as pool:
+        while frontier:
+            report.per_depth.append(len(frontier))
+            report.terminal_per_depth.append(0)
+            following: list[int] = []
+            if pool is None:
+                for i in range(0, len(frontier), 64):
+                    part = frontier[i : i + 64]
+                    checks = (kinds["invariant"] < findings, kinds["transition"] < findings)
+                    chunk = walker.expand([states[n] for n in part], *checks, dedupe=False)
+                    merge(part, chunk, following)
+            else:
+                size = max(64, -(-len(frontier) // (8 * workers)))
+                parts = [frontier[i : i + size] for i in range(0, len(frontier), size)]
+                checks = (kinds["invariant"] < findings, kinds["transition"] < findings)
+                chunks = [[states[n] for n in part] for part in parts]
+                for part, chunk in zip(
+                    parts,
+                    pool.map(_expand, chunks, *([c] * len(parts) for c in checks)),
+                    strict=True,
+                ):
+                    merge(part, chunk, following)
+            frontier = following
+            depth += 1
     # Edges were listed in the order of the states' numbers (breadth first).
     report.states = len(states)
     report.depth = depth - 1
@@ -308,6 +320,135 @@ def explore(
     report.kept = states
     report.seconds = time.perf_counter() - started
     return report
+
+
+class Symmetry:
+    """The canonical form ``make(options)`` of a configuration (its ``symmetry``), which
+    pickles as ``make`` and ``options`` (a form is often a closure, which does not), so
+    that :func:`explore` can send it to its worker processes.
+
+    >>> from rulespec.duo.small import symmetry
+    >>> import pickle
+    >>> form = Symmetry(symmetry, small_options("duo", "small"))
+    >>> s = game("duo").new_game(2, form.options)
+    >>> pickle.loads(pickle.dumps(form))(s) == form(s)
+    True
+    """
+
+    def __init__(self, make: Callable[[Any], Canonical], options: Any) -> None:
+        self.make, self.options = make, options
+        self.form = make(options)
+
+    def __call__(self, state: Any) -> Hashable:
+        return self.form(state)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Symmetry, (self.make, self.options))
+
+
+_Expanded = tuple[tuple[str, ...], tuple[bool, str] | None, list[tuple[Any, int, tuple[str, ...]]]]
+"""A state expanded: its broken invariants' messages; ``(final, winners label)`` or
+``(False, deadlock message)`` when it has no move, else ``None``; each move with its
+successor (an index into the chunk's forms) and the transition invariants it breaks."""
+_Chunk = tuple[list[tuple[Hashable, Any]], list[_Expanded]]
+"""States expanded together: their successors once each, as (key, state), and each
+state's expansion."""
+
+
+@attrs.frozen
+class _Walker:
+    """What expands a state: the game, its canonical form (``None``: the state itself)
+    and the bound on a chance step's outcomes."""
+
+    g: Any
+    key: Canonical | None
+    max_outcomes: int
+
+    def moves(self, state: Any) -> list[Any]:
+        g = self.g
+        actors = g.to_move(state)
+        if actors == (CHANCE,):
+            piles = g.chance(state).piles
+            return [g.chance_action(state, o) for o in _outcomes(piles, self.max_outcomes)]
+        return [a for actor in actors for a in g.legal_actions(state, actor)]
+
+    def expand(
+        self, states: Sequence[Any], check_states: bool, check_steps: bool, dedupe: bool = True
+    ) -> _Chunk:
+        """``states`` expanded, their invariants checked if ``check_states`` and their steps'
+        if ``check_steps``; with ``dedupe``, each successor listed once (it is sent)."""
+        g, key = self.g, self.key
+        invariants = g.invariants if check_states else ()
+        steps = g.transition_invariants if check_steps else ()
+        forms: list[tuple[Hashable, Any]] = []
+        seen: dict[Hashable, int] = {}
+        expanded: list[_Expanded] = []
+        for state in states:
+            broken = _messages(inv.violation(state) for inv in invariants)
+            moves = self.moves(state)
+            if not moves:
+                if g.is_over(state):
+                    end = (True, ",".join(map(str, g.winners(state))) or "none")
+                else:
+                    actors = g.to_move(state)
+                    who = "nobody is to move" if not actors else f"players {actors} have no action"
+                    end = (False, f"not over, but {who}")
+                expanded.append((broken, end, []))
+                continue
+            successors = []
+            for action in moves:
+                after = g.apply(state, action)
+                wrong = (
+                    _messages(check.violation(state, action, after) for check in steps)
+                    if steps
+                    else ()
+                )
+                k = after if key is None else key(after)
+                form = seen.get(k) if dedupe else None
+                if form is None:
+                    form = len(forms)
+                    forms.append((k, after))
+                    if dedupe:
+                        seen[k] = form
+                successors.append((action, form, wrong))
+            expanded.append((broken, None, successors))
+        return forms, expanded
+
+
+def _messages(found: Iterable[Violation | None]) -> tuple[str, ...]:
+    return tuple(f"{b.invariant}: {b.message}" for b in found if b is not None)
+
+
+_WALKER: list[_Walker] = []
+"""The walker of a worker process (set when it starts)."""
+
+
+def _started(walker: _Walker) -> None:
+    _WALKER[:] = [walker]
+
+
+def _expand(states: list[Any], check_states: bool, check_steps: bool) -> _Chunk:
+    return _WALKER[0].expand(states, check_states, check_steps)
+
+
+@contextlib.contextmanager
+def _pool(walker: _Walker, workers: int) -> Iterator[Executor | None]:
+    """``workers`` fresh processes that expand states with ``walker`` (``None`` for 1)."""
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    if workers == 1:
+        yield None
+        return
+    try:
+        pickle.dumps(walker)
+    except (pickle.PicklingError, AttributeError, TypeError) as exc:
+        raise ValueError(
+            f"with several workers the game and its canonical form must pickle: {exc}"
+        ) from None
+    # "spawn": workers start clean, whatever threads this process runs.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, context, _started, (walker,)) as pool:
+        yield pool
 
 
 def _outcomes(

@@ -18,6 +18,7 @@ from rulespec.duo.actions import Deal, Draw
 from rulespec.duo.state import Phase
 from rulespec.tools.explore import (
     ExploreReport,
+    Symmetry,
     _outcomes,
     check_views,
     config,
@@ -27,6 +28,7 @@ from rulespec.tools.explore import (
     small_options,
 )
 from tests.cli.helpers import call
+from tests.tools.test_state_space import FULL, ROWS
 
 DUO = rulespec.game("duo")
 CAN = rulespec.game("canardage")
@@ -36,12 +38,14 @@ HANDS = (0, 1, 4, 5)  # dealt first: player 0 holds 0 and 4, player 1 holds 1 an
 
 class FixedHands:
     """Duo whose deal always gives the same hands: only the piles' first cards and the
-    draw pile are shuffled (a small graph, whose paths the real Duo replays)."""
+    draw pile are shuffled (a small graph, whose paths the real Duo replays). It and the
+    broken variants pickle (by class), for the walks in several processes."""
 
-    def __init__(self) -> None:
-        self.g = DUO
+    g = DUO
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
         return getattr(self.g, name)
 
     def chance(self, state: Any) -> Chance:
@@ -80,8 +84,12 @@ class DrawPasses(FixedHands):
         return self.g.apply(state, action)
 
 
-def _explore(g: object) -> ExploreReport:
-    return explore(cast(Any, g), 2, OPTIONS, max_states=50_000)
+def _explore(g: object, workers: int = 1) -> ExploreReport:
+    return explore(cast(Any, g), 2, OPTIONS, max_states=50_000, workers=workers)
+
+
+def _without_times(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in ("seconds", "peak_rss_kib")}
 
 
 def _verify(tmp_path: Path, steps: Any) -> int:
@@ -297,3 +305,38 @@ def test_a_finding_from_a_position_replays_to_its_step(tmp_path: Path) -> None:
     broken = ShortDrawPile().invariants[-1]
     assert broken.violation(states[-1]) is not None  # the replay ends where it breaks
     assert all(broken.violation(s) is None for s in states[:-1])  # and not before
+
+
+@pytest.mark.parametrize("broken", [DrawLosesTheCard, NoDraw, DrawPasses])
+def test_two_workers_find_the_same_faults_by_the_same_paths(broken: type[FixedHands]) -> None:
+    alone, shared = _explore(broken()), _explore(broken(), workers=2)
+    assert not alone.ok and (alone.violations or alone.deadlocks or alone.cycle)
+    assert _without_times(shared.to_data()) == _without_times(alone.to_data())
+    assert shared.kept == alone.kept  # numbered in the same order
+
+
+@pytest.mark.parametrize(
+    ("game_id", "name"),
+    [("duo", "three"), ("duck-and-cover", "last-round"), ("canardage", "endgame")],
+)
+def test_two_workers_give_the_command_s_report(game_id: str, name: str) -> None:
+    line = ["explore", game_id, "--config", name, "--symmetry", "--json"]
+    shared = call(*line, "--workers", "2")
+    assert shared.status == 0, shared.err
+    data = json.loads(shared.out)
+    row = next(r for r in ROWS if r["game"] == game_id and r["config"] == name)["reduced"]
+    assert {k: data[k] for k in row} == row and data["states"] > 10_000
+    if FULL:  # the whole report, the cycle's path included
+        alone = call(*line)
+        assert _without_times(data) == _without_times(json.loads(alone.out))
+
+
+def test_several_workers_need_a_form_that_pickles() -> None:
+    options = small_options("duo", "three")
+    form = config("duo", "three").symmetry
+    assert form is not None
+    with pytest.raises(ValueError, match="must pickle"):
+        explore(DUO, 3, options, symmetry=form(options), workers=2)
+    with pytest.raises(RuntimeError, match="more than 99 distinct states"):
+        explore(DUO, 3, options, symmetry=Symmetry(form, options), workers=2, max_states=99)
+    assert call("explore", "duo", "--workers", "0").status == 2
