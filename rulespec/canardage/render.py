@@ -691,6 +691,21 @@ def _target(cx: float, cy: float, space: int, tr: Words = english) -> str:
     )
 
 
+def _empty_space(x: float, y: float, width: float, height: float, rx: float) -> str:
+    """The dashed outline of a space the line has no card for."""
+    return s.rect(
+        x,
+        y,
+        width,
+        height,
+        rx=rx,
+        fill="none",
+        stroke="#BBBBBB",
+        stroke_dasharray="4 3",
+        class_="empty",
+    )
+
+
 def _planque(x: float, y: float, space: int, player: int, tr: Words = english) -> str:
     """The Planqué card lying across the space's card."""
     what = tr("Planqué card of player {player} on space {space}: no duck is shot here")
@@ -897,19 +912,7 @@ def svg(
                     space.append(_duck_card(x, card_y + HIDDEN_SHOW, stack[0], "hidden", tr))
                 space.append(_duck_card(x, card_y, stack[-1], str(i), tr))
             else:
-                space.append(
-                    s.rect(
-                        x,
-                        card_y,
-                        CARD_W,
-                        CARD_H,
-                        rx=6,
-                        fill="none",
-                        stroke="#BBBBBB",
-                        stroke_dasharray="4 3",
-                        class_="empty",
-                    )
-                )
+                space.append(_empty_space(x, card_y, CARD_W, CARD_H, 6))
             shelter = t.sheltering(i)
             if shelter is not None:
                 space.append(_planque(x, card_y + CARD_H - 40, i, shelter, tr))
@@ -1065,19 +1068,7 @@ def line_svg(table: State | View, *, size: float | None = None, tr: Words = engl
                 space.append(_small_card(x, card_y + SMALL_HIDDEN, stack[0], True, tr))
             space.append(_small_card(x, card_y, stack[-1], False, tr))
         else:
-            space.append(
-                s.rect(
-                    x,
-                    card_y,
-                    SMALL_W,
-                    SMALL_H,
-                    rx=4,
-                    fill="none",
-                    stroke="#BBBBBB",
-                    stroke_dasharray="4 3",
-                    class_="empty",
-                )
-            )
+            space.append(_empty_space(x, card_y, SMALL_W, SMALL_H, 4))
         shelter = t.sheltering(i)
         if shelter is not None:
             what = tr("Planqué card of player {player} on space {space}: no duck is shot here")

@@ -67,11 +67,10 @@ def player_count(g: Game[Any, Any, Any, Any], players: int | None) -> int:
       ...
     rulespec.cli.errors.CommandError: Duo is for 2 to 6 players, not 7
     """
-    n = 4 if players is None else players
-    n = min(max(n, g.min_players), g.max_players) if players is None else n
-    if not g.min_players <= n <= g.max_players:
-        raise CommandError(f"{g.name} is for {g.min_players} to {g.max_players} players, not {n}")
-    return n
+    try:
+        return simulation.player_count(g, players)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def policy_named(g: Game[Any, Any, Any, Any], name: str | None) -> tuple[str, Policy]:

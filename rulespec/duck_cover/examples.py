@@ -503,24 +503,6 @@ def told() -> tuple[Told, ...]:
         },
     )
     scored = _score()
-    score = Told(
-        "dc-score",
-        players,
-        scored.before,
-        (scored.action,),
-        {
-            "before": {"called": 10, "discard": 6},
-            "after": {
-                "visible.Connie": (6, 2),
-                "round_score.Connie": 3,
-                "stacks.Jackson": 1,
-                "visible.Jackson": (10,),
-                "round_score.Jackson": -4,
-                "visible.Dan": (1, 4, 6),
-                "round_score.Dan": 4,
-                "visible.Gwen": (12, 6),
-                "round_score.Gwen": 7,
-            },
-        },
-    )
+    stated = {**scored.facts, "after": {**scored.facts["after"], "stacks.Jackson": 1}}
+    score = Told("dc-score", players, scored.before, (scored.action,), stated)
     return (turn, score)

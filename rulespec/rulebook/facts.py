@@ -82,10 +82,6 @@ class Told:
             state = game.apply(state, action)
         return state
 
-    def seat_key(self, fact: str) -> str:
-        """``fact`` with a player's name turned into their seat: ``hand.Anna`` → ``hand.0``."""
-        return _seat_key(self.players, fact)
-
 
 class Stated(Protocol):
     """Anything whose prose states facts: a :class:`Told` turn, a worked example."""

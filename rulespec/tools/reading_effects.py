@@ -45,7 +45,7 @@ from rulespec.core.declaration import length_cap
 from rulespec.core.game import Game, Policy, game, random_policy
 from rulespec.core.record import Record
 from rulespec.rulebook.readings import reading_options, readings
-from rulespec.tools.simulation import seat_policies, wilson
+from rulespec.tools.simulation import player_count, seat_policies, wilson
 
 __all__ = [
     "CHECK_GAMES",
@@ -309,9 +309,7 @@ def measure(
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     g = game(game_id)
-    n = min(max(4, g.min_players), g.max_players) if players is None else players
-    if not g.min_players <= n <= g.max_players:
-        raise ValueError(f"{g.name} is for {g.min_players} to {g.max_players} players, not {n}")
+    n = player_count(g, players)
     label = seat_policies(g, policy, n)[0]
     base = chosen_options(g)
     sides = [(r, reading_options(g.id, r.clause, r.name)) for r in readings(g.id)]

@@ -39,6 +39,7 @@ __all__ = [
     "decision_times",
     "play",
     "play_chunk",
+    "player_count",
     "policy_named",
     "random_policy",
     "seat_policies",
@@ -71,6 +72,20 @@ class SeatPolicies:
     ) -> Any:
         """What the policy of ``player``'s seat chooses."""
         return self.policies[player](g, state, player, rng)
+
+
+def player_count(g: Game[Any, Any, Any, Any], players: int | None) -> int:
+    """``players``, or 4 (within the game's range) when it is ``None``; ``ValueError``
+    when the game is not for that many.
+
+    >>> import rulespec
+    >>> player_count(rulespec.game("duo"), None), player_count(rulespec.game("duck-and-cover"), 7)
+    (4, 7)
+    """
+    n = min(max(4, g.min_players), g.max_players) if players is None else players
+    if not g.min_players <= n <= g.max_players:
+        raise ValueError(f"{g.name} is for {g.min_players} to {g.max_players} players, not {n}")
+    return n
 
 
 def policy_named(g: Game[Any, Any, Any, Any], name: str | None) -> tuple[str, Policy]:
