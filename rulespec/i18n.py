@@ -10,6 +10,13 @@ catalogue's texts carry their clause id as context (``msgctxt``), the game's
 texts (its editions) the game id. They are read as they are, with no compiled
 ``.mo`` file, so the command line needs nothing but the standard library.
 
+A game of another distribution (a plug-in) ships its translations the same way,
+beside its catalogue: in the ``locale/<lang>/LC_MESSAGES/`` folder of the package
+that holds its catalogue (the package named before the ``:`` of its declared
+``catalogue``), every ``*.po`` file there. Its messages are read with rulespec's own,
+which win where both translate the same text; a message whose context is another
+game's clause or id is left out.
+
 A text with no translation is shown in English. When the catalogue's English
 changes, ``python -m rulespec.i18n fr`` prints, as PO entries to fill in, every
 catalogue text that has no French translation yet.
@@ -32,6 +39,7 @@ from importlib import resources
 
 import attrs
 
+from rulespec.core.game import games
 from rulespec.rulebook.clauses import LANGUAGE_NAMES_EN, Clause, LocalText
 
 __all__ = [
@@ -141,18 +149,53 @@ class Translation:
         return (context, text) in self.messages
 
 
+def _folder(package: str, lang: str) -> dict[Key, str]:
+    """The messages of every PO file in ``package``'s ``locale/<lang>/LC_MESSAGES``."""
+    messages: dict[Key, str] = {}
+    folder = resources.files(package) / "locale" / lang / "LC_MESSAGES"
+    if folder.is_dir():
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(".po"):
+                text = entry.read_text(encoding="utf-8")
+                messages.update(read_po(text, f"{package}/locale/{lang}/{entry.name}"))
+    return messages
+
+
+def _plugin_messages(lang: str) -> dict[Key, str]:
+    """The messages that the games of other distributions ship, each kept to its own
+    contexts (its id, its clause ids) and to texts without a context."""
+    own = {g.id: g.declaration.prefix for g in games()}
+    messages: dict[Key, str] = {}
+    for g in games():
+        package = g.declaration.catalogue.partition(":")[0]
+        if package == "rulespec":
+            continue
+        mine = (g.id, g.declaration.prefix)
+        others = [(i, p) for i, p in own.items() if i != g.id]
+        for (context, text), found in _folder(package, lang).items():
+            if (
+                context is None
+                or _within(context, mine)
+                or not any(_within(context, other) for other in others)
+            ):
+                messages[context, text] = found
+    return messages
+
+
+def _within(context: str, game: tuple[str, str]) -> bool:
+    """Whether ``context`` is the game's id or one of its clause ids."""
+    return context == game[0] or context.startswith(game[1])
+
+
 @cache
 def translation(language: str | None) -> Translation:
-    """The translation into ``language`` (``en``, ``None`` or an unknown one: none)."""
+    """The translation into ``language`` (``en``, ``None`` or an unknown one: none):
+    rulespec's messages and those the installed plug-ins ship."""
     lang = (language or "en").partition("_")[0]
     messages: dict[Key, str] = {}
     if lang != "en":
-        folder = resources.files("rulespec") / "locale" / lang / "LC_MESSAGES"
-        if folder.is_dir():
-            for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-                if entry.name.endswith(".po"):
-                    text = entry.read_text(encoding="utf-8")
-                    messages.update(read_po(text, f"locale/{lang}/{entry.name}"))
+        messages.update(_plugin_messages(lang))
+        messages.update(_folder("rulespec", lang))
     return Translation(lang, messages)
 
 

@@ -586,30 +586,36 @@ def catalogue_path(location: str) -> Path:
 
 
 @cache
+def _game_catalogue(game: str) -> Catalogue:
+    """The catalogue of the registered game ``game``, read once from the file it declares."""
+    g = registered(game)
+    path = catalogue_path(g.declaration.catalogue)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CatalogueError(f"{g.id}: no clause catalogue at {path} ({exc})") from None
+    cat = load_catalogue(
+        text, path.name, prefix=g.declaration.prefix, languages=g.declaration.languages
+    )
+    if cat.game != g.id:
+        raise CatalogueError(f"{path.name}: catalogue.game is {cat.game!r}, not {g.id!r}")
+    return cat
+
+
+@cache
 def catalogues() -> tuple[Catalogue, ...]:
     """Every game's catalogue, by game id, loaded once from the file the game declares."""
-    found = []
-    for g in games():
-        path = catalogue_path(g.declaration.catalogue)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise CatalogueError(f"{g.id}: no clause catalogue at {path} ({exc})") from None
-        cat = load_catalogue(
-            text, path.name, prefix=g.declaration.prefix, languages=g.declaration.languages
-        )
-        if cat.game != g.id:
-            raise CatalogueError(f"{path.name}: catalogue.game is {cat.game!r}, not {g.id!r}")
-        found.append(cat)
-    return tuple(found)
+    return tuple(_game_catalogue(g.id) for g in games())
 
 
 def catalogue(game: str) -> Catalogue:
-    """The catalogue of one game, by its id."""
-    for cat in catalogues():
-        if cat.game == game:
-            return cat
-    raise KeyError(f"no catalogue for game {game!r}")
+    """The catalogue of one game, by its id (read without reading the others': another
+    game's broken catalogue does not hide it)."""
+    try:
+        registered(game if isinstance(game, str) else "")
+    except KeyError:
+        raise KeyError(f"no catalogue for game {game!r}") from None
+    return _game_catalogue(game)
 
 
 def clauses(game: str | None = None) -> tuple[Clause, ...]:
