@@ -29,8 +29,11 @@ def distribution(site: Path, name: str, entries: dict[str, str], modules: dict[s
         path.write_text(textwrap.dedent(source))
 
 
-def run(site: Path, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """``python *args`` with ``site`` (and the example game's source) on the path."""
+def run(
+    site: Path, *args: str, cwd: Path | None = None, stdin: str = ""
+) -> subprocess.CompletedProcess[str]:
+    """``python *args`` with ``site`` (and the example game's source) on the path, fed
+    ``stdin``."""
     env = {**os.environ, **clean_env()}
     env.pop("PYTHONNOUSERSITE", None)
     path = [str(site), str(ROOT / "examples" / "goofspiel"), str(ROOT)]
@@ -39,6 +42,7 @@ def run(site: Path, *args: str, cwd: Path | None = None) -> subprocess.Completed
         [sys.executable, *args],
         cwd=cwd or site,
         env=env,
+        input=stdin,
         capture_output=True,
         text=True,
         timeout=300,
