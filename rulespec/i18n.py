@@ -33,6 +33,7 @@ catalogue text that has no French translation yet.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import cache
 from importlib import resources
@@ -48,7 +49,9 @@ __all__ = [
     "Translation",
     "clause_texts",
     "local_label",
+    "plural_index",
     "read_po",
+    "read_po_forms",
     "translation",
 ]
 
@@ -93,8 +96,12 @@ def _unquote(text: str, where: str) -> str:
     return "".join(out)
 
 
-def _entries(text: str, name: str) -> Iterator[tuple[Key, str, bool]]:
-    """Each entry of a PO file: its key, its translation and whether it is fuzzy."""
+_PLURAL = re.compile(r"msgstr\[(\d+)\]")
+
+
+def _entries(text: str, name: str) -> Iterator[tuple[Key, tuple[str, ...], bool]]:
+    """Each entry of a PO file: its key, its translation (its forms, for an entry with
+    ``msgid_plural``) and whether it is fuzzy."""
     fields: dict[str, str] = {}
     current: str | None = None
     fuzzy = False
@@ -104,14 +111,21 @@ def _entries(text: str, name: str) -> Iterator[tuple[Key, str, bool]]:
             continue
         keyword, _, rest = line.partition(" ")
         starts = line.startswith("#") or keyword in ("msgctxt", "msgid")
-        if starts and "msgstr" in fields:  # the entry before this line is complete
+        done = "msgstr" in fields or "msgstr[0]" in fields
+        if starts and done:  # the entry before this line is complete
             if fields.get("msgid"):
-                yield (fields.get("msgctxt"), fields["msgid"]), fields["msgstr"], fuzzy
+                forms = [
+                    fields[f"msgstr[{i}]"] for i in range(len(fields)) if f"msgstr[{i}]" in fields
+                ]
+                found = tuple(forms) if forms else (fields["msgstr"],)
+                yield (fields.get("msgctxt"), fields["msgid"]), found, fuzzy
             fields, current, fuzzy = {}, None, False
         where = f"{name}, line {number}"
         if line.startswith("#"):
             fuzzy = fuzzy or (line.startswith("#,") and "fuzzy" in line)
-        elif keyword in ("msgctxt", "msgid", "msgstr"):
+        elif keyword in ("msgctxt", "msgid", "msgid_plural", "msgstr") or _PLURAL.fullmatch(
+            keyword
+        ):
             current = keyword
             fields[keyword] = _unquote(rest, where)
         elif line.startswith('"') and current is not None:
@@ -121,12 +135,40 @@ def _entries(text: str, name: str) -> Iterator[tuple[Key, str, bool]]:
 
 
 def read_po(text: str, name: str = "<po>") -> dict[Key, str]:
-    """The translated messages of a PO file's ``text`` (fuzzy and empty ones left out).
+    """The translated messages of a PO file's ``text`` (fuzzy and empty ones left out);
+    an entry with plural forms gives its first.
 
     >>> read_po('msgctxt "x"\\nmsgid "Cover"\\nmsgstr "Couvrir"\\n')
     {('x', 'Cover'): 'Couvrir'}
     """
-    return {key: found for key, found, fuzzy in _entries(text, name) if found and not fuzzy}
+    return {key: found[0] for key, found, fuzzy in _entries(text, name) if all(found) and not fuzzy}
+
+
+def read_po_forms(text: str, name: str = "<po>") -> dict[Key, tuple[str, ...]]:
+    """The entries of a PO file's ``text`` that have plural forms (``msgid_plural``,
+    ``msgstr[0]``, ``msgstr[1]``...): each message's forms, in the order of the
+    language's plural rule (:func:`plural_index`).
+
+    >>> read_po_forms('msgid "{n} card"\\nmsgid_plural "{n} cards"\\n'
+    ...               'msgstr[0] "{n} carte"\\nmsgstr[1] "{n} cartes"\\n')
+    {(None, '{n} card'): ('{n} carte', '{n} cartes')}
+    """
+    return {
+        key: found
+        for key, found, fuzzy in _entries(text, name)
+        if len(found) > 1 and all(found) and not fuzzy
+    }
+
+
+def plural_index(language: str, n: int) -> int:
+    """Which plural form a count of ``n`` takes in ``language``, by the gettext rule of
+    each site language: French puts 0 and 1 in the singular, English, Spanish and
+    German only 1.
+
+    >>> plural_index("fr", 0), plural_index("de", 0), plural_index("en", 1)
+    (0, 1, 0)
+    """
+    return int(n > 1) if language == "fr" else int(n != 1)
 
 
 @attrs.frozen
@@ -135,6 +177,23 @@ class Translation:
 
     language: str
     messages: dict[Key, str] = attrs.field(factory=dict, repr=False)
+    forms: dict[Key, tuple[str, ...]] = attrs.field(factory=dict, repr=False)
+
+    def plural(self, singular: str, plural: str, n: int, context: str | None = None) -> str:
+        """The form of a message with a count ``n`` (gettext's ``ngettext``): ``singular``
+        or ``plural`` in English, the form the language's rule picks among the
+        translated ones otherwise (format ``{count}`` in it after).
+
+        >>> fr = translation("fr")
+        >>> fr.plural("{count} implemented", "{count} implemented", 1).format(count=1)
+        '1 implémentée'
+        >>> translation("en").plural("{count} clause", "{count} clauses", 0)
+        '{count} clauses'
+        """
+        found = self.forms.get((context, singular)) or self.forms.get((None, singular))
+        if found is None:
+            return singular if n == 1 else plural
+        return found[min(plural_index(self.language, n), len(found) - 1)]
 
     def __call__(self, text: str, context: str | None = None) -> str:
         """``text`` in this language (with ``context``, a clause or game id, first)."""
@@ -149,23 +208,28 @@ class Translation:
         return (context, text) in self.messages
 
 
-def _folder(package: str, lang: str) -> dict[Key, str]:
+def _folder(package: str, lang: str) -> dict[Key, tuple[str, ...]]:
     """The messages of every PO file in ``package``'s ``locale/<lang>/LC_MESSAGES``."""
-    messages: dict[Key, str] = {}
+    messages: dict[Key, tuple[str, ...]] = {}
     folder = resources.files(package) / "locale" / lang / "LC_MESSAGES"
     if folder.is_dir():
         for entry in sorted(folder.iterdir(), key=lambda e: e.name):
             if entry.name.endswith(".po"):
                 text = entry.read_text(encoding="utf-8")
-                messages.update(read_po(text, f"{package}/locale/{lang}/{entry.name}"))
+                where = f"{package}/locale/{lang}/{entry.name}"
+                messages.update(
+                    (key, found)
+                    for key, found, fuzzy in _entries(text, where)
+                    if all(found) and not fuzzy
+                )
     return messages
 
 
-def _plugin_messages(lang: str) -> dict[Key, str]:
+def _plugin_messages(lang: str) -> dict[Key, tuple[str, ...]]:
     """The messages that the games of other distributions ship, each kept to its own
     contexts (its id, its clause ids) and to texts without a context."""
     own = {g.id: g.declaration.prefix for g in games()}
-    messages: dict[Key, str] = {}
+    messages: dict[Key, tuple[str, ...]] = {}
     for g in games():
         package = g.declaration.catalogue.partition(":")[0]
         if package == "rulespec":
@@ -192,11 +256,13 @@ def translation(language: str | None) -> Translation:
     """The translation into ``language`` (``en``, ``None`` or an unknown one: none):
     rulespec's messages and those the installed plug-ins ship."""
     lang = (language or "en").partition("_")[0]
-    messages: dict[Key, str] = {}
+    messages: dict[Key, tuple[str, ...]] = {}
     if lang != "en":
         messages.update(_plugin_messages(lang))
         messages.update(_folder("rulespec", lang))
-    return Translation(lang, messages)
+    single = {key: found[0] for key, found in messages.items()}
+    forms = {key: found for key, found in messages.items() if len(found) > 1}
+    return Translation(lang, single, forms)
 
 
 def local_label(tr: Translation, local: LocalText, game: str) -> str:
