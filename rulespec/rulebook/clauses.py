@@ -631,8 +631,12 @@ def clauses(game: str | None = None) -> tuple[Clause, ...]:
 
 
 def clause(clause_id: str) -> Clause:
-    """One clause by its id; ``KeyError`` when no catalogue has it."""
-    for cat in catalogues():
-        if clause_id in cat:
-            return cat[clause_id]
+    """One clause by its id; ``KeyError`` when no catalogue has it. Only the catalogues
+    of the games whose prefix the id starts with are read."""
+    if isinstance(clause_id, str):
+        for g in games():
+            if clause_id.startswith(g.declaration.prefix):
+                cat = _game_catalogue(g.id)
+                if clause_id in cat:
+                    return cat[clause_id]
     raise KeyError(f"unknown clause id {clause_id!r}")

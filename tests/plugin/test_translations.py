@@ -55,6 +55,7 @@ def test_rules_in_french_show_the_plugins_titles_notes_and_headings(site: Path) 
     english = run(site, "-m", "rulespec", "rules", "goofspiel").stdout.splitlines()
     assert any(x.startswith("gs.turn.simultaneous  Bids at once  [") for x in english)
     one = run(site, "-m", "rulespec", "rules", "goofspiel", "gs.tie.carry", "--lang", "fr")
+    assert one.returncode == 0, one.stderr
     assert "les lots reportés forment le `pot` de l’état" in " ".join(one.stdout.split())
 
 
