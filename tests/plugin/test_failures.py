@@ -154,3 +154,39 @@ def test_two_plugins_claiming_one_id_are_both_refused(tmp_path: Path) -> None:
         "rulespec-one: refused",
         "False",
     ]
+
+
+_NO_CATALOGUE = """
+import attrs
+from rulespec_goofspiel.game import GAME as GOOF
+
+class NoCatalogue(type(GOOF)):
+    id = "nocat"
+    declaration = attrs.evolve(GOOF.declaration, prefix="nocat.", catalogue="nocat_pkg:x.toml")
+
+GAME = NoCatalogue()
+"""
+
+_CITING = """
+import pytest
+
+@pytest.mark.rulespec_clause("duo.setup.deal")
+def test_cites_duo():
+    pass
+
+@pytest.mark.rulespec_clause("duo.setup.nothing")
+def test_cites_nothing():
+    pass
+"""
+
+
+def test_a_plugin_without_its_catalogue_hides_no_other_games_clauses(tmp_path: Path) -> None:
+    distribution(tmp_path, "rulespec-nocat", {"nocat": "nocat_pkg:GAME"}, {})
+    (tmp_path / "nocat_pkg.py").write_text(_NO_CATALOGUE)
+    rules = run(tmp_path, "-m", "rulespec", "rules", "duo", "duo.setup.deal")
+    assert rules.returncode == 0, rules.stderr
+    (tmp_path / "test_citing.py").write_text(_CITING)
+    done = run(tmp_path, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_citing.py")
+    assert "'duo.setup.nothing' in test_citing.py::test_cites_nothing" in done.stdout + done.stderr
+    assert "duo.setup.deal'" not in done.stdout + done.stderr
+    assert "no clause catalogue" not in done.stdout + done.stderr
