@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import warnings
 from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
@@ -604,8 +605,21 @@ def _game_catalogue(game: str) -> Catalogue:
 
 @cache
 def catalogues() -> tuple[Catalogue, ...]:
-    """Every game's catalogue, by game id, loaded once from the file the game declares."""
-    return tuple(_game_catalogue(g.id) for g in games())
+    """Every game's catalogue, by game id, loaded once from the file the game declares.
+
+    A plug-in's catalogue that cannot be read is left out with a :class:`RuntimeWarning`
+    (:func:`catalogue` of that game raises the error), so that it hides no other
+    game's clauses; one of rulespec's own raises :class:`CatalogueError`.
+    """
+    found = []
+    for g in games():
+        try:
+            found.append(_game_catalogue(g.id))
+        except CatalogueError as exc:
+            if g.declaration.catalogue.partition(":")[0] == "rulespec":
+                raise
+            warnings.warn(f"{g.id}'s catalogue is left out: {exc}", RuntimeWarning, stacklevel=2)
+    return tuple(found)
 
 
 def catalogue(game: str) -> Catalogue:

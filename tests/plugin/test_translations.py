@@ -73,3 +73,22 @@ def test_a_plugin_cannot_translate_another_games_texts(site: Path) -> None:
     assert duo != "Pas la donne"
     assert own == "Règle"
     assert goof == "Enchères simultanées"
+
+
+@pytest.mark.heavy
+def test_the_french_site_shows_the_plugins_titles(site: Path, tmp_path: Path) -> None:
+    source = tmp_path / "docs"
+    source.mkdir()
+    (source / "conf.py").write_text(
+        'project = "Goofspiel"\nextensions = ["rulespec.sphinxext"]\nlanguage = "fr"\n'
+    )
+    (source / "index.rst").write_text(
+        "Goofspiel\n=========\n\n.. rules:catalogue:: goofspiel\n\n"
+        ".. rules:interpretations:: goofspiel\n"
+    )
+    done = run(site, "-m", "sphinx", "-W", "-q", "-b", "html", str(source), str(tmp_path / "html"))
+    assert done.returncode == 0, done.stderr
+    page = (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
+    assert "Enchères simultanées" in page and "Bids at once" not in page
+    assert "Reporter un lot disputé à égalité" in page
+    assert "1 clause en porte une" in page  # one interpretation: the singular
