@@ -459,8 +459,8 @@ def register(instance: Game[Any, Any, Any, Any]) -> None:
     check_game(instance)
     with _LOADING:
         held = _GAMES.get(instance.id)
-        if held is None and isinstance(instance.id, str) and instance.id in _entry_points():
-            held = game(instance.id)
+        if held is None and instance.id in _entry_points():
+            held = _load(_entry_points()[instance.id])
         if held is not None and held is not instance:
             raise ValueError(f"the id {instance.id!r} is already the game {held!r}")
         _GAMES[instance.id] = instance
