@@ -551,11 +551,16 @@ class InterpretationsDirective(RulesDirective):
         tr = self.tr
         intro = nodes.paragraph()
         intro += nodes.Text(
-            tr(
+            tr.plural(
+                "Where the rulebooks of {game} are silent or ambiguous, we chose a "
+                "reading. {count} clause carries one; each entry gives the question, "
+                "our reading, the readings we did not choose and, when there is one, the "
+                "option that selects another reading. The clauses are in ",
                 "Where the rulebooks of {game} are silent or ambiguous, we chose a "
                 "reading. {count} clauses carry one; each entry gives the question, "
                 "our reading, the readings we did not choose and, when there is one, the "
-                "option that selects another reading. The clauses are in "
+                "option that selects another reading. The clauses are in ",
+                len(chosen),
             ).format(game=cat.title, count=len(chosen))
         )
         intro += page_ref(cat.game, "rules", tr("the rules"))
@@ -770,8 +775,9 @@ class TraceabilityDirective(RulesDirective):
                 rows.append((cells, ["rules-gap"] if problems else []))
             counts = {s: sum(c.status == s for c in cat.clauses) for s in STATUS_LABELS}
             summary = ", ".join(f"{n} {STATUS_LABELS[s]}" for s, n in counts.items() if n)
+            many = "clause" if len(cat.clauses) == 1 else "clauses"
             sec += _para(
-                f"{len(cat.clauses)} clauses ({summary}); "
+                f"{len(cat.clauses)} {many} ({summary}); "
                 + (f"{gapped} with a gap, highlighted." if gapped else "no gap."),
                 "rules-trace-summary",
             )
@@ -854,8 +860,10 @@ class GamesDirective(RulesDirective):
             implemented = sum(c.status == "implemented" for c in cat.clauses)
             editions = ", ".join(language_name(tr, lang) for lang, _edition in cat.sources)
             para += nodes.Text(
-                tr(
-                    ": {count} clauses, {implemented} implemented; editions cited: {editions}. "
+                tr.plural(
+                    ": {count} clause, {implemented} implemented; editions cited: {editions}. ",
+                    ": {count} clauses, {implemented} implemented; editions cited: {editions}. ",
+                    len(cat.clauses),
                 ).format(
                     count=len(cat.clauses),
                     implemented=implemented,
@@ -918,13 +926,19 @@ class GameDirective(GamesDirective):
         result.append(_para(_authority(cat, tr), "rules-authority"))
         counts = {s: sum(c.status == s for c in cat.clauses) for s in STATUS_LABELS}
         summary = ", ".join(
-            tr(f"{{count}} {STATUS_LABELS[s]}").format(count=n) for s, n in counts.items() if n
+            tr.plural(f"{{count}} {STATUS_LABELS[s]}", f"{{count}} {STATUS_LABELS[s]}", n).format(
+                count=n
+            )
+            for s, n in counts.items()
+            if n
         )
         para = nodes.paragraph()
         para += nodes.Text(
-            tr("The rules of {game} as {count} clauses ({summary}).").format(
-                game=cat.title, count=len(cat.clauses), summary=summary
-            )
+            tr.plural(
+                "The rules of {game} as {count} clause ({summary}).",
+                "The rules of {game} as {count} clauses ({summary}).",
+                len(cat.clauses),
+            ).format(game=cat.title, count=len(cat.clauses), summary=summary)
             + " "
         )
         para += nodes.Text(tr("They cite these rulebooks:"))
@@ -956,17 +970,22 @@ class GameDirective(GamesDirective):
             (
                 "interpretations",
                 tr("Interpretation register"),
-                tr(
+                tr.plural(
+                    "{count} question the rulebooks leave open, the reading we chose for it "
+                    "and the readings we did not",
                     "the {count} questions the rulebooks leave open, the reading we chose "
-                    "for each and the readings we did not"
+                    "for each and the readings we did not",
+                    chosen,
                 ).format(count=chosen),
             ),
             (
                 "editions",
                 tr("Edition differences"),
-                tr("the editions cited and the {count} clauses on which they differ").format(
-                    count=differing
-                )
+                tr.plural(
+                    "the editions cited and the {count} clause on which they differ",
+                    "the editions cited and the {count} clauses on which they differ",
+                    differing,
+                ).format(count=differing)
                 if len(cat.sources) > 1
                 else tr("the one edition cited, and why no clause differs"),
             ),

@@ -16,6 +16,9 @@ no illegal probes, divergences cited through the game's invariants).
 from __future__ import annotations
 
 import importlib
+import inspect
+import sys
+import types
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -26,16 +29,19 @@ from hypothesis import strategies as st
 from rulespec.core.chance import Chance
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
+from rulespec.core.implements import implementations_by_clause
 
 __all__ = [
     "Draw",
     "GameKit",
+    "ImplementsKit",
     "Step",
     "index",
     "kit_for",
     "permutations",
     "refusals",
     "register_kit",
+    "traced_clauses",
 ]
 
 Strategy = st.SearchStrategy[Any]
@@ -287,7 +293,90 @@ def kit_for(game: Game[Any, Any, Any, Any]) -> GameKit:
         importlib.import_module(reference)
     kit = _KITS.get(game.id)
     if kit is None:
-        kit = GameKit()
+        kit = ImplementsKit()
         kit.game_id = game.id
         _KITS[game.id] = kit
     return kit
+
+
+def traced_clauses(game: Game[Any, Any, Any, Any], call: Callable[[], object]) -> tuple[str, ...]:
+    """The clauses of ``game`` whose ``@implements`` functions run while rulespec answers
+    ``call()``, in the order they first run, and the clause of an
+    :class:`~rulespec.IllegalAction` it raises, last.
+
+    >>> import rulespec
+    >>> duo = rulespec.game("duo")
+    >>> "duo.setup.players" in traced_clauses(duo, lambda: duo.new_game(2))
+    True
+    """
+    prefix = game.declaration.prefix
+    codes: dict[object, list[str]] = {}
+    for clause_id, functions in implementations_by_clause().items():
+        if clause_id.startswith(prefix):
+            for function in functions:
+                code = getattr(inspect.unwrap(function), "__code__", None)
+                if code is not None:
+                    codes.setdefault(code, []).append(clause_id)
+    seen: dict[str, None] = {}
+
+    def profile(frame: types.FrameType, event: str, arg: object) -> None:
+        if event == "call":
+            found = codes.get(frame.f_code)
+            if found:
+                seen.update(dict.fromkeys(found))
+
+    before = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        call()
+    except IllegalAction as exc:
+        seen[exc.clause] = None
+    except Exception:  # an answer rulespec refuses otherwise: what ran still counts
+        pass
+    finally:
+        sys.setprofile(before)
+    return tuple(seen)
+
+
+class ImplementsKit(GameKit):
+    """The kit of a game that declares none: a divergence names the clauses whose
+    ``@implements`` functions rulespec runs to answer the step in question (to apply its
+    action, to say who moves, the scores or the winners), as
+    :func:`traced_clauses` finds them."""
+
+    def setup_clauses(self, game: Game[Any, Any, Any, Any], state: Any) -> tuple[str, ...]:
+        players = getattr(state, "players", None)
+        if not isinstance(players, int):
+            return ()
+        return traced_clauses(game, lambda: game.new_game(players))
+
+    def action_clauses(
+        self, game: Game[Any, Any, Any, Any], state: Any, action: Any
+    ) -> tuple[str, ...]:
+        return traced_clauses(game, lambda: game.apply(state, action))
+
+    def part_clauses(
+        self,
+        game: Game[Any, Any, Any, Any],
+        step: Step,
+        part: str,
+        expected: Mapping[str, Any],
+        actual: Mapping[str, Any],
+    ) -> tuple[str, ...]:
+        if step.before is None or step.action is None:
+            return self.setup_clauses(game, step.after)
+        return self.action_clauses(game, step.before, step.action)
+
+    def result_clauses(
+        self, game: Game[Any, Any, Any, Any], step: Step, what: str, expected: Any, actual: Any
+    ) -> tuple[str, ...]:
+        answer = {
+            "to_move": game.to_move,
+            "is_over": game.is_over,
+            "scores": game.scores,
+            "winners": game.winners,
+        }.get(what)
+        found = () if answer is None else traced_clauses(game, lambda: answer(step.after))
+        if step.before is not None and step.action is not None:
+            found = (*found, *self.action_clauses(game, step.before, step.action))
+        return tuple(dict.fromkeys(found))
