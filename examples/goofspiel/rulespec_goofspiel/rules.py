@@ -18,24 +18,6 @@ from rulespec.plugin import Listed, evolve, listed
 from rulespec_goofspiel.actions import Action, Bid, Shuffle
 from rulespec_goofspiel.state import MAX_CARDS, Options, Phase, State
 
-__all__ = [
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "action_space",
-    "apply",
-    "bid",
-    "chance",
-    "check_shuffle",
-    "is_over",
-    "legal_actions",
-    "new_game",
-    "resolve",
-    "scores",
-    "shuffle",
-    "to_move",
-    "winners",
-]
-
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 _NOTHING: Listed[Bid] = listed(Bid, ())
@@ -60,19 +42,8 @@ def new_game(players: int, options: Options | None = None) -> State:
             f"Goofspiel is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}",
         )
     options = Options() if options is None else options
-    return State(
-        players=players,
-        options=options,
-        phase=Phase.SHUFFLE,
-        prize=None,
-        pot=(),
-        prizes=(),
-        hands=(suit(options),) * players,
-        bids=(None,) * players,
-        won=((),) * players,
-        discarded=(),
-        last=(),
-    )
+    hands, bids, won = (suit(options),) * players, (None,) * players, ((),) * players
+    return State(players, options, Phase.SHUFFLE, None, (), (), hands, bids, won, (), ())
 
 
 def to_move(state: State) -> tuple[int, ...]:
@@ -220,9 +191,5 @@ def resolve(state: State, bids: tuple[int, ...]) -> State:
 
 
 def apply(state: State, action: Action) -> State:
-    """The state after ``action``: a bid or the shuffle."""
-    if type(action) is Bid:
-        return bid(state, action)
-    if type(action) is Shuffle:
-        return shuffle(state, action)
-    raise TypeError(f"action must be a Goofspiel action (Bid, Shuffle), not {action!r}")
+    """The state after ``action`` (the game has checked its type): a bid or the shuffle."""
+    return bid(state, action) if type(action) is Bid else shuffle(state, action)
