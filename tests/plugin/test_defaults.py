@@ -181,3 +181,14 @@ def test_the_conformance_kit_runs_on_the_game() -> None:
     result: Any = check(ReferenceAdapter(), "tricks", settings=quick)
     assert result.games >= 15
     assert "tt.turn.play" in result.probed
+
+
+@pytest.mark.usefixtures("registered")
+def test_the_observation_page_says_the_default_for_a_game_without_pieces() -> None:
+    from rulespec.sphinxext.observation import layout_table
+
+    assert layout_table("tricks") == [
+        "A hashed bag of the view's facts: 256 numbers, each 1 where a fact of the view "
+        "falls (see :mod:`rulespec.plugin.encoding`)."
+    ]
+    assert layout_table("duo")[0] == ".. list-table::"
