@@ -283,7 +283,7 @@ def test_the_sphinx_directives_render_the_catalogue(goof: Env, tmp_path: Path) -
         "rulespec_goofspiel.rules.resolve",  # implemented by
         "test_every_player_bids_once_a_card_they_hold",  # checked by
         'id="example-gs-reveal"',  # the worked example, drawn
-        "last bids (n × 13)",  # the observation's layout
+        "A hashed bag of the view",  # the default observation, said
     ):
         assert shown in page, shown
     assert page.count("<svg") >= 2
