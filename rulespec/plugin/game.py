@@ -46,8 +46,8 @@ import attrs
 
 from rulespec.core.builder import evolver
 from rulespec.core.chance import Chance, shuffled
-from rulespec.core.checks import integer, seat
 from rulespec.core.checks import outcome as checked_outcome
+from rulespec.core.checks import seat
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
 from rulespec.core.lazy import LazySequence
@@ -164,42 +164,6 @@ class RulesGame(Game[S, A, V, O]):
         if not hasattr(self, "encoding") and hasattr(rules, "action_space"):
             self.encoding = DerivedEncoding(self, f"{self.declaration.prefix}setup.players")
         self._seat_clause = self.declaration.players_clause
-        self._to_move, self._is_over = rules.to_move, rules.is_over
-        self._legal, self._apply = rules.legal_actions, rules.apply
-
-    def new_game(self, players: int, options: O | None = None) -> S:
-        if options is not None:
-            self._check_options(options)
-        made: S = self.rules.new_game(integer(players, "players"), options)
-        return made
-
-    def to_move(self, state: S) -> tuple[int, ...]:
-        if type(state) is not self.state_type:
-            self._check_state(state)
-        found: tuple[int, ...] = self._to_move(state)
-        return found
-
-    def is_over(self, state: S) -> bool:
-        if type(state) is not self.state_type:
-            self._check_state(state)
-        over: bool = self._is_over(state)
-        return over
-
-    def legal_actions(self, state: S, player: int) -> Sequence[A]:
-        if type(state) is not self.state_type:
-            self._check_state(state)
-        if type(player) is not int or not 0 <= player < state.players:  # type: ignore[attr-defined]
-            player = seat(player, state.players, self._seat_clause)  # type: ignore[attr-defined]
-        found: Sequence[A] = self._legal(state, player)
-        return found
-
-    def apply(self, state: S, action: A) -> S:
-        if type(state) is not self.state_type:
-            self._check_state(state)
-        if type(action) not in self.action_types:
-            self._check_action(action)
-        after: S = self._apply(state, action)
-        return after
 
     def chance(self, state: S) -> Chance:
         self._check_state(state)

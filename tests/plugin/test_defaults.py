@@ -18,6 +18,7 @@ from rulespec.cli.play import Words
 from rulespec.core import game as registry
 from rulespec.plugin import Listed, evolve, order_hidden, own_only, view_class
 from rulespec.plugin.hidden import Hiding
+from rulespec.rulebook.clauses import catalogues
 from rulespec.testing import ReferenceAdapter, check
 from rulespec.testing.kit import kit_for
 from tests.plugin import tricks
@@ -28,10 +29,13 @@ DECK = tuple(range(1, 10))
 
 @pytest.fixture
 def registered() -> Iterator[None]:
-    """Tricks in the registry for the test, and out of it after."""
+    """Tricks in the registry for the test, and out of it after (the catalogues, read
+    once for every registered game, read again each time)."""
     registry.register(GAME)
+    catalogues.cache_clear()
     yield
     registry._GAMES.pop(GAME.id, None)
+    catalogues.cache_clear()
 
 
 def dealt(order: tuple[int, ...] = (9, 1, 5, 2, 8, 3, 7, 6, 4)) -> tricks.State:
