@@ -6,7 +6,7 @@ a tuple as a list, an enumeration by its value; an action carries a ``"type"``,
 its class's name in lower case with hyphens (``PlayCard`` is ``"play-card"``);
 options only where they differ from the defaults. A decoder checks every value
 against its field's type (``int``, ``bool``, ``str``, ``None``, ``Literal``,
-enumerations, tuples, attrs classes, and unions of them) and raises
+enumerations, tuples, frozensets, attrs classes, and unions of them) and raises
 :class:`~rulespec.RecordError` naming where the data is wrong.
 
 >>> import attrs
@@ -52,7 +52,9 @@ def kind(cls: type) -> str:
 
 def encoded(value: Any) -> Any:
     """``value`` as JSON data."""
-    if isinstance(value, tuple | list | frozenset):
+    if isinstance(value, frozenset):  # in a stable order
+        return sorted((encoded(v) for v in value), key=repr)
+    if isinstance(value, tuple | list):
         return [encoded(v) for v in value]
     if isinstance(value, enum.Enum):
         return value.value
@@ -98,6 +100,9 @@ def decoded(data: Any, hint: Any, where: str) -> Any:
         return tuple(
             decoded(x, a, f"{where}[{i}]") for i, (x, a) in enumerate(zip(items, args, strict=True))
         )
+    if origin is frozenset:
+        items = expect_list(data, where)
+        return frozenset(decoded(x, args[0], f"{where}[{i}]") for i, x in enumerate(items))
     if hint is bool:
         return expect_bool(data, where)
     if hint is int:

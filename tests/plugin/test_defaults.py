@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 import pytest
@@ -117,6 +117,25 @@ def test_json_is_derived_from_the_classes() -> None:
         GAME.decode_state(data)
     with pytest.raises(RecordError, match="unknown action type 'pass'"):
         GAME.decode_action({"type": "pass", "player": 0})
+
+
+def test_json_reads_sets_unions_and_literals_from_their_types() -> None:
+    from rulespec.plugin.codec import decoded, encoded
+
+    @attrs.frozen
+    class Seat:
+        seen: frozenset[int]
+        mark: int | None
+        side: Literal["left", "right"]
+
+    seat = Seat(frozenset({3, 1}), None, "left")
+    data = encoded(seat)
+    assert data == {"seen": [1, 3], "mark": None, "side": "left"}
+    assert decoded(data, Seat, "seat") == seat
+    with pytest.raises(RecordError, match=r"seat\.side: expected one of left, right"):
+        decoded({**data, "side": "up"}, Seat, "seat")
+    with pytest.raises(RecordError, match=r"seat\.mark"):
+        decoded({**data, "mark": True}, Seat, "seat")
 
 
 def test_action_ids_come_from_the_action_space() -> None:
