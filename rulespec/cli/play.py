@@ -225,9 +225,8 @@ def describe(g: Game[Any, Any, Any, Any], action: Any) -> str:
 
 
 def _render(g: Game[Any, Any, Any, Any]) -> Any:
-    """The game's declared render module, or ``None``."""
-    reference = g.declaration.render
-    return None if reference is None else g.declaration.load(reference)
+    """The game's declared render module, or the plain one of :mod:`rulespec.plugin.render`."""
+    return g.declaration.load(g.declaration.render or "rulespec.plugin.render")
 
 
 def render_text(g: Game[Any, Any, Any, Any]) -> Callable[[Any], str]:

@@ -124,14 +124,18 @@ class Game(GameJSON[S, A, V, O], GameEncoding[S, A, V, O], abc.ABC):
         options: O = self.options_type()
         return options
 
-    @abc.abstractmethod
     def new_game(self, players: int, options: O | None = None) -> S:
         """A new game of ``players`` players, waiting for its first chance step.
 
         Raises :class:`TypeError` when ``players`` is not an integer or ``options`` not
         this game's options, :class:`~rulespec.IllegalAction` for a player count the
-        rules do not allow.
+        rules do not allow. By default the rules' ``new_game(players, options)`` once
+        the arguments are checked.
         """
+        if options is not None:
+            self._check_options(options)
+        made: S = self.rules.new_game(integer(players, "players"), options)
+        return made
 
     def start(self, players: int, *, seed: int | None = None, options: O | None = None) -> S:
         """A new game with its first chance steps sampled from ``random.Random(seed)``.
@@ -147,11 +151,16 @@ class Game(GameJSON[S, A, V, O], GameEncoding[S, A, V, O], abc.ABC):
 
     # -- whose turn -------------------------------------------------------------
 
-    @abc.abstractmethod
     def to_move(self, state: S) -> tuple[int, ...]:
-        """Who must act now, in seat order: players, ``(CHANCE,)``, or ``()`` when over."""
+        """Who must act now, in seat order: players, ``(CHANCE,)``, or ``()`` when over.
 
-    @abc.abstractmethod
+        By default the rules' ``to_move(state)``, the state's type tested first (one
+        ``type() is`` test: the check costs nothing on the busiest path)."""
+        if type(state) is not self.state_type:
+            self._check_state(state)
+        found: tuple[int, ...] = self.rules.to_move(state)
+        return found
+
     def legal_actions(self, state: S, player: int) -> Sequence[A]:
         """The actions ``player`` may take now, in a documented, stable order.
 
@@ -159,7 +168,16 @@ class Game(GameJSON[S, A, V, O], GameEncoding[S, A, V, O], abc.ABC):
         action, so ``random.choice`` on it is cheap; it equals the list (and
         the tuple) of the same actions. Empty for a player who is not to move;
         :class:`~rulespec.IllegalAction` for a seat the game does not have.
+        By default the rules' ``legal_actions(state, player)``, the state and the
+        seat checked first.
         """
+        if type(state) is not self.state_type:
+            self._check_state(state)
+        if type(player) is not int or not 0 <= player < state.players:  # type: ignore[attr-defined]
+            players: int = state.players  # type: ignore[attr-defined]
+            player = seat(player, players, self.declaration.players_clause)
+        found: Sequence[A] = self.rules.legal_actions(state, player)
+        return found
 
     @abc.abstractmethod
     def chance(self, state: S) -> Chance:
@@ -189,14 +207,20 @@ class Game(GameJSON[S, A, V, O], GameEncoding[S, A, V, O], abc.ABC):
 
     # -- playing ----------------------------------------------------------------
 
-    @abc.abstractmethod
     def apply(self, state: S, action: A) -> S:
         """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it.
 
         An ``action`` that is not one of this game's action classes is a
         :class:`TypeError`; a chance action is refused unless that very chance step
-        is pending, and a player's action while any chance step is.
+        is pending, and a player's action while any chance step is. By default the
+        rules' ``apply(state, action)`` once both types are checked.
         """
+        if type(state) is not self.state_type:
+            self._check_state(state)
+        if type(action) not in self.action_types:
+            self._check_action(action)
+        after: S = self.rules.apply(state, action)
+        return after
 
     def is_over(self, state: S) -> bool:
         """Whether the game has ended."""
@@ -377,6 +401,24 @@ class Game(GameJSON[S, A, V, O], GameEncoding[S, A, V, O], abc.ABC):
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give a game that names its ``rules`` and ``state_type`` the busiest default
+        methods (:meth:`to_move`, :meth:`is_over`, :meth:`legal_actions`,
+        :meth:`apply`) made for it: each holds the rules' function, the state class,
+        the action classes and the seat clause in its closure, where the generic
+        method would read them from the game on every call. A method the game (or a
+        base between it and :class:`Game`) writes itself is kept."""
+        super().__init_subclass__(**kwargs)
+        rules, kind = cls.__dict__.get("rules"), cls.__dict__.get("state_type")
+        declared = getattr(cls, "declaration", None)
+        if rules is None or kind is None or declared is None:
+            return
+        for name, make in _FAST_PATHS.items():
+            generic = getattr(Game, name)
+            if getattr(cls, name) is generic and hasattr(rules, name):
+                made = make(getattr(rules, name), kind, cls.action_types, declared.players_clause)
+                setattr(cls, name, functools.update_wrapper(made, generic))
+
 
 Policy = Callable[[Game[Any, Any, Any, Any], Any, int, random.Random], Any]
 """Chooses a player's action: ``policy(game, state, player, rng) -> action``.
@@ -384,6 +426,57 @@ Policy = Callable[[Game[Any, Any, Any, Any], Any, int, random.Random], Any]
 To play on another process or machine, a policy must be picklable: a
 function defined at module level, not a lambda or a closure.
 """
+
+
+def _to_move(rule: Callable[[Any], Any], kind: type, kinds: Any, clause: str) -> Any:
+    def to_move(self: Game[Any, Any, Any, Any], state: Any) -> tuple[int, ...]:
+        if type(state) is not kind:
+            self._check_state(state)
+        found: tuple[int, ...] = rule(state)
+        return found
+
+    return to_move
+
+
+def _is_over(rule: Callable[[Any], Any], kind: type, kinds: Any, clause: str) -> Any:
+    def is_over(self: Game[Any, Any, Any, Any], state: Any) -> bool:
+        if type(state) is not kind:
+            self._check_state(state)
+        over: bool = rule(state)
+        return over
+
+    return is_over
+
+
+def _legal_actions(rule: Callable[[Any, int], Any], kind: type, kinds: Any, clause: str) -> Any:
+    def legal_actions(self: Game[Any, Any, Any, Any], state: Any, player: int) -> Any:
+        if type(state) is not kind:
+            self._check_state(state)
+        if type(player) is not int or not 0 <= player < state.players:
+            player = seat(player, state.players, clause)
+        return rule(state, player)
+
+    return legal_actions
+
+
+def _apply(rule: Callable[[Any, Any], Any], kind: type, kinds: Any, clause: str) -> Any:
+    def apply(self: Game[Any, Any, Any, Any], state: Any, action: Any) -> Any:
+        if type(state) is not kind:
+            self._check_state(state)
+        if type(action) not in kinds:
+            self._check_action(action)
+        return rule(state, action)
+
+    return apply
+
+
+_FAST_PATHS: dict[str, Callable[..., Any]] = {
+    "to_move": _to_move,
+    "is_over": _is_over,
+    "legal_actions": _legal_actions,
+    "apply": _apply,
+}
+"""The default methods :meth:`Game.__init_subclass__` makes for each game."""
 
 
 def random_policy(g: Game[Any, Any, Any, Any], state: Any, player: int, rng: random.Random) -> Any:

@@ -138,8 +138,12 @@ class GameKit:
         """Every well-formed action of ``player`` in the game's fixed action space at
         ``state``'s shape, in its canonical encoding, legal or not: the kit offers those
         the rules refuse as systematic probes, grouped by the clause that refuses each.
-        By default :meth:`illegal_actions`."""
-        return self.illegal_actions(game, state, player)
+        By default the rules' ``action_space`` (a :class:`rulespec.plugin.RulesGame`'s),
+        each action given to ``player``, or else :meth:`illegal_actions`."""
+        listed = getattr(game.rules, "action_space", None)
+        if listed is None:
+            return self.illegal_actions(game, state, player)
+        return [_for(a, player) for a in listed(state.players, state.options)]
 
     def non_canonical(
         self, game: Game[Any, Any, Any, Any], state: Any, player: int
@@ -272,6 +276,12 @@ def refusals(game: Game[Any, Any, Any, Any], state: Any, actions: Iterable[Any])
         except Exception:  # not an action of this game at all
             continue
     return list(dict.fromkeys(found))
+
+
+def _for(action: Any, player: int) -> Any:
+    """``action`` with ``player`` as its player, when it has one."""
+    has = attrs.has(type(action)) and "player" in attrs.fields_dict(type(action))
+    return attrs.evolve(action, player=player) if has else action
 
 
 _KITS: dict[str, GameKit] = {}

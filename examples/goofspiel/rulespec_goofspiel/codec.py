@@ -19,8 +19,7 @@ from rulespec.core.errors import RecordError
 from rulespec.core.jsonio import expect_enum, expect_int, expect_list, expect_object
 from rulespec_goofspiel.actions import Action, Bid, Shuffle
 from rulespec_goofspiel.rules import MAX_PLAYERS, MIN_PLAYERS
-from rulespec_goofspiel.state import MAX_CARDS, TIE_READINGS, Options, Phase, State
-from rulespec_goofspiel.view import View
+from rulespec_goofspiel.state import MAX_CARDS, TIE_READINGS, Options, Phase, State, View
 
 __all__ = [
     "decode_action",
@@ -133,95 +132,47 @@ def decode_state(data: Any) -> State:
     """A state from :func:`encode_state`'s data. Every shape is checked (one hand, bid
     and pile of won cards per player; cards from 1 to 13); whether the state can be
     reached is the invariants' job."""
-    d = expect_object(data, "state", _STATE_KEYS)
-    players = expect_int(d["players"], "state.players", MIN_PLAYERS, MAX_PLAYERS)
+    return State(*_table(expect_object(data, "state", _STATE_KEYS), "state", 1))
+
+
+def _table(d: Mapping[str, Any], where: str, lowest_bid: int) -> tuple[Any, ...]:
+    """The fields of a state (or of a view, whose hidden bids are 0) from ``d``."""
+    players = expect_int(d["players"], f"{where}.players", MIN_PLAYERS, MAX_PLAYERS)
     if not isinstance(d["options"], dict):
-        raise RecordError("state.options", "expected a JSON object")
+        raise RecordError(f"{where}.options", "expected a JSON object")
     prize = d["prize"]
-    return State(
-        players=players,
-        options=decode_options(d["options"]),
-        phase=expect_enum(Phase, d["phase"], "state.phase", "phase"),
-        prize=None if prize is None else expect_int(prize, "state.prize", 1, MAX_CARDS),
-        pot=_cards(d["pot"], "state.pot"),
-        prizes=_cards(d["prizes"], "state.prizes"),
-        hands=tuple(
-            tuple(sorted(_cards(h, f"state.hands[{p}]")))
-            for p, h in enumerate(_per_player(d["hands"], "state.hands", players))
+    return (
+        players,
+        decode_options(d["options"]),
+        expect_enum(Phase, d["phase"], f"{where}.phase", "phase"),
+        None if prize is None else expect_int(prize, f"{where}.prize", 1, MAX_CARDS),
+        _cards(d["pot"], f"{where}.pot"),
+        _cards(d["prizes"], f"{where}.prizes"),
+        tuple(
+            tuple(sorted(_cards(h, f"{where}.hands[{p}]")))
+            for p, h in enumerate(_per_player(d["hands"], f"{where}.hands", players))
         ),
-        bids=tuple(
-            None if b is None else expect_int(b, f"state.bids[{p}]", 1, MAX_CARDS)
-            for p, b in enumerate(_per_player(d["bids"], "state.bids", players))
+        tuple(
+            None if b is None else expect_int(b, f"{where}.bids[{p}]", lowest_bid, MAX_CARDS)
+            for p, b in enumerate(_per_player(d["bids"], f"{where}.bids", players))
         ),
-        won=tuple(
-            _cards(w, f"state.won[{p}]")
-            for p, w in enumerate(_per_player(d["won"], "state.won", players))
+        tuple(
+            _cards(w, f"{where}.won[{p}]")
+            for p, w in enumerate(_per_player(d["won"], f"{where}.won", players))
         ),
-        discarded=_cards(d["discarded"], "state.discarded"),
-        last=_cards(d["last"], "state.last"),
+        _cards(d["discarded"], f"{where}.discarded"),
+        _cards(d["last"], f"{where}.last"),
     )
 
 
 def encode_view(view: View) -> dict[str, Any]:
-    """A player's view as JSON data: its keys are :class:`View`'s fields."""
-    return {
-        "player": view.player,
-        "players": view.players,
-        "phase": view.phase.value,
-        "prize": view.prize,
-        "pot": list(view.pot),
-        "prizes_left": list(view.prizes_left),
-        "hands": [list(h) for h in view.hands],
-        "bid": view.bid,
-        "acted": list(view.acted),
-        "won": [list(w) for w in view.won],
-        "discarded": list(view.discarded),
-        "last": list(view.last),
-    }
-
-
-_VIEW_KEYS = {
-    "player",
-    "players",
-    "phase",
-    "prize",
-    "pot",
-    "prizes_left",
-    "hands",
-    "bid",
-    "acted",
-    "won",
-    "discarded",
-    "last",
-}
+    """A player's view as JSON data: its player, then the keys of :func:`encode_state`."""
+    return {"player": view.player, **encode_state(view)}
 
 
 def decode_view(data: Any, where: str = "view") -> View:
-    """A view from :func:`encode_view`'s data; hands and prizes left in any order."""
-    d = expect_object(data, where, _VIEW_KEYS)
-    players = expect_int(d["players"], f"{where}.players", MIN_PLAYERS, MAX_PLAYERS)
-    prize, own = d["prize"], d["bid"]
-    acted = _per_player(d["acted"], f"{where}.acted", players)
-    for p, flag in enumerate(acted):
-        if not isinstance(flag, bool):
-            raise RecordError(f"{where}.acted[{p}]", f"expected true or false, got {flag!r}")
-    return View(
-        player=expect_int(d["player"], f"{where}.player", 0, players - 1),
-        players=players,
-        phase=expect_enum(Phase, d["phase"], f"{where}.phase", "phase"),
-        prize=None if prize is None else expect_int(prize, f"{where}.prize", 1, MAX_CARDS),
-        pot=_cards(d["pot"], f"{where}.pot"),
-        prizes_left=tuple(sorted(_cards(d["prizes_left"], f"{where}.prizes_left"))),
-        hands=tuple(
-            tuple(sorted(_cards(h, f"{where}.hands[{p}]")))
-            for p, h in enumerate(_per_player(d["hands"], f"{where}.hands", players))
-        ),
-        bid=None if own is None else expect_int(own, f"{where}.bid", 1, MAX_CARDS),
-        acted=tuple(acted),
-        won=tuple(
-            _cards(w, f"{where}.won[{p}]")
-            for p, w in enumerate(_per_player(d["won"], f"{where}.won", players))
-        ),
-        discarded=_cards(d["discarded"], f"{where}.discarded"),
-        last=_cards(d["last"], f"{where}.last"),
-    )
+    """A view from :func:`encode_view`'s data; hands and prizes in any order."""
+    d = expect_object(data, where, {"player", *_STATE_KEYS})
+    players, options, phase, prize, pot, prizes, *rest = _table(d, where, 0)
+    player = expect_int(d["player"], f"{where}.player", 0, players - 1)
+    return View(player, players, options, phase, prize, pot, tuple(sorted(prizes)), *rest)
