@@ -22,7 +22,7 @@ from rulespec.canardage.line import LENGTH
 from rulespec.canardage.state import NO_SHELTER, Phase, State
 from rulespec.canardage.view import View
 from rulespec.drawing import svg as s
-from rulespec.drawing.show import Words, english, register
+from rulespec.drawing.show import Words, english, gathered, register
 
 __all__ = ["HELP", "line_svg", "marks", "move", "narrate", "outcome", "round_end", "svg", "text"]
 
@@ -58,42 +58,18 @@ class _Table:
     @classmethod
     def of(cls, table: State | View, tr: Words = english) -> _Table:
         if isinstance(table, View):
-            hands: tuple[tuple[Card, ...] | int, ...] = tuple(
+            hands = tuple(
                 table.hand if p == table.player else n for p, n in enumerate(table.hand_sizes)
             )
-            return cls(
-                players=table.players,
-                viewer=table.player,
-                phase=table.phase,
-                turn=table.turn,
-                line=table.line,
-                targets=table.targets,
-                shelters=table.shelters,
-                deck_size=table.deck_size,
-                deck_bottom=table.deck_bottom,
-                hands=hands,
-                draw_pile_size=table.draw_pile_size,
-                played=table.played,
-                shot=table.shot,
-                winners=table.winners,
-                tr=tr,
-            )
+            return gathered(cls, table, viewer=table.player, hands=hands, tr=tr)
         deck = table.deck
-        return cls(
-            players=table.players,
+        return gathered(
+            cls,
+            table,
             viewer=None,
-            phase=table.phase,
-            turn=table.turn,
-            line=table.line,
-            targets=table.targets,
-            shelters=table.shelters,
             deck_size=len(deck),
             deck_bottom=deck[len(deck) - table.seen :] if table.seen else (),
-            hands=table.hands,
             draw_pile_size=len(table.draw_pile),
-            played=table.played,
-            shot=table.shot,
-            winners=table.winners,
             tr=tr,
         )
 

@@ -19,9 +19,13 @@ renderer and the renderer depends on them alone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
-__all__ = ["Shown", "Words", "english", "register"]
+import attrs
+
+__all__ = ["Shown", "Words", "english", "gathered", "register"]
+
+T = TypeVar("T")
 
 Words = Callable[[str], str]
 """The words of a picture or of a move told in words, in the reader's language: a
@@ -36,6 +40,28 @@ def english(text: str) -> str:
     'Player 0'
     """
     return text
+
+
+def gathered(cls: type[T], source: object, **given: Any) -> T:
+    """An instance of the attrs class ``cls`` (what a picture shows) whose fields take
+    the values ``given``, the others the value of ``source``'s attribute of the same
+    name (a state's or a view's), or their default where ``source`` has none.
+
+    >>> import types
+    >>> @attrs.frozen
+    ... class Table:
+    ...     players: int
+    ...     viewer: int | None
+    ...     turn: int = 0
+    >>> gathered(Table, types.SimpleNamespace(players=3, viewer=1), viewer=None)
+    Table(players=3, viewer=None, turn=0)
+    """
+    values = {
+        f.name: given[f.name] if f.name in given else getattr(source, f.name)
+        for f in attrs.fields(cls)  # type: ignore[arg-type]
+        if f.name in given or hasattr(source, f.name)
+    }
+    return cls(**values)
 
 
 _TEXT: dict[type, Callable[[Any], str]] = {}

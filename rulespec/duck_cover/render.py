@@ -17,7 +17,7 @@ from collections.abc import Collection
 import attrs
 
 from rulespec.drawing import svg as s
-from rulespec.drawing.show import Words, english, register
+from rulespec.drawing.show import Words, english, gathered, register
 from rulespec.duck_cover.actions import (
     Cover,
     Deal,
@@ -78,47 +78,31 @@ class _Table:
     @classmethod
     def of(cls, table: State | View, tr: Words = english) -> _Table:
         if isinstance(table, View):
-            acted = table.acted
-            own = table.own_action
-            return cls(
-                players=table.players,
+            own, players = table.own_action, range(len(table.acted))
+            return gathered(
+                cls,
+                table,
                 viewer=table.player,
-                phase=table.phase,
-                round=table.round,
-                grids=table.grids,
-                card=table.card,
-                call=table.call,
-                draw_pile_size=table.draw_pile_size,
                 captain_top=table.captain_pile_top,
                 captain_size=table.captain_pile_size,
-                discard_zone=table.discard_zone,
                 discard_limit=len(table.discard_zone) + table.discards_left,
-                acted=acted,
-                actions=tuple(own if p == table.player else None for p in range(len(acted))),
-                round_scores=table.round_scores,
+                actions=tuple(own if p == table.player else None for p in players),
                 splashes=SPLASHES,
-                gifts=table.gifts,
                 tr=tr,
             )
         turn = table.phase is Phase.TURN
-        return cls(
-            players=table.players,
+        return gathered(
+            cls,
+            table,
             viewer=None,
-            phase=table.phase,
-            round=table.round,
             grids=tuple(GridView.of(g) for g in table.grids),
-            card=table.card,
             call=table.call if turn and not (table.gifting or table.gifts) else None,
             draw_pile_size=len(table.draw_pile),
             captain_top=table.captain_pile[-1] if table.captain_pile else None,
             captain_size=len(table.captain_pile),
-            discard_zone=table.discard_zone,
-            discard_limit=table.discard_limit,
             acted=tuple(a is not None for a in table.submitted) if turn else (),
             actions=table.submitted if turn else (),
-            round_scores=table.round_scores,
             splashes=table.options.splashes,
-            gifts=table.gifts,
             tr=tr,
         )
 

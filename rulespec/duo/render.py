@@ -28,7 +28,7 @@ from collections.abc import Collection
 import attrs
 
 from rulespec.drawing import svg as s
-from rulespec.drawing.show import Words, english, register
+from rulespec.drawing.show import Words, english, gathered, register
 from rulespec.duo.actions import Draw, Play, PlayerAction, Stop
 from rulespec.duo.cards import COLOURS, NUMBERS, SHAPES, TURBO, Card, card_name, features
 from rulespec.duo.scoring import target
@@ -80,36 +80,18 @@ class _Table:
     @classmethod
     def of(cls, table: State | View, tr: Words = english) -> _Table:
         if isinstance(table, View):
-            hands: tuple[tuple[Card, ...] | int, ...] = tuple(
+            hands = tuple(
                 table.hand if p == table.player else n for p, n in enumerate(table.hand_sizes)
             )
-            return cls(
-                players=table.players,
-                viewer=table.player,
-                phase=table.phase,
-                round=table.round,
-                turn=table.turn,
-                turn_pile=table.turn_pile,
-                hands=hands,
-                pile_tops=table.pile_tops,
-                pile_sizes=table.pile_sizes,
-                draw_pile_size=table.draw_pile_size,
-                round_scores=table.round_scores,
-                target=table.target,
-                tr=tr,
-            )
-        return cls(
-            players=table.players,
+            return gathered(cls, table, viewer=table.player, hands=hands, tr=tr)
+        return gathered(
+            cls,
+            table,
             viewer=None,
-            phase=table.phase,
-            round=table.round,
-            turn=table.turn,
-            turn_pile=table.turn_pile,
             hands=table.hands if table.hands else (0,) * table.players,
             pile_tops=tuple(p[-1] for p in table.piles),
             pile_sizes=tuple(len(p) for p in table.piles),
             draw_pile_size=len(table.draw_pile),
-            round_scores=table.round_scores,
             target=target(table.players),
             tr=tr,
         )
