@@ -22,7 +22,7 @@ from rulespec.canardage.line import LENGTH
 from rulespec.canardage.state import NO_SHELTER, Phase, State
 from rulespec.canardage.view import View
 from rulespec.drawing import svg as s
-from rulespec.drawing.show import Words, english, gathered, register
+from rulespec.drawing.show import Table, Words, english, gathered, hands_seen, register
 
 __all__ = ["HELP", "line_svg", "marks", "move", "narrate", "outcome", "round_end", "svg", "text"]
 
@@ -33,12 +33,10 @@ TARGET = "⊕"
 BACK = "▒"
 
 
-@attrs.frozen
-class _Table:
+@attrs.frozen(kw_only=True)
+class _Table(Table):
     """What the pictures show, from a state or a view."""
 
-    players: int
-    viewer: int | None
     phase: Phase
     turn: int
     line: tuple[Stack, ...]
@@ -52,16 +50,11 @@ class _Table:
     played: tuple[Card, ...]
     shot: tuple[int, ...]
     winners: tuple[int, ...]
-    tr: Words = attrs.field(default=english, eq=False, repr=False)
-    """The words in the reader's language."""
 
     @classmethod
     def of(cls, table: State | View, tr: Words = english) -> _Table:
         if isinstance(table, View):
-            hands = tuple(
-                table.hand if p == table.player else n for p, n in enumerate(table.hand_sizes)
-            )
-            return gathered(cls, table, viewer=table.player, hands=hands, tr=tr)
+            return gathered(cls, table, viewer=table.player, hands=hands_seen(table), tr=tr)
         deck = table.deck
         return gathered(
             cls,
@@ -72,10 +65,6 @@ class _Table:
             draw_pile_size=len(table.draw_pile),
             tr=tr,
         )
-
-    def name(self, player: int) -> str:
-        name = self.tr("Player {player}").format(player=player)
-        return self.tr("{player} (you)").format(player=name) if player == self.viewer else name
 
     def sheltering(self, space: int) -> int | None:
         """The player whose Planqué card lies on ``space``, if any."""

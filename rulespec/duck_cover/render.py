@@ -17,7 +17,7 @@ from collections.abc import Collection
 import attrs
 
 from rulespec.drawing import svg as s
-from rulespec.drawing.show import Words, english, gathered, register
+from rulespec.drawing.show import Table, Words, english, gathered, register
 from rulespec.duck_cover.actions import (
     Cover,
     Deal,
@@ -50,12 +50,10 @@ WIDTH = 80
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
-@attrs.frozen
-class _Table:
+@attrs.frozen(kw_only=True)
+class _Table(Table):
     """What the pictures show, from a state or a view."""
 
-    players: int
-    viewer: int | None
     phase: Phase
     round: int
     grids: tuple[GridView, ...]
@@ -72,8 +70,6 @@ class _Table:
     splashes: tuple[int, ...]
     gifts: tuple[int, ...] = ()
     """Low blows: the duck each player is placing, as their grid will hold it."""
-    tr: Words = attrs.field(default=english, eq=False, repr=False)
-    """The words in the reader's language."""
 
     @classmethod
     def of(cls, table: State | View, tr: Words = english) -> _Table:
@@ -129,10 +125,6 @@ class _Table:
         tied = [p for p in range(self.players) if totals[p] == best]
         fewest = min(len(self.grids[p].stacks) for p in tied)
         return tuple(p for p in tied if len(self.grids[p].stacks) == fewest)
-
-    def name(self, player: int) -> str:
-        name = self.tr("Player {player}").format(player=player)
-        return self.tr("{player} (you)").format(player=name) if player == self.viewer else name
 
     def card_name(self, card: DrawCard) -> str:
         """A draw card as the reader's edition names it (Max and Repeat)."""

@@ -28,7 +28,7 @@ from collections.abc import Collection
 import attrs
 
 from rulespec.drawing import svg as s
-from rulespec.drawing.show import Words, english, gathered, register
+from rulespec.drawing.show import Table, Words, english, gathered, hands_seen, register
 from rulespec.duo.actions import Draw, Play, PlayerAction, Stop
 from rulespec.duo.cards import COLOURS, NUMBERS, SHAPES, TURBO, Card, card_name, features
 from rulespec.duo.scoring import target
@@ -57,12 +57,10 @@ GLYPHS = ("●", "■", "▲", "✚")
 """The shapes, in the order of :data:`~rulespec.duo.cards.SHAPES`."""
 
 
-@attrs.frozen
-class _Table:
+@attrs.frozen(kw_only=True)
+class _Table(Table):
     """What the pictures show, from a state or a view."""
 
-    players: int
-    viewer: int | None
     phase: Phase
     round: int
     turn: int
@@ -74,16 +72,11 @@ class _Table:
     draw_pile_size: int
     round_scores: tuple[tuple[int, ...], ...]
     target: int
-    tr: Words = attrs.field(default=english, eq=False, repr=False)
-    """The words in the reader's language."""
 
     @classmethod
     def of(cls, table: State | View, tr: Words = english) -> _Table:
         if isinstance(table, View):
-            hands = tuple(
-                table.hand if p == table.player else n for p, n in enumerate(table.hand_sizes)
-            )
-            return gathered(cls, table, viewer=table.player, hands=hands, tr=tr)
+            return gathered(cls, table, viewer=table.player, hands=hands_seen(table), tr=tr)
         return gathered(
             cls,
             table,
@@ -95,10 +88,6 @@ class _Table:
             target=target(table.players),
             tr=tr,
         )
-
-    def name(self, player: int) -> str:
-        name = self.tr("Player {player}").format(player=player)
-        return self.tr("{player} (you)").format(player=name) if player == self.viewer else name
 
     def totals(self) -> tuple[int, ...]:
         return tuple(sum(r[p] for r in self.round_scores) for p in range(self.players))
