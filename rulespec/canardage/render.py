@@ -899,14 +899,8 @@ def svg(
                 "g",
                 s.title(tr("duck deck: {count} cards").format(count=t.deck_size)),
                 s.rect(deck_x, card_y, CARD_W, CARD_H, rx=6, fill=BACK_FILL, stroke=INK),
-                s.text(
-                    str(t.deck_size),
-                    x=deck_x + CARD_W / 2,
-                    y=card_y + CARD_H / 2 + 6,
-                    text_anchor="middle",
-                    font_family="sans-serif",
-                    font_size=18,
-                    fill="white",
+                s.centred(
+                    str(t.deck_size), deck_x + CARD_W / 2, card_y + CARD_H / 2 + 6, 18, fill="white"
                 ),
                 *(
                     _label(
@@ -1074,14 +1068,8 @@ def line_svg(table: State | View, *, size: float | None = None, tr: Words = engl
             s.title(tr("duck deck: {count} cards").format(count=t.deck_size)),
             _label(deck_x + SMALL_W, 11, tr("duck deck"), text_anchor="end"),
             s.rect(deck_x, card_y, SMALL_W, SMALL_H, rx=4, fill=BACK_FILL, stroke=INK),
-            s.text(
-                str(t.deck_size),
-                x=deck_x + SMALL_W / 2,
-                y=card_y + SMALL_H / 2 + 5,
-                text_anchor="middle",
-                font_family="sans-serif",
-                font_size=14,
-                fill="white",
+            s.centred(
+                str(t.deck_size), deck_x + SMALL_W / 2, card_y + SMALL_H / 2 + 5, 14, fill="white"
             ),
             class_="duck-deck",
         )

@@ -838,15 +838,7 @@ def _small_card(x: float, y: float, card: DrawCard, kind: str, t: _Table) -> str
         "g",
         s.title(f"{t.tr(_KINDS[kind])}: {name}"),
         s.rect(x, y, width, CARD_H, rx=4, fill="#EAF2FB", stroke=INK, stroke_width=1),
-        s.text(
-            name,
-            x=x + width / 2,
-            y=y + CARD_H / 2 + 4,
-            text_anchor="middle",
-            font_family="sans-serif",
-            font_size=15 if len(name) <= 2 else 11,
-            fill=INK,
-        ),
+        s.centred(name, x + width / 2, y + CARD_H / 2 + 4, 15 if len(name) <= 2 else 11, fill=INK),
         class_=f"draw-card {kind}",
     )
 
@@ -890,15 +882,7 @@ def _header(t: _Table, top: float, fit: float | None = None) -> tuple[list[str],
             "g",
             s.title(said.format(count=size)),
             s.rect(x, top, width, CARD_H, rx=4, fill=BACK, stroke=INK),
-            s.text(
-                str(t.draw_pile_size),
-                x=x + width / 2,
-                y=top + CARD_H / 2 + 5,
-                text_anchor="middle",
-                font_family="sans-serif",
-                font_size=14,
-                fill="white",
-            ),
+            s.centred(str(t.draw_pile_size), x + width / 2, top + CARD_H / 2 + 5, 14, fill="white"),
             class_="draw-pile",
         )
         return [pile, _label(x, below, tr("draw pile"))]

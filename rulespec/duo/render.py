@@ -577,15 +577,8 @@ def _card(
             "g",
             s.title(tr("a card")),
             s.rect(x, y, w, h, rx=5, fill=BACK_FILL, stroke=INK),
-            s.text(
-                "DUO",
-                x=x + w / 2,
-                y=y + h / 2 + 4,
-                text_anchor="middle",
-                font_family="sans-serif",
-                font_size=11 * scale,
-                font_weight="bold",
-                fill="white",
+            s.centred(
+                "DUO", x + w / 2, y + h / 2 + 4, 11 * scale, font_weight="bold", fill="white"
             ),
             class_="card back",
             data_owner=owner,
@@ -610,16 +603,7 @@ def _card(
     r = 5.5 * scale
     if card == TURBO or (number is None and shape is None and colour is None):
         parts.append(
-            s.text(
-                "TURBO",
-                x=x + w / 2,
-                y=y + h / 2 + 6,
-                text_anchor="middle",
-                font_family="sans-serif",
-                font_size=11 * scale,
-                font_weight="bold",
-                fill=INK,
-            )
+            s.centred("TURBO", x + w / 2, y + h / 2 + 6, 11 * scale, font_weight="bold", fill=INK)
         )
     elif number is not None and shape is not None:
         u = 1.3 * r
@@ -630,13 +614,11 @@ def _card(
         room = w - 4 * scale
         squeeze = s.text_width(word, 11 * scale) > room
         parts.append(
-            s.text(
+            s.centred(
                 word,
-                x=x + w / 2,
-                y=y + h - 6 * scale,
-                text_anchor="middle",
-                font_family="sans-serif",
-                font_size=11 * scale,
+                x + w / 2,
+                y + h - 6 * scale,
+                11 * scale,
                 fill=INK,
                 textLength=room if squeeze else None,
                 lengthAdjust="spacingAndGlyphs" if squeeze else None,
@@ -646,13 +628,11 @@ def _card(
             parts.append(_shape(shape, x + w / 2, y + h / 2 + 2, r * 1.4, "white"))
         elif number is not None:
             parts.append(
-                s.text(
+                s.centred(
                     str(NUMBERS[number]),
-                    x=x + w / 2,
-                    y=y + h / 2 + 8 * scale,
-                    text_anchor="middle",
-                    font_family="sans-serif",
-                    font_size=22 * scale,
+                    x + w / 2,
+                    y + h / 2 + 8 * scale,
+                    22 * scale,
                     font_weight="bold",
                     fill=INK,
                 )
