@@ -98,6 +98,12 @@ def _in_turn(state: Any, player: int | None = None) -> bool:
     return kits.playing(state, State, Phase.TURN, player)
 
 
+_NO_ROUND: dict[str, Any] = {"round": 0, "draw_pile": (), "captain_pile": (), "discard_zone": ()}
+_NO_ROUND |= {"card": None, "previous": None, "previous_discarded": False, "submitted": ()}
+"""The parts of a state between rounds that :func:`canonical` empties: the next deal
+replaces them."""
+
+
 def canonical(state: State) -> State:
     """``state`` with what no rule of Duck & Cover defines set to fixed values.
 
@@ -120,17 +126,7 @@ def canonical(state: State) -> State:
     (0, True)
     """
     if state.phase in (Phase.DEAL, Phase.OVER):
-        return attrs.evolve(
-            state,
-            round=0,
-            draw_pile=(),
-            captain_pile=(),
-            discard_zone=(),
-            card=None,
-            previous=None,
-            previous_discarded=False,
-            submitted=(),
-        )
+        return attrs.evolve(state, **_NO_ROUND)
     captain = state.captain_pile
     if state.phase is Phase.RESHUFFLE:
         captain = tuple(sorted(captain))

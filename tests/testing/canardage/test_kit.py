@@ -12,18 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulespec
-from rulespec.canardage import (
-    Card,
-    Deal,
-    Discard,
-    Disperse,
-    Options,
-    Phase,
-    Play,
-    Reshuffle,
-    State,
-)
-from rulespec.canardage.cards import WATER
+from rulespec.canardage.actions import Deal, Discard, Disperse, Play, Reshuffle
+from rulespec.canardage.cards import WATER, Card
 from rulespec.canardage.kit import (
     CANARCHIE_ORDERS,
     RARE,
@@ -33,6 +23,7 @@ from rulespec.canardage.kit import (
     CanardageKit,
     planque_trial,
 )
+from rulespec.canardage.state import Options, Phase, State
 from rulespec.core.chance import CHANCE
 from rulespec.testing import ReferenceAdapter, kit_for, strategies
 from rulespec.testing.kit import Step
