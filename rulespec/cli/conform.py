@@ -421,6 +421,20 @@ def _break_fields(
     }
 
 
+_SEARCH_OPTIONS = (
+    "examples",
+    "players",
+    "seconds",
+    "workers",
+    "max_steps",
+    "timeout",
+    "shrink_steps",
+    "shrink_seconds",
+    "max_breaks",
+)
+"""The options of the command that the search takes as they are, by the same names."""
+
+
 def _search(
     args: argparse.Namespace,
     g: Game[Any, Any, Any, Any],
@@ -447,20 +461,12 @@ def _search(
         outcome = conform(
             engine if args.workers == 1 else tuple(args.engine),
             g,
-            examples=args.examples,
             seed=seed,
-            players=args.players,
             options=options,
-            seconds=args.seconds,
-            workers=args.workers,
-            max_steps=args.max_steps,
-            timeout=args.timeout,
-            shrink_steps=args.shrink_steps,
-            shrink_seconds=args.shrink_seconds,
-            max_breaks=args.max_breaks,
             waived=waived,
             fixed_options=fixed,
             progress=update,
+            **{name: getattr(args, name) for name in _SEARCH_OPTIONS},
         )
     except OSError as exc:
         raise CommandError(f"cannot start {args.engine[0]!r}: {exc.strerror or exc}") from None

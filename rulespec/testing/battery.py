@@ -318,14 +318,13 @@ def _pettingzoo(run: _Run) -> str:
         raise Skip("PettingZoo is not installed") from None
     from rulespec import pettingzoo as rz
 
-    g = run.game
-    cycles = 20 * run.games
-    for players in sorted({g.min_players, g.max_players}):
-        env = rz.env(g.id, players, max_steps=_cap(g, players))
-        with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
-            warnings.simplefilter("ignore")
-            api_test(env, num_cycles=cycles)
-    return f"api_test passed at {_tables(g)}"
+    return _at_tables(
+        run,
+        lambda players, cap: api_test(
+            rz.env(run.game.id, players, max_steps=cap), num_cycles=20 * run.games
+        ),
+        "api_test",
+    )
 
 
 def _openspiel(run: _Run) -> str:
@@ -335,24 +334,29 @@ def _openspiel(run: _Run) -> str:
         raise Skip("OpenSpiel is not installed") from None
     from rulespec import openspiel as ros
 
+    return _at_tables(
+        run,
+        lambda players, cap: pyspiel.random_sim_test(
+            ros.load(run.game.id, players, max_game_length=cap),
+            num_sims=max(1, run.games // 4),
+            serialize=True,
+            verbose=False,
+        ),
+        "random_sim_test",
+    )
+
+
+def _at_tables(run: _Run, test: Callable[[int, int], object], name: str) -> str:
+    """Run ``test(players, cap)`` at the fewest and the most players, quietly, on games
+    cut at 200 player actions at most."""
     g = run.game
-    for players in sorted({g.min_players, g.max_players}):
-        game = ros.load(g.id, players, max_game_length=_cap(g, players))
-        with contextlib.redirect_stdout(io.StringIO()):
-            pyspiel.random_sim_test(
-                game, num_sims=max(1, run.games // 4), serialize=True, verbose=False
-            )
-    return f"random_sim_test passed at {_tables(g)}"
-
-
-def _cap(g: Game[Any, Any, Any, Any], players: int) -> int:
-    """A short game's length for the ecosystems' own tests: 200 player actions at most."""
-    return min(200, length_cap(g, players, g.default_options()))
-
-
-def _tables(g: Game[Any, Any, Any, Any]) -> str:
     counts = sorted({g.min_players, g.max_players})
-    return " and ".join(str(n) for n in counts) + " players"
+    for players in counts:
+        cap = min(200, length_cap(g, players, g.default_options()))
+        with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
+            warnings.simplefilter("ignore")
+            test(players, cap)
+    return f"{name} passed at {' and '.join(map(str, counts))} players"
 
 
 CHECKS: dict[str, Callable[[_Run], str]] = {
