@@ -9,7 +9,7 @@ must not show what the game's sampler draws anew (what the view hides); the JSON
 written must fit the game's schemas; PettingZoo's ``api_test`` and OpenSpiel's
 ``random_sim_test`` must pass where they are installed.
 
->>> findings = check_game("duo", games=2, only=("catalogue", "invariants", "records"))
+>>> findings = check_game("canardage", games=2, only=("catalogue", "invariants", "records"))
 >>> [(f.check, f.status) for f in findings]
 [('catalogue', 'ok'), ('invariants', 'ok'), ('records', 'ok')]
 """
@@ -22,7 +22,7 @@ import io
 import random
 import time
 import warnings
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -106,12 +106,6 @@ class _Run:
             found.append((result.record, tuple(states)))
         return tuple(found)
 
-    def steps(self) -> Iterable[tuple[Record, Any, Any, Any]]:
-        """Every step of the random games: its record, state before, action, state after."""
-        for record, states in self.played:
-            for k, action in enumerate(record.steps):
-                yield record, states[k], action, states[k + 1]
-
     @staticmethod
     def sample(states: Sequence[Any]) -> Sequence[Any]:
         """About ten of a game's states, spread over it (the first one included)."""
@@ -188,7 +182,7 @@ def _tested(run: _Run) -> str:
 def _machine(run: _Run) -> str:
     import importlib
 
-    from hypothesis import HealthCheck, settings
+    from hypothesis import HealthCheck, Phase, settings
     from hypothesis.stateful import run_state_machine_as_test
 
     from rulespec.testing.machine import ConformanceMachine
@@ -204,7 +198,9 @@ def _machine(run: _Run) -> str:
     where = "the kit's" if machine is not None else "the default"
     if machine is None:
         machine = type("Machine", (ConformanceMachine,), {"game_id": g.id})
+    # A failure is reported in one line: no time is spent shrinking its run.
     chosen = settings(
+        phases=(Phase.explicit, Phase.reuse, Phase.generate),
         max_examples=run.games,
         stateful_step_count=50,
         deadline=None,
@@ -220,12 +216,14 @@ def _machine(run: _Run) -> str:
 def _invariants(run: _Run) -> str:
     g = run.game
     steps = 0
-    for record, before, action, after in run.steps():
-        broken = g.violations(after) + g.step_violations(before, action, after)
-        steps += 1
-        if broken:
-            at = f"game {record.players} players, step {steps}"
-            raise AssertionError(f"{broken[0]} ({at})")
+    for number, (record, states) in enumerate(run.played, 1):
+        for k, action in enumerate(record.steps):
+            before, after = states[k], states[k + 1]
+            broken = g.violations(after) + g.step_violations(before, action, after)
+            if broken:
+                at = f"random game {number}, {record.players} players, step {k + 1}"
+                raise AssertionError(f"{broken[0]} ({at})")
+        steps += len(record.steps)
     return f"{len(run.played)} random games, {steps} steps, no invariant broken"
 
 
@@ -250,24 +248,24 @@ def _views(run: _Run) -> str:
     g = run.game
     rng = random.Random(run.seed)
     samples = views = 0
+    leak = "a state drawn anew from it shows another view: it shows what it should hide"
     for record, states in run.played:
         for state in run.sample(states):
             for player in range(record.players):
                 view = g.view(state, player)
                 views += 1
-                if g.codec.decode_view(g.codec.encode_view(view)) != view:
-                    raise AssertionError(f"player {player}'s view differs once read from its JSON")
                 try:
                     drawn = g.sample_state(view, rng, state.options)
                 except NotImplementedError:
-                    continue
+                    drawn = None
                 except ValueError as exc:
-                    raise AssertionError(f"player {player}'s view: {exc}") from None
-                samples += 1
-                if g.view(drawn, player) != view:
-                    raise AssertionError(
-                        f"player {player}'s view shows what the game draws anew from it"
-                    )
+                    raise AssertionError(f"player {player}'s view: {leak} ({exc})") from None
+                if drawn is not None:
+                    samples += 1
+                    if g.view(drawn, player) != view:
+                        raise AssertionError(f"player {player}'s view: {leak}")
+                if g.codec.decode_view(g.codec.encode_view(view)) != view:
+                    raise AssertionError(f"player {player}'s view differs once read from its JSON")
     if not samples:
         raise Skip(f"{views} views read back from JSON; the game samples no states from views")
     return f"{views} views read back from JSON, {samples} redrawn without showing what they hide"

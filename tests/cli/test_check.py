@@ -110,19 +110,20 @@ register(DroppedTie())
 
 
 def test_a_broken_rule_fails_the_invariants_with_the_clause(tmp_path: Path) -> None:
-    done = _plugin(
-        tmp_path, _DROPPED_TIE, "--only", "invariants", "--only", "records", "--games", "6"
-    )
+    asked = ("--only", "machine", "--only", "invariants", "--only", "records", "--games", "6")
+    done = _plugin(tmp_path, _DROPPED_TIE, *asked)
     assert done.returncode == 1, done.stdout + done.stderr
     lines = _lines(done.stdout)
     assert lines["invariants"].split()[1] == "failed"
     assert "gs.prizes-conserved" in lines["invariants"] and "gs.tie.discard" in lines["invariants"]
+    assert lines["machine"].split()[1] == "failed" and "gs.prizes-conserved" in lines["machine"]
     assert lines["records"].split()[1] == "ok"  # the records are still written and read back
-    assert done.stdout.splitlines()[-1] == "goofspiel: 1 ok, 1 failed, 0 skipped"
+    assert done.stdout.splitlines()[-1] == "goofspiel: 1 ok, 2 failed, 0 skipped"
 
 
 _UNIMPLEMENTED = """
 import pathlib, tempfile
+EXTRA = {extra!r}
 folder = pathlib.Path(tempfile.mkdtemp()) / "extra_spec"
 folder.mkdir()
 (folder / "__init__.py").write_text("")
@@ -130,7 +131,7 @@ spec = pathlib.Path({spec!r}).read_text(encoding="utf-8")
 first = spec.index("[[clause]]")
 block = spec[first:spec.index("[[clause]]", first + 1)]
 old = block.split('id = "', 1)[1].split('"', 1)[0]
-(folder / "goofspiel.toml").write_text(spec + "\\n" + block.replace(old, "gs.extra.rule"))
+(folder / "goofspiel.toml").write_text(spec + "\\n" + block.replace(old, EXTRA))
 sys.path.insert(0, str(folder.parent))
 
 class WithExtraClause(game.Goofspiel):
@@ -140,9 +141,15 @@ register(WithExtraClause())
 """
 
 
-def test_an_unimplemented_clause_fails_implemented_and_tested(tmp_path: Path) -> None:
+def _extra_clause(clause: str) -> str:
+    """A body that registers the example plug-in with its catalogue and one clause more,
+    ``clause``, a copy of its first."""
     spec = EXAMPLE / "rulespec_goofspiel" / "spec" / "goofspiel.toml"
-    body = _UNIMPLEMENTED.replace("{spec!r}", repr(str(spec)))
+    return _UNIMPLEMENTED.replace("{spec!r}", repr(str(spec))).replace("{extra!r}", repr(clause))
+
+
+def test_an_unimplemented_clause_fails_implemented_and_tested(tmp_path: Path) -> None:
+    body = _extra_clause("gs.extra.rule")
     done = _plugin(
         tmp_path, body, "--only", "catalogue", "--only", "implemented", "--only", "tested"
     )
@@ -152,6 +159,13 @@ def test_an_unimplemented_clause_fails_implemented_and_tested(tmp_path: Path) ->
     assert lines["implemented"].split()[1:3] == ["failed", "gs.extra.rule:"]
     assert "@implements" in lines["implemented"]
     assert lines["tested"].split()[1:3] == ["failed", "gs.extra.rule:"]
+
+
+def test_a_clause_without_the_game_s_prefix_fails_the_catalogue(tmp_path: Path) -> None:
+    done = _plugin(tmp_path, _extra_clause("extra.rule"), "--only", "catalogue")
+    assert done.returncode == 1, done.stdout + done.stderr
+    line = _lines(done.stdout)["catalogue"]
+    assert line.split()[1] == "failed" and "extra.rule" in line and "gs." in line
 
 
 _LEAKY_VIEW = """
@@ -170,7 +184,45 @@ def test_a_view_that_shows_a_hidden_field_fails_views(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stdout + done.stderr
     views = _findings(done.stdout)["views"]
     assert views["status"] == "failed"
-    assert "view" in views["reason"] and "\n" not in views["reason"]
+    assert "should hide" in views["reason"] and "\n" not in views["reason"]
+
+
+_EXTRA_FIELD = """
+import sys, rulespec
+from rulespec.core.game import register
+from rulespec.cli.main import main
+
+canardage = rulespec.game("canardage")
+
+
+class Codec:
+    # The game's codec, but every action written with a field no schema allows.
+    def __getattr__(self, name):
+        return getattr(type(canardage).codec, name)
+
+    def encode_action(self, action):
+        return {**type(canardage).codec.encode_action(action), "note": 1}
+
+
+class Noted(type(canardage)):
+    codec = Codec()
+
+
+register(Noted())
+sys.exit(main(["check", "canardage", "--only", "schemas", "--games", "1"]))
+"""
+
+
+def test_json_that_breaks_the_schemas_fails_them(tmp_path: Path) -> None:
+    pytest.importorskip("jsonschema", reason="jsonschema is not installed")
+    script = tmp_path / "noted.py"
+    script.write_text(_EXTRA_FIELD, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    line = _lines(done.stdout)["schemas"]
+    assert line.split()[1] == "failed" and "canardage/" in line and "note" in line
 
 
 # -- skips, usage errors and the library ---------------------------------------------
