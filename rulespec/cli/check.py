@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any
 
 from rulespec.cli.arguments import game_named
@@ -75,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
     g = game_named(args.game)
     if args.games < 1:
         raise CommandError("--games must be at least 1")
+    if args.tests is not None and not Path(args.tests).is_dir():
+        raise CommandError(f"--tests {args.tests}: no such folder")
     for name in args.only or ():
         if name not in CHECKS:
             raise CommandError(f"--only {name}: no such check (the checks: {', '.join(CHECKS)})")

@@ -228,8 +228,10 @@ def test_json_that_breaks_the_schemas_fails_them(tmp_path: Path) -> None:
 # -- skips, usage errors and the library ---------------------------------------------
 
 
-def test_a_missing_tests_folder_is_a_skip_with_its_line(tmp_path: Path) -> None:
-    result = call("check", "canardage", "--only", "tested", "--tests", str(tmp_path / "none"))
+def test_without_a_tests_folder_the_tested_check_is_skipped_with_its_line(
+    tmp_path: Path,
+) -> None:
+    result = call("check", "canardage", "--only", "tested", cwd=tmp_path)
     assert result.status == 0, result.out + result.err
     assert result.out.splitlines()[0].split()[:2] == ["tested", "skipped"]
     assert "--tests" in result.out
@@ -240,6 +242,7 @@ def test_a_missing_tests_folder_is_a_skip_with_its_line(tmp_path: Path) -> None:
     [
         (("canardage", "--games", "0"), "--games must be at least 1"),
         (("canardage", "--only", "speed"), "--only speed: no such check"),
+        (("canardage", "--tests", "no/such/folder"), "--tests no/such/folder: no such folder"),
         (("no-such-game",), "no-such-game"),
     ],
 )
