@@ -540,12 +540,13 @@ class PluginFailure:
         return f"{self.distribution}: entry point {self.entry_point}: {self.error}"
 
 
-def register(instance: Game[Any, Any, Any, Any]) -> None:
+def register(instance: Game[Any, Any, Any, Any], *, replace: bool = False) -> None:
     """Add a game to the registry behind :func:`game` and :func:`games`, besides those
     that the ``rulespec.games`` entry points name (which need no call).
 
     The game's declaration is checked first (:func:`~rulespec.core.declaration.check_game`);
-    an id that another game holds is refused.
+    an id that another game holds is refused, unless ``replace`` asks to put ``instance``
+    in its place (a variant of a game under test, say).
     """
     if not isinstance(instance, Game):
         raise wrong_type("instance", instance, "a rulespec Game")
@@ -554,7 +555,7 @@ def register(instance: Game[Any, Any, Any, Any]) -> None:
         held = _GAMES.get(instance.id)
         if held is None and instance.id in _entry_points():
             held = _load(_entry_points()[instance.id])
-        if held is not None and held is not instance:
+        if held is not None and held is not instance and not replace:
             raise ValueError(f"the id {instance.id!r} is already the game {held!r}")
         _GAMES[instance.id] = instance
 

@@ -52,7 +52,7 @@ sys.path.insert(0, {example!r})
 import attrs
 from rulespec.core.game import register
 from rulespec.cli.main import main
-from rulespec_goofspiel import game, view
+from rulespec_goofspiel import game
 {body}
 sys.exit(main(["check", "goofspiel", "--tests", {tests!r}, *sys.argv[1:]]))
 """
@@ -173,7 +173,7 @@ class LeakyView(game.Goofspiel):
     # The prizes still face down, shown in the order they will come up.
     def view(self, state, player):
         seen = super().view(state, player)
-        return attrs.evolve(seen, prizes_left=tuple(state.prizes))
+        return attrs.evolve(seen, prizes=tuple(state.prizes))
 
 register(LeakyView())
 """
@@ -208,7 +208,7 @@ class Noted(type(canardage)):
     codec = Codec()
 
 
-register(Noted())
+register(Noted(), replace=True)
 sys.exit(main(["check", "canardage", "--only", "schemas", "--games", "1"]))
 """
 

@@ -62,3 +62,14 @@ def test_register_refuses_an_id_that_another_game_holds() -> None:
         register(_duo(name="Another Duo"))
     register(rulespec.game("duo"))  # the same game again: nothing changes
     assert rulespec.game("duo").name == "Duo"
+
+
+def test_register_replaces_a_game_only_when_asked() -> None:
+    duo = rulespec.game("duo")
+    variant = _duo(name="Another Duo")
+    try:
+        register(variant, replace=True)
+        assert rulespec.game("duo") is variant
+    finally:
+        register(duo, replace=True)
+    assert rulespec.game("duo") is duo

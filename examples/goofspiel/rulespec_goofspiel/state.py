@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 import attrs
 
+from rulespec.core.implements import implements
 from rulespec.plugin import order_hidden, own_only, view_class
 
 __all__ = ["MAX_CARDS", "TIE_READINGS", "Options", "Phase", "State", "Ties", "View"]
@@ -91,6 +92,6 @@ class State:
     """The bids revealed at the end of the last turn (empty before the first)."""
 
 
-View = view_class(State, "View")
+View = implements("gs.view.hidden", "gs.view.bids")(view_class(State, "View"))
 """What one player sees: ``player``, then the state's fields, with the prize deck
 ascending and another player's bid this turn 0 (bid, card unseen) or ``None``."""
