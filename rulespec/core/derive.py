@@ -42,7 +42,9 @@ __all__ = [
     "Form",
     "choice",
     "codec",
+    "codec_of",
     "describe",
+    "each",
     "enumeration",
     "flag",
     "given",
@@ -51,12 +53,14 @@ __all__ = [
     "maybe",
     "named",
     "options",
+    "per_player",
     "record",
+    "seat",
     "tagged",
 ]
 
 Schema = dict[str, Any]
-Check = Callable[[dict[str, Any], str], None]
+Check = Callable[[dict[str, Any], dict[str, Any], str], None]
 
 
 def _same(value: Any) -> Any:
@@ -81,6 +85,8 @@ class Form:
     """Whether :attr:`encode` returns its value unchanged (so it can be skipped)."""
     given: Callable[[Mapping[str, Any]], Form] | None = None
     """The form a record's field takes given the other fields' values (see :func:`given`)."""
+    on: tuple[str, ...] = ()
+    """The fields :attr:`given` reads: in a record without them, the form is static."""
     tag: str | None = None
     """A record's ``"type"`` (see :func:`record`)."""
     cls: type | None = None
@@ -124,7 +130,7 @@ def enumeration(kind: type[enum.Enum], noun: str | None = None) -> Form:
     said = noun or kind.__name__.lower()
     values = [m.value for m in kind]
     return Form(
-        lambda m: m.value,
+        lambda m: m._value_,
         lambda v, w: expect_enum(kind, v, w, said),
         {"type": "string", "enum": values},
     )
@@ -143,23 +149,50 @@ def maybe(form: Form) -> Form:
 
 
 def many(
-    form: Form, max_items: int = 10_000, *, size: int | None = None, ordered: bool = True
+    form: Form,
+    max_items: int = 10_000,
+    *,
+    size: int | None = None,
+    least: int = 0,
+    order: Callable[[Any], Iterable[Any]] | None = None,
 ) -> Form:
-    """A tuple of ``form`` written as a list of at most ``max_items`` (exactly ``size``
-    if given); unless ``ordered``, read in any order and kept sorted."""
+    """A tuple of ``form`` written as a list of ``least`` to ``max_items`` items (exactly
+    ``size`` if given); read in any order and put in ``order`` (such as :func:`sorted`)
+    if given."""
     enc, dec = form.encode, form.decode
 
     def decode(value: Any, where: str) -> tuple[Any, ...]:
         items = expect_list(value, where, max_items)
         if size is not None and len(items) != size:
             raise RecordError(where, f"expected {size} items, got {len(items)}")
+        if len(items) < least:
+            raise RecordError(where, f"expected at least {least} items, got {len(items)}")
         found = tuple([dec(x, f"{where}[{i}]") for i, x in enumerate(items)])
-        return found if ordered else tuple(sorted(found))
+        return found if order is None else tuple(order(found))
 
     schema: Schema = {"type": "array", "items": form.schema}
+    schema |= {"minItems": least} if least else {}
     schema |= {"maxItems": max_items} if size is None else {"minItems": size, "maxItems": size}
     encode: Callable[[Any], Any] = list if form.plain else lambda v: [enc(x) for x in v]
     return Form(encode, decode, schema, form.defs)
+
+
+def each(item: Callable[[int], Form], most: int, size: int | None = None) -> Form:
+    """A tuple written as a list of at most ``most`` items (exactly ``size`` if given),
+    item ``i`` in the form ``item(i)`` (a seat's own grid, say); ``item(0)`` encodes
+    every item and is written to the schema."""
+    first = item(0)
+    enc = first.encode
+
+    def decode(value: Any, where: str) -> tuple[Any, ...]:
+        items = expect_list(value, where, most)
+        if size is not None and len(items) != size:
+            raise RecordError(where, f"expected {size} items, got {len(items)}")
+        return tuple([item(i).decode(x, f"{where}[{i}]") for i, x in enumerate(items)])
+
+    return Form(
+        lambda v: [enc(x) for x in v], decode, many(first, most, size=size).schema, first.defs
+    )
 
 
 def named(name: str, form: Form) -> Form:
@@ -169,14 +202,29 @@ def named(name: str, form: Form) -> Form:
     )
 
 
-def given(static: Form, rule: Callable[[Mapping[str, Any]], Form]) -> Form:
-    """A record's field whose form depends on its other fields: ``rule`` of their values
-    (``players`` for a seat's range), read once every field without a rule is read;
-    ``static`` encodes and is written to the schema.
+def given(
+    static: Form, rule: Callable[[Mapping[str, Any]], Form], on: tuple[str, ...] = ("players",)
+) -> Form:
+    """A record's field whose form depends on its other fields ``on``: ``rule`` of the
+    values read (``players`` for a seat's range), once every field without a rule is
+    read; ``static`` encodes and is written to the schema, and serves records without
+    the fields ``on``.
 
     >>> seat = given(integer(0, 5), lambda d: integer(0, d["players"] - 1))
     """
-    return attrs.evolve(static, given=rule)
+    return attrs.evolve(static, given=rule, on=on)
+
+
+def per_player(form: Form, most: int) -> Form:
+    """One ``form`` per player: a list of exactly ``players`` items, the value of the
+    record's field ``players`` (at most ``most`` in the schema)."""
+    return given(many(form, most), lambda v: many(form, size=v["players"]))
+
+
+def seat(most: int) -> Form:
+    """A seat: 0 to ``players - 1`` for the record's field ``players`` (below ``most``
+    in the schema)."""
+    return given(integer(0, most - 1), lambda v: integer(0, v["players"] - 1))
 
 
 def _derive(kind: Any, forms: Mapping[Any, Form]) -> Form:
@@ -205,18 +253,22 @@ def _derive(kind: Any, forms: Mapping[Any, Form]) -> Form:
 def _fields(cls: type, declared: Mapping[str, Form], forms: Mapping[Any, Form]) -> dict[str, Form]:
     """Each field ``cls`` takes, in order, with its declared or derived form."""
     hints = typing.get_type_hints(cls)
+    names = {f.name for f in attrs.fields(cls) if f.init}
+    spec = {n: declared[n] if n in declared else _derive(hints[n], forms) for n in names}
     return {
-        f.name: declared[f.name] if f.name in declared else _derive(hints[f.name], forms)
+        f.name: attrs.evolve(spec[f.name], given=None)
+        if spec[f.name].given and not set(spec[f.name].on) <= names
+        else spec[f.name]
         for f in attrs.fields(cls)
         if f.init
     }
 
 
-def _object_schema(fields: Mapping[str, Form], required: bool, tag: str | None) -> Schema:
+def _object_schema(fields: Mapping[str, Form], optional: Iterable[str], tag: str | None) -> Schema:
     properties = {"type": {"type": "string", "const": tag}} if tag else {}
     properties |= {name: form.schema for name, form in fields.items()}
-    head: Schema = {"type": "object"}
-    head |= {"required": list(properties)} if required and properties else {}
+    required = [k for k in properties if k not in set(optional)]
+    head: Schema = {"type": "object"} | ({"required": required} if required else {})
     return head | {"properties": properties, "additionalProperties": False}
 
 
@@ -231,40 +283,58 @@ def record(
     tag: str | None = None,
     check: Check | None = None,
     forms: Mapping[Any, Form] | None = None,
+    omit: Iterable[str] | Mapping[str, Callable[[Any], bool]] = (),
 ) -> Form:
     """The form of the attrs class ``cls``: an object of its fields, in their order
     (after ``"type": tag`` when tagged), each in its ``fields`` form, or else one
-    derived from its type (``forms`` maps types to forms). ``check`` sees the values
-    read, and the place, before the class is made."""
+    derived from its type (``forms`` maps types to forms). The fields ``omit`` are
+    written only when ``omit[name]`` of the value is true (a name alone: when not at
+    its default), and read as the default when left out. ``check`` sees the values
+    read, the data and the place before the class is made."""
     spec = _fields(cls, fields or {}, forms or {})
     keys = set(spec) | ({"type"} if tag else set())
-    plan = tuple(
-        sorted(((n, f.decode, f.given) for n, f in spec.items()), key=lambda p: bool(p[2]))
-    )
-    items = ", ".join(
-        f"{n!r}: o.{n}" if f.plain else f"{n!r}: _e{i}(o.{n})"
-        for i, (n, f) in enumerate(spec.items())
-    )
-    scope = {f"_e{i}": f.encode for i, f in enumerate(spec.values())}
+    optional = frozenset(omit)
+    when = omit if isinstance(omit, Mapping) else {}
+    scope: dict[str, Any] = {"cls": cls, "keys": keys, "check": check, "expect": expect_object}
+    scope |= {"required": keys - optional, "optional": optional}
+    defaults = {f.name: f.default for f in attrs.fields(cls) if f.name in optional}
+    for i, (n, form) in enumerate(spec.items()):
+        scope |= {f"_e{i}": form.encode, f"_d{i}": form.decode, f"_g{i}": form.given}
+        scope |= {f"_z{i}": defaults.get(n), f"_w{i}": when.get(n)}
+    names = {n: i for i, n in enumerate(spec)}
     head = f"'type': {tag!r}, " if tag else ""
-    exec(f"def encode(o):\n return {{{head}{items}}}", scope)
-
-    def decode(data: Any, where: str) -> Any:
-        d = expect_object(data, where, keys)
-        done: dict[str, Any] = {}
-        for name, dec, rule in plan:
-            done[name] = (rule(done).decode if rule else dec)(d[name], f"{where}.{name}")
-        if check is not None:
-            check(done, where)
-        return cls(**done)
-
-    schema = _object_schema(spec, True, tag)
-    return Form(scope["encode"], decode, schema, _defs(spec.values()), tag=tag, cls=cls)
+    put = {n: f"o.{n}" if f.plain else f"_e{names[n]}(o.{n})" for n, f in spec.items()}
+    items = ", ".join(f"{n!r}: {put[n]}" for n in spec if n not in optional)
+    test = {n: f"_w{names[n]}(o)" if n in when else f"o.{n} != _z{names[n]}" for n in optional}
+    tail = "".join(f"\n if {test[n]}: d[{n!r}] = {put[n]}" for n in spec if n in optional)
+    reads = {
+        n: f"{f'_g{i}(v).decode' if f.given else f'_d{i}'}(data[{n!r}], where + '.{n}')"
+        + (f" if {n!r} in data else _z{i}" if n in optional else "")
+        for i, (n, f) in enumerate(spec.items())
+    }
+    if check is None and not any(f.given for f in spec.values()):
+        body = f"return cls({', '.join(f'{n}={r}' for n, r in reads.items())})"
+    else:
+        later = [n for n, f in spec.items() if f.given]
+        order = [n for n in spec if n not in later] + later
+        body = "v = {}\n " + "\n ".join(f"v[{n!r}] = {reads[n]}" for n in order)
+        body += "\n check(v, data, where)" if check else ""
+        body += "\n return cls(**v)"
+    same = "data.keys() != keys" if not optional else "not required <= data.keys() <= keys"
+    exec(
+        f"def encode(o):\n d = {{{head}{items}}}{tail}\n return d\n"
+        "def decode(data, where):\n"
+        f" if type(data) is not dict or {same}:\n  expect(data, where, required, optional)\n"
+        f" {body}",
+        scope,
+    )
+    schema = _object_schema(spec, optional, tag)
+    return Form(scope["encode"], scope["decode"], schema, _defs(spec.values()), tag=tag, cls=cls)
 
 
 def options(cls: type, fields: Mapping[str, Form] | None = None) -> Form:
     """The form of an options class: only the values that differ from the defaults are
-    written; a key left out takes its default. Errors are placed under ``options``."""
+    written; a key left out takes its default."""
     spec = _fields(cls, fields or {}, {})
     default = cls()
     names = frozenset(spec)
@@ -277,52 +347,49 @@ def options(cls: type, fields: Mapping[str, Form] | None = None) -> Form:
         }
 
     def decode(data: Any, where: str) -> Any:
-        if not isinstance(data, dict):
-            raise RecordError(where, "expected a JSON object")
-        expect_object(data, "options", set(), names)
-        kwargs = {n: spec[n].decode(v, f"options.{n}") for n, v in data.items()}
+        expect_object(data, where, set(), names)
+        kwargs = {n: spec[n].decode(v, f"{where}.{n}") for n, v in data.items()}
         try:
             return cls(**kwargs)
         except ValueError as exc:
-            raise RecordError("options", str(exc)) from None
+            raise RecordError(where, str(exc)) from None
 
-    return Form(encode, decode, _object_schema(spec, False, None), _defs(spec.values()), cls=cls)
+    return Form(encode, decode, _object_schema(spec, spec, None), _defs(spec.values()), cls=cls)
 
 
 def tagged(*kinds: Form, noun: str = "action type") -> Form:
     """One of the tagged records ``kinds``, chosen by its ``"type"``; each is described
     as the definition of its tag name."""
-    by_tag = {k.tag: k for k in kinds if k.tag}
+    by_tag = {k.tag: k.decode for k in kinds if k.tag}
     by_cls = {k.cls: k.encode for k in kinds}
     other = frozenset(key for k in kinds for key in k.schema["properties"])
     said = ", ".join(by_tag)
 
     def decode(data: Any, where: str) -> Any:
-        kind = expect_object(data, where, {"type"}, other)["type"]
-        form = by_tag.get(kind) if isinstance(kind, str) else None
-        if form is None:
+        kind = data.get("type") if type(data) is dict else None
+        read = by_tag.get(kind) if isinstance(kind, str) else None
+        if read is None:
+            kind = expect_object(data, where, {"type"}, other)["type"]
             raise RecordError(f"{where}.type", f"unknown {noun} {kind!r} ({said})")
-        return form.decode(data, where)
+        return read(data, where)
 
-    defs = {**_defs(kinds), **{t: k.schema for t, k in by_tag.items()}}
+    defs = {**_defs(kinds), **{k.tag: k.schema for k in kinds if k.tag}}
     refs = [{"$ref": f"#/$defs/{t}"} for t in by_tag]
     return Form(lambda v: by_cls[type(v)](v), decode, {"oneOf": refs}, defs)
 
 
 def describe(defs: Mapping[str, Schema], docs: Mapping[str, str]) -> dict[str, Schema]:
-    """``defs`` with the descriptions ``docs``: ``"card"`` describes the definition
-    ``card``, ``"state.players"`` the property ``players`` of ``state`` (put first)."""
-    out = {}
-    for name, schema in defs.items():
-        props = schema.get("properties")
-        if props is not None:
-            props = {
-                k: {"description": docs[f"{name}.{k}"], **v} if f"{name}.{k}" in docs else v
-                for k, v in props.items()
-            }
+    """``defs`` with the descriptions ``docs``, each put first: ``"card"`` describes the
+    definition ``card``, ``"state.players"`` the property ``players`` of ``state``,
+    ``"options.deck.pan"`` a property of that property."""
+
+    def put(schema: Schema, path: str) -> Schema:
+        if "properties" in schema:
+            props = {k: put(v, f"{path}.{k}") for k, v in schema["properties"].items()}
             schema = {**schema, "properties": props}
-        out[name] = {"description": docs[name], **schema} if name in docs else schema
-    return out
+        return {"description": docs[path], **schema} if path in docs else schema
+
+    return {name: put(schema, name) for name, schema in defs.items()}
 
 
 @attrs.frozen
@@ -331,7 +398,7 @@ class Codec:
     made by :func:`codec`, and :attr:`defs`, the schema definitions they follow."""
 
     encode_options: Callable[[Any], dict[str, Any]]
-    decode_options: Callable[[Mapping[str, Any]], Any]
+    decode_options: Callable[..., Any]
     encode_action: Callable[[Any], dict[str, Any]]
     decode_action: Callable[..., Any]
     encode_state: Callable[[Any], dict[str, Any]]
@@ -352,18 +419,53 @@ def codec(options: Form, actions: Form, state: Form, view: Form) -> Codec:
     """
     dec_o, dec_a, dec_s, dec_v = options.decode, actions.decode, state.decode, view.decode
     forms = {"options": options, "state": state, "view": view}
+
+    def decode_options(data: Mapping[str, Any], where: str = "options") -> Any:
+        return dec_o(data, where)
+
+    def decode_action(data: Any, where: str = "action") -> Any:
+        return dec_a(data, where)
+
+    def decode_view(data: Any, where: str = "view") -> Any:
+        return dec_v(data, where)
+
     return Codec(
         options.encode,
-        lambda data: dec_o(data, "options"),
+        decode_options,
         actions.encode,
-        lambda data, where="action": dec_a(data, where),
+        decode_action,
         state.encode,
         lambda data: dec_s(data, "state"),
         view.encode,
-        lambda data, where="view": dec_v(data, where),
+        decode_view,
         {
             **_defs(forms.values()),
             **actions.defs,
             **{k: f.schema for k, f in forms.items() if "$ref" not in f.schema},
         },
+    )
+
+
+def codec_of(
+    options_class: type,
+    actions: Iterable[type],
+    state: type,
+    view: type,
+    fields: Mapping[str, Form],
+    *,
+    check: Check | None = None,
+) -> Codec:
+    """The codec of a game whose classes take their fields' forms by name from
+    ``fields`` (the others derived from their types); each action is tagged with its
+    class's name in lower case; ``check`` sees a state's values before it is made.
+
+    >>> from rulespec_goofspiel.codec import CODEC
+    >>> CODEC.encode_options(CODEC.decode_options({"cards": 5}))
+    {'cards': 5}
+    """
+    return codec(
+        options(options_class, fields),
+        tagged(*(record(a, fields, tag=a.__name__.lower()) for a in actions)),
+        record(state, fields, check=check),
+        record(view, fields),
     )

@@ -68,7 +68,7 @@ def _scores(limit: int, exact: bool) -> d.Form:
     return d.given(d.many(d.many(score, 6)), rule)
 
 
-def _state_check(v: dict[str, Any], where: str) -> None:
+def _state_check(v: dict[str, Any], _: object, where: str) -> None:
     if v["options"].first_player >= v["players"]:
         raise RecordError(f"{where}.options.first_player", f"no seat {v['options'].first_player}")
     if v["turn_pile"] is not None and v["phase"] is not Phase.TURN:
@@ -95,7 +95,7 @@ ACTIONS = d.tagged(
     d.record(Draw, {"player": SEAT}, tag="draw"),
     d.record(Deal, {"order": CARDS}, tag="deal"),
 )
-_HANDS = d.many(d.many(CARD, 80, ordered=False), 6)
+_HANDS = d.many(d.many(CARD, 80, order=sorted), 6)
 STATE = d.record(
     State,
     {
@@ -107,9 +107,7 @@ STATE = d.record(
         "turn_pile": d.maybe(PILE),
         "hands": d.given(
             _HANDS,
-            lambda v: d.many(
-                d.many(CARD, 80, ordered=False), size=v["players"] if _dealt(v) else 0
-            ),
+            lambda v: d.many(d.many(CARD, 80, order=sorted), size=v["players"] if _dealt(v) else 0),
         ),
         "piles": d.given(d.many(CARDS, 2), lambda v: d.many(CARDS, size=2 if _dealt(v) else 0)),
         "draw_pile": CARDS,
@@ -127,7 +125,7 @@ VIEW = d.record(
         "starter": d.given(SEAT, _seat),
         "turn": d.given(SEAT, _seat),
         "turn_pile": d.maybe(PILE),
-        "hand": d.many(CARD, 80, ordered=False),
+        "hand": d.many(CARD, 80, order=sorted),
         "hand_sizes": d.given(d.many(_COUNT, 6), lambda v: d.many(_COUNT, v["players"])),
         "pile_tops": CARDS,
         "pile_sizes": d.many(_COUNT, 2),
