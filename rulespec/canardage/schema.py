@@ -12,7 +12,7 @@ from rulespec.canardage.state import Phase
 from rulespec.core.derive import describe
 from rulespec.schemas.source.dsl import Schema, const, described, integer, per_players, tagged
 
-__all__ = ["DEFS", "KEEP", "ROOTS", "SEARCHED"]
+__all__ = ["DEFS", "DOCS", "SEARCHED"]
 
 
 _RARE = (8, 3, 8, 2, 3, 3, 2, 2, 4, 2, 2, 2, 2, 2, 4, 3)
@@ -220,15 +220,3 @@ DEFS: dict[str, Schema] = {
 }
 """Every definition: those of :data:`rulespec.canardage.codec.CODEC`, described, and
 what a state and a view require across their fields; a file holds those its root needs."""
-
-ROOTS: dict[str, tuple[str, str]] = {
-    "options": ("options", "Canardage options"),
-    "action": ("action", "A Canardage player's action"),
-    "chance": ("chance", "A Canardage chance outcome"),
-    "state": ("state", "A Canardage state, hidden parts included"),
-    "view": ("view", "What a Canardage player sees"),
-}
-"""Each file of the game: its root definition and its title."""
-
-KEEP: dict[str, tuple[str, ...]] = {"options": ("searched",)}
-"""The definitions a file holds besides those its root needs."""

@@ -406,6 +406,8 @@ class Codec:
     encode_view: Callable[[Any], dict[str, Any]]
     decode_view: Callable[..., Any]
     defs: dict[str, Schema]
+    """The JSON Schema definitions, by name: ``options``, ``state``, ``view``, one per
+    action named by its tag, and those they refer to (see :func:`describe`)."""
 
 
 def codec(options: Form, actions: Form, state: Form, view: Form) -> Codec:
@@ -448,24 +450,52 @@ def codec(options: Form, actions: Form, state: Form, view: Form) -> Codec:
 
 def codec_of(
     options_class: type,
-    actions: Iterable[type],
+    actions: Iterable[type | Form],
     state: type,
     view: type,
     fields: Mapping[str, Form],
     *,
     check: Check | None = None,
+    view_fields: Mapping[str, Form] | None = None,
 ) -> Codec:
     """The codec of a game whose classes take their fields' forms by name from
-    ``fields`` (the others derived from their types); each action is tagged with its
-    class's name in lower case; ``check`` sees a state's values before it is made.
+    ``fields`` (the others derived from their types; a view's from ``view_fields``
+    first). Each action is tagged with its class's name in lower case, or given as a
+    :func:`record`'s form; ``check`` sees a state's values before it is made.
 
-    >>> from rulespec_goofspiel.codec import CODEC
-    >>> CODEC.encode_options(CODEC.decode_options({"cards": 5}))
-    {'cards': 5}
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Rules:
+    ...     cards: int = 13
+    >>> @attrs.frozen
+    ... class Bid:
+    ...     player: int
+    ...     card: int
+    >>> @attrs.frozen
+    ... class Table:
+    ...     players: int
+    ...     bids: tuple[int | None, ...]
+    >>> card = integer(1, 13)
+    >>> fields = {"cards": card, "card": card, "player": seat(4)}
+    >>> fields["bids"] = per_player(maybe(card), 4)
+    >>> game = codec_of(Rules, [Bid], Table, Table, fields)
+    >>> game.encode_options(Rules(cards=5)), game.encode_action(Bid(1, 7))
+    ({'cards': 5}, {'type': 'bid', 'player': 1, 'card': 7})
+    >>> game.decode_state({"players": 3, "bids": [None, 4]})
+    Traceback (most recent call last):
+    ...
+    rulespec.core.errors.RecordError: state.bids: expected 3 items, got 2
     """
+    opts = named("options", options(options_class, fields))
+    spec = {**fields, "options": opts}
     return codec(
-        options(options_class, fields),
-        tagged(*(record(a, fields, tag=a.__name__.lower()) for a in actions)),
-        record(state, fields, check=check),
-        record(view, fields),
+        opts,
+        tagged(
+            *(
+                a if isinstance(a, Form) else record(a, spec, tag=a.__name__.lower())
+                for a in actions
+            )
+        ),
+        record(state, spec, check=check),
+        record(view, {**spec, **(view_fields or {})}),
     )

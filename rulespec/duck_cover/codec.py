@@ -26,19 +26,6 @@ from rulespec.duck_cover.grid import Grid
 from rulespec.duck_cover.state import Options, Phase, State
 from rulespec.duck_cover.view import GridView, StackView, View
 
-__all__ = [
-    "CODEC",
-    "VARIANTS",
-    "decode_action",
-    "decode_options",
-    "decode_state",
-    "decode_view",
-    "encode_action",
-    "encode_options",
-    "encode_state",
-    "encode_view",
-]
-
 VARIANTS: tuple[str, ...] = ("competition", "constraints", "pressure", "surprises", "low_blows")
 """The publisher's variants, as option names (each ``true`` or ``false``, default ``false``)."""
 _NAMES, _CARDS = {MAX: "max", REPEAT: "repeat"}, {"max": MAX, "repeat": REPEAT}

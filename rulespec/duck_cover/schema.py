@@ -23,7 +23,7 @@ from rulespec.schemas.source.dsl import (
     tagged,
 )
 
-__all__ = ["DEFS", "KEEP", "ROOTS", "SEARCHED"]
+__all__ = ["DEFS", "DOCS", "SEARCHED"]
 
 SEATS = 7
 
@@ -404,15 +404,3 @@ DEFS: dict[str, Schema] = {
 """Every definition: those of :data:`rulespec.duck_cover.codec.CODEC`, described, each
 seat's own ducks, and what a state and a view require across their fields; a file holds
 those its root needs."""
-
-ROOTS: dict[str, tuple[str, str]] = {
-    "options": ("options", "Duck & Cover options"),
-    "action": ("action", "A Duck & Cover player's action"),
-    "chance": ("chance", "A Duck & Cover chance outcome"),
-    "state": ("state", "A Duck & Cover state, hidden parts included"),
-    "view": ("view", "What a Duck & Cover player sees"),
-}
-"""Each file of the game: its root definition and its title."""
-
-KEEP: dict[str, tuple[str, ...]] = {"options": ("searched",)}
-"""The definitions a file holds besides those its root needs."""

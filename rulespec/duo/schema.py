@@ -12,7 +12,7 @@ from rulespec.duo.codec import CODEC
 from rulespec.duo.state import EXHAUSTED_READINGS, Phase
 from rulespec.schemas.source.dsl import Schema, const, described, integer, per_players, tagged
 
-__all__ = ["DEFS", "KEEP", "ROOTS", "SEARCHED"]
+__all__ = ["DEFS", "DOCS", "SEARCHED"]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
@@ -211,15 +211,3 @@ DEFS: dict[str, Schema] = {
 }
 """Every definition: those of :data:`rulespec.duo.codec.CODEC`, described, and what a
 state and a view require across their fields; a file holds those its root needs."""
-
-ROOTS: dict[str, tuple[str, str]] = {
-    "options": ("options", "Duo options"),
-    "action": ("action", "A Duo player's action"),
-    "chance": ("chance", "A Duo chance outcome"),
-    "state": ("state", "A Duo state, hidden parts included"),
-    "view": ("view", "What a Duo player sees"),
-}
-"""Each file of the game: its root definition and its title."""
-
-KEEP: dict[str, tuple[str, ...]] = {"options": ("searched",)}
-"""The definitions a file holds besides those its root needs."""
