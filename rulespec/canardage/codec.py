@@ -75,7 +75,7 @@ FIELDS: dict[str, d.Form] = {
     "turn": d.given(d.integer(-1, 5), lambda v: d.integer(-1, v["players"] - 1)),
     "targets": SEATS, "shelters": d.per_player(d.integer(-1, 5), 6), "seen": d.integer(0, 40),
     "hands": d.per_player(CARDS, 6), "played": CARDS, "shot": d.per_player(d.integer(0, 5), 6),
-    "winners": d.given(SEATS, lambda v: d.many(d.integer(0, v["players"] - 1), v["players"])),
+    "winners": d.per_player(d.seat(6), 6, exact=False),
     "deck_size": COUNT, "deck_bottom": DUCKS, "hand": d.many(CARD, order=sort_cards),
     "hand_sizes": d.many(COUNT, 6), "draw_pile_size": COUNT,
 }

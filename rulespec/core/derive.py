@@ -46,10 +46,12 @@ __all__ = [
     "describe",
     "each",
     "enumeration",
+    "fixed",
     "flag",
     "given",
     "integer",
     "many",
+    "mapped",
     "maybe",
     "named",
     "options",
@@ -174,7 +176,16 @@ def many(
     schema |= {"minItems": least} if least else {}
     schema |= {"maxItems": max_items} if size is None else {"minItems": size, "maxItems": size}
     encode: Callable[[Any], Any] = list if form.plain else lambda v: [enc(x) for x in v]
-    return Form(encode, decode, schema, form.defs)
+    if (rule := form.given) is None:
+        return Form(encode, decode, schema, form.defs)
+    return Form(
+        encode,
+        decode,
+        schema,
+        form.defs,
+        given=lambda v: many(rule(v), max_items, size=size, least=least, order=order),
+        on=form.on,
+    )
 
 
 def each(item: Callable[[int], Form], most: int, size: int | None = None) -> Form:
@@ -192,6 +203,34 @@ def each(item: Callable[[int], Form], most: int, size: int | None = None) -> For
 
     return Form(
         lambda v: [enc(x) for x in v], decode, many(first, most, size=size).schema, first.defs
+    )
+
+
+def fixed(*forms: Form) -> Form:
+    """A tuple of one value in each of ``forms``, written as a list (a place ``[column,
+    row]``)."""
+    encs, decs, n = [f.encode for f in forms], [f.decode for f in forms], len(forms)
+
+    def decode(value: Any, where: str) -> tuple[Any, ...]:
+        if len(items := expect_list(value, where, n)) != n:
+            raise RecordError(where, f"expected {n} items, got {len(items)}")
+        return tuple(
+            [dec(x, f"{where}[{i}]") for i, (dec, x) in enumerate(zip(decs, items, strict=True))]
+        )
+
+    schema = {"type": "array", "prefixItems": [f.schema for f in forms], "items": False}
+    schema |= {"minItems": n, "maxItems": n}
+    return Form(
+        lambda v: [e(x) for e, x in zip(encs, v, strict=True)], decode, schema, _defs(forms)
+    )
+
+
+def mapped(form: Form, read: Callable[[Any, str], Any], write: Callable[[Any], Any]) -> Form:
+    """``form`` of ``write(value)``, read back as ``read`` of it and its place (a class
+    around a tuple)."""
+    enc, dec = form.encode, form.decode
+    return attrs.evolve(
+        form, encode=lambda v: enc(write(v)), decode=lambda v, w: read(dec(v, w), w), plain=False
     )
 
 
@@ -215,10 +254,15 @@ def given(
     return attrs.evolve(static, given=rule, on=on)
 
 
-def per_player(form: Form, most: int) -> Form:
-    """One ``form`` per player: a list of exactly ``players`` items, the value of the
-    record's field ``players`` (at most ``most`` in the schema)."""
-    return given(many(form, most), lambda v: many(form, size=v["players"]))
+def per_player(form: Form, most: int, *, exact: bool = True) -> Form:
+    """One ``form`` per player: a list of ``players`` items (at most, unless ``exact``),
+    the value of the record's field ``players``; ``most`` in the schema."""
+
+    def rule(v: Mapping[str, Any]) -> Form:
+        item = form.given(v) if form.given else form
+        return many(item, size=v["players"]) if exact else many(item, v["players"])
+
+    return given(many(form, most), rule)
 
 
 def seat(most: int) -> Form:
@@ -293,7 +337,7 @@ def record(
     read, the data and the place before the class is made."""
     spec = _fields(cls, fields or {}, forms or {})
     keys = set(spec) | ({"type"} if tag else set())
-    optional = frozenset(omit)
+    optional = frozenset(omit) & set(spec)
     when = omit if isinstance(omit, Mapping) else {}
     scope: dict[str, Any] = {"cls": cls, "keys": keys, "check": check, "expect": expect_object}
     scope |= {"required": keys - optional, "optional": optional}

@@ -19,7 +19,6 @@ from typing import Any
 
 from rulespec.core import derive as d
 from rulespec.core.errors import RecordError, UnknownCard
-from rulespec.core.jsonio import expect_list
 from rulespec.duck_cover.actions import Cover, Deal, Duck, Give, Place, Quack, Reshuffle
 from rulespec.duck_cover.cards import MAX, REPEAT
 from rulespec.duck_cover.grid import Grid
@@ -67,59 +66,24 @@ def _duck(holder: int, foreign: bool, players: int = 7) -> d.Form:
     return d.Form(lambda c: c, decode, d.integer(1, players * 100 + 12).schema, plain=True)
 
 
-def _position(value: Any, where: str) -> tuple[int, int]:
-    if len(items := expect_list(value, where)) != 2:
-        raise RecordError(where, "expected a position [column, row]")
-    return (_XY.decode(items[0], f"{where}[0]"), _XY.decode(items[1], f"{where}[1]"))
-
-
 def _grid(holder: int, foreign: bool, players: int) -> d.Form:
     stack = d.many(_duck(holder, foreign, players), 84, least=1)
-
-    def decode(value: Any, where: str) -> Grid:
-        cells = []
-        for i, cell in enumerate(expect_list(value, where, 84)):
-            if len(pair := expect_list(cell, at := f"{where}[{i}]", 2)) != 2:
-                raise RecordError(at, "expected [position, stack]")
-            cells.append((POSITION.decode(pair[0], f"{at}[0]"), stack.decode(pair[1], f"{at}[1]")))
-        return Grid(tuple(sorted(cells)))
-
-    cell = {"type": "array", "prefixItems": [POSITION.schema, stack.schema], "items": False}
-    schema = d.many(d.Form(list, decode, cell | {"minItems": 2}), 84).schema
-    return d.Form(lambda g: [[list(p), list(s)] for p, s in g.cells], decode, schema, POSITION.defs)
+    cells = d.many(d.fixed(POSITION, stack), 84, order=sorted)
+    return d.mapped(cells, lambda found, _: Grid(found), lambda g: g.cells)
 
 
 def _grid_view(holder: int) -> d.Form:
-    stacks = d.many(
-        d.record(
-            StackView,
-            {"position": POSITION, "top": _duck(holder, True), "covered": d.integer(0, 83)},
-        ),
-        84,
-        order=lambda s: sorted(s, key=lambda x: x.position),
-    )
+    stack = {"position": POSITION, "top": _duck(holder, True), "covered": d.integer(0, 83)}
+    by_place = lambda s: sorted(s, key=lambda x: x.position)  # noqa: E731
+    stacks = d.many(d.record(StackView, stack), 84, order=by_place)
 
-    def decode(value: Any, where: str) -> GridView:
-        found = stacks.decode(value, where)
+    def read(found: tuple[StackView, ...], where: str) -> GridView:
         for a, b in pairwise(found):
             if a.position == b.position:
                 raise RecordError(where, f"two stacks at {list(a.position)}")
         return GridView(found)
 
-    return d.Form(lambda g: stacks.encode(g.stacks), decode, stacks.schema, stacks.defs)
-
-
-def _gifts(v: Any) -> d.Form:
-    n, turn = v["players"], v["phase"] is Phase.TURN
-    gifts = d.each(lambda p: _duck(p, True, n), n)
-
-    def decode(value: Any, where: str) -> tuple[int, ...]:
-        found: tuple[int, ...] = gifts.decode(value, where)
-        if found and (len(found) != n or not turn):
-            raise RecordError(where, "expected none, or one duck per player during a turn")
-        return found
-
-    return d.Form(list, decode, gifts.schema)
+    return d.mapped(stacks, read, lambda g: g.stacks)
 
 
 def _moves(acts: tuple[Any, ...], at: str, own: bool) -> None:
@@ -140,91 +104,43 @@ def _state_check(v: dict[str, Any], data: dict[str, Any], where: str) -> None:
     if len(acts := v["submitted"]) != (n := v["players"] if turn else 0):
         raise RecordError(f"{where}.submitted", f"expected {n} items, got {len(acts)}")
     _moves(acts, f"{where}.submitted", True)
+    if (gifts := v["gifts"]) and (len(gifts) != v["players"] or not turn):
+        raise RecordError(f"{where}.gifts", "expected none, or one duck per player during a turn")
 
 
-def _dealt(v: Any) -> int:
-    return v["players"] if v["phase"] is not Phase.DEAL or v["round"] > 0 else 0
-
-
-_XY = d.integer(-10_000, 10_000)
-POSITION = d.named("position", d.Form(list, _position, d.many(_XY, 2, size=2).schema))
-DRAW = d.named(
-    "card",
-    d.Form(
-        lambda c: _NAMES.get(c, c),
-        _draw,
-        {"anyOf": [d.integer(1, 12).schema, d.choice(_CARDS).schema]},
-    ),
-)
-CALL = d.named(
-    "call",
-    d.Form(
-        DRAW.encode, _call, {"anyOf": [d.integer(1, 12).schema, {"type": "string", "const": "max"}]}
-    ),
-)
-PILE = d.named("draw_pile", d.many(DRAW, 26))
-F: dict[str, d.Form] = {
-    "player": d.seat(7),
-    "to": POSITION,
-    "at": POSITION,
-    "origin": POSITION,
-    "grids": d.many(d.many(d.integer(1, 12), 12), 7),
-    "draw_pile": PILE,
-    "splashes": d.many(d.integer(-100, 100), size=12),
-    "players": d.integer(2, 7),
-    "round": d.integer(0, 2),
-    "captain_pile": PILE,
-    "discard_zone": PILE,
-    "card": d.maybe(DRAW),
-    "previous": d.maybe(CALL),
-    "call": d.maybe(CALL),
-    "set_aside": d.many(DRAW, 2),
-    "captain_pile_top": d.maybe(DRAW),
-    "discards_left": d.integer(-26, 26),
-    "acted": d.many(d.flag(), 7),
-    "gifts": d.each(lambda p: _duck(p, True), 7),
-    **dict.fromkeys(
-        ("draw_pile_size", "captain_pile_size", "set_aside_size"), d.integer(0, 10_000)
-    ),
+# fmt: off
+POSITION = d.named("position", d.fixed(d.integer(-10_000, 10_000), d.integer(-10_000, 10_000)))
+DRAW = d.named("card", d.Form(lambda c: _NAMES.get(c, c), _draw, {"anyOf": [
+    d.integer(1, 12).schema, d.choice(_CARDS).schema]}))
+CALL = d.named("call", d.Form(DRAW.encode, _call, {"anyOf": [
+    d.integer(1, 12).schema, {"type": "string", "const": "max"}]}))
+PILE, COUNT = d.named("draw_pile", d.many(DRAW, 26)), d.integer(0, 10_000)
+GIFTS = d.each(lambda p: _duck(p, True), 7)
+MOVES = {"player": d.seat(7), "to": POSITION, "at": POSITION, "origin": POSITION,
+         "draw_pile": PILE, "grids": d.many(d.many(d.integer(1, 12), 12), 7)}
+ACTS = d.tagged(*(d.record(a, MOVES, tag=a.__name__.lower(), omit=("origin",)) for a in (
+    Cover, Duck, Quack, Give, Place, Deal, Reshuffle)))
+F: dict[str, d.Form] = MOVES | {
+    "grids": d.given(d.each(lambda p: _grid(p, False, 7), 7), lambda v: d.each(
+        lambda p: _grid(p, v["options"].low_blows, v["players"]), v["players"],
+        0 if v["phase"] is Phase.DEAL and v["round"] == 0 else v["players"])),
+    "splashes": d.many(d.integer(-100, 100), size=12), "players": d.integer(2, 7),
+    "round": d.integer(0, 2), "captain_pile": PILE, "discard_zone": PILE, "card": d.maybe(DRAW),
+    "previous": d.maybe(CALL), "call": d.maybe(CALL), "set_aside": d.many(DRAW, 2),
+    "captain_pile_top": d.maybe(DRAW), "discards_left": d.integer(-26, 26),
+    "acted": d.many(d.flag(), 7), "draw_pile_size": COUNT,
+    "gifts": d.given(GIFTS, lambda v: d.each(lambda p: _duck(p, True, v["players"]), v["players"])),
+    "captain_pile_size": COUNT, "set_aside_size": COUNT, "submitted": d.many(d.maybe(ACTS), 7),
+    "round_scores": d.many(d.per_player(d.integer(-10_000, 10_000), 7), 3),
 }
-OPTIONS = d.named("options", d.options(Options, F))
-ACTIONS = d.tagged(
-    *(d.record(a, F, tag=a.__name__.lower(), omit=("origin",)) for a in (Cover, Duck)),
-    *(d.record(a, F, tag=a.__name__.lower()) for a in (Quack, Give, Place, Deal, Reshuffle)),
-)
-_SCORES = d.many(d.many(d.integer(-10_000, 10_000), 7), 3)
-STATE = d.record(
-    State,
-    {
-        **F,
-        "options": OPTIONS,
-        "grids": d.given(
-            d.each(lambda p: _grid(p, False, 7), 7),
-            lambda v: d.each(
-                lambda p: _grid(p, v["options"].low_blows, v["players"]), v["players"], _dealt(v)
-            ),
-        ),
-        "submitted": d.many(d.maybe(ACTIONS), 7),
-        "round_scores": d.given(
-            _SCORES, lambda v: d.many(d.many(d.integer(-10_000, 10_000), size=v["players"]), 3)
-        ),
-        "gifts": d.given(d.each(lambda p: _duck(p, True), 7), _gifts),
-    },
-    check=_state_check,
-    omit={"set_aside": lambda s: s.options.surprises, "gifts": lambda s: s.options.low_blows},
-)
-VIEW = d.record(
-    View,
-    {
-        **F,
-        "grids": d.each(_grid_view, 7),
-        "own_action": d.maybe(ACTIONS),
-        "round_scores": d.many(d.many(d.integer(-1_000_000, 1_000_000), 7), 3),
-    },
-    check=lambda v, _, where: _moves((v["own_action"],), f"{where}.own_action", False),
-)
-CODEC = d.codec(OPTIONS, ACTIONS, STATE, VIEW)
+VIEW = {"grids": d.each(_grid_view, 7), "own_action": d.maybe(ACTS), "gifts": GIFTS,
+        "round_scores": d.many(d.many(d.integer(-1_000_000, 1_000_000), 7), 3)}
+OMIT = {"set_aside": lambda s: s.options.surprises, "gifts": lambda s: s.options.low_blows}
+CODEC = d.codec(OPTIONS := d.named("options", d.options(Options, F)), ACTS, d.record(
+    State, {**F, "options": OPTIONS}, check=_state_check, omit=OMIT), d.record(View, F | VIEW,
+    check=lambda v, _, where: _moves((v["own_action"],), f"{where}.own_action", False)))
 """Duck & Cover's codec, and the schema definitions it follows."""
+# fmt: on
 
 encode_options, decode_options = CODEC.encode_options, CODEC.decode_options
 encode_action, decode_action = CODEC.encode_action, CODEC.decode_action

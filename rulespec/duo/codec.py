@@ -42,16 +42,6 @@ def _dealt(form: d.Form, size: int | None) -> d.Form:
     )
 
 
-def _scores(limit: int, exact: bool) -> d.Form:
-    score = d.integer(-limit, limit)
-    return d.given(
-        d.many(d.many(score, 6)),
-        lambda v: d.many(
-            d.many(score, size=v["players"]) if exact else d.many(score, v["players"])
-        ),
-    )
-
-
 def _check(v: dict[str, Any], _: object, where: str) -> None:
     if (first := v["options"].first_player) >= v["players"]:
         raise RecordError(f"{where}.options.first_player", f"no seat {first}")
@@ -72,15 +62,15 @@ FIELDS = {
     "max_rounds": d.maybe(d.integer(1)), "players": d.integer(2, 6), "round": d.integer(0),
     "starter": d.seat(6), "turn": d.seat(6), "turn_pile": d.maybe(PILE),
     "hands": _dealt(HAND, None), "piles": _dealt(CARDS, 2), "draw_pile": CARDS,
-    "round_scores": _scores(10_000, True), "hand": HAND, "pile_tops": CARDS,
-    "hand_sizes": d.given(d.many(COUNT, 6), lambda v: d.many(COUNT, v["players"])),
+    "round_scores": d.many(d.per_player(d.integer(-10_000, 10_000), 6)), "hand": HAND,
+    "pile_tops": CARDS, "hand_sizes": d.per_player(COUNT, 6, exact=False),
     "pile_sizes": d.many(COUNT, 2), "draw_pile_size": COUNT, "target": COUNT,
 }
-VIEW = {"round": COUNT, "round_scores": _scores(1_000_000, False)}
+VIEW = {"round": COUNT}
+VIEW["round_scores"] = d.many(d.per_player(d.integer(-(10**6), 10**6), 6, exact=False))
+ACTIONS = (Play, Stop, Draw, Deal)
+CODEC = d.codec_of(Options, ACTIONS, State, View, FIELDS, check=_check, view_fields=VIEW)
 # fmt: on
-CODEC = d.codec_of(
-    Options, (Play, Stop, Draw, Deal), State, View, FIELDS, check=_check, view_fields=VIEW
-)
 """Duo's codec, and the schema definitions it follows."""
 
 encode_options, decode_options = CODEC.encode_options, CODEC.decode_options
