@@ -9,8 +9,15 @@ from typing import Any
 from rulespec.canardage.cards import COLOURS, DEFAULT_ACTION_DECK, Card
 from rulespec.canardage.codec import CODEC
 from rulespec.canardage.state import Phase
-from rulespec.core.derive import describe
-from rulespec.schemas.source.dsl import Schema, const, described, integer, per_players, tagged
+from rulespec.schemas.source.dsl import (
+    Schema,
+    const,
+    describe,
+    described,
+    integer,
+    per_players,
+    tagged,
+)
 
 __all__ = ["DEFS", "DOCS", "SEARCHED"]
 

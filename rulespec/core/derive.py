@@ -43,7 +43,6 @@ __all__ = [
     "choice",
     "codec",
     "codec_of",
-    "describe",
     "each",
     "enumeration",
     "fixed",
@@ -271,16 +270,14 @@ def seat(most: int) -> Form:
     return given(integer(0, most - 1), lambda v: integer(0, v["players"] - 1))
 
 
-def _derive(kind: Any, forms: Mapping[Any, Form]) -> Form:
-    """The form of a field of type ``kind``: a declared one, or one made from the type."""
-    if kind in forms:
-        return forms[kind]
+def _derive(kind: Any) -> Form:
+    """The form of a field of type ``kind``, made from the type."""
     origin, args = typing.get_origin(kind), typing.get_args(kind)
     if origin in (typing.Union, types.UnionType) and type(None) in args:
         (other,) = (a for a in args if a is not type(None))
-        return maybe(_derive(other, forms))
+        return maybe(_derive(other))
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return many(_derive(args[0], forms))
+        return many(_derive(args[0]))
     if origin is typing.Literal:
         return choice(args)
     if kind is bool:
@@ -290,15 +287,15 @@ def _derive(kind: Any, forms: Mapping[Any, Form]) -> Form:
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return enumeration(kind)
     if attrs.has(kind):
-        return record(kind, forms=forms)
+        return record(kind)
     raise TypeError(f"no JSON form for {kind!r}: declare one")
 
 
-def _fields(cls: type, declared: Mapping[str, Form], forms: Mapping[Any, Form]) -> dict[str, Form]:
+def _fields(cls: type, declared: Mapping[str, Form]) -> dict[str, Form]:
     """Each field ``cls`` takes, in order, with its declared or derived form."""
     hints = typing.get_type_hints(cls)
     names = {f.name for f in attrs.fields(cls) if f.init}
-    spec = {n: declared[n] if n in declared else _derive(hints[n], forms) for n in names}
+    spec = {n: declared[n] if n in declared else _derive(hints[n]) for n in names}
     return {
         f.name: attrs.evolve(spec[f.name], given=None)
         if spec[f.name].given and not set(spec[f.name].on) <= names
@@ -326,16 +323,15 @@ def record(
     *,
     tag: str | None = None,
     check: Check | None = None,
-    forms: Mapping[Any, Form] | None = None,
     omit: Iterable[str] | Mapping[str, Callable[[Any], bool]] = (),
 ) -> Form:
     """The form of the attrs class ``cls``: an object of its fields, in their order
     (after ``"type": tag`` when tagged), each in its ``fields`` form, or else one
-    derived from its type (``forms`` maps types to forms). The fields ``omit`` are
+    derived from its type. The fields ``omit`` are
     written only when ``omit[name]`` of the value is true (a name alone: when not at
     its default), and read as the default when left out. ``check`` sees the values
     read, the data and the place before the class is made."""
-    spec = _fields(cls, fields or {}, forms or {})
+    spec = _fields(cls, fields or {})
     keys = set(spec) | ({"type"} if tag else set())
     optional = frozenset(omit) & set(spec)
     when = omit if isinstance(omit, Mapping) else {}
@@ -379,7 +375,7 @@ def record(
 def options(cls: type, fields: Mapping[str, Form] | None = None) -> Form:
     """The form of an options class: only the values that differ from the defaults are
     written; a key left out takes its default."""
-    spec = _fields(cls, fields or {}, {})
+    spec = _fields(cls, fields or {})
     default = cls()
     names = frozenset(spec)
 
@@ -422,20 +418,6 @@ def tagged(*kinds: Form, noun: str = "action type") -> Form:
     return Form(lambda v: by_cls[type(v)](v), decode, {"oneOf": refs}, defs)
 
 
-def describe(defs: Mapping[str, Schema], docs: Mapping[str, str]) -> dict[str, Schema]:
-    """``defs`` with the descriptions ``docs``, each put first: ``"card"`` describes the
-    definition ``card``, ``"state.players"`` the property ``players`` of ``state``,
-    ``"options.deck.pan"`` a property of that property."""
-
-    def put(schema: Schema, path: str) -> Schema:
-        if "properties" in schema:
-            props = {k: put(v, f"{path}.{k}") for k, v in schema["properties"].items()}
-            schema = {**schema, "properties": props}
-        return {"description": docs[path], **schema} if path in docs else schema
-
-    return {name: put(schema, name) for name, schema in defs.items()}
-
-
 @attrs.frozen
 class Codec:
     """A game's eight JSON functions (those of :class:`rulespec.core.codec.Codec`),
@@ -451,7 +433,7 @@ class Codec:
     decode_view: Callable[..., Any]
     defs: dict[str, Schema]
     """The JSON Schema definitions, by name: ``options``, ``state``, ``view``, one per
-    action named by its tag, and those they refer to (see :func:`describe`)."""
+    action named by its tag, and those they refer to."""
 
 
 def codec(options: Form, actions: Form, state: Form, view: Form) -> Codec:
@@ -466,24 +448,15 @@ def codec(options: Form, actions: Form, state: Form, view: Form) -> Codec:
     dec_o, dec_a, dec_s, dec_v = options.decode, actions.decode, state.decode, view.decode
     forms = {"options": options, "state": state, "view": view}
 
-    def decode_options(data: Mapping[str, Any], where: str = "options") -> Any:
-        return dec_o(data, where)
-
-    def decode_action(data: Any, where: str = "action") -> Any:
-        return dec_a(data, where)
-
-    def decode_view(data: Any, where: str = "view") -> Any:
-        return dec_v(data, where)
-
     return Codec(
         options.encode,
-        decode_options,
+        lambda data, where="options": dec_o(data, where),
         actions.encode,
-        decode_action,
+        lambda data, where="action": dec_a(data, where),
         state.encode,
         lambda data: dec_s(data, "state"),
         view.encode,
-        decode_view,
+        lambda data, where="view": dec_v(data, where),
         {
             **_defs(forms.values()),
             **actions.defs,

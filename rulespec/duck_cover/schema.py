@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulespec.core.derive import describe
 from rulespec.duck_cover.cards import FAMILY, SPLASHES, held_by
 from rulespec.duck_cover.codec import CODEC
 from rulespec.duck_cover.state import Phase
@@ -14,6 +13,7 @@ from rulespec.schemas.source.dsl import (
     Schema,
     array,
     const,
+    describe,
     described,
     integer,
     nullable,

@@ -7,10 +7,17 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from rulespec.core.derive import describe
 from rulespec.duo.codec import CODEC
 from rulespec.duo.state import EXHAUSTED_READINGS, Phase
-from rulespec.schemas.source.dsl import Schema, const, described, integer, per_players, tagged
+from rulespec.schemas.source.dsl import (
+    Schema,
+    const,
+    describe,
+    described,
+    integer,
+    per_players,
+    tagged,
+)
 
 __all__ = ["DEFS", "DOCS", "SEARCHED"]
 
