@@ -27,6 +27,7 @@ rulespec.core.errors.RecordError: steps[3].card: 14 is out of range 1 to 13
 from __future__ import annotations
 
 import enum
+import functools
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
@@ -68,10 +69,12 @@ def _same(value: Any) -> Any:
     return value
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class Form:
     """How one kind of value is written as JSON data (:attr:`encode`), read back
-    (:attr:`decode`, given the data and its place) and described (:attr:`schema`)."""
+    (:attr:`decode`, given the data and its place) and described (:attr:`schema`).
+    Forms compare by identity, and the builders keep the forms they made, so that a
+    form made again while reading (a seat below ``players``) costs nothing."""
 
     encode: Callable[[Any], Any]
     """The value as JSON data."""
@@ -94,6 +97,7 @@ class Form:
     """The class a record's form reads."""
 
 
+@functools.cache
 def integer(low: int | None = None, high: int | None = None) -> Form:
     """A whole number within ``low``..``high``.
 
@@ -105,7 +109,12 @@ def integer(low: int | None = None, high: int | None = None) -> Form:
     schema: Schema = {"type": "integer"}
     schema |= {} if low is None else {"minimum": low}
     schema |= {} if high is None else {"maximum": high}
-    return Form(_same, lambda v, w: expect_int(v, w, low, high), schema, plain=True)
+    lo, hi = -(2**63) if low is None else low, 2**63 if high is None else high
+
+    def decode(v: Any, where: str) -> int:
+        return v if type(v) is int and lo <= v <= hi else expect_int(v, where, low, high)
+
+    return Form(_same, decode, schema, plain=True)
 
 
 def flag() -> Form:
@@ -137,6 +146,7 @@ def enumeration(kind: type[enum.Enum], noun: str | None = None) -> Form:
     )
 
 
+@functools.cache
 def maybe(form: Form) -> Form:
     """``null`` or ``form``."""
     enc, dec = form.encode, form.decode
@@ -149,6 +159,7 @@ def maybe(form: Form) -> Form:
     )
 
 
+@functools.cache
 def many(
     form: Form,
     max_items: int = 10_000,
@@ -174,7 +185,7 @@ def many(
     schema: Schema = {"type": "array", "items": form.schema}
     schema |= {"minItems": least} if least else {}
     schema |= {"maxItems": max_items} if size is None else {"minItems": size, "maxItems": size}
-    encode: Callable[[Any], Any] = list if form.plain else lambda v: [enc(x) for x in v]
+    encode: Callable[[Any], Any] = list if form.plain else lambda v: list(map(enc, v))
     if (rule := form.given) is None:
         return Form(encode, decode, schema, form.defs)
     return Form(
@@ -191,6 +202,7 @@ def each(item: Callable[[int], Form], most: int, size: int | None = None) -> For
     """A tuple written as a list of at most ``most`` items (exactly ``size`` if given),
     item ``i`` in the form ``item(i)`` (a seat's own grid, say); ``item(0)`` encodes
     every item and is written to the schema."""
+    decs = [item(i).decode for i in range(most)]
     first = item(0)
     enc = first.encode
 
@@ -198,30 +210,41 @@ def each(item: Callable[[int], Form], most: int, size: int | None = None) -> For
         items = expect_list(value, where, most)
         if size is not None and len(items) != size:
             raise RecordError(where, f"expected {size} items, got {len(items)}")
-        return tuple([item(i).decode(x, f"{where}[{i}]") for i, x in enumerate(items)])
+        return tuple([decs[i](x, f"{where}[{i}]") for i, x in enumerate(items)])
 
     return Form(
-        lambda v: [enc(x) for x in v], decode, many(first, most, size=size).schema, first.defs
+        lambda v: list(map(enc, v)), decode, many(first, most, size=size).schema, first.defs
     )
 
 
+@functools.cache
 def fixed(*forms: Form) -> Form:
     """A tuple of one value in each of ``forms``, written as a list (a place ``[column,
     row]``)."""
     encs, decs, n = [f.encode for f in forms], [f.decode for f in forms], len(forms)
 
     def decode(value: Any, where: str) -> tuple[Any, ...]:
-        if len(items := expect_list(value, where, n)) != n:
+        if (type(value) is not list or len(value) != n) and len(
+            items := expect_list(value, where, n)
+        ) != n:
             raise RecordError(where, f"expected {n} items, got {len(items)}")
+        if n == 2:
+            return (decs[0](value[0], where + "[0]"), decs[1](value[1], where + "[1]"))
         return tuple(
-            [dec(x, f"{where}[{i}]") for i, (dec, x) in enumerate(zip(decs, items, strict=True))]
+            [dec(x, f"{where}[{i}]") for i, (dec, x) in enumerate(zip(decs, value, strict=True))]
         )
 
     schema = {"type": "array", "prefixItems": [f.schema for f in forms], "items": False}
     schema |= {"minItems": n, "maxItems": n}
-    return Form(
-        lambda v: [e(x) for e, x in zip(encs, v, strict=True)], decode, schema, _defs(forms)
+    e0, e1 = encs[0], encs[-1]
+    encode = (
+        list
+        if all(f.plain for f in forms)
+        else (lambda v: [e0(v[0]), e1(v[1])])
+        if n == 2
+        else lambda v: [e(x) for e, x in zip(encs, v, strict=True)]
     )
+    return Form(encode, decode, schema, _defs(forms))
 
 
 def mapped(form: Form, read: Callable[[Any, str], Any], write: Callable[[Any], Any]) -> Form:
@@ -330,12 +353,14 @@ def record(
     derived from its type. The fields ``omit`` are
     written only when ``omit[name]`` of the value is true (a name alone: when not at
     its default), and read as the default when left out. ``check`` sees the values
-    read, the data and the place before the class is made."""
+    read, the data and the place before the class is made; the class's own refusal (a
+    :class:`ValueError`) is placed at the record."""
     spec = _fields(cls, fields or {})
     keys = set(spec) | ({"type"} if tag else set())
     optional = frozenset(omit) & set(spec)
     when = omit if isinstance(omit, Mapping) else {}
     scope: dict[str, Any] = {"cls": cls, "keys": keys, "check": check, "expect": expect_object}
+    scope["RecordError"] = RecordError
     scope |= {"required": keys - optional, "optional": optional}
     defaults = {f.name: f.default for f in attrs.fields(cls) if f.name in optional}
     for i, (n, form) in enumerate(spec.items()):
@@ -365,7 +390,8 @@ def record(
         f"def encode(o):\n d = {{{head}{items}}}{tail}\n return d\n"
         "def decode(data, where):\n"
         f" if type(data) is not dict or {same}:\n  expect(data, where, required, optional)\n"
-        f" {body}",
+        " try:\n  " + body.replace("\n ", "\n  ") + "\n except RecordError:\n  raise\n"
+        " except ValueError as exc:\n  raise RecordError(where, str(exc)) from None",
         scope,
     )
     schema = _object_schema(spec, optional, tag)
@@ -375,26 +401,7 @@ def record(
 def options(cls: type, fields: Mapping[str, Form] | None = None) -> Form:
     """The form of an options class: only the values that differ from the defaults are
     written; a key left out takes its default."""
-    spec = _fields(cls, fields or {})
-    default = cls()
-    names = frozenset(spec)
-
-    def encode(value: Any) -> dict[str, Any]:
-        return {
-            n: f.encode(v)
-            for n, f in spec.items()
-            if (v := getattr(value, n)) != getattr(default, n)
-        }
-
-    def decode(data: Any, where: str) -> Any:
-        expect_object(data, where, set(), names)
-        kwargs = {n: spec[n].decode(v, f"{where}.{n}") for n, v in data.items()}
-        try:
-            return cls(**kwargs)
-        except ValueError as exc:
-            raise RecordError(where, str(exc)) from None
-
-    return Form(encode, decode, _object_schema(spec, spec, None), _defs(spec.values()), cls=cls)
+    return record(cls, fields, omit=[f.name for f in attrs.fields(cls) if f.init])
 
 
 def tagged(*kinds: Form, noun: str = "action type") -> Form:

@@ -14,6 +14,7 @@ Give(player=1, at=(-1, 0))
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import pairwise
 from typing import Any
 
@@ -48,6 +49,7 @@ def _call(value: Any, where: str) -> int:
     return card
 
 
+@cache
 def _duck(holder: int, foreign: bool, players: int = 7) -> d.Form:
     """A duck card in ``holder``'s grid: 1–12, or under *Low blows* another family's."""
 
@@ -66,12 +68,14 @@ def _duck(holder: int, foreign: bool, players: int = 7) -> d.Form:
     return d.Form(lambda c: c, decode, d.integer(1, players * 100 + 12).schema, plain=True)
 
 
+@cache
 def _grid(holder: int, foreign: bool, players: int) -> d.Form:
     stack = d.many(_duck(holder, foreign, players), 84, least=1)
     cells = d.many(d.fixed(POSITION, stack), 84, order=sorted)
     return d.mapped(cells, lambda found, _: Grid(found), lambda g: g.cells)
 
 
+@cache
 def _grid_view(holder: int) -> d.Form:
     stack = {"position": POSITION, "top": _duck(holder, True), "covered": d.integer(0, 83)}
     by_place = lambda s: sorted(s, key=lambda x: x.position)  # noqa: E731
@@ -110,7 +114,8 @@ def _state_check(v: dict[str, Any], data: dict[str, Any], where: str) -> None:
 
 # fmt: off
 POSITION = d.named("position", d.fixed(d.integer(-10_000, 10_000), d.integer(-10_000, 10_000)))
-DRAW = d.named("card", d.Form(lambda c: _NAMES.get(c, c), _draw, {"anyOf": [
+_OUT = {**{c: c for c in range(1, 13)}, **_NAMES}
+DRAW = d.named("card", d.Form(_OUT.__getitem__, _draw, {"anyOf": [
     d.integer(1, 12).schema, d.choice(_CARDS).schema]}))
 CALL = d.named("call", d.Form(DRAW.encode, _call, {"anyOf": [
     d.integer(1, 12).schema, {"type": "string", "const": "max"}]}))

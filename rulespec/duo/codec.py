@@ -52,7 +52,14 @@ def _check(v: dict[str, Any], _: object, where: str) -> None:
 
 
 _NAMES = [card_name(c) for c in (*BASE_DECK, TURBO)]
-CARD = d.named("card", d.Form(card_name, _card, {"type": "string", "enum": _NAMES}))
+CARD = d.named(
+    "card",
+    d.Form(
+        tuple(map(card_name, range(TURBO + 1))).__getitem__,
+        _card,
+        {"type": "string", "enum": _NAMES},
+    ),
+)
 CARDS, HAND = d.named("cards", d.many(CARD, 80)), d.many(CARD, 80, order=sorted)
 PILE, COUNT = d.integer(0, 1), d.integer(0, 10_000)
 # fmt: off
