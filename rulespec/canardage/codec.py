@@ -12,6 +12,7 @@ Play(player=1, card=<Card.PAN: 'pan'>, spaces=(0,), line=())
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rulespec.canardage import state as s
@@ -57,10 +58,9 @@ def _check(v: dict[str, Any], _: object, where: str) -> None:
 # fmt: off
 _IDS = tuple(c.value for c in Card)
 _COUNTS = {"type": "object", "properties": {c.value: d.integer(0, 1_000).schema for c in Card}}
-_OUT = {**{c: c for c in range(6)}, WATER: "water"}
-DUCK = d.named("duck", d.Form(_OUT.__getitem__, _duck, {"anyOf": [
+DUCK = d.named("duck", d.Form(cache(lambda c: "water" if c == WATER else c), _duck, {"anyOf": [
     d.integer(0, 5).schema, {"type": "string", "const": "water"}]}))
-CARD = d.named("card", d.Form({c: c.value for c in Card}.__getitem__, _card, d.choice(_IDS).schema))
+CARD = d.named("card", d.Form(cache(lambda c: c.value), _card, d.choice(_IDS).schema))
 DUCKS, CARDS = d.named("ducks", d.many(DUCK, 40)), d.named("cards", d.many(CARD))
 SEATS, COUNT = d.many(d.integer(0, 5), 6), d.integer(0, 10_000)
 DECK = d.Form(lambda v: {c.value: n for c, n in zip(Card, v, strict=True)}, _deck,

@@ -114,8 +114,7 @@ def _state_check(v: dict[str, Any], data: dict[str, Any], where: str) -> None:
 
 # fmt: off
 POSITION = d.named("position", d.fixed(d.integer(-10_000, 10_000), d.integer(-10_000, 10_000)))
-_OUT = {**{c: c for c in range(1, 13)}, **_NAMES}
-DRAW = d.named("card", d.Form(_OUT.__getitem__, _draw, {"anyOf": [
+DRAW = d.named("card", d.Form(cache(lambda c: _NAMES.get(c, c)), _draw, {"anyOf": [
     d.integer(1, 12).schema, d.choice(_CARDS).schema]}))
 CALL = d.named("call", d.Form(DRAW.encode, _call, {"anyOf": [
     d.integer(1, 12).schema, {"type": "string", "const": "max"}]}))

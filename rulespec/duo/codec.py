@@ -13,6 +13,7 @@ Play(player=1, card=69, pile=0)
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rulespec.core import derive as d
@@ -55,7 +56,7 @@ _NAMES = [card_name(c) for c in (*BASE_DECK, TURBO)]
 CARD = d.named(
     "card",
     d.Form(
-        tuple(map(card_name, range(TURBO + 1))).__getitem__,
+        cache(card_name),
         _card,
         {"type": "string", "enum": _NAMES},
     ),
