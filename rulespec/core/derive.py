@@ -69,6 +69,10 @@ def _same(value: Any) -> Any:
     return value
 
 
+def _items(count: int) -> str:
+    return f"{count} item" if count == 1 else f"{count} items"
+
+
 @attrs.frozen(eq=False)
 class Form:
     """How one kind of value is written as JSON data (:attr:`encode`), read back
@@ -178,7 +182,7 @@ def many(
         if size is not None and len(items) != size:
             raise RecordError(where, f"expected {size} items, got {len(items)}")
         if len(items) < least:
-            raise RecordError(where, f"expected at least {least} items, got {len(items)}")
+            raise RecordError(where, f"expected at least {_items(least)}, got {len(items)}")
         found = tuple([dec(x, f"{where}[{i}]") for i, x in enumerate(items)])
         return found if order is None else tuple(order(found))
 
@@ -398,10 +402,21 @@ def record(
     return Form(scope["encode"], scope["decode"], schema, _defs(spec.values()), tag=tag, cls=cls)
 
 
-def options(cls: type, fields: Mapping[str, Form] | None = None) -> Form:
+def options(cls: type, fields: Mapping[str, Form] | None = None, at: str | None = None) -> Form:
     """The form of an options class: only the values that differ from the defaults are
-    written; a key left out takes its default."""
-    return record(cls, fields, omit=[f.name for f in attrs.fields(cls) if f.init])
+    written; a key left out takes its default. With ``at``, what is wrong inside the
+    object is placed under ``at`` wherever the object stands (``options.turbo``)."""
+    form = record(cls, fields, omit=[f.name for f in attrs.fields(cls) if f.init])
+    if at is None:
+        return form
+    inner = form.decode
+
+    def decode(value: Any, where: str) -> Any:
+        if not isinstance(value, dict):
+            raise RecordError(where, "expected a JSON object")
+        return inner(value, at)
+
+    return attrs.evolve(form, decode=decode)
 
 
 def tagged(*kinds: Form, noun: str = "action type") -> Form:
@@ -484,8 +499,9 @@ def codec_of(
 ) -> Codec:
     """The codec of a game whose classes take their fields' forms by name from
     ``fields`` (the others derived from their types; a view's from ``view_fields``
-    first). Each action is tagged with its class's name in lower case, or given as a
-    :func:`record`'s form; ``check`` sees a state's values before it is made.
+    first); what is wrong in options is placed under ``options``. Each action is tagged
+    with its class's name in lower case, or given as a :func:`record`'s form; ``check``
+    sees a state's values before it is made.
 
     >>> import attrs
     >>> @attrs.frozen
@@ -510,7 +526,7 @@ def codec_of(
     ...
     rulespec.core.errors.RecordError: state.bids: expected 3 items, got 2
     """
-    opts = named("options", options(options_class, fields))
+    opts = named("options", options(options_class, fields, "options"))
     spec = {**fields, "options": opts}
     return codec(
         opts,
