@@ -77,8 +77,9 @@ def _items(count: int) -> str:
 class Form:
     """How one kind of value is written as JSON data (:attr:`encode`), read back
     (:attr:`decode`, given the data and its place) and described (:attr:`schema`).
-    Forms compare by identity, and the builders keep the forms they made, so that a
-    form made again while reading (a seat below ``players``) costs nothing."""
+    Forms compare by identity, and the builders keep the last few thousand forms they
+    made, so that a form made again while reading (a seat below ``players``) costs
+    nothing."""
 
     encode: Callable[[Any], Any]
     """The value as JSON data."""
@@ -101,7 +102,7 @@ class Form:
     """The class a record's form reads."""
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)
 def integer(low: int | None = None, high: int | None = None) -> Form:
     """A whole number within ``low``..``high``.
 
@@ -150,7 +151,7 @@ def enumeration(kind: type[enum.Enum], noun: str | None = None) -> Form:
     )
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)
 def maybe(form: Form) -> Form:
     """``null`` or ``form``."""
     enc, dec = form.encode, form.decode
@@ -163,7 +164,7 @@ def maybe(form: Form) -> Form:
     )
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)
 def many(
     form: Form,
     max_items: int = 10_000,
@@ -221,7 +222,7 @@ def each(item: Callable[[int], Form], most: int, size: int | None = None) -> For
     )
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)
 def fixed(*forms: Form) -> Form:
     """A tuple of one value in each of ``forms``, written as a list (a place ``[column,
     row]``)."""
