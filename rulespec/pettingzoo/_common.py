@@ -4,7 +4,7 @@ names, spaces, observations and the text board."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import gymnasium
 import numpy as np
@@ -13,12 +13,16 @@ import numpy.typing as npt
 import rulespec
 from rulespec.core.checks import wrong_type
 from rulespec.core.game import Game
+from rulespec.extras import require
 from rulespec.pettingzoo._observe import Observer
+
+if TYPE_CHECKING:
+    from rulespec.pettingzoo._picture import Canvas
 from rulespec.rl.episode import Episode, OnIllegal, Reward
 
 __all__ = ["RENDER_MODES", "ResetNeeded", "Table", "agent_name", "make_episode"]
 
-RENDER_MODES = ("human", "ansi")
+RENDER_MODES = ("human", "ansi", "rgb_array")
 _INT8 = np.dtype(np.int8)
 """The masks' type (a dtype object: NumPy reads a type given as a class more slowly)."""
 
@@ -68,8 +72,19 @@ class Table:
 
     def __init__(self, episode: Episode, render_mode: str | None) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+            raise ValueError(
+                f"render_mode must be None, 'human', 'ansi' or 'rgb_array', not {render_mode!r}"
+            )
         self.episode = episode
+        self.canvas: Canvas | None = None
+        if render_mode == "rgb_array":
+            require("rl", "render_mode='rgb_array'", "PIL")
+            from rulespec.pettingzoo._picture import Canvas
+
+            board = str(episode.state).splitlines()
+            # One size for every frame of the environment, with room for the board to grow.
+            width = max(map(len, board), default=0)
+            self.canvas = Canvas(max(width + 24, 100), len(board) + 8)
         self.render_mode = render_mode
         self.possible_agents = [agent_name(p) for p in range(episode.players)]
         self.seats = {name: p for p, name in enumerate(self.possible_agents)}
@@ -114,13 +129,16 @@ class Table:
         """``seat``'s action mask now: a new int8 array, 1 at each legal id."""
         return np.frombuffer(bytearray(self.episode.legal_action_flags(seat)), _INT8)
 
-    def render(self) -> str | None:
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The whole table as text, hidden cards included: returned with
-        ``render_mode="ansi"``, printed with ``"human"``."""
+        ``render_mode="ansi"``, printed with ``"human"``, drawn as an RGB picture
+        (uint8, height × width × 3, one size for every frame) with ``"rgb_array"``."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
         text = str(self.episode.state)
+        if self.canvas is not None:
+            return self.canvas.draw(text)
         if self.render_mode == "human":
             print(text)
             return None
