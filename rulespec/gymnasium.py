@@ -134,6 +134,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         max_steps: int | None = None,
         on_illegal: OnIllegal = "lose",
         illegal_reward: float = -1.0,
+        observation: str = "flat",
     ) -> None:
         episode = make_episode(
             game_id,
@@ -145,7 +146,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
             on_illegal=on_illegal,
             illegal_reward=illegal_reward,
         )
-        self.table = Table(episode, render_mode)
+        self.table = Table(episode, render_mode, observation)
         self.episode = episode
         """The game being played (:class:`rulespec.rl.episode.Episode`)."""
         self.game: Game[Any, Any, Any, Any] = episode.game
@@ -254,7 +255,8 @@ def make(
     """A :class:`SingleAgentEnv` of ``game_id`` for ``players`` players (see the module
     for ``opponents``); the other keywords are :class:`SingleAgentEnv`'s: ``seat``,
     ``options``, ``reward``, ``render_mode``, ``max_rounds``, ``max_steps``,
-    ``on_illegal``, ``illegal_reward``.
+    ``on_illegal``, ``illegal_reward``, ``observation`` (as for
+    :func:`rulespec.pettingzoo.env`: ``"planes"`` adds the grids' spatial planes).
 
     Raises :class:`KeyError` for an unknown game, :class:`ValueError` for an unknown
     policy, a seat out of range or a wrong number of opponents.

@@ -584,10 +584,16 @@ def _bench_vector(
     deadline = start + seconds
     while True:
         masks = observations["action_mask"]
-        # Uniform among the legal ids: the largest of random keys on the mask.
-        keys = rng.random(masks.shape) * masks
-        actions = keys.argmax(axis=2)
-        steps += int(masks.any(axis=2).sum())
+        # Uniform among each mover's legal ids: the k-th of its ids, k drawn below its count.
+        size = masks.shape[2]
+        legal = np.flatnonzero(masks)  # every legal id of every mover, row by row
+        counts = masks.sum(axis=2, dtype=np.int64).ravel()
+        moving = counts.nonzero()[0]
+        firsts = np.cumsum(counts[moving]) - counts[moving]
+        picks = legal[firsts + (rng.random(len(moving)) * counts[moving]).astype(np.int64)]
+        actions = np.zeros(masks.shape[:2], dtype=np.int64)
+        actions.ravel()[moving] = picks % size
+        steps += len(moving)
         observations, *_ = envs.step(actions)
         now = time.process_time()
         if now >= deadline:

@@ -8,7 +8,7 @@ and are drawn once, then copied into each frame with NumPy.
 
 >>> frame = Canvas(columns=12, lines=2).draw("Pile 0: G2■\\n▶ Player 0")
 >>> frame.shape, frame.dtype.name
-((52, 124, 3), 'uint8')
+((52, 132, 3), 'uint8')
 """
 
 from __future__ import annotations

@@ -40,9 +40,11 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
     as :meth:`step` does once every agent is done.
     """
 
-    def __init__(self, episode: Episode, render_mode: str | None = None) -> None:
+    def __init__(
+        self, episode: Episode, render_mode: str | None = None, observation: str = "flat"
+    ) -> None:
         super().__init__()
-        self._table = Table(episode, render_mode)
+        self._table = Table(episode, render_mode, observation)
         self.episode = episode
         """The game being played (:class:`~rulespec.rl.episode.Episode`)."""
         self.render_mode = render_mode

@@ -31,8 +31,10 @@ class GameParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo has no t
     raise :class:`~rulespec.pettingzoo.ResetNeeded`.
     """
 
-    def __init__(self, episode: Episode, render_mode: str | None = None) -> None:
-        self._table = Table(episode, render_mode)
+    def __init__(
+        self, episode: Episode, render_mode: str | None = None, observation: str = "flat"
+    ) -> None:
+        self._table = Table(episode, render_mode, observation)
         self.episode = episode
         """The game being played (:class:`~rulespec.rl.episode.Episode`)."""
         self.render_mode = render_mode

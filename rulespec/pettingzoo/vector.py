@@ -138,6 +138,8 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         first = self.episodes[0]
         self.players = first.players
         self.action_space_size = first.action_space_size
+        self._no_flags = bytes(self.action_space_size)
+        self._length = self._observers[0].length
         self.observation_shape = first.observation_shape
         observer = self._observers[0]
         low = observer.low.reshape(first.observation_shape)
@@ -224,7 +226,12 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         rows = ids.tolist()
         for i, episode in enumerate(self.episodes):
             row = rows[i]
-            outcome = episode.act({p: row[p] for p in episode.to_move()})
+            movers = episode.to_move()
+            if len(movers) == 1:
+                mover = movers[0]
+                outcome = episode.act_one(mover, row[mover])
+            else:
+                outcome = episode.act({p: row[p] for p in movers})
             if outcome is not episode.quiet:
                 rewards[i] = outcome.rewards
             if episode.done:
@@ -268,15 +275,25 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         }
 
     def _observations(self) -> Observations:
-        shape = (self.num_envs, self.players)
-        observations = np.zeros(shape + self.observation_shape, dtype=np.float32)
-        masks = np.zeros((*shape, self.action_space_size), dtype=np.int8)
-        int8 = _INT8
+        """The movers' observations and masks in every game (zeros for the others)."""
+        players = self.players
+        observations = np.zeros((self.num_envs * players, self._length), dtype=np.float32)
+        flags = []
+        no_flags = self._no_flags
         for i, (episode, observer) in enumerate(zip(self.episodes, self._observers, strict=True)):
-            for p in episode.to_move():
-                observations[i, p] = observer.observe(p)
-                masks[i, p] = np.frombuffer(episode.legal_action_flags(p), dtype=int8)
-        return {"observation": observations, "action_mask": masks}
+            movers = episode.to_move()
+            for p in range(players):
+                if p in movers:
+                    observer.write(p, observations[i * players + p])
+                    flags.append(episode.legal_action_flags(p))
+                else:
+                    flags.append(no_flags)
+        shape = (self.num_envs, players)
+        masks = np.frombuffer(bytearray(b"".join(flags)), dtype=_INT8)
+        return {
+            "observation": observations.reshape(shape + self.observation_shape),
+            "action_mask": masks.reshape((*shape, self.action_space_size)),
+        }
 
     def close(self, **kwargs: Any) -> None:
         """Close the environments: any later call but ``close`` raises Gymnasium's

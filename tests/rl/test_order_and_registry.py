@@ -177,3 +177,56 @@ def test_record_video_takes_the_frames(tmp_path: Any, monkeypatch: pytest.Monkey
         done = terminated or truncated
     env.close()  # type: ignore[no-untyped-call]
     assert list(tmp_path.glob("*.mp4"))
+
+
+# -- Duck & Cover's grids as planes ------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_planes_lay_each_grid_out_by_row_and_column(players: int) -> None:
+    env = rz.env("duck-and-cover", players, observation="planes")
+    space = env.observation_space("player_0")
+    per = 3 + players
+    assert space["planes"].shape == (players * per, 12, 12)
+    env.reset(seed=players)
+    rng = random.Random(players)
+    for _ in range(6 * players):
+        agent = env.agent_selection
+        me = env.possible_agents.index(agent)
+        observation = env.observe(agent)
+        assert space.contains(observation)
+        planes = observation["planes"]
+        for k in range(players):
+            holder = (me + k) % players
+            cells = env.game_state.grids[holder].cells
+            left = min(q[0] for q, _ in cells)
+            top = min(q[1] for q, _ in cells)
+            block = planes[k * per : (k + 1) * per]
+            assert block[0].sum() == len(cells)  # one mark per stack
+            assert (block[3:].sum(axis=0) == block[0]).all()  # one family per stack
+            for (column, row), stack in cells:
+                r, c = min(row - top, 11), min(column - left, 11)
+                assert block[0, r, c] == 1
+                assert round(block[1, r, c] * 12) == stack[-1] % 100  # its number, 1 to 12
+                assert round(block[2, r, c] * 11) == min(len(stack) - 1, 11)
+        env.step(choose(observation, rng))
+
+
+def test_planes_follow_a_move_and_are_refused_for_a_game_without_a_grid() -> None:
+    env = rz.env("duck-and-cover", 2, observation="planes")
+    env.reset(seed=1)
+    rng = random.Random(1)
+    before = env.observe("player_0")["planes"]
+    changed = False
+    for _ in range(12):
+        env.step(choose(env.observe(env.agent_selection), rng))
+        changed |= not np.array_equal(env.observe("player_0")["planes"], before)
+    assert changed
+    assert "planes" not in rz.env("duck-and-cover", 2).observation_space("player_0")
+    with pytest.raises(ValueError, match="duo has no spatial planes"):
+        rz.env("duo", 2, observation="planes")
+    with pytest.raises(ValueError, match="observation must be"):
+        rz.env("duck-and-cover", 2, observation="image")
+    single = rg.make("duck-and-cover", 3, observation="planes")
+    observation, _ = single.reset(seed=2)
+    assert observation["planes"].shape == (18, 12, 12)
