@@ -584,16 +584,15 @@ def _bench_vector(
     deadline = start + seconds
     while True:
         masks = observations["action_mask"]
-        # Uniform among each mover's legal ids: the k-th of its ids, k drawn below its count.
-        size = masks.shape[2]
-        legal = np.flatnonzero(masks)  # every legal id of every mover, row by row
-        counts = masks.sum(axis=2, dtype=np.int64).ravel()
-        moving = counts.nonzero()[0]
-        firsts = np.cumsum(counts[moving]) - counts[moving]
-        picks = legal[firsts + (rng.random(len(moving)) * counts[moving]).astype(np.int64)]
+        # Uniform among each mover's legal ids: the (k+1)-th set flag of its mask row,
+        # k drawn below the row's count (the rows of players not to move are zeros).
+        movers = masks.max(axis=2).ravel().nonzero()[0]
+        rows = masks.reshape(-1, masks.shape[2])[movers]
+        counts = rows.cumsum(axis=1, dtype=np.int32)
+        chosen = (rng.random(len(movers)) * counts[:, -1]).astype(np.int32)
         actions = np.zeros(masks.shape[:2], dtype=np.int64)
-        actions.ravel()[moving] = picks % size
-        steps += len(moving)
+        actions.ravel()[movers] = (counts <= chosen[:, None]).sum(axis=1)
+        steps += len(movers)
         observations, *_ = envs.step(actions)
         now = time.process_time()
         if now >= deadline:

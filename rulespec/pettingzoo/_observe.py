@@ -122,6 +122,16 @@ class Observer:
         else:
             self._scaled(seat, out)
 
+    def write_every(self, out: Floats) -> bool:
+        """Write every seat's observation now into ``out`` (flat, seat after seat) in one
+        gather, when the game's encoding offers a table; whether it did."""
+        table = self._table
+        if table is None:
+            return False
+        table.write(self.episode.state)
+        self._shared.take(self._every_order, out=out, mode="wrap")
+        return True
+
     def _scaled(self, seat: int, out: Floats) -> None:
         """Bring ``seat``'s numbers up to date and write them scaled into ``out``."""
         if self._writers:

@@ -211,9 +211,9 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         self._check_open()
         if not self._reset:
             raise ResetNeeded("reset() the environments before their first step()")
-        ids = np.asarray(actions)
+        ids = actions if type(actions) is np.ndarray else np.asarray(actions)
         shape = (self.num_envs, self.players)
-        if ids.shape != shape or not np.issubdtype(ids.dtype, np.integer):
+        if ids.shape != shape or ids.dtype.kind not in "iu":
             raise ValueError(
                 f"actions must be integers of shape {shape}, not {ids.dtype} {ids.shape}"
             )
@@ -280,8 +280,13 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         observations = np.zeros((self.num_envs * players, self._length), dtype=np.float32)
         flags = []
         no_flags = self._no_flags
+        flat = observations.reshape(-1)
+        span = players * self._length
         for i, (episode, observer) in enumerate(zip(self.episodes, self._observers, strict=True)):
             movers = episode.to_move()
+            if len(movers) == players and observer.write_every(flat[i * span : (i + 1) * span]):
+                flags.extend([episode.legal_action_flags(p) for p in movers])
+                continue
             for p in range(players):
                 if p in movers:
                     observer.write(p, observations[i * players + p])
