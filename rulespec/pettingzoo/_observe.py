@@ -95,6 +95,8 @@ class Observer:
                 self._buffers.append(buffer)
                 self._writers.append(make(buffer, seat, n, options, saturate=True))
                 self._raw.append(np.frombuffer(buffer, dtype=np.float32))
+        self._plain = bool(self._writers) and not self._checked and not self._clipped
+        """Whether an observation is its writer's numbers scaled, with nothing to check."""
 
     def observe(self, seat: int) -> Floats:
         """``seat``'s observation of the episode's state now, scaled, as a new array
@@ -104,6 +106,9 @@ class Observer:
             table.write(self.episode.state, seat)
             # The indexes are in range: "wrap" spares NumPy the bounds check of "raise".
             values: Floats = self._shared.take(self._orders[seat], mode="wrap")
+        elif self._plain:  # written, then scaled: nothing to check or clip
+            self._writers[seat].write(self.episode.state)
+            values = self._raw[seat] * self._scale
         else:
             values = np.empty(self.length, dtype=np.float32)
             self._scaled(seat, values)
