@@ -138,7 +138,6 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         first = self.episodes[0]
         self.players = first.players
         self.action_space_size = first.action_space_size
-        self._no_flags = bytes(self.action_space_size)
         self._length = self._observers[0].length
         self.observation_shape = first.observation_shape
         observer = self._observers[0]
@@ -277,24 +276,24 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
     def _observations(self) -> Observations:
         """The movers' observations and masks in every game (zeros for the others)."""
         players = self.players
-        observations = np.zeros((self.num_envs * players, self._length), dtype=np.float32)
-        flags = []
-        no_flags = self._no_flags
+        rows = self.num_envs * players
+        observations = np.zeros((rows, self._length), dtype=np.float32)
+        masks = np.zeros((rows, self.action_space_size), dtype=np.int8)
         flat = observations.reshape(-1)
         span = players * self._length
-        for i, (episode, observer) in enumerate(zip(self.episodes, self._observers, strict=True)):
+        int8 = _INT8
+        row = 0
+        for episode, observer in zip(self.episodes, self._observers, strict=True):
             movers = episode.to_move()
-            if len(movers) == players and observer.write_every(flat[i * span : (i + 1) * span]):
-                flags.extend([episode.legal_action_flags(p) for p in movers])
-                continue
-            for p in range(players):
-                if p in movers:
-                    observer.write(p, observations[i * players + p])
-                    flags.append(episode.legal_action_flags(p))
-                else:
-                    flags.append(no_flags)
+            if len(movers) == players and observer.write_every(flat[row * self._length :][:span]):
+                for p in movers:
+                    masks[row + p] = np.frombuffer(episode.legal_action_flags(p), dtype=int8)
+            else:
+                for p in movers:
+                    observer.write(p, observations[row + p])
+                    masks[row + p] = np.frombuffer(episode.legal_action_flags(p), dtype=int8)
+            row += players
         shape = (self.num_envs, players)
-        masks = np.frombuffer(bytearray(b"".join(flags)), dtype=_INT8)
         return {
             "observation": observations.reshape(shape + self.observation_shape),
             "action_mask": masks.reshape((*shape, self.action_space_size)),
