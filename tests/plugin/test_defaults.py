@@ -16,6 +16,7 @@ from hypothesis import settings
 from rulespec import IllegalAction, RecordError
 from rulespec.cli.play import Words
 from rulespec.core import game as registry
+from rulespec.core import implements
 from rulespec.plugin import Listed, evolve, order_hidden, own_only, view_class
 from rulespec.plugin.hidden import Hiding
 from rulespec.rulebook.clauses import catalogues
@@ -26,15 +27,24 @@ from tests.plugin.tricks import GAME, Deal, Play
 
 DECK = tuple(range(1, 10))
 
+# Tricks' ``@implements`` marks are its own: out of the registry but in its tests, so
+# that the project's traceability never meets clauses of a game it does not hold.
+TRICKS_CODE = {c: f for c, f in implements._REGISTRY.items() if c.startswith(GAME.declaration.prefix)}
+for _clause in TRICKS_CODE:
+    del implements._REGISTRY[_clause]
+
 
 @pytest.fixture
 def registered() -> Iterator[None]:
     """Tricks in the registry for the test, and out of it after (the catalogues, read
-    once for every registered game, read again each time)."""
+    once for every registered game, read again each time; its clauses' code likewise)."""
     registry.register(GAME)
+    implements._REGISTRY.update(TRICKS_CODE)
     catalogues.cache_clear()
     yield
     registry._GAMES.pop(GAME.id, None)
+    for clause in TRICKS_CODE:
+        implements._REGISTRY.pop(clause, None)
     catalogues.cache_clear()
 
 
