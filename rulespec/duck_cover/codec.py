@@ -190,6 +190,8 @@ def encode_options(options: Options) -> dict[str, Any]:
     for name in VARIANTS:
         if getattr(options, name):
             data[name] = True
+    if options.deck:
+        data["deck"] = [_card_out(c) for c in options.deck]
     return data
 
 
@@ -199,7 +201,7 @@ def decode_options(data: Mapping[str, Any], where: str = "options") -> Options:
     >>> decode_options({"competition": True, "surprises": True}).surprises
     True
     """
-    _object(data, where, set(), frozenset({"splashes", *VARIANTS}))
+    _object(data, where, set(), frozenset({"splashes", "deck", *VARIANTS}))
     chosen: dict[str, Any] = {}
     if "splashes" in data:
         values = _list(data["splashes"], f"{where}.splashes", 12)
@@ -211,6 +213,9 @@ def decode_options(data: Mapping[str, Any], where: str = "options") -> Options:
     for name in VARIANTS:
         if name in data:
             chosen[name] = _bool(data[name], f"{where}.{name}")
+    if "deck" in data:
+        cards = enumerate(_list(data["deck"], f"{where}.deck", 26))
+        chosen["deck"] = tuple(_card_in(c, f"{where}.deck[{i}]") for i, c in cards)
     try:
         return Options(**chosen)
     except ValueError as exc:

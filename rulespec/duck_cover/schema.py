@@ -250,6 +250,14 @@ DEFS: dict[str, Schema] = {
                     array(integer(-100, 100), 12, 12),
                 ),
                 **{name: described(_VARIANTS[name], boolean()) for name in VARIANTS},
+                "deck": described(
+                    "Not a rule: a short draw deck for small games (rulespec explore), "
+                    "some of the rules' draw cards, each at most as often as the rules "
+                    "hold it (none of the 1, 2 and 3 under Constraints), in ascending "
+                    "order, max and repeat last. Left out: every draw card. The kit's "
+                    "default search leaves it out.",
+                    array(ref("card"), 26),
+                ),
             },
         ),
         "if": {"required": ["competition"], "properties": {"competition": const(True)}},
