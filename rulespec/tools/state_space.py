@@ -101,7 +101,7 @@ def page(rows: list[dict[str, Any]]) -> str:
         "of the hidden cards. A walk from a position holds only some arrangements of what",
         "a view forgets later (the cards drawn since the start, say); draws outside the",
         "walk are counted, and the test runs on the others. Each configuration below says",
-        "its law; Duo's sampler is exact on every view of its configurations.",
+        "its law.",
         "",
         "The counts below are pinned by the test suite: a change of the rules that changes",
         "them must update this page, with",
