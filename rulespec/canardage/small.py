@@ -130,5 +130,5 @@ def configs() -> tuple[Config, ...]:
     """Canardage's small configurations, the default first."""
     return (
         _config("endgame", {"pan": 5, "en-joue": 4}, False),
-        _config("longer", {"pan": 6, "en-joue": 4}, True),
+        _config("longer", {"pan": 5, "en-joue": 4, "planque": 1}, True),
     )
