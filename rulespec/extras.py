@@ -22,7 +22,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "cli": ("rich",),
     "plot": ("matplotlib",),
     "docs": ("sphinx",),
-    "rl": ("numpy", "gymnasium", "pettingzoo", "pyspiel"),
+    "rl": ("numpy", "gymnasium", "pettingzoo", "pyspiel", "PIL"),
 }
 """The modules each extra of ``pyproject.toml`` brings (the ones rulespec imports)."""
 

@@ -1,5 +1,6 @@
 """A single-agent Gymnasium environment: one seat learns, the other seats play fixed
-policies (needs the ``rl`` extra: ``pip install rulespec[rl]``).
+policies (needs the ``rl`` extra: ``uv sync --extra rl``, or ``pip install ".[rl]"``
+in a clone of the repository).
 
 :func:`make` (or :class:`SingleAgentEnv`) seats the learner and chooses the
 opponents: a policy of the game by name (``"random"``, Duo's ``"greedy"``,
@@ -38,6 +39,23 @@ too (``"action_mask"``), the learner's ``"seat"``, and at the end the
 environment's generator, seeded by ``reset(seed=...)``), so that one
 policy learns every seat; the opponents' policies draw from the same
 generator, so a seeded reset replays the same game for the same actions.
+
+Importing this module registers each game with Gymnasium as
+``rulespec/<Name>-v0``, the name its id in capitals without hyphens
+(``rulespec/DuckAndCover-v0``, ``rulespec/Duo-v0``, ``rulespec/Canardage-v0``), so
+that :func:`gymnasium.make` takes :func:`make`'s keywords:
+
+>>> import gymnasium
+>>> env = gymnasium.make("rulespec/Duo-v0", players=2, opponents="greedy", max_rounds=1)
+>>> env.unwrapped.game.id, env.unwrapped.episode.players
+('duo', 2)
+
+``render_mode="rgb_array"`` draws the text board as a picture (a uint8 array,
+height × width × 3, every frame of an environment of one size), so
+Gymnasium's ``RecordVideo`` wrapper records games where its video writer
+(``moviepy``) is installed. Every method but :meth:`~SingleAgentEnv.reset`
+raises :class:`~rulespec.pettingzoo.ResetNeeded` before the first reset, and
+:meth:`~SingleAgentEnv.step` after the end of a game too.
 """
 
 from __future__ import annotations
@@ -53,11 +71,11 @@ import numpy.typing as npt
 import rulespec
 from rulespec.core.checks import integer, wrong_type
 from rulespec.core.game import Game, Policy
-from rulespec.pettingzoo._common import RENDER_MODES, Table, agent_name, make_episode
+from rulespec.pettingzoo._common import RENDER_MODES, ResetNeeded, Table, agent_name, make_episode
 from rulespec.rl.episode import OnIllegal, Reward
 from rulespec.tools import search
 
-__all__ = ["SingleAgentEnv", "make", "policy_named"]
+__all__ = ["SingleAgentEnv", "gymnasium_id", "make", "policy_named"]
 
 Opponents = str | Policy | Sequence[str | Policy]
 """One policy for every opponent, or one per opponent seat (in seat order, the
@@ -98,6 +116,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
 
     metadata = {  # noqa: RUF012 (Gymnasium declares it an instance variable)
         "render_modes": list(RENDER_MODES),
+        "render_fps": 4,
         "name": "rulespec_single_v0",
     }
 
@@ -115,6 +134,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         max_steps: int | None = None,
         on_illegal: OnIllegal = "lose",
         illegal_reward: float = -1.0,
+        observation: str = "flat",
     ) -> None:
         episode = make_episode(
             game_id,
@@ -126,7 +146,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
             on_illegal=on_illegal,
             illegal_reward=illegal_reward,
         )
-        self.table = Table(episode, render_mode)
+        self.table = Table(episode, render_mode, observation)
         self.episode = episode
         """The game being played (:class:`rulespec.rl.episode.Episode`)."""
         self.game: Game[Any, Any, Any, Any] = episode.game
@@ -203,20 +223,26 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         next choice; the learner's observation, reward, and whether the game is over."""
         episode = self.episode
         if not self._started:
-            raise ValueError("step() before reset(): call reset() to start a game")
+            raise ResetNeeded("step() before reset(): call reset() to start a game")
         if episode.done:
-            raise ValueError("the game is over: call reset() to play again")
+            raise ResetNeeded("the game is over: call reset() to play again")
         reward = self._play_opponents(integer(action, "action"))
         observation, info = self._observe()
         return observation, reward, episode.terminated, episode.truncated, info
 
     def action_masks(self) -> npt.NDArray[np.int8]:
         """The learner's legal ids now as flags (the name maskable learners look for)."""
+        if not self._started:
+            raise ResetNeeded("action_masks() before reset(): call reset() to start a game")
         mask: npt.NDArray[np.int8] = self.table.observe(agent_name(self.seat))["action_mask"]
         return mask
 
-    def render(self) -> str | None:
-        """The whole table as text (``render_mode="ansi"``), hidden cards included."""
+    def render(self) -> str | npt.NDArray[Any] | None:
+        """The whole table, hidden cards included: text with ``render_mode="ansi"``,
+        printed with ``"human"``, a picture (uint8, height × width × 3) with
+        ``"rgb_array"``."""
+        if not self._started and self.render_mode is not None:
+            raise ResetNeeded("render() before reset(): call reset() to start a game")
         return self.table.render()
 
 
@@ -229,10 +255,32 @@ def make(
     """A :class:`SingleAgentEnv` of ``game_id`` for ``players`` players (see the module
     for ``opponents``); the other keywords are :class:`SingleAgentEnv`'s: ``seat``,
     ``options``, ``reward``, ``render_mode``, ``max_rounds``, ``max_steps``,
-    ``on_illegal``, ``illegal_reward``.
+    ``on_illegal``, ``illegal_reward``, ``observation`` (as for
+    :func:`rulespec.pettingzoo.env`: ``"planes"`` adds the grids' spatial planes).
 
     Raises :class:`KeyError` for an unknown game, :class:`ValueError` for an unknown
     policy, a seat out of range or a wrong number of opponents.
     """
     rulespec.game(game_id)  # a KeyError for an unknown game
     return SingleAgentEnv(game_id, players, opponents, **kwargs)
+
+
+def gymnasium_id(game: Game[Any, Any, Any, Any]) -> str:
+    """The id under which importing this module registers ``game`` with Gymnasium.
+
+    >>> gymnasium_id(rulespec.game("duck-and-cover"))
+    'rulespec/DuckAndCover-v0'
+    """
+    return f"rulespec/{''.join(word.capitalize() for word in game.id.split('-'))}-v0"
+
+
+def _register() -> None:
+    """Register every game of the registry with Gymnasium (once)."""
+    for g in rulespec.games():
+        name = gymnasium_id(g)
+        if name not in gymnasium.registry:
+            entry = f"{__name__}:SingleAgentEnv"
+            gymnasium.register(name, entry_point=entry, kwargs={"game_id": g.id})
+
+
+_register()

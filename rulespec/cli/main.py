@@ -21,6 +21,7 @@ import attrs
 
 import rulespec
 from rulespec.cli import baseline, console
+from rulespec.cli import check as check_cli
 from rulespec.cli import conform as conform_cli
 from rulespec.cli import explore as explore_cli
 from rulespec.cli import games as games_cli
@@ -584,10 +585,15 @@ def _bench_vector(
     deadline = start + seconds
     while True:
         masks = observations["action_mask"]
-        # Uniform among the legal ids: the largest of random keys on the mask.
-        keys = rng.random(masks.shape) * masks
-        actions = keys.argmax(axis=2)
-        steps += int(masks.any(axis=2).sum())
+        # Uniform among each mover's legal ids: the (k+1)-th set flag of its mask row,
+        # k drawn below the row's count (the rows of players not to move are zeros).
+        movers = masks.max(axis=2).ravel().nonzero()[0]
+        rows = masks.reshape(-1, masks.shape[2])[movers]
+        counts = rows.cumsum(axis=1, dtype=np.int32)
+        chosen = (rng.random(len(movers)) * counts[:, -1]).astype(np.int32)
+        actions = np.zeros(masks.shape[:2], dtype=np.int64)
+        actions.ravel()[movers] = (counts <= chosen[:, None]).sum(axis=1)
+        steps += len(movers)
         observations, *_ = envs.step(actions)
         now = time.process_time()
         if now >= deadline:
@@ -716,6 +722,7 @@ def _parser() -> argparse.ArgumentParser:
 
     verify_cli.add_parser(sub)
     conform_cli.add_parser(sub)
+    check_cli.add_parser(sub)
     perft_cli.add_parser(sub)
     readings_cli.add_parser(sub)
     explore_cli.add_parser(sub)

@@ -83,6 +83,8 @@ __all__ = [
     "legal_action_ids",
     "observation",
     "observation_bounds",
+    "observation_planes",
+    "observation_planes_shape",
     "observation_saturated",
     "observation_shape",
 ]
@@ -551,3 +553,7 @@ ObservationTable = _observation.Table
 :class:`rulespec.duck_cover.observation.Table`."""
 observation_bounds = _observation.bounds
 observation_saturated = _observation.saturated
+observation_planes = _observation.planes
+"""Every grid as a player sees it, spatially: see :func:`rulespec.duck_cover.observation.planes`."""
+observation_planes_shape = _observation.planes_shape
+"""The shape of :data:`observation_planes`: channels, rows, columns."""

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 else:  # array is generic for type checkers only before Python 3.12
     Buffer = array
 
-__all__ = ["Table", "Writer", "bounds", "saturated"]
+__all__ = ["Table", "Writer", "bounds", "planes", "planes_shape", "saturated"]
 
 _PHASES = {Phase.DEAL: 0, Phase.RESHUFFLE: 1, Phase.TURN: 2, Phase.OVER: 3}
 _KINDS = {Quack: 0, Cover: 1, Duck: 2, Give: 3, Place: 4}
@@ -124,6 +124,64 @@ def saturated(players: int, options: Options | None = None) -> tuple[int, ...]:
     (88, 89, 90, 91)
     """
     return tuple(_positions(players))
+
+
+SIDE = STACKS
+"""The rows and the columns of a plane: a grid of twelve stacks fits, corner first."""
+
+
+def planes_shape(players: int, options: Options | None = None) -> tuple[int, int, int]:
+    """The shape of :func:`planes`: ``3 + players`` channels per player, by 12 rows
+    by 12 columns.
+
+    >>> planes_shape(4)
+    (28, 12, 12)
+    """
+    return (players * (3 + players), SIDE, SIDE)
+
+
+def planes(state: State, player: int) -> list[tuple[int, float]]:
+    """Every grid as ``player`` sees it, laid out spatially: the non-zero numbers of
+    an array shaped as :func:`planes_shape` (channels, rows, columns), as
+    ``(flat index, value)`` pairs, each value from 0 to 1.
+
+    The grids come in the observation's order, ``player``'s own first, then the
+    next seats round the table; grid ``k`` has the channels ``k * (3 + players)``
+    onwards: a stack is there (1), its top card's number (divided by 12), the
+    cards it covers (divided by 11), then one channel per family, by seat from
+    ``player``'s, that of the top card. Row and column count from the grid's
+    topmost row and leftmost column; a stack that lies 12 or more rows or
+    columns away (once stacks have parted) shows on the last row or column.
+
+    >>> import rulespec
+    >>> state = rulespec.game("duck-and-cover").start(2, seed=1)
+    >>> cells = dict(planes(state, 0))
+    >>> len([i for i in cells if i < 144])  # stacks in player 0's grid
+    12
+    """
+    n = state.players
+    per = 3 + n
+    area = SIDE * SIDE
+    found: list[tuple[int, float]] = []
+    if not state.grids:
+        return found
+    for k in range(n):
+        holder = (player + k) % n
+        cells = state.grids[holder].cells
+        if not cells:
+            continue
+        left = cells[0][0][0]
+        top = min([q[1] for q, _ in cells])
+        base = k * per * area
+        for (column, row), stack in cells:
+            at = base + min(row - top, SIDE - 1) * SIDE + min(column - left, SIDE - 1)
+            card = stack[-1]
+            found.append((at, 1.0))
+            found.append((at + area, number_of(card) / 12))
+            if len(stack) > 1:
+                found.append((at + 2 * area, min(len(stack) - 1, 11) / 11))
+            found.append((at + (3 + (family_of(card, holder) - player) % n) * area, 1.0))
+    return found
 
 
 def _only_choices_differ(last: State, state: State) -> bool:

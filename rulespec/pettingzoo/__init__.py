@@ -40,9 +40,13 @@ Every game ends: Duo plays under the round limit that simulations use
 default :func:`rulespec.rl.lengths.max_game_length`: 2000 turns of Duck &
 Cover, 2000 actions of Canardage, the round limit's bound for Duo).
 
-An illegal action id ends the game: the agent that sent it receives
-``illegal_reward`` (-1) and the others 0; ``on_illegal="raise"`` raises
-:class:`~rulespec.IllegalAction` instead.
+An illegal action id ends the game at the end of the turn: the agent that
+sent it receives ``illegal_reward`` (-1) and the others 0 (in Duck & Cover
+the agents that still owe the turn's choice send it first, and it is not
+played); ``on_illegal="raise"`` raises :class:`~rulespec.IllegalAction`
+instead. Every agent that owes a choice has its action mask, the AEC
+environment's agents included (:class:`GameEnv`). Every method but ``reset``
+raises :class:`ResetNeeded` before the first reset.
 """
 
 from __future__ import annotations
@@ -81,19 +85,26 @@ def env(
     max_steps: int | None = None,
     on_illegal: OnIllegal = "lose",
     illegal_reward: float = -1.0,
+    observation: str = "flat",
 ) -> GameEnv:
     """An AEC environment of the game ``game_id`` for ``players`` players.
 
     ``options`` are the game's options, or their JSON data
     (``{"turbo": True}``); ``reward`` is ``"win"`` or ``"score"``;
     ``render_mode`` ``None``, ``"human"`` (:meth:`GameEnv.render` prints the text
-    board) or ``"ansi"`` (it returns it); ``max_rounds`` sets Duo's round limit;
-    ``max_steps`` caps the player actions of a game; ``on_illegal`` is ``"lose"`` or ``"raise"``.
+    board), ``"ansi"`` (it returns it) or ``"rgb_array"`` (it draws it as a uint8
+    picture, height × width × 3); ``max_rounds`` sets Duo's round limit;
+    ``max_steps`` caps the player actions of a game; ``on_illegal`` is ``"lose"`` or
+    ``"raise"``; ``illegal_reward`` is a finite number; ``observation="planes"``
+    adds ``"planes"`` to each observation, the game's grids laid out spatially
+    (channels × rows × columns, for convolutional networks), for a game that
+    has them (Duck & Cover: :func:`rulespec.duck_cover.observation.planes`).
 
     Raises :class:`KeyError` for an unknown game, :class:`TypeError` for an
     argument of the wrong type, :class:`~rulespec.IllegalAction` for a player
     count the game does not allow, :class:`ValueError` for a bad ``reward``,
-    ``render_mode``, ``max_rounds``, ``max_steps`` or ``on_illegal``.
+    ``render_mode``, ``max_rounds``, ``max_steps``, ``on_illegal``,
+    ``illegal_reward`` or ``observation``.
 
     >>> from rulespec import pettingzoo as rz
     >>> table = rz.env("duck-and-cover", players=3)
@@ -101,6 +112,9 @@ def env(
     ['player_0', 'player_1', 'player_2']
     >>> table.max_steps  # 2000 turns of three actions
     6000
+    >>> grids = rz.env("duck-and-cover", players=3, observation="planes")
+    >>> grids.observation_space("player_0")["planes"].shape  # 3 grids of 3 + 3 channels
+    (18, 12, 12)
     """
     episode = make_episode(
         game_id,
@@ -112,7 +126,7 @@ def env(
         on_illegal=on_illegal,
         illegal_reward=illegal_reward,
     )
-    return GameEnv(episode, render_mode)
+    return GameEnv(episode, render_mode, observation)
 
 
 def parallel_env(
@@ -126,6 +140,7 @@ def parallel_env(
     max_steps: int | None = None,
     on_illegal: OnIllegal = "lose",
     illegal_reward: float = -1.0,
+    observation: str = "flat",
 ) -> GameParallelEnv:
     """A parallel environment of the game ``game_id``: arguments as for :func:`env`.
 
@@ -145,4 +160,4 @@ def parallel_env(
         on_illegal=on_illegal,
         illegal_reward=illegal_reward,
     )
-    return GameParallelEnv(episode, render_mode)
+    return GameParallelEnv(episode, render_mode, observation)

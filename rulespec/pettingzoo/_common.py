@@ -4,7 +4,7 @@ names, spaces, observations and the text board."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import gymnasium
 import numpy as np
@@ -13,12 +13,19 @@ import numpy.typing as npt
 import rulespec
 from rulespec.core.checks import wrong_type
 from rulespec.core.game import Game
+from rulespec.extras import require
 from rulespec.pettingzoo._observe import Observer
+
+if TYPE_CHECKING:
+    from rulespec.pettingzoo._picture import Canvas
 from rulespec.rl.episode import Episode, OnIllegal, Reward
 
-__all__ = ["RENDER_MODES", "ResetNeeded", "Table", "agent_name", "make_episode"]
+__all__ = ["OBSERVATIONS", "RENDER_MODES", "ResetNeeded", "Table", "agent_name", "make_episode"]
 
-RENDER_MODES = ("human", "ansi")
+OBSERVATIONS = ("flat", "planes")
+"""The observation options: the game's numbers alone, or with its spatial planes too."""
+
+RENDER_MODES = ("human", "ansi", "rgb_array")
 _INT8 = np.dtype(np.int8)
 """The masks' type (a dtype object: NumPy reads a type given as a class more slowly)."""
 
@@ -66,10 +73,35 @@ def make_episode(
 class Table:
     """An episode seen through PettingZoo's names and spaces."""
 
-    def __init__(self, episode: Episode, render_mode: str | None) -> None:
+    def __init__(
+        self, episode: Episode, render_mode: str | None, observation: str = "flat"
+    ) -> None:
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation must be 'flat' or 'planes', not {observation!r}")
+        encoding = episode.game.encoding
+        self._planes: Any = None
+        if observation == "planes":
+            self._planes = getattr(encoding, "observation_planes", None)
+            if self._planes is None:
+                raise ValueError(f"{episode.game.id} has no spatial planes: observation='flat'")
+            shaped: Any = encoding
+            self._planes_shape = tuple(
+                shaped.observation_planes_shape(episode.players, episode.options)
+            )
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+            raise ValueError(
+                f"render_mode must be None, 'human', 'ansi' or 'rgb_array', not {render_mode!r}"
+            )
         self.episode = episode
+        self.canvas: Canvas | None = None
+        if render_mode == "rgb_array":
+            require("rl", "render_mode='rgb_array'", "PIL")
+            from rulespec.pettingzoo._picture import Canvas
+
+            board = str(episode.state).splitlines()
+            # One size for every frame of the environment, with room for the board to grow.
+            width = max(map(len, board), default=0)
+            self.canvas = Canvas(max(width + 24, 100), len(board) + 8)
         self.render_mode = render_mode
         self.possible_agents = [agent_name(p) for p in range(episode.players)]
         self.seats = {name: p for p, name in enumerate(self.possible_agents)}
@@ -77,15 +109,13 @@ class Table:
         n, shape = episode.action_space_size, episode.observation_shape
         low, high = self.observer.low.reshape(shape), self.observer.high.reshape(shape)
         self.action_spaces = {a: gymnasium.spaces.Discrete(n) for a in self.possible_agents}
-        self.observation_spaces = {
-            a: gymnasium.spaces.Dict(
-                {
-                    "observation": gymnasium.spaces.Box(low, high, shape, np.float32),
-                    "action_mask": gymnasium.spaces.Box(0, 1, (n,), np.int8),
-                }
-            )
-            for a in self.possible_agents
+        parts: dict[str, gymnasium.spaces.Space[Any]] = {
+            "observation": gymnasium.spaces.Box(low, high, shape, np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, (n,), np.int8),
         }
+        if self._planes is not None:
+            parts["planes"] = gymnasium.spaces.Box(0.0, 1.0, self._planes_shape, np.float32)
+        self.observation_spaces = {a: gymnasium.spaces.Dict(parts) for a in self.possible_agents}
         players = episode.players
         self.state_space = gymnasium.spaces.Box(
             np.tile(self.observer.low, players),
@@ -108,19 +138,29 @@ class Table:
         except (KeyError, TypeError):
             seat = self.seat(agent)
         mask = self.mask(seat) if acting else np.zeros(self.episode.action_space_size, np.int8)
-        return {"observation": self.observer.observe(seat), "action_mask": mask}
+        if self._planes is None:
+            return {"observation": self.observer.observe(seat), "action_mask": mask}
+        planes = np.zeros(self._planes_shape, dtype=np.float32)
+        cells = self._planes(self.episode.state, seat)
+        if cells:
+            where, values = zip(*cells, strict=True)
+            planes.ravel()[list(where)] = values
+        return {"observation": self.observer.observe(seat), "action_mask": mask, "planes": planes}
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """``seat``'s action mask now: a new int8 array, 1 at each legal id."""
         return np.frombuffer(bytearray(self.episode.legal_action_flags(seat)), _INT8)
 
-    def render(self) -> str | None:
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The whole table as text, hidden cards included: returned with
-        ``render_mode="ansi"``, printed with ``"human"``."""
+        ``render_mode="ansi"``, printed with ``"human"``, drawn as an RGB picture
+        (uint8, height × width × 3, one size for every frame) with ``"rgb_array"``."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
         text = str(self.episode.state)
+        if self.canvas is not None:
+            return self.canvas.draw(text)
         if self.render_mode == "human":
             print(text)
             return None

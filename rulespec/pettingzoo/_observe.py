@@ -95,42 +95,68 @@ class Observer:
                 self._buffers.append(buffer)
                 self._writers.append(make(buffer, seat, n, options, saturate=True))
                 self._raw.append(np.frombuffer(buffer, dtype=np.float32))
+        self._plain = bool(self._writers) and not self._checked and not self._clipped
+        """Whether an observation is its writer's numbers scaled, with nothing to check."""
 
     def observe(self, seat: int) -> Floats:
         """``seat``'s observation of the episode's state now, scaled, as a new array
         shaped as the game's observation."""
-        episode = self.episode
         table = self._table
         if table is not None:
-            table.write(episode.state, seat)
+            table.write(self.episode.state, seat)
             # The indexes are in range: "wrap" spares NumPy the bounds check of "raise".
             values: Floats = self._shared.take(self._orders[seat], mode="wrap")
-            if self._flat:
-                return values
-            return values.reshape(episode.observation_shape)
+        elif self._plain:  # written, then scaled: nothing to check or clip
+            self._writers[seat].write(self.episode.state)
+            values = self._raw[seat] * self._scale
+        else:
+            values = np.empty(self.length, dtype=np.float32)
+            self._scaled(seat, values)
+        if self._flat:
+            return values
+        shaped: Floats = values.reshape(self.episode.observation_shape)
+        return shaped
+
+    def write(self, seat: int, out: Floats) -> None:
+        """Write ``seat``'s observation now, scaled, into ``out`` (float32, flat, of the
+        observation's length): what the vector environment fills its rows with."""
+        table = self._table
+        if table is not None:
+            table.write(self.episode.state, seat)
+            self._shared.take(self._orders[seat], out=out, mode="wrap")
+        else:
+            self._scaled(seat, out)
+
+    def write_every(self, out: Floats) -> bool:
+        """Write every seat's observation now into ``out`` (flat, seat after seat) in one
+        gather, when the game's encoding offers a table; whether it did."""
+        table = self._table
+        if table is None:
+            return False
+        table.write(self.episode.state)
+        self._shared.take(self._every_order, out=out, mode="wrap")
+        return True
+
+    def _scaled(self, seat: int, out: Floats) -> None:
+        """Bring ``seat``'s numbers up to date and write them scaled into ``out``."""
         if self._writers:
-            self._writers[seat].write(episode.state)
+            self._writers[seat].write(self.episode.state)
             raw: Any = self._raw[seat]
-            values = np.multiply(raw, self._scale)
             numbers: Any = self._buffers[seat]
         else:
             raw = numbers = np.fromiter(
-                episode.observation(seat), dtype=np.float32, count=self.length
+                self.episode.observation(seat), dtype=np.float32, count=self.length
             )
-            values = np.multiply(raw, self._scale)
+        np.multiply(raw, self._scale, out=out)
         for i, least, most, scaled_least, scaled_most in self._checked:
             number = numbers[i]
             if number < least:
-                values[i] = scaled_least
+                out[i] = scaled_least
             elif number > most:
-                values[i] = scaled_most
+                out[i] = scaled_most
         if self._clipped:
-            np.minimum(values, self.high, out=values)
-            np.maximum(values, self.low, out=values)
-        if self._flat:
-            return values
-        shaped: Floats = values.reshape(episode.observation_shape)
-        return shaped
+            np.minimum(out, self.high, out=out)
+            np.maximum(out, self.low, out=out)
 
     def state(self) -> Floats:
         """Every seat's observation, flattened and laid end to end in seat order."""

@@ -8,7 +8,7 @@ from typing import Any
 import numpy.typing as npt
 from pettingzoo import AECEnv
 
-from rulespec.pettingzoo._common import ResetNeeded, Table
+from rulespec.pettingzoo._common import RENDER_MODES, ResetNeeded, Table
 from rulespec.rl.episode import Episode
 
 __all__ = ["GameEnv"]
@@ -20,28 +20,37 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
 
     The agent to act is the first player of :meth:`Game.to_move`: Duck & Cover's
     simultaneous choices are asked one player after the other, each seeing the
-    turn as the rules let them (who has acted, not how), and only the agent
-    selected has a non-zero action mask. Chance steps never show as turns: the
+    turn as the rules let them (who has acted, not how). Every agent that still
+    owes a choice has its action mask, not only the agent selected: the turn's
+    choices are all made on the same cards, so an agent may read its mask
+    before its turn comes (as a parallel policy does); an agent with nothing to
+    choose has a mask of zeros. Chance steps never show as turns: the
     environment resolves them with its own random generator.
 
     Duck & Cover's metadata says ``is_parallelizable``: every agent acts once a
     turn, in seat order, and the game ends (or is truncated) only at the end
-    of a turn, so PettingZoo's ``aec_to_parallel`` plays whole turns with it.
-    Duo and Canardage, one player at a time, say it is not, as PettingZoo's
-    turn-based games do (:func:`rulespec.pettingzoo.parallel_env` serves them).
+    of a turn, an illegal id included (the agents after its sender still
+    choose, then the game ends), so PettingZoo's ``aec_to_parallel`` plays
+    whole turns with it. Duo and Canardage, one player at a time, say it is
+    not, as PettingZoo's turn-based games do
+    (:func:`rulespec.pettingzoo.parallel_env` serves them).
 
-    :meth:`step` before the first :meth:`reset`, or once every agent is done,
-    raises :class:`~rulespec.pettingzoo.ResetNeeded`.
+    :meth:`step`, :meth:`last`, :meth:`observe`, :meth:`state` and :meth:`render`
+    before the first :meth:`reset` raise :class:`~rulespec.pettingzoo.ResetNeeded`,
+    as :meth:`step` does once every agent is done.
     """
 
-    def __init__(self, episode: Episode, render_mode: str | None = None) -> None:
+    def __init__(
+        self, episode: Episode, render_mode: str | None = None, observation: str = "flat"
+    ) -> None:
         super().__init__()
-        self._table = Table(episode, render_mode)
+        self._table = Table(episode, render_mode, observation)
         self.episode = episode
         """The game being played (:class:`~rulespec.rl.episode.Episode`)."""
         self.render_mode = render_mode
         self.metadata = {
-            "render_modes": ["human", "ansi"],
+            "render_modes": list(RENDER_MODES),
+            "render_fps": 4,
             "name": f"rulespec_{episode.game.id.replace('-', '_')}_v0",
             "is_parallelizable": episode.simultaneous,
         }
@@ -88,15 +97,20 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation (what its view shows, scaled into the bounds of
-        :meth:`observation_space`) and its action mask (all zeros unless it is the
-        agent selected to act)."""
-        return self._table.observe(agent, agent == self.agent_selection and not self.episode.done)
+        :meth:`observation_space`) and its action mask (all zeros unless it owes a
+        choice now)."""
+        if not self._reset:
+            raise ResetNeeded("reset() the environment before observe()")
+        table = self._table
+        return table.observe(agent, table.seat(agent) in self.episode.to_move())
 
     def last(
         self, observe: bool = True
     ) -> tuple[dict[str, npt.NDArray[Any]] | None, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation (``None`` unless ``observe``), cumulative
         reward, termination, truncation and info, as PettingZoo's ``last``."""
+        if not self._reset:
+            raise ResetNeeded("reset() the environment before last()")
         agent = self.agent_selection
         observation = self._table.observe(agent, not self.episode.done) if observe else None
         return (
@@ -111,6 +125,8 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
         """Every agent's observation, flattened and laid end to end in seat order (a
         float32 array in :attr:`state_space`): what the players see together, for
         a centralised critic."""
+        if not self._reset:
+            raise ResetNeeded("reset() the environment before state()")
         return self._table.observer.state()
 
     def step(self, action: Any) -> None:
@@ -150,10 +166,14 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
         else:
             self.agent_selection = self.possible_agents[episode.to_move()[0]]
 
-    def render(self) -> str | None:
+    def render(self) -> str | npt.NDArray[Any] | None:
         """The whole table as text (hidden cards included: it is for people watching,
         not for the agents): returned with ``render_mode="ansi"``, printed with
-        ``"human"`` (returning ``None``)."""
+        ``"human"`` (returning ``None``), drawn as an RGB picture with ``"rgb_array"``
+        (a uint8 array, height × width × 3, every frame of the environment of one size,
+        for a video)."""
+        if not self._reset and self.render_mode is not None:
+            raise ResetNeeded("reset() the environment before render()")
         return self._table.render()
 
     def close(self) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import numpy.typing as npt
 from pettingzoo import ParallelEnv
 
-from rulespec.pettingzoo._common import ResetNeeded, Table
+from rulespec.pettingzoo._common import RENDER_MODES, ResetNeeded, Table
 from rulespec.rl.episode import Episode
 
 __all__ = ["GameParallelEnv"]
@@ -26,15 +26,21 @@ class GameParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo has no t
     one sees another's choice before); in Duo and Canardage the one player on
     turn. The actions of agents that are not to move are ignored (their action
     mask is all zeros), so an agent may send one every step.
+
+    :meth:`step`, :meth:`state` and :meth:`render` before the first :meth:`reset`
+    raise :class:`~rulespec.pettingzoo.ResetNeeded`.
     """
 
-    def __init__(self, episode: Episode, render_mode: str | None = None) -> None:
-        self._table = Table(episode, render_mode)
+    def __init__(
+        self, episode: Episode, render_mode: str | None = None, observation: str = "flat"
+    ) -> None:
+        self._table = Table(episode, render_mode, observation)
         self.episode = episode
         """The game being played (:class:`~rulespec.rl.episode.Episode`)."""
         self.render_mode = render_mode
         self.metadata = {
-            "render_modes": ["human", "ansi"],
+            "render_modes": list(RENDER_MODES),
+            "render_fps": 4,
             "name": f"rulespec_{episode.game.id.replace('-', '_')}_parallel_v0",
         }
         self.possible_agents = list(self._table.possible_agents)
@@ -110,10 +116,14 @@ class GameParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo has no t
 
     def state(self) -> npt.NDArray[Any]:
         """As :meth:`GameEnv.state <rulespec.pettingzoo.aec.GameEnv.state>`."""
+        if not self._reset:
+            raise ResetNeeded("reset() the environment before state()")
         return self._table.observer.state()
 
-    def render(self) -> str | None:
+    def render(self) -> str | npt.NDArray[Any] | None:
         """As :meth:`GameEnv.render <rulespec.pettingzoo.aec.GameEnv.render>`."""
+        if not self._reset and self.render_mode is not None:
+            raise ResetNeeded("reset() the environment before render()")
         return self._table.render()
 
     def close(self) -> None:

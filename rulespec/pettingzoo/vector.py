@@ -9,20 +9,33 @@ player on turn). Everything comes stacked, games first, then seats:
 - observations: a ``Dict`` of ``"observation"``, float32 of shape
   ``(num_envs, players, *observation_shape)`` scaled as in the single
   environments, and ``"action_mask"``, int8 of shape
-  ``(num_envs, players, action_space_size)``, all zeros for a player who is not
-  to move;
+  ``(num_envs, players, action_space_size)``; the rows of a player who is not
+  to move are all zeros, observation and mask (only the players who act read
+  theirs, and writing the others' would cost as much again in Duo and
+  Canardage, where one player of several moves);
 - actions: integers of shape ``(num_envs, players)``; only the entries of
   players to move are read;
 - rewards: float32 ``(num_envs, players)``; terminations and truncations:
   bool ``(num_envs,)``.
 
-**Auto-reset** (Gymnasium's "same-step" mode): when a game ends in a step, its
-rewards, termination and truncation are returned for that step, but its
+**Auto-reset**, Gymnasium 1.x's same-step mode (``metadata["autoreset_mode"]``
+is ``gymnasium.vector.AutoresetMode.SAME_STEP``): when a game ends in a step,
+its rewards, termination and truncation are returned for that step, but its
 observation is already the first of a new game (dealt with the game's own
-random generator); the observation at the end is in
-``infos["final_observation"][i]`` (a ``Dict`` like a single environment's,
-``None`` for a game that did not end) and ``infos["_final_observation"]`` flags
-the games that ended.
+random generator). When a game ended, ``infos["final_obs"][i]`` is its last
+observation (a ``Dict`` like a single environment's, every seat written;
+``None`` for a game that did not end), ``infos["final_info"]`` its last info
+(``"steps"``, the player actions it took, and ``"illegal_action"``, the seats
+whose illegal id ended it with the reason), and ``infos["_final_obs"]`` and
+``infos["_final_info"]`` flag the games that ended; the keys are there only
+in a step where a game ended. ``infos["illegal_action"][i]`` is there at
+every step.
+
+``reset(seed=...)`` takes a non-negative integer (game ``i`` gets ``seed + i``)
+or one seed per game (``None`` leaves that game's generator as it is); a step
+before :meth:`~GameVectorEnv.reset` raises :class:`~rulespec.pettingzoo.ResetNeeded`,
+and anything but :meth:`~GameVectorEnv.close` after it raises Gymnasium's
+``ClosedEnvironmentError``.
 
 >>> from rulespec.pettingzoo.vector import vector_env
 >>> envs = vector_env("duo", 8, players=2, max_rounds=1)
@@ -37,9 +50,12 @@ the games that ended.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
 
 import gymnasium
+import gymnasium.vector
 import numpy as np
 import numpy.typing as npt
 
@@ -81,11 +97,11 @@ def vector_env(
     )
 
 
-class GameVectorEnv:
+class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
     """``num_envs`` games of one game, stepped together (see the module's description);
     make one with :func:`vector_env`."""
 
-    metadata: ClassVar[dict[str, str]] = {"autoreset_mode": "same-step"}
+    metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}  # noqa: RUF012
 
     def __init__(
         self,
@@ -122,6 +138,7 @@ class GameVectorEnv:
         first = self.episodes[0]
         self.players = first.players
         self.action_space_size = first.action_space_size
+        self._length = self._observers[0].length
         self.observation_shape = first.observation_shape
         observer = self._observers[0]
         low = observer.low.reshape(first.observation_shape)
@@ -153,14 +170,21 @@ class GameVectorEnv:
         self._reset = False
 
     def reset(
-        self, seed: int | None = None, options: dict[str, Any] | None = None
+        self, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observations, dict[str, Any]]:
         """Start a new game everywhere: with ``seed``, game ``i`` is seeded with
-        ``seed + i`` (so the same seed gives the same games). ``options`` is ignored
-        (the game's options are set when the environments are made)."""
-        for i, episode in enumerate(self.episodes):
-            if seed is not None:
-                episode.seed(integer(seed, "seed") + i)
+        ``seed + i`` (so the same seed gives the same games), or with ``seed[i]`` from
+        a list of one seed (or ``None``) per game. ``options`` is ignored (the game's
+        options are set when the environments are made).
+
+        Raises :class:`ValueError` for a negative seed or a list of another length,
+        :class:`TypeError` for a seed that is not an integer.
+        """
+        self._check_open()
+        seeds = _seeds(seed, self.num_envs)
+        for episode, each in zip(self.episodes, seeds, strict=True):
+            if each is not None:
+                episode.seed(each)
             episode.reset()
         self._reset = True
         return self._observations(), {}
@@ -183,39 +207,63 @@ class GameVectorEnv:
         the reason). Raises :class:`ValueError` for ``actions`` of another shape or
         not integers, :class:`~rulespec.pettingzoo.ResetNeeded` before :meth:`reset`.
         """
+        self._check_open()
         if not self._reset:
             raise ResetNeeded("reset() the environments before their first step()")
-        ids = np.asarray(actions)
+        ids = actions if type(actions) is np.ndarray else np.asarray(actions)
         shape = (self.num_envs, self.players)
-        if ids.shape != shape or not np.issubdtype(ids.dtype, np.integer):
+        if ids.shape != shape or ids.dtype.kind not in "iu":
             raise ValueError(
                 f"actions must be integers of shape {shape}, not {ids.dtype} {ids.shape}"
             )
         rewards = np.zeros(shape, dtype=np.float32)
         terminations = np.zeros(self.num_envs, dtype=np.bool_)
         truncations = np.zeros(self.num_envs, dtype=np.bool_)
-        final: list[Observations | None] = [None] * self.num_envs
-        illegal: list[dict[int, str]] = [{} for _ in range(self.num_envs)]
+        final: list[Observations | None] | None = None
+        illegal: list[Mapping[int, str]] = [_NONE] * self.num_envs
+        lengths = np.zeros(self.num_envs, dtype=np.int64)
+        rows = ids.tolist()
         for i, episode in enumerate(self.episodes):
-            row = ids[i].tolist()
-            outcome = episode.act({p: row[p] for p in episode.to_move()})
-            rewards[i] = outcome.rewards
+            row = rows[i]
+            movers = episode.to_move()
+            if len(movers) == 1:
+                mover = movers[0]
+                outcome = episode.act_one(mover, row[mover])
+            else:
+                outcome = episode.act({p: row[p] for p in movers})
+            if outcome is not episode.quiet:
+                rewards[i] = outcome.rewards
             if episode.done:
                 terminations[i] = episode.terminated
                 truncations[i] = episode.truncated
                 illegal[i] = dict(outcome.illegal)
+                lengths[i] = episode.steps
+                if final is None:
+                    final = [None] * self.num_envs
                 final[i] = self._game_observations(i)
                 episode.reset()
-        ended = terminations | truncations
-        infos: dict[str, Any] = {
-            "final_observation": np.array(final, dtype=object),
-            "_final_observation": ended,
-            "illegal_action": illegal,
-        }
+        infos: dict[str, Any] = {"illegal_action": illegal}
+        if final is not None:
+            ended = terminations | truncations
+            infos["final_obs"] = _objects(final)
+            infos["_final_obs"] = ended
+            infos["final_info"] = {
+                "steps": lengths,
+                "_steps": ended,
+                "illegal_action": _objects(illegal),
+                "_illegal_action": ended,
+            }
+            infos["_final_info"] = ended
         return self._observations(), rewards, terminations, truncations, infos
 
+    def _check_open(self) -> None:
+        if self.closed:
+            raise gymnasium.error.ClosedEnvironmentError(
+                "the vector environment is closed: make a new one"
+            )
+
     def _game_observations(self, i: int) -> Observations:
-        """Game ``i``'s observations and masks, every seat."""
+        """Game ``i``'s observations (every seat) and masks."""
         episode, observer = self.episodes[i], self._observers[i]
         masks = np.zeros((self.players, self.action_space_size), dtype=np.int8)
         for p in episode.to_move():
@@ -226,15 +274,62 @@ class GameVectorEnv:
         }
 
     def _observations(self) -> Observations:
-        shape = (self.num_envs, self.players)
-        observations = np.empty(shape + self.observation_shape, dtype=np.float32)
-        masks = np.zeros((*shape, self.action_space_size), dtype=np.int8)
-        for i, (episode, observer) in enumerate(zip(self.episodes, self._observers, strict=True)):
-            for p in range(self.players):
-                observations[i, p] = observer.observe(p)
-            for p in episode.to_move():
-                masks[i, p] = np.frombuffer(episode.legal_action_flags(p), dtype=np.int8)
-        return {"observation": observations, "action_mask": masks}
+        """The movers' observations and masks in every game (zeros for the others)."""
+        players = self.players
+        rows = self.num_envs * players
+        observations = np.zeros((rows, self._length), dtype=np.float32)
+        masks = np.zeros((rows, self.action_space_size), dtype=np.int8)
+        flat = observations.reshape(-1)
+        span = players * self._length
+        int8 = _INT8
+        row = 0
+        for episode, observer in zip(self.episodes, self._observers, strict=True):
+            movers = episode.to_move()
+            if len(movers) == players and observer.write_every(flat[row * self._length :][:span]):
+                for p in movers:
+                    masks[row + p] = np.frombuffer(episode.legal_action_flags(p), dtype=int8)
+            else:
+                for p in movers:
+                    observer.write(p, observations[row + p])
+                    masks[row + p] = np.frombuffer(episode.legal_action_flags(p), dtype=int8)
+            row += players
+        shape = (self.num_envs, players)
+        return {
+            "observation": observations.reshape(shape + self.observation_shape),
+            "action_mask": masks.reshape((*shape, self.action_space_size)),
+        }
 
-    def close(self) -> None:
-        """Nothing to release."""
+    def close(self, **kwargs: Any) -> None:
+        """Close the environments: any later call but ``close`` raises Gymnasium's
+        ``ClosedEnvironmentError``."""
+        self.closed = True
+
+
+_NONE: Mapping[int, str] = MappingProxyType({})
+_INT8 = np.dtype(np.int8)
+
+
+def _objects(items: Sequence[Any]) -> npt.NDArray[np.object_]:
+    """``items`` as a one-dimensional NumPy array of objects."""
+    array = np.empty(len(items), dtype=object)
+    array[:] = items
+    return array
+
+
+def _seeds(seed: int | Sequence[int | None] | None, count: int) -> list[int | None]:
+    """Each game's seed from ``reset``'s ``seed``; a clear error for a bad one."""
+    if seed is None:
+        return [None] * count
+    if isinstance(seed, Sequence) and not isinstance(seed, str | bytes):
+        if len(seed) != count:
+            raise ValueError(f"seed: {len(seed)} seeds for {count} games")
+        return [None if s is None else _seed(s) for s in seed]
+    first = _seed(seed)
+    return [first + i for i in range(count)]
+
+
+def _seed(seed: Any) -> int:
+    value = integer(seed, "seed")
+    if value < 0:
+        raise ValueError(f"seed must be a non-negative integer, not {value}")
+    return value

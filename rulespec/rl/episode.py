@@ -24,15 +24,19 @@ Rewards (``reward=``):
   score at the end minus their signed score at the start: 0 at the start of
   Duck & Cover and Duo, 5 living ducks in Canardage.
 
-An action id that is not legal (see :meth:`Episode.act`) ends the game at
-once under ``on_illegal="lose"`` (the default, PettingZoo's convention):
-the player who sent it receives ``illegal_reward`` (-1) and every other
-player 0; under ``on_illegal="raise"`` it raises
-:class:`~rulespec.IllegalAction` and leaves the episode as it was.
+An action id that is not legal (see :meth:`Episode.act`) ends the game
+under ``on_illegal="lose"`` (the default, PettingZoo's convention): the
+player who sent it receives ``illegal_reward`` (-1) and every other player
+0; under ``on_illegal="raise"`` it raises :class:`~rulespec.IllegalAction`
+and leaves the episode as it was. A game ends only at the end of a turn:
+when players choose together (Duck & Cover) and some still owe the turn's
+choice, the game ends once they have sent it (their ids are checked, and
+an illegal one is penalised too, but none is played).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Collection, Mapping, Sequence
 from types import MappingProxyType
@@ -108,6 +112,8 @@ class Episode:
         self.on_illegal: OnIllegal = on_illegal
         if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, int | float):
             raise wrong_type("illegal_reward", illegal_reward, "a number")
+        if not math.isfinite(illegal_reward):
+            raise ValueError(f"illegal_reward must be a finite number, not {illegal_reward!r}")
         self.illegal_reward = float(illegal_reward)
         self.max_steps = max_game_length(game, self.players, self.options, max_steps)
         """The player actions after which the game is truncated."""
@@ -178,7 +184,7 @@ class Episode:
     @property
     def terminated(self) -> bool:
         """Whether the game has ended by its rules or by an illegal action id."""
-        return self._over or bool(self.illegal)
+        return self._over or (self._done and bool(self.illegal))
 
     @property
     def done(self) -> bool:
@@ -288,19 +294,27 @@ class Episode:
                 if self.on_illegal == "raise":
                     raise
                 refused[player] = str(exc)
-        if refused:
-            self.illegal = refused
-            self._done = True
-            rewards = tuple(
-                self.illegal_reward if p in refused else 0.0 for p in range(self.players)
-            )
-            return Outcome(rewards, refused)
+        if refused or self.illegal:
+            return self._refuse(refused, order)
         return self._advance(actions, ids)
+
+    def _refuse(self, refused: Mapping[int, str], players: Collection[int]) -> Outcome:
+        """End the game for the illegal ids ``refused`` (of ``players``, this step's
+        senders) once no one owes this turn's choice; until then, wait for it."""
+        self.illegal = {**self.illegal, **refused}
+        waiting = tuple(p for p in self._movers if p not in players)
+        if waiting:  # a game ends at the end of a turn: the others still choose
+            self._movers = waiting
+            return self.quiet
+        self._done = True
+        illegal = self.illegal
+        rewards = tuple(self.illegal_reward if p in illegal else 0.0 for p in range(self.players))
+        return Outcome(rewards, illegal)
 
     def act_one(self, player: int, action_id: int) -> Outcome:
         """``act({player: action_id})``, for one player (the AEC environment's step)."""
-        if self._done or player not in self._movers:
-            return self.act({player: action_id})  # the error
+        if self._done or self.illegal or player not in self._movers:
+            return self.act({player: action_id})  # the error, or the turn's end after one
         if type(action_id) is not int:
             action_id = integer(action_id, "action")
         decode = self._decode

@@ -16,7 +16,9 @@ TESTS = Path(__file__).resolve().parents[1]
 
 def test_every_clause_is_traceable() -> None:
     """Every implemented clause has code and a test; every cited id exists."""
-    problems = trace.gaps(TESTS)
+    # The test plug-ins of tests/plugin cite their own catalogues, which only
+    # their tests register; the project's clauses are the ones checked here.
+    problems = [p for p in trace.gaps(TESTS) if "by tests.plugin." not in p.problem]
     assert not problems, "\n".join(str(p) for p in problems)
 
 

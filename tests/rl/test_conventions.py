@@ -62,30 +62,56 @@ def test_duck_and_cover_steps_whole_turns_through_aec_to_parallel() -> None:
     aec = rz.env("duck-and-cover", 3, max_steps=40)
     assert aec.metadata["is_parallelizable"] is True
     par = aec_to_parallel(aec)
-    par.reset(seed=2)
     rng = random.Random(2)
     steps = 0
+    observations, _ = par.reset(seed=2)
     while par.agents:
         before = aec.episode.steps
-        # The AEC masks only the agent selected (player_0 as a turn starts): the others'
-        # legal ids come from the episode, as the native parallel_env's masks give them.
-        actions = {a: rng.choice(aec.episode.legal_action_ids(p)) for p, a in enumerate(par.agents)}
-        _, _, _, truncations, _ = par.step(actions)
+        actions = {a: choose(observations[a], rng) for a in par.agents}
+        observations, _, _, truncations, _ = par.step(actions)
         assert aec.episode.steps == before + 3  # one whole turn: every player acted
         steps += 1
     assert steps == 14 and all(truncations.values())  # 40 actions end with a turn's end
 
 
-def test_aec_to_parallel_plays_a_whole_duck_and_cover_game() -> None:
+@pytest.mark.parametrize("players", range(2, 8))
+def test_aec_to_parallel_plays_whole_duck_and_cover_games_by_the_masks(players: int) -> None:
     from pettingzoo.utils.conversions import aec_to_parallel
 
-    aec = rz.env("duck-and-cover", 2)
+    aec = rz.env("duck-and-cover", players)
     par = aec_to_parallel(aec)
-    par.reset(seed=4)
-    rng = random.Random(4)
-    while par.agents:
-        par.step({a: rng.choice(aec.episode.legal_action_ids(p)) for p, a in enumerate(par.agents)})
-    assert aec.episode.terminated and rulespec.game("duck-and-cover").is_over(aec.game_state)
+    rng = random.Random(players)
+    for seed in range(2):
+        observations, _ = par.reset(seed=seed)
+        turns = 0
+        while par.agents:
+            # Only what the wrapper hands out: each agent's own observation and mask.
+            actions = {a: choose(observations[a], rng) for a in par.agents}
+            observations, _, terminations, _, infos = par.step(actions)
+            assert not any("illegal_action" in info for info in infos.values())
+            turns += 1
+        assert all(terminations.values()) and turns > 10
+        assert rulespec.game("duck-and-cover").is_over(aec.game_state)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_an_illegal_id_through_aec_to_parallel_ends_the_game_at_the_turn_s_end(
+    players: int,
+) -> None:
+    from pettingzoo.utils.conversions import aec_to_parallel
+
+    aec = rz.env("duck-and-cover", players)
+    par = aec_to_parallel(aec)
+    observations, _ = par.reset(seed=3)
+    actions = {a: choose(observations[a], random.Random(3)) for a in par.agents}
+    culprit = par.agents[1]
+    actions[culprit] = int(np.flatnonzero(observations[culprit]["action_mask"] == 0)[0])
+    _, rewards, terminations, truncations, infos = par.step(actions)
+    assert all(terminations.values()) and not any(truncations.values())
+    assert par.agents == []
+    assert rewards == {a: -1.0 if a == culprit else 0.0 for a in aec.possible_agents}
+    assert set(infos[culprit]) == {"illegal_action"}
+    assert all(infos[a] == {} for a in aec.possible_agents if a != culprit)
 
 
 @pytest.mark.parametrize("game_id", ["duo", "canardage"])
@@ -126,17 +152,23 @@ def test_steps_out_of_order_are_refused_clearly(game_id: str) -> None:
         par.step({})
 
 
-def test_duck_and_cover_masks_only_the_agent_selected() -> None:
+def test_duck_and_cover_masks_every_agent_that_owes_the_turn_s_choice() -> None:
     env = rz.env("duck-and-cover", 4)
     env.reset(seed=7)
     rng = random.Random(7)
+    waiting = 0
     for _ in range(30):
         owing = {f"player_{p}" for p in env.episode.to_move()}
-        assert len(owing) > 1 or env.agent_selection in owing
+        assert env.agent_selection in owing
         for agent in env.possible_agents:
             mask = env.observe(agent)["action_mask"]
-            assert mask.any() == (agent == env.agent_selection)
+            assert mask.any() == (agent in owing)
+            if agent in owing:
+                seat = env.possible_agents.index(agent)
+                assert list(np.flatnonzero(mask)) == list(env.episode.legal_action_ids(seat))
+                waiting += agent != env.agent_selection
         env.step(choose(env.observe(env.agent_selection), rng))
+    assert waiting > 0
 
 
 # -- the vector environment ------------------------------------------------------------
@@ -155,8 +187,11 @@ def test_the_vector_env_stacks_games_and_seats(game_id: str) -> None:
         for p in range(players):
             mask = observations["action_mask"][i, p]
             assert list(np.flatnonzero(mask)) == list(episode.legal_action_ids(p))
-            single = envs._observers[i].observe(p)
-            assert np.array_equal(observations["observation"][i, p], single)
+            seen = observations["observation"][i, p]
+            if p in episode.to_move():  # a mover's own observation; zeros for the others
+                assert np.array_equal(seen, envs._observers[i].observe(p))
+            else:
+                assert not seen.any() and not mask.any()
     again, _ = rz.vector_env(game_id, 3, players, **SHORT.get(game_id, {})).reset(seed=5)
     assert np.array_equal(again["observation"], observations["observation"])
 
@@ -174,15 +209,21 @@ def test_the_vector_env_resets_a_finished_game_in_the_same_step(game_id: str) ->
         observations, rewards, terminations, truncations, infos = envs.step(actions)
         assert rewards.shape == (2, players) and rewards.dtype == np.float32
         done = terminations | truncations
-        assert list(infos["_final_observation"]) == list(done)
+        if not done.any():
+            assert "final_obs" not in infos and "final_info" not in infos
+            continue
+        assert list(infos["_final_obs"]) == list(done) == list(infos["_final_info"])
+        assert list(infos["final_info"]["_steps"]) == list(done)
         for i in np.flatnonzero(done):
             ended += 1
-            final = infos["final_observation"][i]
+            final = infos["final_obs"][i]
             assert final["observation"].shape == observations["observation"][i].shape
+            assert final["observation"].any(axis=-1).all()  # every seat's, written
+            assert infos["final_info"]["steps"][i] >= 6
             assert envs.episodes[i].steps == 0  # a new game already
             assert observations["action_mask"][i].any()  # someone is to move in it
         for i in np.flatnonzero(~done):
-            assert infos["final_observation"][i] is None
+            assert infos["final_obs"][i] is None
     assert ended >= 4
 
 

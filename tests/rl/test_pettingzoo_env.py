@@ -62,11 +62,13 @@ def test_each_agent_s_mask_is_its_legal_actions(game_id: str) -> None:
             mask = env.observe(agent)["action_mask"]
             assert mask.dtype == np.int8 and mask.shape == (env.episode.action_space_size,)
             named = [g.action_from_id(state, p, int(i)) for i in np.flatnonzero(mask)]
-            # Only the agent selected may act: the others' masks are all zeros, even
-            # those who still owe this Duck & Cover turn their choice.
-            legal = list(g.legal_actions(state, p)) if agent == env.agent_selection else []
+            # Every agent that owes a choice has its mask (in Duck & Cover all who
+            # have not yet chosen this turn); the others' masks are all zeros.
+            owing = p in env.episode.to_move()
+            legal = list(g.legal_actions(state, p)) if owing else []
             assert len(named) == len(legal) and set(named) == set(legal)
-            assert (len(legal) > 0) == (agent == env.agent_selection)
+            assert (len(legal) > 0) == owing
+            assert owing or agent != env.agent_selection
         if env.terminations[env.agent_selection]:
             break
         env.step(choose(env.observe(env.agent_selection), rng))
@@ -210,6 +212,14 @@ def test_an_illegal_id_ends_the_game_as_a_loss_for_its_sender(game_id: str) -> N
     before = env.game_state
     env.step(_illegal_id(env.observe(agent)))
     assert env.game_state == before
+    rng = random.Random(3)
+    owing = [p for p in env.episode.to_move() if env.possible_agents[p] != agent]
+    # In Duck & Cover the others still make the turn's choice; none is played.
+    assert len(owing) == (seats(game_id)[0] - 1 if game_id == "duck-and-cover" else 0)
+    for _ in owing:
+        assert not any(env.terminations.values()) and env.agent_selection != agent
+        env.step(choose(env.observe(env.agent_selection), rng))
+    assert env.game_state == before
     assert all(env.terminations.values()) and not any(env.truncations.values())
     assert env.rewards == {a: -1.0 if a == agent else 0.0 for a in env.possible_agents}
     assert "illegal_action" in env.infos[agent]
@@ -344,7 +354,7 @@ def test_bad_arguments_are_refused_clearly() -> None:
     with pytest.raises(ValueError, match="reward"):
         rz.env("duo", 2, reward="points")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="render_mode"):
-        rz.env("duo", 2, render_mode="rgb_array")
+        rz.env("duo", 2, render_mode="rgb")
     with pytest.raises(ValueError, match="on_illegal"):
         rz.env("duo", 2, on_illegal="ignore")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="max_steps"):
@@ -356,6 +366,7 @@ def test_bad_arguments_are_refused_clearly() -> None:
         env.reset(options={"state": rulespec.game("duo").start(3, seed=1)})
     with pytest.raises(TypeError, match="state"):
         env.reset(options={"state": "a state"})
+    env.reset(seed=1)
     with pytest.raises(KeyError, match="player_9"):
         env.observe("player_9")
 
