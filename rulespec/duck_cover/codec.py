@@ -129,7 +129,7 @@ F: dict[str, d.Form] = MOVES | {
         lambda p: _grid(p, v["options"].low_blows, v["players"]), v["players"],
         0 if v["phase"] is Phase.DEAL and v["round"] == 0 else v["players"])),
     "splashes": d.many(d.integer(-100, 100), size=12), "players": d.integer(2, 7),
-    "round": d.integer(0, 2), "captain_pile": PILE, "discard_zone": PILE, "card": d.maybe(DRAW),
+    "round": d.integer(0, 2), "deck": d.many(DRAW, 26), "captain_pile": PILE, "discard_zone": PILE, "card": d.maybe(DRAW),
     "previous": d.maybe(CALL), "call": d.maybe(CALL), "set_aside": d.many(DRAW, 2),
     "captain_pile_top": d.maybe(DRAW), "discards_left": d.integer(-26, 26),
     "acted": d.many(d.flag(), 7), "draw_pile_size": COUNT,

@@ -211,6 +211,10 @@ DOCS: dict[str, str] = {
     "the 1): what each visible card scores at a round's end. Left out: the printed table "
     f"[{_PRINTED}]. The kit's default search leaves it out.",
     **{f"options.{name}": text for name, text in _VARIANTS.items()},
+    "options.deck": "Not a rule: a short draw deck for small games (rulespec explore), some "
+    "of the rules' draw cards, each at most as often as the rules hold it (none of the 1, 2 "
+    "and 3 under Constraints), in ascending order, max and repeat last. Left out: every "
+    "draw card. The kit's default search leaves it out.",
     "cover": "Move the called card, with its stack, onto the adjacent stack at a place.",
     "cover.to": "The place of the adjacent stack it covers.",
     "duck": "Move the called card, with its stack, to an empty place.",

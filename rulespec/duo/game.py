@@ -104,8 +104,8 @@ class Duo(Game[State, Action, View, Options]):
 
     def _sample_state(self, view: View, rng: random.Random, options: Options) -> State:
         """The other hands, the draw pile and the covered cards of the discard piles are
-        drawn at random (see :mod:`rulespec.duo.sampling`: the covered cards only
-        nearly uniformly)."""
+        drawn at random, uniformly (see :mod:`rulespec.duo.sampling`: the covered cards
+        of piles that cover more than eight cards only nearly so)."""
         return sampling.sample_state(view, rng, options)
 
     def rounds(self, state: State) -> int:
