@@ -42,7 +42,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -183,6 +183,16 @@ class TurnState(pyspiel.State):  # type: ignore[misc]
             return
         self.node = node.after_actions(dict(zip(movers, chosen, strict=True)))
         self.chosen = ()
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        if self.node.over:
+            raise misuse("apply_actions", "the game is over: a terminal state takes no action")
+        if self.node.draws is not None:
+            raise misuse("apply_actions", "this is a chance node: give its outcome to apply_action")
+        raise misuse(
+            "apply_actions",
+            f"player {self.current_player()} alone is to move here: give their id to apply_action",
+        )
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
