@@ -85,7 +85,7 @@ def _sequential(kind: pyspiel.GameType) -> pyspiel.GameType:
         max_num_players=kind.max_num_players,
         min_num_players=kind.min_num_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={},
