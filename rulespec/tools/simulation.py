@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from collections import Counter, deque
 from collections.abc import Generator, Iterable, Iterator, Sequence
@@ -43,6 +44,7 @@ __all__ = [
     "policy_named",
     "random_policy",
     "seat_policies",
+    "shared_events",
     "simulate",
     "summarize",
     "wilson",
@@ -244,11 +246,30 @@ def play(
         g.scores(state),
         g.winners(state),
         steps,
-        tuple(sorted(events.items())),
+        shared_events(events.items()),
         kept,
         truncated,
         tuple(zip(decisions, spent, strict=True)),
     )
+
+
+def shared_events(counts: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    """Event counts as :attr:`GameResult.events` holds them: sorted by name, each name
+    interned, so that the results of many games share one copy of each name (a
+    program that keeps thousands of results, as ``rulespec simulate`` does, would
+    otherwise hold a new copy of ``"play:pan"`` for every game).
+
+    >>> one, two = shared_events([("play:" + "pan", 1)]), shared_events([("play:pa" + "n", 2)])
+    >>> one[0][0] is two[0][0]
+    True
+    """
+    return tuple(sorted((sys.intern(name), n) for name, n in counts))
+
+
+def _shared(results: list[GameResult]) -> list[GameResult]:
+    """Results that came back from another process, their event names shared again
+    (unpickled names are new copies)."""
+    return [attrs.evolve(r, events=shared_events(r.events)) for r in results]
 
 
 def play_chunk(
@@ -354,9 +375,9 @@ def simulate(
                 )
             )
             if len(pending) >= in_flight:
-                yield from pending.popleft().result()
+                yield from _shared(pending.popleft().result())
         while pending:
-            yield from pending.popleft().result()
+            yield from _shared(pending.popleft().result())
     finally:
         for future in pending:
             future.cancel()
