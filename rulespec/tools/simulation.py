@@ -253,17 +253,28 @@ def play(
     )
 
 
+_COUNTS: dict[tuple[str, int], tuple[str, int]] = {}
+"""One copy of each (event, count) pair that results hold: as many as the events a game
+reports times the counts they reach, a few thousand."""
+
+
 def shared_events(counts: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
     """Event counts as :attr:`GameResult.events` holds them: sorted by name, each name
-    interned, so that the results of many games share one copy of each name (a
-    program that keeps thousands of results, as ``rulespec simulate`` does, would
-    otherwise hold a new copy of ``"play:pan"`` for every game).
+    interned and each (name, count) pair made once, so that the results of many games
+    share them (a program that keeps thousands of results, as ``rulespec simulate``
+    does, would otherwise hold a new copy of ``("play:pan", 3)`` for every game).
 
-    >>> one, two = shared_events([("play:" + "pan", 1)]), shared_events([("play:pa" + "n", 2)])
-    >>> one[0][0] is two[0][0]
-    True
+    >>> one = shared_events([("play:" + "pan", 3), ("turn", 9)])
+    >>> two = shared_events([("play:pa" + "n", 3)])
+    >>> one[0] is two[0], one[0][0] is two[0][0]
+    (True, True)
     """
-    return tuple(sorted((sys.intern(name), n) for name, n in counts))
+    pairs = []
+    for name, n in counts:
+        pair = (sys.intern(name), n)
+        pairs.append(_COUNTS.setdefault(pair, pair))
+    pairs.sort()
+    return tuple(pairs)
 
 
 def _shared(results: list[GameResult]) -> list[GameResult]:

@@ -30,21 +30,29 @@ class _Pickling(Executor):
         return future
 
 
-def _name_copies(results: list[GameResult]) -> tuple[int, int]:
-    """How many event names the results hold, counted by value and by object."""
-    names = [name for r in results for name, _ in r.events]
-    return len(set(names)), len({id(n) for n in names})
+def _copies(results: list[GameResult]) -> tuple[int, int, int, int]:
+    """How many event names and (name, count) pairs the results hold, each counted by
+    value and by object."""
+    pairs = [pair for r in results for pair in r.events]
+    names = [name for name, _ in pairs]
+    return len(set(names)), len({id(n) for n in names}), len(set(pairs)), len(set(map(id, pairs)))
 
 
 @pytest.mark.parametrize("where", ["here", "elsewhere"])
 @pytest.mark.parametrize("game_id", ["canardage", "duck-and-cover", "duo"])
-def test_results_share_one_copy_of_each_event_name(game_id: str, where: str) -> None:
+def test_results_share_one_copy_of_each_event_count(game_id: str, where: str) -> None:
     g = rulespec.game(game_id)
     executor = _Pickling() if where == "elsewhere" else None
     results = list(simulate(g, 3, 8, seed=2, executor=executor, chunk_size=2, timing=True))
-    distinct, objects = _name_copies(results)
-    assert distinct > 3
-    assert objects == distinct
+    names, name_objects, pairs, pair_objects = _copies(results)
+    assert names > 3 and pairs > names
+    assert (name_objects, pair_objects) == (names, pairs)
+
+
+def _held(item: Any) -> int:
+    """The bytes that ``item`` takes: its size, rounded up to the 16 bytes that Python's
+    small-object allocator hands out at a time."""
+    return -(-sys.getsizeof(item) // 16) * 16
 
 
 def _deep_size(roots: list[GameResult]) -> int:
@@ -57,7 +65,7 @@ def _deep_size(roots: list[GameResult]) -> int:
         if id(item) in seen:
             continue
         seen.add(id(item))
-        total += sys.getsizeof(item)
+        total += _held(item)
         if isinstance(item, GameResult):
             stack.extend((item.seed, item.scores, item.winners, item.events, item.timing))
         elif isinstance(item, tuple):
