@@ -93,7 +93,7 @@ def chance(state: State) -> Chance:
 def legal_actions(state: State, player: int) -> Any:
     if player != state.turn:
         return ()
-    return listed(lambda card: Play(player, card), state.hands[player])
+    return listed(Play, state.hands[player], player)
 
 
 def action_space(players: int, options: Options) -> tuple[Play, ...]:

@@ -8,19 +8,20 @@ action: the rules never draw.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NoReturn
 
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.checks import pile_of
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
-from rulespec.plugin import Listed, evolve, listed
+from rulespec.plugin import evolve, listed
 from rulespec_goofspiel.actions import Action, Bid, Shuffle
 from rulespec_goofspiel.state import MAX_CARDS, Options, Phase, State
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
-_NOTHING: Listed[Bid] = listed(Bid, ())
+_NOTHING: Sequence[Bid] = listed(Bid, ())
 
 
 def suit(options: Options) -> tuple[int, ...]:
@@ -110,11 +111,11 @@ def shuffle(state: State, action: Shuffle) -> State:
 # -- bidding --------------------------------------------------------------------------
 
 
-def legal_actions(state: State, player: int) -> Listed[Bid]:
+def legal_actions(state: State, player: int) -> Sequence[Bid]:
     """The bids ``player`` may make, by card, ascending; none once they have bid."""
     if state.phase is not Phase.BID or state.bids[player] is not None:
         return _NOTHING
-    return listed(lambda card: Bid(player, card), state.hands[player])
+    return listed(Bid, state.hands[player], player)
 
 
 def action_space(players: int, options: Options) -> tuple[Bid, ...]:
