@@ -7,8 +7,9 @@ import random
 from typing import Any
 
 import attrs
+import pytest
 
-from rulespec.plugin import evolve, listed
+from rulespec.plugin import evolve, listed, replaced, without
 from tests.plugin.tricks import GAME, Play, State
 
 
@@ -56,3 +57,10 @@ def test_a_game_plays_the_same_with_kept_actions_and_fast_copies() -> None:
         )
         state = after
     assert sum(GAME.scores(state)) == 3 and evolve(state, turn=0) == attrs.evolve(state, turn=0)
+
+
+def test_without_takes_one_copy_and_replaced_one_seat() -> None:
+    assert without((2, 7, 2), 2) == (7, 2) and without((2,), 2) == ()
+    assert replaced((1, 2, 3), 2, 9) == (1, 2, 9) and replaced((1, 2, 3), 0, 9) == (9, 2, 3)
+    with pytest.raises(ValueError):
+        without((1, 3), 2)

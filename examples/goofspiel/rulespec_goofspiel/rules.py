@@ -15,7 +15,7 @@ from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.checks import pile_of
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
-from rulespec.plugin import evolve, listed
+from rulespec.plugin import evolve, listed, replaced, without
 from rulespec_goofspiel.actions import Action, Bid, Shuffle
 from rulespec_goofspiel.state import MAX_CARDS, Options, Phase, State
 
@@ -149,7 +149,7 @@ def bid(state: State, action: Bid) -> State:
     card = action.card
     if type(card) is not int or card not in state.hands[p]:
         raise IllegalAction("gs.turn.bid", f"player {p} holds no card {card!r} to bid")
-    bids = (*state.bids[:p], card, *state.bids[p + 1 :])
+    bids = replaced(state.bids, p, card)
     if None in bids:
         return evolve(state, bids=bids)
     return resolve(state, tuple(c for c in bids if c is not None))
@@ -167,13 +167,13 @@ def resolve(state: State, bids: tuple[int, ...]) -> State:
     won, pot, discarded = state.won, state.pot, state.discarded
     if len(top) == 1:
         (taker,) = top
-        won = (*won[:taker], (*won[taker], *pot, prize), *won[taker + 1 :])
+        won = replaced(won, taker, (*won[taker], *pot, prize))
         pot = ()
     elif state.options.ties == "carry":
         pot = (*pot, prize)
     else:
         discarded = (*discarded, prize)
-    hands = tuple(tuple(c for c in h if c != b) for h, b in zip(state.hands, bids, strict=True))
+    hands = tuple(map(without, state.hands, bids))
     over = not state.prizes
     if over and pot:  # no prize is left for the pot to go with
         discarded, pot = (*discarded, *pot), ()
