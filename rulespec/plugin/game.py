@@ -98,13 +98,13 @@ class Listed(LazySequence[T_co], Generic[T_co]):
 def listed(make: Callable[..., T], items: Sequence[Any], *first: Any) -> LazySequence[T]:
     """The legal actions ``make(*first, item)``, one for each of ``items``.
 
-    When ``make`` is a frozen attrs class (an action class), ``items`` a tuple and
-    ``first`` hashable, the actions are built once for each ``(make, items, *first)``
-    and kept: the next call with the same arguments returns the same sequence (a
-    :class:`~rulespec.core.lazy.BuiltSequence` whose indexing is a tuple's, so that
-    :func:`random.choice` runs no Python code on it; a slice is a tuple) holding the
-    same action objects.
-    Otherwise the actions are made lazily (see :class:`Listed`).
+    When ``make`` is a frozen attrs class (an action class), ``items`` a short tuple
+    (six items at most) and ``first`` hashable, the actions are built once for each
+    ``(make, items, *first)`` and kept: the next call with the same arguments returns
+    the same sequence (a :class:`~rulespec.core.lazy.BuiltSequence` whose indexing is
+    a tuple's, so that :func:`random.choice` runs no Python code on it; a slice is a
+    tuple) holding the same action objects. Otherwise the actions are made lazily (see
+    :class:`Listed`), each when it is read.
 
     >>> @attrs.frozen
     ... class Bid:
@@ -121,7 +121,7 @@ def listed(make: Callable[..., T], items: Sequence[Any], *first: Any) -> LazySeq
         except TypeError:  # an unhashable argument: nothing is kept
             kept = None
         else:
-            if kept is None and isinstance(make, type) and _shareable(make):
+            if kept is None and len(items) <= _KEPT_LENGTH and _shareable(make):
                 kept = _keep(key, make, items, first)
         if kept is not None:
             return kept
@@ -140,6 +140,9 @@ _KEPT: dict[tuple[Any, ...], _Kept[Any]] = {}
 """The legal actions :func:`listed` has built, by its arguments."""
 _ACTIONS: dict[tuple[Any, ...], Any] = {}
 """Each action :func:`listed` has built, by its class and arguments: one object each."""
+_KEPT_LENGTH = 6
+"""The longest sequence of actions kept: a longer one has so many siblings (the hands
+of that size) that most are met once, and is made lazily."""
 _KEPT_MAX = 1 << 16
 """How many sequences (and actions) are kept before the store starts anew."""
 
@@ -159,11 +162,19 @@ def _keep(key: tuple[Any, ...], make: Any, items: tuple[Any, ...], first: Any) -
     return kept
 
 
-@functools.cache
-def _shareable(make: type) -> bool:
-    """Whether instances of ``make`` never change, so that one may serve every caller."""
-    frozen = getattr(make.__setattr__, "__name__", "") == "_frozen_setattrs"
-    return attrs.has(make) and frozen
+def _shareable(make: object) -> bool:
+    """Whether ``make`` is a class whose instances never change, so that one may serve
+    every caller."""
+    if not isinstance(make, type):
+        return False
+    known = _SHAREABLE.get(make)
+    if known is None:
+        frozen = getattr(make.__setattr__, "__name__", "") == "_frozen_setattrs"
+        known = _SHAREABLE[make] = attrs.has(make) and frozen
+    return known
+
+
+_SHAREABLE: dict[type, bool] = {}
 
 
 _CHANGERS: dict[type, Callable[..., Any]] = {}

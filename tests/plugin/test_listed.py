@@ -27,6 +27,8 @@ def test_frozen_actions_are_built_once_and_shared() -> None:
     assert again is first and first == [Play(1, 2), Play(1, 5), Play(1, 9)]
     assert listed(Play, (5,), 1)[0] is first[1]  # the same action object in another hand
     assert listed(Play, (2, 5, 9), 0) == [Play(0, 2), Play(0, 5), Play(0, 9)]
+    long = tuple(range(1, 10))
+    assert listed(Play, long, 1) is not listed(Play, long, 1) == [Play(1, c) for c in long]
     assert random.Random(3).choice(first) in first and first[1:] == (Play(1, 5), Play(1, 9))
 
 
