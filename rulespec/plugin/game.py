@@ -31,8 +31,9 @@ type with one ``type() is`` test before the rules run; a chance action is made
 from the pending step's own piles, shuffled with ``random.Random.sample`` as
 :meth:`Chance.sample <rulespec.core.chance.Chance.sample>` draws them, with none
 of the checks an outcome from outside needs; and a rules module whose legal
-actions come as a :class:`~rulespec.core.lazy.LazySequence` (such as
-:func:`listed`) builds only the action a player picks.
+actions come from :func:`listed` builds the actions of each short hand once
+(a longer one lazily: only the action a player picks), and copies its states
+with :func:`evolve`, compiled once for each class.
 """
 
 from __future__ import annotations
