@@ -15,6 +15,8 @@ from rulespec.plugin.hidden import order_hidden as order_hidden
 from rulespec.plugin.hidden import own_hands as own_hands
 from rulespec.plugin.hidden import own_only as own_only
 from rulespec.plugin.hidden import view_class as view_class
+from rulespec.plugin.tuples import replaced as replaced
+from rulespec.plugin.tuples import without as without
 
 __all__ = [
     "Listed",
@@ -24,5 +26,7 @@ __all__ = [
     "order_hidden",
     "own_hands",
     "own_only",
+    "replaced",
     "view_class",
+    "without",
 ]

@@ -31,8 +31,9 @@ type with one ``type() is`` test before the rules run; a chance action is made
 from the pending step's own piles, shuffled with ``random.Random.sample`` as
 :meth:`Chance.sample <rulespec.core.chance.Chance.sample>` draws them, with none
 of the checks an outcome from outside needs; and a rules module whose legal
-actions come as a :class:`~rulespec.core.lazy.LazySequence` (such as
-:func:`listed`) builds only the action a player picks.
+actions come from :func:`listed` builds the actions of each short hand once
+(a longer one lazily: only the action a player picks), and copies its states
+with :func:`evolve`, compiled once for each class.
 """
 
 from __future__ import annotations
@@ -44,13 +45,13 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from rulespec.core.builder import evolver
+from rulespec.core.builder import changer
 from rulespec.core.chance import Chance, shuffled
 from rulespec.core.checks import outcome as checked_outcome
 from rulespec.core.checks import seat
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
-from rulespec.core.lazy import LazySequence
+from rulespec.core.lazy import BuiltSequence, LazySequence
 from rulespec.plugin.codec import DerivedCodec
 from rulespec.plugin.encoding import DerivedEncoding
 from rulespec.plugin.hidden import Hiding
@@ -95,20 +96,96 @@ class Listed(LazySequence[T_co], Generic[T_co]):
         return f"Listed({list(self)!r})"
 
 
-def listed(make: Callable[[Any], T], items: Sequence[Any]) -> Listed[T]:
-    """The legal actions ``make(item)`` of ``items`` (a sequence that does not change,
-    such as a tuple), lazily (see :class:`Listed`)."""
-    return Listed(make, items)
+def listed(make: Callable[..., T], items: Sequence[Any], *first: Any) -> LazySequence[T]:
+    """The legal actions ``make(*first, item)``, one for each of ``items``.
+
+    When ``make`` is a frozen attrs class (an action class), ``items`` a short tuple
+    (six items at most) and ``first`` hashable, the actions are built once for each
+    ``(make, items, *first)`` and kept: the next call with the same arguments returns
+    the same sequence (a :class:`~rulespec.core.lazy.BuiltSequence` whose indexing is
+    a tuple's, so that :func:`random.choice` runs no Python code on it; a slice is a
+    tuple) holding the same action objects. Otherwise the actions are made lazily (see
+    :class:`Listed`), each when it is read.
+
+    >>> @attrs.frozen
+    ... class Bid:
+    ...     player: int
+    ...     card: int
+    >>> bids = listed(Bid, (2, 5, 9), 1)
+    >>> bids[1], bids == [Bid(1, 2), Bid(1, 5), Bid(1, 9)], listed(Bid, (2, 5, 9), 1) is bids
+    (Bid(player=1, card=5), True, True)
+    """
+    if type(items) is tuple:
+        key = (make, items, *first)
+        try:
+            kept = _KEPT.get(key)
+        except TypeError:  # an unhashable argument: nothing is kept
+            kept = None
+        else:
+            if kept is None and len(items) <= _KEPT_LENGTH and _shareable(make):
+                kept = _keep(key, make, items, first)
+        if kept is not None:
+            return kept
+    return Listed(functools.partial(make, *first) if first else make, items)
 
 
-_EVOLVERS: dict[tuple[Any, ...], Callable[..., Any]] = {}
+class _Kept(BuiltSequence[T_co]):
+    """Actions :func:`listed` keeps: a tuple's own indexing (:func:`random.choice` runs
+    no Python code on them); a slice is a plain tuple."""
+
+    __slots__ = ()
+    __getitem__ = tuple.__getitem__  # type: ignore[assignment]
+
+
+_KEPT: dict[tuple[Any, ...], _Kept[Any]] = {}
+"""The legal actions :func:`listed` has built, by its arguments."""
+_ACTIONS: dict[tuple[Any, ...], Any] = {}
+"""Each action :func:`listed` has built, by its class and arguments: one object each."""
+_KEPT_LENGTH = 6
+"""The longest sequence of actions kept: a longer one has so many siblings (the hands
+of that size) that most are met once, and is made lazily."""
+_KEPT_MAX = 1 << 16
+"""How many sequences (and actions) are kept before the store starts anew."""
+
+
+def _keep(key: tuple[Any, ...], make: Any, items: tuple[Any, ...], first: Any) -> Any:
+    if len(_KEPT) >= _KEPT_MAX or len(_ACTIONS) >= _KEPT_MAX:
+        _KEPT.clear()
+        _ACTIONS.clear()
+    made = []
+    for item in items:
+        args = (make, *first, item)
+        action = _ACTIONS.get(args)
+        if action is None:
+            action = _ACTIONS[args] = make(*first, item)
+        made.append(action)
+    kept = _KEPT[key] = _Kept(made)
+    return kept
+
+
+def _shareable(make: object) -> bool:
+    """Whether ``make`` is a class whose instances never change, so that one may serve
+    every caller."""
+    if not isinstance(make, type):
+        return False
+    known = _SHAREABLE.get(make)
+    if known is None:
+        frozen = getattr(make.__setattr__, "__name__", "") == "_frozen_setattrs"
+        known = _SHAREABLE[make] = attrs.has(make) and frozen
+    return known
+
+
+_SHAREABLE: dict[type, bool] = {}
+
+
+_CHANGERS: dict[type, Callable[..., Any]] = {}
 
 
 def evolve(instance: T, **changes: Any) -> T:
     """A copy of ``instance`` (a frozen attrs object) with the fields in ``changes`` set,
-    equal to what :func:`attrs.evolve` makes, about four times faster: the copy of each
-    class and set of fields is compiled once (:func:`rulespec.core.builder.evolver`).
-    A class the compiled copy cannot fill (a validator, a weakref slot...) is copied by
+    equal to what :func:`attrs.evolve` makes, three to four times faster: the copy of
+    each class is compiled once (:func:`rulespec.core.builder.changer`). A class the
+    compiled copy cannot fill (a validator, a weakref slot...) is copied by
     :func:`attrs.evolve`.
 
     >>> @attrs.frozen(weakref_slot=False)
@@ -118,19 +195,15 @@ def evolve(instance: T, **changes: Any) -> T:
     >>> evolve(Point(1, 2), y=5)
     Point(x=1, y=5)
     """
-    copy = _EVOLVERS.get((type(instance), *changes))
-    if copy is None:
+    change = _CHANGERS.get(type(instance))
+    if change is None:
         try:
-            copy = evolver(type(instance), *changes)
+            change = changer(type(instance))
         except TypeError:
-            copy = functools.partial(_slow_evolve, tuple(changes))
-        _EVOLVERS[(type(instance), *changes)] = copy
-    made: T = copy(instance, *changes.values())
+            change = attrs.evolve
+        _CHANGERS[type(instance)] = change
+    made: T = change(instance, **changes)
     return made
-
-
-def _slow_evolve(names: tuple[str, ...], instance: Any, *values: Any) -> Any:
-    return attrs.evolve(instance, **dict(zip(names, values, strict=True)))
 
 
 class RulesGame(Game[S, A, V, O]):

@@ -18,7 +18,7 @@ from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.declaration import Declaration
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
-from rulespec.plugin import RulesGame, evolve, listed, own_hands, view_class
+from rulespec.plugin import RulesGame, evolve, listed, own_hands, replaced, view_class, without
 
 HAND = 3
 
@@ -93,7 +93,7 @@ def chance(state: State) -> Chance:
 def legal_actions(state: State, player: int) -> Any:
     if player != state.turn:
         return ()
-    return listed(lambda card: Play(player, card), state.hands[player])
+    return listed(Play, state.hands[player], player)
 
 
 def action_space(players: int, options: Options) -> tuple[Play, ...]:
@@ -115,14 +115,14 @@ def play(state: State, action: Play) -> State:
     p, card = action.player, action.card
     if p != state.turn or card not in state.hands[p]:
         raise IllegalAction("tt.turn.play", f"player {p} cannot play {card!r} now")
-    hand = tuple(c for c in state.hands[p] if c != card)
-    hands = (*state.hands[:p], hand, *state.hands[p + 1 :])
+    hand = without(state.hands[p], card)
+    hands = replaced(state.hands, p, hand)
     table = (*state.table, card)
     if len(table) < state.players:
         return evolve(state, hands=hands, turn=(p + 1) % state.players, table=table)
     leader = (p + 1) % state.players
     taker = (leader + table.index(max(table))) % state.players
-    points = tuple(s + (q == taker) for q, s in enumerate(state.points))
+    points = replaced(state.points, taker, state.points[taker] + 1)
     turn = taker if hand else -1
     return evolve(
         state, hands=hands, turn=turn, table=(), played=(*state.played, *table), points=points

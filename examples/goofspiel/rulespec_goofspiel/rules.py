@@ -8,19 +8,20 @@ action: the rules never draw.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NoReturn
 
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.checks import pile_of
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
-from rulespec.plugin import Listed, evolve, listed
+from rulespec.plugin import evolve, listed, replaced, without
 from rulespec_goofspiel.actions import Action, Bid, Shuffle
 from rulespec_goofspiel.state import MAX_CARDS, Options, Phase, State
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
-_NOTHING: Listed[Bid] = listed(Bid, ())
+_NOTHING: Sequence[Bid] = listed(Bid, ())
 
 
 def suit(options: Options) -> tuple[int, ...]:
@@ -110,11 +111,11 @@ def shuffle(state: State, action: Shuffle) -> State:
 # -- bidding --------------------------------------------------------------------------
 
 
-def legal_actions(state: State, player: int) -> Listed[Bid]:
+def legal_actions(state: State, player: int) -> Sequence[Bid]:
     """The bids ``player`` may make, by card, ascending; none once they have bid."""
     if state.phase is not Phase.BID or state.bids[player] is not None:
         return _NOTHING
-    return listed(lambda card: Bid(player, card), state.hands[player])
+    return listed(Bid, state.hands[player], player)
 
 
 def action_space(players: int, options: Options) -> tuple[Bid, ...]:
@@ -148,7 +149,7 @@ def bid(state: State, action: Bid) -> State:
     card = action.card
     if type(card) is not int or card not in state.hands[p]:
         raise IllegalAction("gs.turn.bid", f"player {p} holds no card {card!r} to bid")
-    bids = (*state.bids[:p], card, *state.bids[p + 1 :])
+    bids = replaced(state.bids, p, card)
     if None in bids:
         return evolve(state, bids=bids)
     return resolve(state, tuple(c for c in bids if c is not None))
@@ -166,13 +167,13 @@ def resolve(state: State, bids: tuple[int, ...]) -> State:
     won, pot, discarded = state.won, state.pot, state.discarded
     if len(top) == 1:
         (taker,) = top
-        won = (*won[:taker], (*won[taker], *pot, prize), *won[taker + 1 :])
+        won = replaced(won, taker, (*won[taker], *pot, prize))
         pot = ()
     elif state.options.ties == "carry":
         pot = (*pot, prize)
     else:
         discarded = (*discarded, prize)
-    hands = tuple(tuple(c for c in h if c != b) for h, b in zip(state.hands, bids, strict=True))
+    hands = tuple(map(without, state.hands, bids))
     over = not state.prizes
     if over and pot:  # no prize is left for the pot to go with
         discarded, pot = (*discarded, *pot), ()
