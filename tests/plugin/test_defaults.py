@@ -15,11 +15,8 @@ from hypothesis import settings
 
 from rulespec import IllegalAction, RecordError
 from rulespec.cli.play import Words
-from rulespec.core import game as registry
-from rulespec.core import implements
 from rulespec.plugin import Listed, evolve, order_hidden, own_only, view_class
 from rulespec.plugin.hidden import Hiding
-from rulespec.rulebook.clauses import catalogues
 from rulespec.testing import ReferenceAdapter, check
 from rulespec.testing.kit import kit_for
 from tests.plugin import tricks
@@ -27,25 +24,12 @@ from tests.plugin.tricks import GAME, Deal, Play
 
 DECK = tuple(range(1, 10))
 
-# Tricks' ``@implements`` marks are its own: out of the registry but in its tests, so
-# that the project's traceability never meets clauses of a game it does not hold.
-TRICKS_CODE = {c: f for c, f in implements._REGISTRY.items() if c.startswith(GAME.declaration.prefix)}
-for _clause in TRICKS_CODE:
-    del implements._REGISTRY[_clause]
-
 
 @pytest.fixture
 def registered() -> Iterator[None]:
-    """Tricks in the registry for the test, and out of it after (the catalogues, read
-    once for every registered game, read again each time; its clauses' code likewise)."""
-    registry.register(GAME)
-    implements._REGISTRY.update(TRICKS_CODE)
-    catalogues.cache_clear()
-    yield
-    registry._GAMES.pop(GAME.id, None)
-    for clause in TRICKS_CODE:
-        implements._REGISTRY.pop(clause, None)
-    catalogues.cache_clear()
+    """Tricks in the registry for the test, and out of it after."""
+    with tricks.registered():
+        yield
 
 
 def dealt(order: tuple[int, ...] = (9, 1, 5, 2, 8, 3, 7, 6, 4)) -> tricks.State:
