@@ -256,22 +256,41 @@ def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAct
     >>> state = can.position("0 1 2 W W W", hands=[["pan", "en-joue"], [], []], targets=[2])
     >>> legal_action_from_id(state, 0, 19)
     Play(player=0, card=<Card.PAN: 'pan'>, spaces=(2,), line=())
+
+    When the ids were the last listed (:func:`legal_action_ids`), the action is the very
+    object the rules offered, which :func:`rulespec.canardage.rules.play` takes
+    without checking it again.
     """
+    listed, who, offers = _LISTED
+    if listed is state and who == player:
+        offered = offers.get(action_id)
+        if offered is not None:
+            return offered
     return _decode(state, player, action_id)
+
+
+_LISTED: tuple[object, int, dict[int, PlayerAction]] = (None, -1, {})
+"""The state and player whose legal ids were listed last, with the action of each id (but
+Canarchie's new lines): the objects the rules offered, found again without decoding."""
 
 
 def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
     """The ids of ``player``'s legal actions, ascending (their order in
     :func:`rulespec.canardage.rules.legal_actions`, but for Canarchie's lines)."""
+    global _LISTED
     legal = rules.legal_actions(state, player)
     ids: list[int] = []
+    offers: dict[int, PlayerAction] = {}
     for card in legal.cards():
         uses = legal.uses(card)
         if card is Card.CANARCHIE and type(uses[0]) is Play:
             ids += _canarchie_ids(state.line, state.options.canarchie == "any-order")
         else:
-            ids += [_id(state, a) for a in uses]
+            for action in uses:
+                offers[_id(state, action)] = action
+    ids += offers
     ids.sort()
+    _LISTED = (state, player, offers)
     return tuple(ids)
 
 
