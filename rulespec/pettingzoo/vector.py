@@ -281,31 +281,18 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         """The movers' observations and masks in every game (zeros for the others)."""
         players, length, size = self.players, self._length, self.action_space_size
         rows = self.num_envs * players
-        flags: list[bytes] = []
         idle = self._idle_flags
+        # A row of zeros for each seat, replaced by the movers' numbers and flags.
+        flags = [idle] * rows
         if self._plain:
             # Each row's numbers as bytes, joined, then scaled in one multiplication.
-            numbers: list[bytes] = []
-            blank = self._blank_numbers
+            numbers = [self._blank_numbers] * rows
+            row = 0
             for episode, observer in zip(self.episodes, self._observers, strict=True):
-                movers = episode.to_move()
-                if len(movers) == 1:
-                    mover = movers[0]
-                    for p in range(players):
-                        if p == mover:
-                            numbers.append(observer.numbers(p))
-                            flags.append(episode.legal_action_flags(p))
-                        else:
-                            numbers.append(blank)
-                            flags.append(idle)
-                    continue
-                for p in range(players):
-                    if p in movers:
-                        numbers.append(observer.numbers(p))
-                        flags.append(episode.legal_action_flags(p))
-                    else:
-                        numbers.append(blank)
-                        flags.append(idle)
+                for p in episode.to_move():
+                    numbers[row + p] = observer.numbers(p)
+                    flags[row + p] = episode.legal_action_flags(p)
+                row += players
             raw = np.frombuffer(b"".join(numbers), dtype=np.float32).reshape(rows, length)
             observations = np.multiply(raw, self._scale)
         else:
@@ -318,9 +305,8 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
                 if len(movers) != players or not observer.write_every(flat[row * length :][:span]):
                     for p in movers:
                         observer.write(p, observations[row + p])
-                flags += [
-                    episode.legal_action_flags(p) if p in movers else idle for p in range(players)
-                ]
+                for p in movers:
+                    flags[row + p] = episode.legal_action_flags(p)
                 row += players
         masks = np.frombuffer(bytearray(b"".join(flags)), dtype=_INT8)
         shape = (self.num_envs, players)
