@@ -261,7 +261,7 @@ def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAct
     object the rules offered, which :func:`rulespec.canardage.rules.play` takes
     without checking it again.
     """
-    listed, who, offers = _LISTED
+    listed, who, offers = _LISTED[0]
     if listed is state and who == player:
         offered = offers.get(action_id)
         if offered is not None:
@@ -269,15 +269,15 @@ def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAct
     return _decode(state, player, action_id)
 
 
-_LISTED: tuple[object, int, dict[int, PlayerAction]] = (None, -1, {})
+_LISTED: list[tuple[object, int, dict[int, PlayerAction]]] = [(None, -1, {})]
 """The state and player whose legal ids were listed last, with the action of each id (but
-Canarchie's new lines): the objects the rules offered, found again without decoding."""
+Canarchie's new lines): the objects the rules offered, found again without decoding (one
+tuple, replaced whole)."""
 
 
 def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
     """The ids of ``player``'s legal actions, ascending (their order in
     :func:`rulespec.canardage.rules.legal_actions`, but for Canarchie's lines)."""
-    global _LISTED
     legal = rules.legal_actions(state, player)
     ids: list[int] = []
     offers: dict[int, PlayerAction] = {}
@@ -290,7 +290,7 @@ def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
                 offers[_id(state, action)] = action
     ids += offers
     ids.sort()
-    _LISTED = (state, player, offers)
+    _LISTED[0] = (state, player, offers)
     return tuple(ids)
 
 
