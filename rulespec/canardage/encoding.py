@@ -257,22 +257,24 @@ def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAct
     >>> legal_action_from_id(state, 0, 19)
     Play(player=0, card=<Card.PAN: 'pan'>, spaces=(2,), line=())
 
-    When the ids were the last listed (:func:`legal_action_ids`), the action is the very
+    When the ids were listed lately (:func:`legal_action_ids`), the action is the very
     object the rules offered, which :func:`rulespec.canardage.rules.play` takes
     without checking it again.
     """
-    listed, who, offers = _LISTED[0]
-    if listed is state and who == player:
-        offered = offers.get(action_id)
+    listed = _LISTED.get(id(state))
+    if listed is not None and listed[0] is state and listed[1] == player:
+        offered = listed[2].get(action_id)
         if offered is not None:
             return offered
     return _decode(state, player, action_id)
 
 
-_LISTED: list[tuple[object, int, dict[int, PlayerAction]]] = [(None, -1, {})]
-"""The state and player whose legal ids were listed last, with the action of each id (but
-Canarchie's new lines): the objects the rules offered, found again without decoding (one
-tuple, replaced whole)."""
+_LISTED: dict[int, tuple[State, int, dict[int, PlayerAction]]] = {}
+"""The states whose legal ids were listed lately, by identity (the state is kept, so its
+identity is not reused while listed), with the player and the action of each id (but
+Canarchie's new lines): the objects the rules offered, found again without decoding. At
+most :data:`_LISTED_MOST` states (several games stepped together), then it starts over."""
+_LISTED_MOST = 256
 
 
 def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
@@ -290,7 +292,9 @@ def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
                 offers[_id(state, action)] = action
     ids += offers
     ids.sort()
-    _LISTED[0] = (state, player, offers)
+    if len(_LISTED) >= _LISTED_MOST:
+        _LISTED.clear()
+    _LISTED[id(state)] = (state, player, offers)
     return tuple(ids)
 
 
