@@ -16,8 +16,10 @@ from rulespec.core.errors import IllegalAction as IllegalAction
 from rulespec.core.errors import PositionError as PositionError
 from rulespec.core.errors import RecordError as RecordError
 from rulespec.core.game import Game as Game
+from rulespec.core.game import PluginFailure as PluginFailure
 from rulespec.core.game import game as game
 from rulespec.core.game import games as games
+from rulespec.core.game import plugin_failures as plugin_failures
 from rulespec.core.implements import implementations as implementations
 from rulespec.core.implements import implements as implements
 from rulespec.core.invariants import Invariant as Invariant
@@ -44,6 +46,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "Invariant",
+    "PluginFailure",
     "PositionError",
     "ReadingError",
     "Record",
@@ -58,6 +61,7 @@ __all__ = [
     "games",
     "implementations",
     "implements",
+    "plugin_failures",
     "reading_options",
     "readings",
 ]

@@ -91,38 +91,19 @@ from typing import Any, ClassVar
 import attrs
 from hypothesis import strategies as st
 
-from rulespec.canardage import (
-    Card,
-    Deal,
-    Discard,
-    Disperse,
-    Options,
-    Phase,
-    Play,
-    Reshuffle,
-    State,
-    View,
-)
-from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, duck_name, sort_cards
+from rulespec.canardage.actions import Deal, Discard, Disperse, Play, Reshuffle
+from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, Card, duck_name, sort_cards
 from rulespec.canardage.codec import decode_options
 from rulespec.canardage.line import LENGTH, Line, dealt, diagram, refill
 from rulespec.canardage.rules import CLAUSES, LegalActions, duck_deck, first_player, legal_actions
 from rulespec.canardage.rules import apply as rules_apply
 from rulespec.canardage.rules import new_game as rules_new_game
-from rulespec.canardage.state import NO_SHELTER
+from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
+from rulespec.canardage.view import View
 from rulespec.core.chance import CHANCE, Chance
-from rulespec.core.game import Game
+from rulespec.testing import kit as kits
 from rulespec.testing.adapter import Setup
-from rulespec.testing.kit import (
-    Draw,
-    GameKit,
-    Step,
-    Strategy,
-    index,
-    permutations,
-    refusals,
-    register_kit,
-)
+from rulespec.testing.kit import AnyGame, Draw, GameKit, Parts, Step, Strategy
 from rulespec.testing.machine import ConformanceMachine
 
 __all__ = [
@@ -429,11 +410,7 @@ def _pairs_first(clauses: Sequence[str]) -> list[str]:
 
 def _game_steps(step: Step) -> list[Step]:
     """The steps since the deal, oldest first, ``step`` last."""
-    steps = [*step.history, step]
-    for i in range(len(steps) - 1, -1, -1):
-        if isinstance(steps[i].action, Deal):
-            return steps[i:]
-    return [s for s in steps if s.action is not None]
+    return step.since(Deal)
 
 
 _AIMED = AIMERS | SHOOTERS | {Card.RECTIFIER_GAUCHE, Card.RECTIFIER_DROITE}
@@ -559,7 +536,7 @@ def planque_trial() -> tuple[tuple[Any, ...], tuple[Card, ...]]:
     return tuple(steps), state.played
 
 
-def _lifted_late(game: Game[Any, Any, Any, Any], adapter: Any) -> bool:
+def _lifted_late(game: AnyGame, adapter: Any) -> bool:
     """Whether the engine keeps a Planqué card off its played cards while the card lies
     on the line: it refuses, in :func:`planque_trial`, a rebuilt draw pile that holds the
     Planqué card, then takes the one without it."""
@@ -597,19 +574,29 @@ def second_planque_trial() -> tuple[tuple[Any, ...], Any]:
     return (deal, laid), again
 
 
-def _kept_on_the_line(game: Game[Any, Any, Any, Any], adapter: Any) -> bool | None:
+def _kept_on_the_line(game: AnyGame, adapter: Any) -> bool | None:
     """Whether the engine keeps a Planqué card on its space until its player's next turn:
     it refuses, in :func:`second_planque_trial`, a second card on that space (``None``
     when it answers neither way)."""
     steps, again = second_planque_trial()
+    return _refuses(adapter, again) if _replayed(game, adapter, SECOND_DECK, steps) else None
+
+
+def _replayed(game: AnyGame, adapter: Any, options: Options, steps: Sequence[Any]) -> bool:
+    """Whether the engine plays ``steps`` from a three-player start with ``options``."""
     try:
-        adapter.start(Setup(game, 3, SECOND_DECK))
+        adapter.start(Setup(game, 3, options))
         for action in steps:
             adapter.apply(action)
     except Exception:
-        return None
+        return False
+    return True
+
+
+def _refuses(adapter: Any, action: Any) -> bool | None:
+    """Whether the engine refuses ``action`` as illegal (``None`` when it fails otherwise)."""
     try:
-        adapter.apply(again)
+        adapter.apply(action)
     except ValueError:
         return True
     except Exception:
@@ -617,25 +604,16 @@ def _kept_on_the_line(game: Game[Any, Any, Any, Any], adapter: Any) -> bool | No
     return False
 
 
-def _trial(game: Game[Any, Any, Any, Any], adapter: Any) -> bool | None:
+def _trial(game: AnyGame, adapter: Any) -> bool | None:
     """The engine's answer to :func:`planque_trial`: ``True`` when it keeps the Planqué
     card off its played cards while the card lies on the line, ``False`` when it takes
     a rebuilt draw pile that holds the card, ``None`` when it answers neither way."""
     steps, played = planque_trial()
-    try:
-        adapter.start(Setup(game, 3, TRIAL_DECK))
-        for action in steps:
-            adapter.apply(action)
-    except Exception:
+    if not _replayed(game, adapter, TRIAL_DECK, steps):
         return None
-    try:
-        adapter.apply(Reshuffle((Card.PLANQUE, *played)))
-    except ValueError:
-        pass
-    except Exception:
-        return None
-    else:
-        return False
+    refused = _refuses(adapter, Reshuffle((Card.PLANQUE, *played)))
+    if refused is not True:
+        return refused
     try:
         adapter.apply(Reshuffle(played))
     except Exception:
@@ -666,11 +644,7 @@ def _aimed_there(
 
 
 def _fits(
-    game: Game[Any, Any, Any, Any],
-    state: State,
-    player: int,
-    engine: set[Any],
-    differ: Sequence[Any],
+    game: AnyGame, state: State, player: int, engine: set[Any], differ: Sequence[Any]
 ) -> tuple[Any, Any]:
     """Whether a variant of ``state`` gives ``player`` the engine's legal actions
     (``engine``): exactly, and leaving Canarchie's orders aside (``None`` when only
@@ -909,9 +883,7 @@ first: when several simple changes explain an engine's answer, the one the last 
 could have made is preferred."""
 
 
-def _together(
-    game: Game[Any, Any, Any, Any], state: State, player: int, legal: LegalActions
-) -> list[Any]:
+def _together(game: AnyGame, state: State, player: int, legal: LegalActions) -> list[Any]:
     """The plays a ``"together"`` game prefers, each judged by its outcome: first one
     that ends the game with several winners; then Double viseur on two neighbouring
     ducks of two players, one with the fewest ducks left; a shot at a duck of a player
@@ -1189,7 +1161,7 @@ def _hand_source(step: Step) -> list[str]:
     return ["can.setup.hands", "can.turn.draw"]
 
 
-def _ducks_differ(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> bool:
+def _ducks_differ(expected: Parts, actual: Parts) -> bool:
     """Whether the line and the duck deck of a state hold other cards in the engine's."""
 
     def cards(parts: Mapping[str, Any]) -> list[Any]:
@@ -1254,11 +1226,11 @@ class CanardageKit(GameKit):
 
     # -- generating --------------------------------------------------------------------
 
-    def options(self, game: Game[Any, Any, Any, Any]) -> Strategy:
+    def options(self, game: AnyGame) -> Strategy:
         """The published deck, or one with more of the rare cards."""
         return st.sampled_from((Options(), RARE_DECK))
 
-    def reading_options(self, game: Game[Any, Any, Any, Any]) -> Strategy:
+    def reading_options(self, game: AnyGame) -> Strategy:
         """Either deck of :meth:`options` with the published readings, one reading of
         the catalogue (:func:`rulespec.readings`), or every reading option at once
         (each at its first alternative)."""
@@ -1266,20 +1238,16 @@ class CanardageKit(GameKit):
             lambda pair: attrs.evolve(pair[0], **pair[1])
         )
 
-    def chance_action(
-        self, game: Game[Any, Any, Any, Any], state: Any, chance: Chance, draw: Draw
-    ) -> Any:
-        orders = [list(draw(permutations(pile))) for pile in chance.piles]
+    def chance_action(self, game: AnyGame, state: Any, chance: Chance, draw: Draw) -> Any:
+        orders = self.shuffled(chance, draw)
         if chance.kind == "deal":
-            orders[0] = _twist_ducks(orders[0], DUCK_TWISTS[draw(index(len(DUCK_TWISTS)))])
+            orders[0] = _twist_ducks(orders[0], DUCK_TWISTS[draw(kits.index(len(DUCK_TWISTS)))])
         if chance.kind in ("deal", "reshuffle"):
-            twist = ACTION_TWISTS[draw(index(len(ACTION_TWISTS)))]
+            twist = ACTION_TWISTS[draw(kits.index(len(ACTION_TWISTS)))]
             orders[-1] = _twist_actions(orders[-1], twist)
         return game.chance_action(state, orders)
 
-    def player_actions(
-        self, game: Game[Any, Any, Any, Any], state: Any, player: int, style: str
-    ) -> Sequence[Any]:
+    def player_actions(self, game: AnyGame, state: Any, player: int, style: str) -> Sequence[Any]:
         legal = legal_actions(state, player)
         cards = legal.cards()
         if not cards or not isinstance(legal[0], Play):
@@ -1303,9 +1271,7 @@ class CanardageKit(GameKit):
                 return found
         return [a for uses in by_card.values() for a in uses]
 
-    def illegal_actions(
-        self, game: Game[Any, Any, Any, Any], state: Any, player: int
-    ) -> Sequence[Any]:
+    def illegal_actions(self, game: AnyGame, state: Any, player: int) -> Sequence[Any]:
         if not isinstance(state, State) or state.phase is not Phase.PLAY:
             return ()
         if not 0 <= player < state.players:
@@ -1343,9 +1309,7 @@ class CanardageKit(GameKit):
             found.extend((a, b) for a in range(n) for b in (a - 1, a + 1, a + 2) if b <= n)
         return found
 
-    def action_space(
-        self, game: Game[Any, Any, Any, Any], state: Any, player: int
-    ) -> Sequence[Any]:
+    def action_space(self, game: AnyGame, state: Any, player: int) -> Sequence[Any]:
         """Every card's plays on every choice of spaces (Canarchie's a few orders), then
         every card's discard; a few actions for a player not on turn; none outside
         the players' turns.
@@ -1369,9 +1333,7 @@ class CanardageKit(GameKit):
         found.extend(Discard(player, card) for card in Card)
         return found
 
-    def non_canonical(
-        self, game: Game[Any, Any, Any, Any], state: Any, player: int
-    ) -> Sequence[Any]:
+    def non_canonical(self, game: AnyGame, state: Any, player: int) -> Sequence[Any]:
         """Each legal two-space Double viseur or Canardage with its spaces descending."""
         if not isinstance(state, State) or state.phase is not Phase.PLAY:
             return ()
@@ -1383,7 +1345,7 @@ class CanardageKit(GameKit):
             if isinstance(play, Play) and len(spaces := play.spaces) == 2
         ]
 
-    def canonical_of(self, game: Game[Any, Any, Any, Any], state: Any, action: Any) -> Any:
+    def canonical_of(self, game: AnyGame, state: Any, action: Any) -> Any:
         """A two-space Double viseur or Canardage with its spaces ascending.
 
         >>> from rulespec.canardage import Card, Play
@@ -1395,9 +1357,7 @@ class CanardageKit(GameKit):
             return Play(action.player, action.card, tuple(sorted(action.spaces)))
         return None
 
-    def refusal_probes(
-        self, game: Game[Any, Any, Any, Any], state: Any, action: Any
-    ) -> Sequence[Any]:
+    def refusal_probes(self, game: AnyGame, state: Any, action: Any) -> Sequence[Any]:
         """For a legal discard, every play of every card in hand (all refused: a player
         discards only when no card can be played, so an engine that refuses the discard
         takes one of them for legal): the discarded card's first, and for each card
@@ -1414,11 +1374,11 @@ class CanardageKit(GameKit):
         found: list[Any] = []
         for card in hand:
             plays = [p for p in _plays(state, action.player, card) if p not in legal]
-            special = [p for p in plays if set(refusals(game, state, (p,))) & _SPECIAL]
+            special = [p for p in plays if set(kits.refusals(game, state, (p,))) & _SPECIAL]
             found += special + [p for p in plays if p not in special]
         return found
 
-    def setup_clauses(self, game: Game[Any, Any, Any, Any], state: Any) -> tuple[str, ...]:
+    def setup_clauses(self, game: AnyGame, state: Any) -> tuple[str, ...]:
         """The line, the hands, who starts, the two decks, the colours, the player count."""
         return (
             "can.setup.line",
@@ -1433,57 +1393,17 @@ class CanardageKit(GameKit):
 
     # -- comparing ---------------------------------------------------------------------
 
-    def canonical(self, game: Game[Any, Any, Any, Any], state: Any) -> Any:
+    def canonical(self, game: AnyGame, state: Any) -> Any:
         return canonical(state)
 
-    def canonical_view(self, game: Game[Any, Any, Any, Any], view: Any) -> Any:
+    def canonical_view(self, game: AnyGame, view: Any) -> Any:
         return canonical_view(view)
 
-    def parts(self, game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]:
-        s: State = state
-        found: dict[str, Any] = {
-            "players": s.players,
-            "options": s.options,
-            "phase": s.phase,
-            "turn": s.turn,
-            "line": s.line,
-            "targets": s.targets,
-            "shelters": s.shelters,
-            "deck": s.deck,
-            "seen": s.seen,
-        }
-        for p, hand in enumerate(s.hands):
-            found[f"hands[{p}]"] = hand
-        found.update(draw_pile=s.draw_pile, played=s.played, shot=s.shot, winners=s.winners)
-        return found
-
-    def view_parts(self, game: Game[Any, Any, Any, Any], view: Any) -> dict[str, Any]:
-        v: View = view
-        return {
-            "player": v.player,
-            "players": v.players,
-            "phase": v.phase,
-            "turn": v.turn,
-            "line": v.line,
-            "targets": v.targets,
-            "shelters": v.shelters,
-            "deck_size": v.deck_size,
-            "deck_bottom": v.deck_bottom,
-            "hand": v.hand,
-            "hand_sizes": v.hand_sizes,
-            "draw_pile_size": v.draw_pile_size,
-            "played": v.played,
-            "shot": v.shot,
-            "winners": v.winners,
-        }
+    def parts(self, game: AnyGame, state: Any) -> dict[str, Any]:
+        return kits.field_parts(state, "hands")
 
     def part_clauses(
-        self,
-        game: Game[Any, Any, Any, Any],
-        step: Step,
-        part: str,
-        expected: Mapping[str, Any],
-        actual: Mapping[str, Any],
+        self, game: AnyGame, step: Step, part: str, expected: Parts, actual: Parts
     ) -> tuple[str, ...]:
         before, action, after = step.before, step.action, step.after
         is_view = "player" in expected
@@ -1598,15 +1518,9 @@ class CanardageKit(GameKit):
         return tuple(played[-1:]) if isinstance(played, tuple) else ()
 
     def legal_clauses(
-        self,
-        game: Game[Any, Any, Any, Any],
-        step: Step,
-        player: int,
-        missing: Iterable[Any],
-        extra: Iterable[Any],
+        self, game: AnyGame, step: Step, player: int, missing: Sequence[Any], extra: Sequence[Any]
     ) -> tuple[str, ...]:
         state = step.after
-        missing, extra = list(missing), list(extra)
         found: list[str] = []
         if isinstance(state, State) and state.phase is Phase.PLAY and 0 <= player < state.players:
             hand = set(state.hands[player])
@@ -1617,7 +1531,7 @@ class CanardageKit(GameKit):
             # The engine's answer is exactly rulespec's on targets or a line that differ
             # in one simple way: an earlier play left them so. Otherwise the rule of
             # the card in hand is read another way.
-            refused = refusals(game, state, extra)
+            refused = kits.refusals(game, state, extra)
             sheltered = _shelters(state)
             if (
                 missing
@@ -1679,17 +1593,11 @@ class CanardageKit(GameKit):
             found.extend(refused)
             for action in missing:
                 found.extend(_card_clauses(state, action))
-        for action in (*missing, *extra):
-            found.extend(self.action_clauses(game, state, action))
+        found.extend(self.allowing(game, state, (*missing, *extra)))
         return tuple(dict.fromkeys(found))
 
     def confirm(
-        self,
-        game: Game[Any, Any, Any, Any],
-        adapter: Any,
-        step: Step,
-        extra: Sequence[Any],
-        clauses: Sequence[str],
+        self, game: AnyGame, adapter: Any, step: Step, extra: Sequence[Any], clauses: Sequence[str]
     ) -> tuple[str, ...]:
         """A second Planqué card offered on a space that holds one names Planqué's own
         rule first (the card came off the line too early) unless
@@ -1724,9 +1632,7 @@ class CanardageKit(GameKit):
             return tuple(clauses)
         return ("can.planque.space", *(c for c in clauses if c != "can.planque.space"))
 
-    def action_clauses(
-        self, game: Game[Any, Any, Any, Any], state: Any, action: Any
-    ) -> tuple[str, ...]:
+    def action_clauses(self, game: AnyGame, state: Any, action: Any) -> tuple[str, ...]:
         found = _card_clauses(state, action)
         if isinstance(action, Deal):
             found.extend(("can.setup.hands", "can.setup.action-deck", "can.chance.shuffles"))
@@ -1738,7 +1644,7 @@ class CanardageKit(GameKit):
         return tuple(dict.fromkeys(found))
 
     def result_clauses(
-        self, game: Game[Any, Any, Any, Any], step: Step, what: str, expected: Any, actual: Any
+        self, game: AnyGame, step: Step, what: str, expected: Any, actual: Any
     ) -> tuple[str, ...]:
         state, action = step.after, step.action
         found: list[str] = []
@@ -1800,7 +1706,7 @@ class CanardageKit(GameKit):
             found.append("can.turn.order")
         return tuple(dict.fromkeys(found))
 
-    def describe(self, game: Game[Any, Any, Any, Any], action: Any) -> str:
+    def describe(self, game: AnyGame, action: Any) -> str:
         if isinstance(action, Play) and isinstance(action.card, Card):
             name = f"player {action.player}: {action.card.french} ({action.card.english})"
             if action.card is Card.CANARCHIE:
@@ -1850,15 +1756,11 @@ def reading_sets() -> tuple[dict[str, Any], ...]:
     return tuple(found)
 
 
-KIT = CanardageKit()
-register_kit(KIT)
+KIT = kits.register_kit(CanardageKit())
 
 
 class CanardageMachine(ConformanceMachine):
-    """A Canardage game as a Hypothesis state machine, with an optional engine beside it.
-
-    Subclass it, set :attr:`adapter_factory` to drive your engine, add your own
-    ``@rule`` and ``@invariant`` methods, and collect ``YourMachine.TestCase``.
-    """
+    """A Canardage game as a Hypothesis state machine (see
+    :class:`~rulespec.testing.machine.ConformanceMachine`)."""
 
     game_id = "canardage"

@@ -148,6 +148,7 @@ def parse(text: str) -> tuple[Line, tuple[int, ...]]:
     (((0,), (6,), (3, 1), (6,), (2,), (2,)), (0, 3))
     """
     from rulespec.core.errors import PositionError
+    from rulespec.core.positions import numeral
 
     if not isinstance(text, str):
         raise PositionError(f"expected a line diagram (text), not {text!r}")
@@ -164,7 +165,7 @@ def parse(text: str) -> tuple[Line, tuple[int, ...]]:
             if part.upper() == "W":
                 cards.append(WATER)
             elif part.isascii() and part.isdigit():
-                cards.append(int(part))
+                cards.append(numeral(part, f"space {i}"))
             else:
                 raise PositionError(
                     f"space {i}: {cell!r} is neither W (water), a colour 0–5 in ASCII digits nor "

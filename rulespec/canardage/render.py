@@ -22,7 +22,7 @@ from rulespec.canardage.line import LENGTH
 from rulespec.canardage.state import NO_SHELTER, Phase, State
 from rulespec.canardage.view import View
 from rulespec.drawing import svg as s
-from rulespec.drawing.show import Words, english, register
+from rulespec.drawing.show import Table, Words, english, gathered, hands_seen, register
 
 __all__ = ["HELP", "line_svg", "marks", "move", "narrate", "outcome", "round_end", "svg", "text"]
 
@@ -33,12 +33,10 @@ TARGET = "⊕"
 BACK = "▒"
 
 
-@attrs.frozen
-class _Table:
+@attrs.frozen(kw_only=True)
+class _Table(Table):
     """What the pictures show, from a state or a view."""
 
-    players: int
-    viewer: int | None
     phase: Phase
     turn: int
     line: tuple[Stack, ...]
@@ -52,54 +50,21 @@ class _Table:
     played: tuple[Card, ...]
     shot: tuple[int, ...]
     winners: tuple[int, ...]
-    tr: Words = attrs.field(default=english, eq=False, repr=False)
-    """The words in the reader's language."""
 
     @classmethod
     def of(cls, table: State | View, tr: Words = english) -> _Table:
         if isinstance(table, View):
-            hands: tuple[tuple[Card, ...] | int, ...] = tuple(
-                table.hand if p == table.player else n for p, n in enumerate(table.hand_sizes)
-            )
-            return cls(
-                players=table.players,
-                viewer=table.player,
-                phase=table.phase,
-                turn=table.turn,
-                line=table.line,
-                targets=table.targets,
-                shelters=table.shelters,
-                deck_size=table.deck_size,
-                deck_bottom=table.deck_bottom,
-                hands=hands,
-                draw_pile_size=table.draw_pile_size,
-                played=table.played,
-                shot=table.shot,
-                winners=table.winners,
-                tr=tr,
-            )
+            return gathered(cls, table, viewer=table.player, hands=hands_seen(table), tr=tr)
         deck = table.deck
-        return cls(
-            players=table.players,
+        return gathered(
+            cls,
+            table,
             viewer=None,
-            phase=table.phase,
-            turn=table.turn,
-            line=table.line,
-            targets=table.targets,
-            shelters=table.shelters,
             deck_size=len(deck),
             deck_bottom=deck[len(deck) - table.seen :] if table.seen else (),
-            hands=table.hands,
             draw_pile_size=len(table.draw_pile),
-            played=table.played,
-            shot=table.shot,
-            winners=table.winners,
             tr=tr,
         )
-
-    def name(self, player: int) -> str:
-        name = self.tr("Player {player}").format(player=player)
-        return self.tr("{player} (you)").format(player=name) if player == self.viewer else name
 
     def sheltering(self, space: int) -> int | None:
         """The player whose Planqué card lies on ``space``, if any."""
@@ -934,14 +899,8 @@ def svg(
                 "g",
                 s.title(tr("duck deck: {count} cards").format(count=t.deck_size)),
                 s.rect(deck_x, card_y, CARD_W, CARD_H, rx=6, fill=BACK_FILL, stroke=INK),
-                s.text(
-                    str(t.deck_size),
-                    x=deck_x + CARD_W / 2,
-                    y=card_y + CARD_H / 2 + 6,
-                    text_anchor="middle",
-                    font_family="sans-serif",
-                    font_size=18,
-                    fill="white",
+                s.centred(
+                    str(t.deck_size), deck_x + CARD_W / 2, card_y + CARD_H / 2 + 6, 18, fill="white"
                 ),
                 *(
                     _label(
@@ -1109,14 +1068,8 @@ def line_svg(table: State | View, *, size: float | None = None, tr: Words = engl
             s.title(tr("duck deck: {count} cards").format(count=t.deck_size)),
             _label(deck_x + SMALL_W, 11, tr("duck deck"), text_anchor="end"),
             s.rect(deck_x, card_y, SMALL_W, SMALL_H, rx=4, fill=BACK_FILL, stroke=INK),
-            s.text(
-                str(t.deck_size),
-                x=deck_x + SMALL_W / 2,
-                y=card_y + SMALL_H / 2 + 5,
-                text_anchor="middle",
-                font_family="sans-serif",
-                font_size=14,
-                fill="white",
+            s.centred(
+                str(t.deck_size), deck_x + SMALL_W / 2, card_y + SMALL_H / 2 + 5, 14, fill="white"
             ),
             class_="duck-deck",
         )

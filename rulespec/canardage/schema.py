@@ -1,39 +1,26 @@
-"""Canardage's schemas, written from :mod:`rulespec.canardage.codec`'s encoding and limits,
-and the option sets of :class:`rulespec.canardage.kit.CanardageKit`."""
+"""Canardage's schemas: the definitions of :data:`rulespec.canardage.codec.CODEC` with
+their descriptions, what a state and a view require across their fields, and the option
+sets of :class:`rulespec.canardage.kit.CanardageKit`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rulespec.canardage.cards import COLOURS, DEFAULT_ACTION_DECK, Card
-from rulespec.canardage.state import (
-    BANZAI_FIRST,
-    CANARCHIE_ORDERS,
-    EN_JOUE_SPACES,
-    PAIR_ORDERS,
-    PALME_NEIGHBOURS,
-    PLANQUE_DUCKS,
-    SHELTERED_PAN,
-    Phase,
-)
+from rulespec.canardage.codec import CODEC
+from rulespec.canardage.state import Phase
 from rulespec.schemas.source.dsl import (
     Schema,
-    array,
-    boolean,
     const,
+    describe,
     described,
-    enum,
     integer,
-    obj,
     per_players,
-    ref,
     tagged,
 )
 
-__all__ = ["DEFS", "KEEP", "ROOTS", "SEARCHED"]
+__all__ = ["DEFS", "DOCS", "SEARCHED"]
 
-_PLAYER = integer(0, COLOURS - 1)
-_COUNT = integer(0, 10_000)
 
 _RARE = (8, 3, 8, 2, 3, 3, 2, 2, 4, 2, 2, 2, 2, 2, 4, 3)
 SEARCHED: tuple[dict[str, Any], ...] = (
@@ -116,225 +103,118 @@ def _state_seats(players: int) -> Schema:
     }
 
 
-def _player(text: str) -> Schema:
-    return described(f"{text} {_SEAT}", _PLAYER)
+_HANDS_DOC = f"Each seat's action cards, in seat order, each hand {_HAND_ORDER}."
+_KINDS = ("play", "discard", "deal", "reshuffle", "disperse")
+_ROOTS = ("state", "view")
+DOCS: dict[str, str] = {
+    "duck": 'A duck-deck card: a colour 0 to 5 (seat p plays colour p) or "water".',
+    "card": "An action card, by id.",
+    "stack": "One space of the line, bottom first: [card], or [hidden, cover] for a duck "
+    "hidden under its cover by À couvert.",
+    "line": _LINE,
+    "ducks": "Duck-deck cards, at most 40.",
+    "cards": "Action cards by id.",
+    "options": "Options that differ from the published game; left out, the published "
+    "action deck (52 cards) and the project's readings. The other keys each select a "
+    "reading that the catalogue registers (rulespec.readings). The conformance kit's start "
+    "sends them; unless told which (--option), it sends one of the sets of $defs/searched.",
+    "options.action_deck": "Copies of each action card, by id; ids left out count 0. "
+    "encode_options writes every id, zeros included, and only for a deck other than the "
+    "published one. The kit's default search varies it: left out, or the deck of its "
+    "searched options.",
+    **{
+        f"options.action_deck.{c.value}": f"Copies of {c.french} ({c.english}); the "
+        f"published deck has {n}."
+        for c, n in zip(Card, DEFAULT_ACTION_DECK, strict=True)
+    },
+    "options.pair_order": 'En avant marche sends a pair under the duck deck: "hidden-first" '
+    '(the default, left out: the hidden duck above its cover) or "cover-first" (the cover '
+    "above it). Clause can.cover.forward.",
+    "options.sheltered_pan": 'Pan at a targeted space under a Planqué card: "water-only" '
+    '(the default, left out: only when water shows there), "target-only" (a duck there '
+    'survives, the target goes) or "never". Clause can.planque.space.',
+    "options.canarchie": 'Canarchie\'s new line: "new-order" (the default, left out: another '
+    'order) or "any-order" (the unchanged order too). Clause can.action.canarchie.',
+    "options.winner_draws": "Whether the player whose play ends the game still draws (true; "
+    "false, the default, is left out). Clause can.turn.draw.",
+    "options.palme_neighbour": "What Palme avant and Palme arrière swap a duck with: "
+    '"any-card" (the default, left out: water included) or "duck". Clauses '
+    "can.action.palme-avant and can.action.palme-arriere.",
+    "options.en_joue": 'Where En joue places its target: "any-space" (the default, left '
+    'out: water included) or "duck". Clause can.action.en-joue.',
+    "options.planque": 'Which duck Planqué goes on: "any-duck" (the default, left out) or '
+    '"own-duck". Clause can.action.planque.',
+    "options.banzai": 'Banzaï on a duck already first: "must-move" (the default, left out: '
+    'refused) or "may-stay" (a play without effect). Clause can.action.banzai.',
+    "play": "Play an action card from the hand, with every choice it needs.",
+    "play.card": "The card played, from the player's hand.",
+    "play.spaces": _SPACES,
+    "play.line": "Canarchie only (and then always): the new line, front first, the same "
+    "stacks in a new order.",
+    "discard": "Discard a card without effect (only when no card in hand can be played).",
+    "discard.card": "The card discarded, from the player's hand.",
+    "deal": "Chance, at the start: the shuffled duck deck and action deck.",
+    "deal.ducks": "The duck deck, shuffled, top first: five ducks of each colour in play and "
+    "five water cards. Its first six cards fill the line from the back (the first on space "
+    "5, the sixth on space 0); the rest is the duck deck, top first.",
+    "deal.actions": "The action deck, shuffled, top first: seat p receives cards 3p to "
+    "3p + 2, and the rest is the draw pile, top first.",
+    "reshuffle": "Chance, after the play that finds the draw pile empty, before the draw: "
+    "the played cards shuffled into a new draw pile.",
+    "reshuffle.draw_pile": "The new draw pile, top first.",
+    "disperse": "Chance, after Dispersion: the duck deck (with the line's cards put back) "
+    "shuffled.",
+    "disperse.deck": "The shuffled duck deck, top first, laid like the deal's: its first "
+    "six cards fill the line from the back, the rest is the duck deck.",
+    **{f"{kind}.type": f'"{kind}".' for kind in _KINDS},
+    **{f"{kind}.player": f"The seat on turn. {_SEAT}" for kind in _KINDS[:2]},
+    "state.players": "The number of players, 3 to 6; the seats are 0 to players - 1, in "
+    "turn order, and seat p plays colour p.",
+    "state.options": "The game's options.",
+    "state.deck": "The duck deck, top first: new cards enter the line from its top, cards "
+    "sent under it go to its end.",
+    "state.seen": "How many cards at the bottom of the duck deck went there in view of all "
+    "since its last shuffle: the last seen cards of deck are public (a view's deck_bottom).",
+    "state.hands": _HANDS_DOC,
+    "state.draw_pile": "The action cards to draw, top first (hidden from the players).",
+    "state.winners": "The winning seats, ascending; empty until the game ends. The last "
+    "seat with ducks left wins; when one play shoots the last ducks of every seat still "
+    "in, those seats share the victory.",
+    "view.player": f"The seat whose view this is. {_SEAT}",
+    "view.players": "The number of players, 3 to 6.",
+    "view.deck_size": "How many cards the duck deck holds.",
+    "view.deck_bottom": "The cards at the bottom of the duck deck that were seen going "
+    "there since its last shuffle, top first (its last card is the deck's bottom card).",
+    "view.hand": f"The viewer's action cards: written {_HAND_ORDER}, read in any order.",
+    "view.hand_sizes": "How many action cards each seat holds, in seat order.",
+    "view.draw_pile_size": "How many cards the draw pile holds.",
+    "view.winners": "The winning seats, ascending; empty until the game ends.",
+    **{f"{r}.phase": _PHASE for r in _ROOTS},
+    **{f"{r}.turn": _TURN for r in _ROOTS},
+    **{f"{r}.line": _LINE for r in _ROOTS},
+    **{f"{r}.targets": _TARGETS for r in _ROOTS},
+    **{f"{r}.shelters": _SHELTERS for r in _ROOTS},
+    **{f"{r}.played": _PLAYED for r in _ROOTS},
+    **{f"{r}.shot": _SHOT for r in _ROOTS},
+}
+"""Each definition's description and its properties' (``"state.players"``)."""
 
-
-def _card_count(card: Card, default: int) -> Schema:
-    return described(
-        f"Copies of {card.french} ({card.english}); the published deck has {default}.",
-        integer(0, 1_000),
-    )
-
-
+_DEFS = describe(CODEC.defs, DOCS)
+_WINNERS = {**_DEFS["state"]["properties"]["winners"], "uniqueItems": True}
 DEFS: dict[str, Schema] = {
-    "duck": {
-        "description": 'A duck-deck card: a colour 0 to 5 (seat p plays colour p) or "water".',
-        "anyOf": [integer(0, COLOURS - 1), const("water")],
-    },
-    "card": {"description": "An action card, by id.", **enum(c.value for c in Card)},
-    "stack": {
-        "description": "One space of the line, bottom first: [card], or [hidden, cover] for "
-        "a duck hidden under its cover by À couvert.",
-        **array(ref("duck"), 2, 1),
-    },
-    "line": described(_LINE, array(ref("stack"), 6)),
-    "ducks": described("Duck-deck cards, at most 40.", array(ref("duck"), 40)),
-    "cards": described("Action cards by id.", array(ref("card"), 10_000)),
-    "options": {
-        "description": "Options that differ from the published game; left out, the "
-        "published action deck (52 cards) and the project's readings. The other keys "
-        "each select a reading that the catalogue registers (rulespec.readings)."
-        " The conformance kit's start sends them; unless told which (--option), it "
-        "sends one of the sets of $defs/searched.",
-        **obj(
-            {},
-            {
-                "action_deck": {
-                    "description": "Copies of each action card, by id; ids left out count "
-                    "0. encode_options writes every id, zeros included, and only for a "
-                    "deck other than the published one. The kit's default search varies "
-                    "it: left out, or the deck of its searched options.",
-                    **obj(
-                        {},
-                        {
-                            c.value: _card_count(c, n)
-                            for c, n in zip(Card, DEFAULT_ACTION_DECK, strict=True)
-                        },
-                    ),
-                },
-                "pair_order": described(
-                    'En avant marche sends a pair under the duck deck: "hidden-first" (the '
-                    "default, left out: the hidden duck above its cover) or "
-                    '"cover-first" (the cover above it). Clause can.cover.forward.',
-                    enum(PAIR_ORDERS),
-                ),
-                "sheltered_pan": described(
-                    'Pan at a targeted space under a Planqué card: "water-only" (the '
-                    'default, left out: only when water shows there), "target-only" (a '
-                    'duck there survives, the target goes) or "never". Clause '
-                    "can.planque.space.",
-                    enum(SHELTERED_PAN),
-                ),
-                "canarchie": described(
-                    'Canarchie\'s new line: "new-order" (the default, left out: another '
-                    'order) or "any-order" (the unchanged order too). Clause '
-                    "can.action.canarchie.",
-                    enum(CANARCHIE_ORDERS),
-                ),
-                "winner_draws": described(
-                    "Whether the player whose play ends the game still draws (true; "
-                    "false, the default, is left out). Clause can.turn.draw.",
-                    boolean(),
-                ),
-                "palme_neighbour": described(
-                    'What Palme avant and Palme arrière swap a duck with: "any-card" (the '
-                    'default, left out: water included) or "duck". Clauses '
-                    "can.action.palme-avant and can.action.palme-arriere.",
-                    enum(PALME_NEIGHBOURS),
-                ),
-                "en_joue": described(
-                    'Where En joue places its target: "any-space" (the default, left out: '
-                    'water included) or "duck". Clause can.action.en-joue.',
-                    enum(EN_JOUE_SPACES),
-                ),
-                "planque": described(
-                    'Which duck Planqué goes on: "any-duck" (the default, left out) or '
-                    '"own-duck". Clause can.action.planque.',
-                    enum(PLANQUE_DUCKS),
-                ),
-                "banzai": described(
-                    'Banzaï on a duck already first: "must-move" (the default, left out: '
-                    'refused) or "may-stay" (a play without effect). Clause '
-                    "can.action.banzai.",
-                    enum(BANZAI_FIRST),
-                ),
-            },
-        ),
-    },
+    **_DEFS,
     "searched": described(
         "The options the conformance kit sends at start when it chooses them (no "
         "--option), as encode_options writes them: the published action deck, or a deck "
         "of 52 with more of the rare cards.",
         {"enum": list(SEARCHED)},
     ),
-    "play": described(
-        "Play an action card from the hand, with every choice it needs.",
-        obj(
-            {
-                "type": described('"play".', const("play")),
-                "player": _player("The seat on turn."),
-                "card": described("The card played, from the player's hand.", ref("card")),
-                "spaces": described(_SPACES, array(integer(-100, 100), 6)),
-            },
-            {
-                "line": described(
-                    "Canarchie only (and then always): the new line, front first, the same "
-                    "stacks in a new order.",
-                    ref("line"),
-                )
-            },
-        ),
-    ),
-    "discard": described(
-        "Discard a card without effect (only when no card in hand can be played).",
-        obj(
-            {
-                "type": described('"discard".', const("discard")),
-                "player": _player("The seat on turn."),
-                "card": described("The card discarded, from the player's hand.", ref("card")),
-            }
-        ),
-    ),
-    "deal": described(
-        "Chance, at the start: the shuffled duck deck and action deck.",
-        obj(
-            {
-                "type": described('"deal".', const("deal")),
-                "ducks": described(
-                    "The duck deck, shuffled, top first: five ducks of each colour in play "
-                    "and five water cards. Its first six cards fill the line from the back "
-                    "(the first on space 5, the sixth on space 0); the rest is the duck "
-                    "deck, top first.",
-                    ref("ducks"),
-                ),
-                "actions": described(
-                    "The action deck, shuffled, top first: seat p receives cards 3p to "
-                    "3p + 2, and the rest is the draw pile, top first.",
-                    ref("cards"),
-                ),
-            }
-        ),
-    ),
-    "reshuffle": described(
-        "Chance, after the play that finds the draw pile empty, before the draw: the "
-        "played cards shuffled into a new draw pile.",
-        obj(
-            {
-                "type": described('"reshuffle".', const("reshuffle")),
-                "draw_pile": described("The new draw pile, top first.", ref("cards")),
-            }
-        ),
-    ),
-    "disperse": described(
-        "Chance, after Dispersion: the duck deck (with the line's cards put back) shuffled.",
-        obj(
-            {
-                "type": described('"disperse".', const("disperse")),
-                "deck": described(
-                    "The shuffled duck deck, top first, laid like the deal's: its first six "
-                    "cards fill the line from the back, the rest is the duck deck.",
-                    ref("ducks"),
-                ),
-            }
-        ),
-    ),
-    "action": tagged(("play", "discard")),
-    "chance": tagged(("deal", "reshuffle", "disperse")),
-    "step": tagged(("play", "discard", "deal", "reshuffle", "disperse")),
+    "action": tagged(_KINDS[:2]),
+    "chance": tagged(_KINDS[2:]),
+    "step": tagged(_KINDS),
     "state": {
-        **obj(
-            {
-                "players": described(
-                    "The number of players, 3 to 6; the seats are 0 to players - 1, in turn "
-                    "order, and seat p plays colour p.",
-                    integer(3, COLOURS),
-                ),
-                "options": described("The game's options.", ref("options")),
-                "phase": described(_PHASE, enum(p.value for p in Phase)),
-                "turn": described(_TURN, integer(-1, COLOURS - 1)),
-                "line": described(_LINE, ref("line")),
-                "targets": described(_TARGETS, array(_PLAYER, 6)),
-                "shelters": described(_SHELTERS, array(integer(-1, COLOURS - 1), 6)),
-                "deck": described(
-                    "The duck deck, top first: new cards enter the line from its top, "
-                    "cards sent under it go to its end.",
-                    ref("ducks"),
-                ),
-                "seen": described(
-                    "How many cards at the bottom of the duck deck went there in view of "
-                    "all since its last shuffle: the last seen cards of deck are public "
-                    "(a view's deck_bottom).",
-                    integer(0, 40),
-                ),
-                "hands": described(
-                    f"Each seat's action cards, in seat order, each hand {_HAND_ORDER}.",
-                    array(ref("cards"), 6),
-                ),
-                "draw_pile": described(
-                    "The action cards to draw, top first (hidden from the players).",
-                    ref("cards"),
-                ),
-                "played": described(_PLAYED, ref("cards")),
-                "shot": described(_SHOT, array(_PLAYER, 6)),
-                "winners": described(
-                    "The winning seats, ascending; empty until the game ends. The last seat "
-                    "with ducks left wins; when one play shoots the last ducks of every "
-                    "seat still in, those seats share the victory.",
-                    {"uniqueItems": True, **array(_PLAYER, 6)},
-                ),
-            }
-        ),
+        **_DEFS["state"],
+        "properties": {**_DEFS["state"]["properties"], "winners": _WINNERS},
         "if": {"properties": {"phase": const(Phase.DEAL.value)}},
         "then": {
             "description": "Nobody is on turn before the deal.",
@@ -343,52 +223,7 @@ DEFS: dict[str, Schema] = {
         "else": {"properties": {"turn": described("A seat once dealt.", integer(0))}},
         "allOf": per_players(3, COLOURS, _state_seats),
     },
-    "view": {
-        **obj(
-            {
-                "player": _player("The seat whose view this is."),
-                "players": described("The number of players, 3 to 6.", integer(3, COLOURS)),
-                "phase": described(_PHASE, enum(p.value for p in Phase)),
-                "turn": described(_TURN, integer(-1, COLOURS - 1)),
-                "line": described(_LINE, ref("line")),
-                "targets": described(_TARGETS, array(_PLAYER, 6)),
-                "shelters": described(_SHELTERS, array(integer(-1, COLOURS - 1), 6)),
-                "deck_size": described("How many cards the duck deck holds.", _COUNT),
-                "deck_bottom": described(
-                    "The cards at the bottom of the duck deck that were seen going there "
-                    "since its last shuffle, top first (its last card is the deck's bottom "
-                    "card).",
-                    ref("ducks"),
-                ),
-                "hand": described(
-                    f"The viewer's action cards: written {_HAND_ORDER}, read in any order.",
-                    ref("cards"),
-                ),
-                "hand_sizes": described(
-                    "How many action cards each seat holds, in seat order.", array(_COUNT, 6)
-                ),
-                "draw_pile_size": described("How many cards the draw pile holds.", _COUNT),
-                "played": described(_PLAYED, ref("cards")),
-                "shot": described(_SHOT, array(_PLAYER, 6)),
-                "winners": described(
-                    "The winning seats, ascending; empty until the game ends.",
-                    array(_PLAYER, 6),
-                ),
-            }
-        ),
-        "allOf": per_players(3, COLOURS, _seat),
-    },
+    "view": {**_DEFS["view"], "allOf": per_players(3, COLOURS, _seat)},
 }
-"""Every definition; a file holds those its root needs."""
-
-ROOTS: dict[str, tuple[str, str]] = {
-    "options": ("options", "Canardage options"),
-    "action": ("action", "A Canardage player's action"),
-    "chance": ("chance", "A Canardage chance outcome"),
-    "state": ("state", "A Canardage state, hidden parts included"),
-    "view": ("view", "What a Canardage player sees"),
-}
-"""Each file of the game: its root definition and its title."""
-
-KEEP: dict[str, tuple[str, ...]] = {"options": ("searched",)}
-"""The definitions a file holds besides those its root needs."""
+"""Every definition: those of :data:`rulespec.canardage.codec.CODEC`, described, and
+what a state and a view require across their fields; a file holds those its root needs."""

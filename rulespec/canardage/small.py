@@ -11,8 +11,8 @@ played cards) are walked outcome by outcome.
 The seats of a game are symmetric under a rotation, which turns each player's colour
 with them: a state and its rotations are one class.
 
->>> [(c.name, c.players) for c in configs()]
-[('endgame', 3)]
+>>> [(c.name, c.players, c.deep) for c in configs()]
+[('endgame', 3, False), ('longer', 3, True)]
 """
 
 from __future__ import annotations
@@ -99,28 +99,36 @@ def weight(state: State) -> int:
     return arrangements(state.hands)
 
 
-def configs() -> tuple[Config, ...]:
-    """Canardage's small configuration."""
-    return (
-        Config(
-            "endgame",
-            3,
-            {"action_deck": {"pan": 5, "en-joue": 4}},
-            f"3 players, each with one duck left (line {LINE}, two water cards in the duck "
-            "deck), an action deck of 5 Pan and 4 En joue, each arrangement of the hands "
-            "and the duck deck",
-            start=starts,
-            symmetry=symmetry,
-            weight=weight,
-            endless=True,
-            note=(
-                "The duck deck of a deal has billions of orders, so it starts from a position, in"
-                " each arrangement of its hidden cards; the short action deck is the action_deck "
-                "option, not a rule. The reshuffle of the played cards is a chance step the walk "
-                "reaches; the rules let a game go on for ever. Reduced: seats rotated with their "
-                "colours, which the start's turn leaves without effect."
-            ),
-            law="each arrangement of the hidden cards equally likely, copies told apart: "
-            "a state weighs the product over its hands of the ways to tell their copies apart",
+def _config(name: str, deck: dict[str, int], deep: bool) -> Config:
+    drawn = sum(deck.values()) - 3 * len(SHOT)
+    cards = ", ".join(f"{k} {c}" for c, k in deck.items())
+    return Config(
+        name,
+        3,
+        {"action_deck": deck},
+        f"3 players, each with one duck left (line {LINE}, two water cards in the duck "
+        f"deck), an action deck of {cards} ({drawn} to draw after the hands), each "
+        "arrangement of the hands, the draw pile and the duck deck",
+        start=starts,
+        symmetry=symmetry,
+        weight=weight,
+        endless=True,
+        note=(
+            "The duck deck of a deal has billions of orders, so it starts from a position, in"
+            " each arrangement of its hidden cards; the short action deck is the action_deck "
+            "option, not a rule. The reshuffle of the played cards is a chance step the walk "
+            "reaches; the rules let a game go on for ever. Reduced: seats rotated with their "
+            "colours, which the start's turn leaves without effect."
         ),
+        law="each arrangement of the hidden cards equally likely, copies told apart: "
+        "a state weighs the product over its hands of the ways to tell their copies apart",
+        deep=deep,
+    )
+
+
+def configs() -> tuple[Config, ...]:
+    """Canardage's small configurations, the default first."""
+    return (
+        _config("endgame", {"pan": 5, "en-joue": 4}, False),
+        _config("longer", {"pan": 5, "en-joue": 4, "planque": 1}, True),
     )

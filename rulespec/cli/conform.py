@@ -4,7 +4,7 @@ The engine runs as a child process and speaks the rulespec engine protocol
 (:mod:`rulespec.testing.wire`); the conformance kit plays generated games
 through it and rulespec side by side (:func:`rulespec.testing.check`).
 
-The games are played in numbered batches (:mod:`rulespec.cli.conform_search`), here
+The games are played in numbered batches (:mod:`rulespec.testing.search`), here
 or on ``--workers`` processes; ``--junit-xml`` also writes the verdict as a JUnit XML
 report (:mod:`rulespec.cli.conform_junit`).
 
@@ -31,7 +31,7 @@ from typing import Any
 
 import attrs
 
-from rulespec.cli.arguments import check_setup, game_named, option_set, worker_pool
+from rulespec.cli.arguments import check_setup, game_named, option_set
 from rulespec.cli.errors import CommandError, needs_extra
 from rulespec.core.errors import RecordError
 from rulespec.core.game import Game
@@ -421,6 +421,20 @@ def _break_fields(
     }
 
 
+_SEARCH_OPTIONS = (
+    "examples",
+    "players",
+    "seconds",
+    "workers",
+    "max_steps",
+    "timeout",
+    "shrink_steps",
+    "shrink_seconds",
+    "max_breaks",
+)
+"""The options of the command that the search takes as they are, by the same names."""
+
+
 def _search(
     args: argparse.Namespace,
     g: Game[Any, Any, Any, Any],
@@ -430,53 +444,35 @@ def _search(
     progress: _Progress,
     fixed: Mapping[str, Any],
     waived: Mapping[str, str],
-) -> tuple[list[Any], int | None]:
-    """The batches of the search, here or on ``--workers`` processes (each with an engine
-    of its own: ``engine`` is then closed first), and the engine's exit status if closed."""
-    from rulespec.cli import conform_search as search
+) -> tuple[Any, int | None]:
+    """The search (:func:`rulespec.testing.search.conform`), here through ``engine`` or on
+    ``--workers`` processes (each with an engine of its own: ``engine`` is then closed
+    first), and the engine's exit status if closed."""
+    from concurrent.futures.process import BrokenProcessPool
 
-    deadline = None if args.seconds is None else time.time() + args.seconds
-    template = search.Batch(
-        tuple(args.engine),
-        g.id,
-        number=0,
-        size=0,
-        seed=seed,
-        players=args.players,
-        options=options,
-        max_steps=args.max_steps,
-        timeout=args.timeout,
-        shrink_seconds=args.shrink_seconds,
-        shrink_steps=args.shrink_steps,
-        deadline=deadline,
-        waived=frozenset(waived),
-        fixed_options=tuple(sorted(fixed.items())),
-    )
-    planned = search.batches(args.examples, template)
+    from rulespec.testing.search import conform
+
+    status = None if args.workers == 1 else engine.close()
 
     def update(games: int, steps: int) -> None:
         progress.update(games, args.examples, steps)
 
-    if args.workers == 1:
-        return search.search_here(engine, planned, update, args.max_breaks), None
-    from concurrent.futures.process import BrokenProcessPool
-
-    status = engine.close()
-    executor = worker_pool(args.workers)
-    assert executor is not None
     try:
-        with search.stop_file() as stop:
-            try:
-                planned = [attrs.evolve(b, stop=stop) for b in planned]
-                return search.search_on(
-                    executor, planned, args.workers, update, args.max_breaks
-                ), status
-            finally:
-                executor.shutdown(wait=True, cancel_futures=True)
+        outcome = conform(
+            engine if args.workers == 1 else tuple(args.engine),
+            g,
+            seed=seed,
+            options=options,
+            waived=waived,
+            fixed_options=fixed,
+            progress=update,
+            **{name: getattr(args, name) for name in _SEARCH_OPTIONS},
+        )
     except OSError as exc:
         raise CommandError(f"cannot start {args.engine[0]!r}: {exc.strerror or exc}") from None
     except BrokenProcessPool as exc:
         raise CommandError(f"a worker process stopped: {exc}") from None
+    return outcome, status
 
 
 def _junit(args: argparse.Namespace, run: Any, outcome: Any, **fields: Any) -> int:
@@ -506,10 +502,9 @@ class _Broke:
 def run(args: argparse.Namespace) -> int:
     """Run ``rulespec conform``; raise ``CommandError`` for a usage error."""
     try:
-        from rulespec.cli import conform_search as search
         from rulespec.cli import conform_verdict as verdicts
         from rulespec.cli.conform_junit import Run, replay_command
-        from rulespec.testing import capabilities
+        from rulespec.testing import capabilities, search
         from rulespec.testing.adapter import OPTIONAL
         from rulespec.testing.wire import ProtocolError
     except ImportError:
@@ -601,14 +596,13 @@ def run(args: argparse.Namespace) -> int:
     wall, start = time.time(), time.perf_counter()  # the search's clock
     try:
         if replay is not None:
-            results = [search.replay_batch(engine, replay)]
+            outcome = search.combine([search.replay_batch(engine, replay)], wall)
         else:
-            results, status = _search(args, g, engine, options, seed, progress, fixed, waived)
+            outcome, status = _search(args, g, engine, options, seed, progress, fixed, waived)
     finally:
         progress.stop()
         if args.workers == 1 or replay is not None:
             status = engine.close()
-    outcome = search.combine(results, wall)
     seconds = time.perf_counter() - start
     shown_seed = None if replay is not None else seed
 

@@ -19,10 +19,10 @@ from typing import Any
 
 import attrs
 
-from rulespec.cli.conform_search import Outcome
 from rulespec.cli.junit import Case, Problem, junit_xml
 from rulespec.core.game import Game
 from rulespec.core.record import Record
+from rulespec.testing.search import Outcome
 
 __all__ = ["Run", "replay_command", "report"]
 

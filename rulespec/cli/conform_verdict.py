@@ -1,6 +1,6 @@
 """What ``rulespec conform`` concludes: the verdict, each break, and what was covered.
 
-One :class:`~rulespec.cli.conform_search.Outcome` gives the console report, the
+One :class:`~rulespec.testing.search.Outcome` gives the console report, the
 ``--json`` verdict and the JUnit report (:mod:`rulespec.cli.conform_junit`), so the
 three agree on every count. Per clause of the catalogue, :func:`coverage` says how
 often the steps the engine took exercised it, how many illegal actions it forbids
@@ -17,8 +17,8 @@ from typing import Any
 import attrs
 
 import rulespec
-from rulespec.cli.conform_search import Break, Outcome
 from rulespec.core.game import Game
+from rulespec.testing.search import Break, Outcome
 
 __all__ = [
     "EXIT",
@@ -109,7 +109,7 @@ def coverage(
 def verdict_line(outcome: Outcome, seed: int | None, seconds: float) -> str:
     """The verdict's first line.
 
-    >>> from rulespec.cli.conform_search import Extras, Outcome
+    >>> from rulespec.testing.search import Extras, Outcome
     >>> print(verdict_line(Outcome(3, 60, (), False, Extras(offered=50)), 4, 0.2))
     CONFORMS: 3 games agree with rulespec (60 steps, 0.2 s; seed 4)
     """

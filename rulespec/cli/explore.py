@@ -46,7 +46,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", help="the game id, e.g. duo")
-    parser.add_argument("--config", help="a named small configuration (default: the first)")
+    parser.add_argument(
+        "--config",
+        help="a named small configuration (default: the first; the larger ones are "
+        "explored by the deep test profile)",
+    )
     parser.add_argument("--players", type=int, help="number of players (default: the config's)")
     parser.add_argument(
         "--option",
@@ -184,9 +188,10 @@ def _text(report: ExploreReport, name: str, rss: int) -> str:
     ]
     views = report.views
     if views:
+        whole = sum(row["whole"] for row in views["tested"])
         lines.append(
             f"  views: {views['information_sets']:,} information sets, "
-            f"{len(views['tested'])} sampled, {len(views['failures'])} wrong"
+            f"{len(views['tested'])} sampled ({whole} whole), {len(views['failures'])} wrong"
         )
     for f in [*report.violations, *report.deadlocks, *([report.cycle] if report.cycle else [])]:
         lines.append(f"{f.kind} at depth {f.depth}: {f.message}")

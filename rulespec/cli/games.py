@@ -8,6 +8,7 @@ import inspect
 import itertools
 import json
 import re
+import sys
 import textwrap
 from typing import Any
 
@@ -129,10 +130,19 @@ def _text(data: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print every game."""
+    """Print every game, then the plug-ins that failed to load, one line each (with
+    ``--json``, on stderr, the list staying a list of games); a failure does not change
+    the exit status."""
     found = [describe(g) for g in rulespec.games()]
+    failures = rulespec.plugin_failures()
     if args.json:
         print(json.dumps(found, ensure_ascii=False, indent=1))
-    else:
-        print("\n\n".join(_text(data) for data in found))
+        for failure in failures:
+            print(f"rulespec: not loaded: {failure}", file=sys.stderr)
+        return 0
+    print("\n\n".join(_text(data) for data in found))
+    if failures:
+        print("\nnot loaded (fix or uninstall):")
+        for failure in failures:
+            print(f"  {failure}")
     return 0

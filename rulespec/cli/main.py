@@ -21,6 +21,7 @@ import attrs
 
 import rulespec
 from rulespec.cli import baseline, console
+from rulespec.cli import check as check_cli
 from rulespec.cli import conform as conform_cli
 from rulespec.cli import explore as explore_cli
 from rulespec.cli import games as games_cli
@@ -721,6 +722,7 @@ def _parser() -> argparse.ArgumentParser:
 
     verify_cli.add_parser(sub)
     conform_cli.add_parser(sub)
+    check_cli.add_parser(sub)
     perft_cli.add_parser(sub)
     readings_cli.add_parser(sub)
     explore_cli.add_parser(sub)

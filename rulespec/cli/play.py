@@ -8,9 +8,12 @@ when the table shows it (a duck lost, the card you drew). When a round ends the
 terminal says who ended it and why, shows every player's layout as it lies and
 how each score was made, with the ids of the clauses that made it. The bots play
 the search bot (:class:`~rulespec.tools.search.Search`) at a budget chosen for each
-game (its declaration's ``play_playouts``) unless ``--policy`` names another.
-The game record is saved at the end, and also when you stop (``q``), press
-Ctrl-C or the input ends, so the game so far can be replayed or verified.
+game (its declaration's ``play_playouts``) unless ``--policy`` names another; for
+a game that cannot sample states from views (the search bot's need) they play
+the game's default policy, and a ``--policy`` naming the search bot is refused
+before the game starts. The game record is saved at the end, and also when you
+stop (``q``), press Ctrl-C, the input ends or a bot fails, so the game so far can
+be replayed or verified.
 With ``--lang fr`` (or ``es``, ``de``) every word the terminal shows is in that
 language: the cards as the edition in it names them, the rest from the
 ``play.po`` catalogues (messages in the ``play`` context, read by
@@ -112,6 +115,46 @@ def opponents(g: Game[Any, Any, Any, Any]) -> str:
     return f"{search.NAME}:{search.DEFAULT_PLAYOUTS if playouts is None else playouts}"
 
 
+def samples(g: Game[Any, Any, Any, Any]) -> bool:
+    """Whether ``g`` samples states from views (:meth:`~rulespec.Game.sample_state`), as
+    the search bot needs: tried once on a new game's view.
+
+    >>> import rulespec
+    >>> samples(rulespec.game("duo"))
+    True
+    """
+    state = g.start(g.min_players, seed=0)
+    try:
+        g.sample_state(g.view(state, 0), random.Random(0))
+    except NotImplementedError:
+        return False
+    except Exception:  # another refusal shows when the search plays, with the record kept
+        return True
+    return True
+
+
+def _bots(g: Game[Any, Any, Any, Any], spec: str | None) -> str:
+    """The ``--policy`` to play: the given one, refused when it seats the search bot at a
+    game that cannot sample; or :func:`opponents`, else the game's default policy."""
+    if spec is None:
+        if samples(g):
+            return opponents(g)
+        print(
+            f"rulespec: {g.name} does not sample states from views, which the search bot "
+            f"needs: the bots play its policy {g.default_policy!r}",
+            file=sys.stderr,
+        )
+        return g.default_policy
+    names = [name.strip().partition(":")[0] for name in spec.split(",")]
+    if search.NAME in names and not samples(g):
+        policies = ", ".join(sorted(g.policies()))
+        raise CommandError(
+            f"--policy {spec}: the search bot needs states sampled from views, which "
+            f"{g.name} does not offer (sample_state); choose among {policies}"
+        )
+    return spec
+
+
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``play`` subcommand to ``sub``."""
     parser = sub.add_parser(
@@ -182,9 +225,8 @@ def describe(g: Game[Any, Any, Any, Any], action: Any) -> str:
 
 
 def _render(g: Game[Any, Any, Any, Any]) -> Any:
-    """The game's declared render module, or ``None``."""
-    reference = g.declaration.render
-    return None if reference is None else g.declaration.load(reference)
+    """The game's declared render module, or the plain one of :mod:`rulespec.plugin.render`."""
+    return g.declaration.load(g.declaration.render or "rulespec.plugin.render")
 
 
 def render_text(g: Game[Any, Any, Any, Any]) -> Callable[[Any], str]:
@@ -335,7 +377,7 @@ def run(args: argparse.Namespace) -> int:
     players = player_count(g, args.players)
     if not 0 <= args.seat < players:
         raise CommandError(f"--seat must be from 0 to {players - 1}, not {args.seat}")
-    _, bot, seat_names = seat_policies(g, args.bot or opponents(g), players)
+    _, bot, seat_names = seat_policies(g, _bots(g, args.bot), players)
     label, options = option_set(g, args.option, simulation=False)
     check_setup(g, players, options, label)
     seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
@@ -404,6 +446,10 @@ def run(args: argparse.Namespace) -> int:
         saved = tr("interrupted; the game so far is saved in {path}").format(path=path)
         print(f"\nrulespec: {saved}", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bot's or a plug-in's failure: the record is kept
+        _save(record, path)
+        why = " ".join(str(exc).split()) or type(exc).__name__
+        raise CommandError(f"{why}; the game so far is saved in {path}") from None
     _save(record, path)
     print()
     print(tr("=== the game is over ==="))

@@ -7,7 +7,8 @@ the same instance about three times faster: it fills a *twin* class (the
 same slots, no frozen ``__setattr__``) with plain attribute stores, then gives
 the instance its real class. The result is an ordinary instance of the frozen
 class, equal to the one ``__init__`` builds, frozen like it. :func:`evolver` does
-the same for a copy with a few fields changed, as ``attrs.evolve`` makes it.
+the same for a copy with a few fields changed, as ``attrs.evolve`` makes it, and
+:func:`changer` for a copy with any fields changed, given by keyword.
 
 The class must be slotted without a weakref slot (``weakref_slot=False``:
 CPython moves an instance to another class only between classes of the same
@@ -29,7 +30,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["builder", "evolver"]
+__all__ = ["builder", "changer", "evolver"]
 
 T = TypeVar("T")
 
@@ -120,6 +121,54 @@ def evolver(cls: type[T], *changed: str) -> Callable[..., T]:
     evolve.__qualname__ = evolve.__name__ = f"evolve_{cls.__name__}"
     evolve.__doc__ = f"A copy of a {cls.__name__} with {', '.join(changed) or 'nothing'} changed."
     return evolve
+
+
+def changer(cls: type[T]) -> Callable[..., T]:
+    """A function ``change(instance, **changes)`` equal to ``attrs.evolve(instance,
+    **changes)`` for a ``cls``, any of its ``__init__`` fields given by keyword (the
+    names ``__init__`` takes), built as :func:`builder` builds: one function for every
+    set of changes, so a caller needs no key for the set it changes.
+
+    >>> @attrs.frozen(weakref_slot=False)
+    ... class Point:
+    ...     x: int
+    ...     y: int
+    >>> change = changer(Point)
+    >>> change(Point(1, 2), y=5), change(Point(1, 2)) == Point(1, 2)
+    (Point(x=1, y=5), True)
+    >>> change(Point(1, 2), z=3)
+    Traceback (most recent call last):
+      ...
+    TypeError: change_Point() got an unexpected keyword argument 'z'
+    """
+    fields = _checked_fields(cls, "changer")
+    init = [f for f in fields if f.init]
+    keywords = ", ".join(f"{f.alias}=_same" for f in init)
+    lines = [f"def change(__instance, *, {keywords}):" if init else "def change(__instance):"]
+    lines.append("    self = new(twin)")
+    for f in fields:
+        if f.init:
+            value = f"__instance.{f.name} if {f.alias} is _same else {f.alias}"
+            lines.append(f"    self.{f.name} = {value}")
+        else:
+            lines.append(f"    self.{f.name} = _default_{f.name}")
+    lines += ["    self.__class__ = cls", "    return self"]
+    defaults = {f"_default_{f.name}": f.default for f in fields if not f.init}
+    namespace: dict[str, Any] = {
+        "new": object.__new__,
+        "twin": _twin(cls),
+        "cls": cls,
+        "_same": _SAME,
+        **defaults,
+    }
+    change: Callable[..., T] = _compiled(lines, cls, "change", namespace)
+    change.__qualname__ = change.__name__ = f"change_{cls.__name__}"
+    change.__doc__ = f"A copy of a {cls.__name__} with the fields given by keyword changed."
+    return change
+
+
+_SAME = object()
+"""The default of :func:`changer`'s keywords: the field is copied."""
 
 
 def _checked_fields(cls: type[Any], who: str) -> tuple[Any, ...]:

@@ -26,12 +26,22 @@ says::
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
-__all__ = ["Declaration", "GoldenGame", "Mutation", "Piece", "Session", "length_cap", "load"]
+__all__ = [
+    "Declaration",
+    "GoldenGame",
+    "Mutation",
+    "Piece",
+    "Session",
+    "check_game",
+    "length_cap",
+    "load",
+]
 
 LANGUAGES = ("fr", "es", "de")
 """The languages a catalogue may have besides English (as in
@@ -103,6 +113,26 @@ def _reference(instance: Declaration, attribute: Any, value: str | None) -> None
         raise ValueError(f"{attribute.name} must name a module ('package.module'), not {value!r}")
 
 
+def _positive(instance: Declaration, attribute: Any, value: int | None) -> None:
+    if value is not None and (type(value) is not int or value < 1):
+        raise ValueError(f"{attribute.name} must be a positive integer or None, not {value!r}")
+
+
+_ID = re.compile(r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*")
+"""A game's id: lower-case words of letters and digits joined by ``-`` or ``_``."""
+_PREFIX = re.compile(r"[a-z][a-z0-9_-]*\.")
+
+
+def _prefix(instance: Declaration, attribute: Any, value: str) -> None:
+    if not isinstance(value, str) or not _PREFIX.fullmatch(value):
+        raise ValueError(f"prefix must be a lower-case word and a dot ('gs.'), not {value!r}")
+
+
+def _catalogue(instance: Declaration, attribute: Any, value: str) -> None:
+    if not isinstance(value, str) or not all(value.partition(":")[::2]):
+        raise ValueError(f"catalogue must be 'package:path/inside.toml', not {value!r}")
+
+
 @attrs.frozen(kw_only=True)
 class Declaration:
     """Everything the shared layers need from a game, declared once.
@@ -111,9 +141,9 @@ class Declaration:
     ``"package.module:name"`` a name in it; :meth:`load` imports it.
     """
 
-    prefix: str
+    prefix: str = attrs.field(validator=_prefix)
     """The start of every clause id of the game (``"duo."``)."""
-    catalogue: str
+    catalogue: str = attrs.field(validator=_catalogue)
     """Where the clause catalogue lies: ``"package:path/inside.toml"``, read with
     :mod:`importlib.resources` (a plug-in ships its catalogue inside its package)."""
     languages: tuple[str, ...] = attrs.field(default=LANGUAGES, validator=_languages)
@@ -122,7 +152,7 @@ class Declaration:
     simultaneous: bool = False
     """Whether several players may be to move at once (each then acts on their own;
     the turn resolves when the last has)."""
-    simulation_cap: int | None = None
+    simulation_cap: int | None = attrs.field(default=None, validator=_positive)
     """The player actions after which a simulation or an environment truncates a game
     whose rules set no limit; ``None`` when :attr:`rule_bound` bounds every game that
     :meth:`~rulespec.Game.simulation_options` allows."""
@@ -141,7 +171,7 @@ class Declaration:
     the game's JSON (OpenSpiel's outcome strings); ``None``: ``str(card)``."""
     heuristic: str | None = attrs.field(default=None, validator=_reference)
     """The module of the search bot's hints (``standing``, ``HORIZON``), if any."""
-    play_playouts: int | None = None
+    play_playouts: int | None = attrs.field(default=None, validator=_positive)
     """The playouts of a search-bot decision that answers within a second at the game's
     largest table: the bots ``rulespec play`` seats by default. ``None``: the search
     bot's default."""
@@ -187,6 +217,50 @@ class Declaration:
         254
         """
         return sum(piece.size(players) for piece in self.observation)
+
+
+def check_game(game: Any) -> None:
+    """Refuse a game whose declaration makes no sense, with a :class:`ValueError` (or a
+    :class:`TypeError`) that says what is wrong: an id that is not lower-case words
+    joined by ``-`` (``"no-thanks"``), no name, fewer than one player, more players at
+    least than at most, or a :class:`Declaration` that its own checks refuse (an
+    unknown language, a cap that is not positive, a prefix without its dot). Each
+    game is checked when it is loaded.
+
+    >>> import rulespec
+    >>> check_game(rulespec.game("duo"))
+    >>> class Odd:
+    ...     id, name, min_players, max_players = "odd", "Odd", 3, 2
+    >>> check_game(Odd())
+    Traceback (most recent call last):
+      ...
+    ValueError: game 'odd': min_players (3) is more than max_players (2)
+    """
+    game_id = getattr(game, "id", None)
+    if not isinstance(game_id, str) or not _ID.fullmatch(game_id):
+        raise ValueError(f"a game's id must be lower-case words joined by '-', not {game_id!r}")
+    where = f"game {game_id!r}"
+    name = getattr(game, "name", None)
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"{where}: name must be a non-empty string, not {name!r}")
+    low, high = getattr(game, "min_players", None), getattr(game, "max_players", None)
+    for label, count in (("min_players", low), ("max_players", high)):
+        if type(count) is not int:
+            raise TypeError(f"{where}: {label} must be an integer, not {count!r}")
+    assert isinstance(low, int) and isinstance(high, int)
+    if low < 1:
+        raise ValueError(f"{where}: min_players is {low}; a game needs at least one player")
+    if low > high:
+        raise ValueError(f"{where}: min_players ({low}) is more than max_players ({high})")
+    if not hasattr(game, "declaration"):
+        return
+    declared = game.declaration
+    if not isinstance(declared, Declaration):
+        raise TypeError(f"{where}: declaration must be a Declaration, not {declared!r}")
+    try:
+        attrs.validate(declared)
+    except (TypeError, ValueError) as exc:
+        raise type(exc)(f"{where}: {exc}") from None
 
 
 def load(reference: str) -> Any:

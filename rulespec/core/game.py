@@ -16,12 +16,22 @@ import attrs
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.checks import integer, seat, wrong_type
 from rulespec.core.codec import GameJSON
-from rulespec.core.declaration import Declaration
+from rulespec.core.declaration import Declaration, check_game
 from rulespec.core.encoding import GameEncoding
 from rulespec.core.errors import RecordError
 from rulespec.core.invariants import Invariant, TransitionInvariant, Violation
 
-__all__ = ["ENTRY_POINTS", "Game", "Policy", "game", "games", "random_policy", "register"]
+__all__ = [
+    "ENTRY_POINTS",
+    "Game",
+    "PluginFailure",
+    "Policy",
+    "game",
+    "games",
+    "plugin_failures",
+    "random_policy",
+    "register",
+]
 
 ENTRY_POINTS = "rulespec.games"
 """The entry-point group through which games are found (see
@@ -114,14 +124,18 @@ class Game(GameJSON[S, A, V, O], GameEncoding[S, A, V, O], abc.ABC):
         options: O = self.options_type()
         return options
 
-    @abc.abstractmethod
     def new_game(self, players: int, options: O | None = None) -> S:
         """A new game of ``players`` players, waiting for its first chance step.
 
         Raises :class:`TypeError` when ``players`` is not an integer or ``options`` not
         this game's options, :class:`~rulespec.IllegalAction` for a player count the
-        rules do not allow.
+        rules do not allow. By default the rules' ``new_game(players, options)`` once
+        the arguments are checked.
         """
+        if options is not None:
+            self._check_options(options)
+        made: S = self.rules.new_game(integer(players, "players"), options)
+        return made
 
     def start(self, players: int, *, seed: int | None = None, options: O | None = None) -> S:
         """A new game with its first chance steps sampled from ``random.Random(seed)``.
@@ -137,11 +151,16 @@ class Game(GameJSON[S, A, V, O], GameEncoding[S, A, V, O], abc.ABC):
 
     # -- whose turn -------------------------------------------------------------
 
-    @abc.abstractmethod
     def to_move(self, state: S) -> tuple[int, ...]:
-        """Who must act now, in seat order: players, ``(CHANCE,)``, or ``()`` when over."""
+        """Who must act now, in seat order: players, ``(CHANCE,)``, or ``()`` when over.
 
-    @abc.abstractmethod
+        By default the rules' ``to_move(state)``, the state's type tested first (one
+        ``type() is`` test: the check costs nothing on the busiest path)."""
+        if type(state) is not self.state_type:
+            self._check_state(state)
+        found: tuple[int, ...] = self.rules.to_move(state)
+        return found
+
     def legal_actions(self, state: S, player: int) -> Sequence[A]:
         """The actions ``player`` may take now, in a documented, stable order.
 
@@ -149,7 +168,16 @@ class Game(GameJSON[S, A, V, O], GameEncoding[S, A, V, O], abc.ABC):
         action, so ``random.choice`` on it is cheap; it equals the list (and
         the tuple) of the same actions. Empty for a player who is not to move;
         :class:`~rulespec.IllegalAction` for a seat the game does not have.
+        By default the rules' ``legal_actions(state, player)``, the state and the
+        seat checked first.
         """
+        if type(state) is not self.state_type:
+            self._check_state(state)
+        if type(player) is not int or not 0 <= player < state.players:  # type: ignore[attr-defined]
+            players: int = state.players  # type: ignore[attr-defined]
+            player = seat(player, players, self.declaration.players_clause)
+        found: Sequence[A] = self.rules.legal_actions(state, player)
+        return found
 
     @abc.abstractmethod
     def chance(self, state: S) -> Chance:
@@ -179,14 +207,20 @@ class Game(GameJSON[S, A, V, O], GameEncoding[S, A, V, O], abc.ABC):
 
     # -- playing ----------------------------------------------------------------
 
-    @abc.abstractmethod
     def apply(self, state: S, action: A) -> S:
         """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it.
 
         An ``action`` that is not one of this game's action classes is a
         :class:`TypeError`; a chance action is refused unless that very chance step
-        is pending, and a player's action while any chance step is.
+        is pending, and a player's action while any chance step is. By default the
+        rules' ``apply(state, action)`` once both types are checked.
         """
+        if type(state) is not self.state_type:
+            self._check_state(state)
+        if type(action) not in self.action_types:
+            self._check_action(action)
+        after: S = self.rules.apply(state, action)
+        return after
 
     def is_over(self, state: S) -> bool:
         """Whether the game has ended."""
@@ -367,6 +401,24 @@ class Game(GameJSON[S, A, V, O], GameEncoding[S, A, V, O], abc.ABC):
     def __repr__(self) -> str:
         return f"<Game {self.id!r}>"
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give a game that names its ``rules`` and ``state_type`` the busiest default
+        methods (:meth:`to_move`, :meth:`is_over`, :meth:`legal_actions`,
+        :meth:`apply`) made for it: each holds the rules' function, the state class,
+        the action classes and the seat clause in its closure, where the generic
+        method would read them from the game on every call. A method the game (or a
+        base between it and :class:`Game`) writes itself is kept."""
+        super().__init_subclass__(**kwargs)
+        rules, kind = cls.__dict__.get("rules"), cls.__dict__.get("state_type")
+        declared = getattr(cls, "declaration", None)
+        if rules is None or kind is None or declared is None:
+            return
+        for name, make in _FAST_PATHS.items():
+            generic = getattr(Game, name)
+            if getattr(cls, name) is generic and hasattr(rules, name):
+                made = make(getattr(rules, name), kind, cls.action_types, declared.players_clause)
+                setattr(cls, name, functools.update_wrapper(made, generic))
+
 
 Policy = Callable[[Game[Any, Any, Any, Any], Any, int, random.Random], Any]
 """Chooses a player's action: ``policy(game, state, player, rng) -> action``.
@@ -374,6 +426,57 @@ Policy = Callable[[Game[Any, Any, Any, Any], Any, int, random.Random], Any]
 To play on another process or machine, a policy must be picklable: a
 function defined at module level, not a lambda or a closure.
 """
+
+
+def _to_move(rule: Callable[[Any], Any], kind: type, kinds: Any, clause: str) -> Any:
+    def to_move(self: Game[Any, Any, Any, Any], state: Any) -> tuple[int, ...]:
+        if type(state) is not kind:
+            self._check_state(state)
+        found: tuple[int, ...] = rule(state)
+        return found
+
+    return to_move
+
+
+def _is_over(rule: Callable[[Any], Any], kind: type, kinds: Any, clause: str) -> Any:
+    def is_over(self: Game[Any, Any, Any, Any], state: Any) -> bool:
+        if type(state) is not kind:
+            self._check_state(state)
+        over: bool = rule(state)
+        return over
+
+    return is_over
+
+
+def _legal_actions(rule: Callable[[Any, int], Any], kind: type, kinds: Any, clause: str) -> Any:
+    def legal_actions(self: Game[Any, Any, Any, Any], state: Any, player: int) -> Any:
+        if type(state) is not kind:
+            self._check_state(state)
+        if type(player) is not int or not 0 <= player < state.players:
+            player = seat(player, state.players, clause)
+        return rule(state, player)
+
+    return legal_actions
+
+
+def _apply(rule: Callable[[Any, Any], Any], kind: type, kinds: Any, clause: str) -> Any:
+    def apply(self: Game[Any, Any, Any, Any], state: Any, action: Any) -> Any:
+        if type(state) is not kind:
+            self._check_state(state)
+        if type(action) not in kinds:
+            self._check_action(action)
+        return rule(state, action)
+
+    return apply
+
+
+_FAST_PATHS: dict[str, Callable[..., Any]] = {
+    "to_move": _to_move,
+    "is_over": _is_over,
+    "legal_actions": _legal_actions,
+    "apply": _apply,
+}
+"""The default methods :meth:`Game.__init_subclass__` makes for each game."""
 
 
 def random_policy(g: Game[Any, Any, Any, Any], state: Any, player: int, rng: random.Random) -> Any:
@@ -409,46 +512,136 @@ _CONFIRMED_MAX = 4096
 _GAMES: dict[str, Game[Any, Any, Any, Any]] = {}
 """The games loaded so far, by id."""
 _LOADING = threading.RLock()
+_FAILURES: dict[tuple[str, str], PluginFailure] = {}
+"""The entry points that offered no game, by name and distribution."""
+_OWN = "rulespec"
+"""The distribution of the games shipped with rulespec, which no plug-in may replace."""
 
 
-def register(instance: Game[Any, Any, Any, Any]) -> None:
+@attrs.frozen
+class PluginFailure:
+    """A game that an installed distribution offers but that could not be loaded: the
+    distribution, the entry point (``name = value``) and the error, one line.
+
+    >>> print(PluginFailure("rulespec-chess", "chess = 'chess.game:GAME'", "ImportError: x"))
+    rulespec-chess: entry point chess = 'chess.game:GAME': ImportError: x
+    """
+
+    distribution: str
+    entry_point: str
+    error: str
+
+    @property
+    def game_id(self) -> str:
+        """The id the entry point claims (its name)."""
+        return self.entry_point.partition(" = ")[0]
+
+    def __str__(self) -> str:
+        return f"{self.distribution}: entry point {self.entry_point}: {self.error}"
+
+
+def register(instance: Game[Any, Any, Any, Any], *, replace: bool = False) -> None:
     """Add a game to the registry behind :func:`game` and :func:`games`, besides those
-    that the ``rulespec.games`` entry points name (which need no call)."""
+    that the ``rulespec.games`` entry points name (which need no call).
+
+    The game's declaration is checked first (:func:`~rulespec.core.declaration.check_game`);
+    an id that another game holds is refused, unless ``replace`` asks to put ``instance``
+    in its place (a variant of a game under test, say).
+    """
     if not isinstance(instance, Game):
         raise wrong_type("instance", instance, "a rulespec Game")
-    _GAMES[instance.id] = instance
+    check_game(instance)
+    with _LOADING:
+        held = _GAMES.get(instance.id)
+        if held is None and instance.id in _entry_points():
+            held = _load(_entry_points()[instance.id])
+        if held is not None and held is not instance and not replace:
+            raise ValueError(f"the id {instance.id!r} is already the game {held!r}")
+        _GAMES[instance.id] = instance
+
+
+def _distribution(entry: metadata.EntryPoint) -> str:
+    dist = entry.dist
+    return dist.name if dist is not None else "(unknown distribution)"
+
+
+def _describe(entry: metadata.EntryPoint) -> str:
+    return f"{entry.name} = {entry.value!r}"
 
 
 @functools.cache
 def _entry_points() -> dict[str, metadata.EntryPoint]:
-    """The games that installed packages offer, by id (read once)."""
-    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINTS)}
+    """The games that installed packages offer, by id (read once). An id offered by
+    two distributions goes to rulespec's own, or to none; the others are failures."""
+    offers: dict[str, dict[str, metadata.EntryPoint]] = {}
+    for ep in metadata.entry_points(group=ENTRY_POINTS):
+        offers.setdefault(ep.name, {}).setdefault(_distribution(ep), ep)
+    found: dict[str, metadata.EntryPoint] = {}
+    for name, by_dist in offers.items():
+        if len(by_dist) == 1:
+            found[name] = next(iter(by_dist.values()))
+            continue
+        if _OWN in by_dist:
+            found[name] = by_dist[_OWN]
+        for dist, ep in by_dist.items():
+            if dist == _OWN:
+                continue
+            others = " and ".join(sorted(d for d in by_dist if d != dist))
+            _FAILURES.setdefault(
+                (name, dist),
+                PluginFailure(
+                    dist,
+                    _describe(ep),
+                    f"the id {name!r} is taken by {others}: refused",
+                ),
+            )
+    return found
 
 
-def _load(entry: metadata.EntryPoint) -> Game[Any, Any, Any, Any]:
-    """The game an entry point names, registered."""
+def _load(entry: metadata.EntryPoint) -> Game[Any, Any, Any, Any] | None:
+    """The game an entry point names, checked and registered; ``None``, with the
+    failure kept for :func:`plugin_failures`, when it cannot be loaded."""
     with _LOADING:
         if entry.name in _GAMES:
             return _GAMES[entry.name]
-        found = entry.load()
-        if isinstance(found, type) and issubclass(found, Game):
-            found = found()
-        if not isinstance(found, Game):
-            raise TypeError(
-                f"entry point {entry.name} = {entry.value!r} of {ENTRY_POINTS} is not a "
-                f"rulespec Game but {type(found).__name__}"
+        if (entry.name, _distribution(entry)) in _FAILURES:
+            return None
+        try:
+            found = _checked(entry)
+        except (Exception, SystemExit) as exc:  # a plug-in's fault must not stop the others
+            error = " ".join(str(exc).split()) or "(no message)"
+            _FAILURES[entry.name, _distribution(entry)] = PluginFailure(
+                _distribution(entry), _describe(entry), f"{type(exc).__name__}: {error}"
             )
-        if found.id != entry.name:
-            raise ValueError(
-                f"entry point {entry.name} = {entry.value!r} of {ENTRY_POINTS} names the "
-                f"game {found.id!r}: the entry point's name must be the game's id"
-            )
+            return None
         _GAMES[found.id] = found
         return found
 
 
+def _failure(name: str) -> PluginFailure | None:
+    """The first failure of an entry point named ``name``, if any."""
+    return next((f for (n, _), f in sorted(_FAILURES.items()) if n == name), None)
+
+
+def _checked(entry: metadata.EntryPoint) -> Game[Any, Any, Any, Any]:
+    """The game ``entry`` names, its declaration checked (exceptions propagate)."""
+    found = entry.load()
+    if isinstance(found, type) and issubclass(found, Game):
+        found = found()
+    if not isinstance(found, Game):
+        raise TypeError(f"not a rulespec Game but {type(found).__name__}")
+    if found.id != entry.name:
+        raise ValueError(
+            f"it names the game {found.id!r}: the entry point's name must be the game's id"
+        )
+    check_game(found)
+    return found
+
+
 def game(game_id: str) -> Game[Any, Any, Any, Any]:
     """The game with id ``game_id``, loaded from its entry point on first use.
+
+    A game whose plug-in failed to load is a :class:`KeyError` that says why.
 
     >>> import rulespec
     >>> rulespec.game("duck-and-cover").name
@@ -459,13 +652,20 @@ def game(game_id: str) -> Game[Any, Any, Any, Any]:
         return found
     entries = _entry_points()
     if isinstance(game_id, str) and game_id in entries:
-        return _load(entries[game_id])
-    known = ", ".join(sorted({*_GAMES, *entries}))
+        loaded = _load(entries[game_id])
+        if loaded is not None:
+            return loaded
+    failed = _failure(game_id) if isinstance(game_id, str) else None
+    if failed is not None:
+        raise KeyError(f"game {game_id!r} failed to load: {failed}")
+    offered = (k for k, ep in entries.items() if (k, _distribution(ep)) not in _FAILURES)
+    known = ", ".join(sorted({*_GAMES, *offered}))
     raise KeyError(f"unknown game {game_id!r} (known: {known})") from None
 
 
 def games() -> tuple[Game[Any, Any, Any, Any], ...]:
-    """Every game, those of the entry points loaded, by id.
+    """Every game, those of the entry points loaded, by id; a plug-in that fails to
+    load is left out (see :func:`plugin_failures`).
 
     >>> import rulespec
     >>> "duck-and-cover" in [g.id for g in rulespec.games()]
@@ -475,3 +675,16 @@ def games() -> tuple[Game[Any, Any, Any, Any], ...]:
         if name not in _GAMES:
             _load(entry)
     return tuple(_GAMES[k] for k in sorted(_GAMES))
+
+
+def plugin_failures() -> tuple[PluginFailure, ...]:
+    """The games that installed distributions offer but that could not be loaded (an
+    error at import, an entry point that is not a game, a declaration refused, an id
+    taken from another distribution), by entry-point name; every other game works.
+
+    >>> import rulespec
+    >>> rulespec.plugin_failures()
+    ()
+    """
+    games()
+    return tuple(_FAILURES[k] for k in sorted(_FAILURES))

@@ -11,8 +11,13 @@ behaves the same for both:
   RFC 8259 allows; UTF-16 and UTF-32 are refused;
 - strict JSON: no ``NaN`` or ``Infinity``, no key twice in one object, no
   string holding half of a surrogate pair (``"\\ud800"``);
-- arrays and objects nested at most :data:`MAX_DEPTH` deep, and at most
-  :data:`MAX_CONTAINERS` of them in all, checked before parsing.
+- arrays and objects nested at most :data:`MAX_DEPTH` deep, at most
+  :data:`MAX_CONTAINERS` of them in all, at most :data:`MAX_VALUES` values in
+  them, at most :data:`MAX_MEMBERS` members in one object and at most
+  :data:`MAX_FLOATS` numbers with a fraction or an exponent: all checked on
+  the bytes before anything is decoded, so that a hostile text is refused
+  in time and memory that its size bounds, however it spends its bytes
+  (millions of distinct keys, of floats or of zeros), without being parsed.
 
 Every check takes time linear in the input, and every refusal is one
 :class:`RecordError` line.
@@ -33,6 +38,8 @@ import re
 from itertools import accumulate
 from typing import Any, NoReturn, TypeVar
 
+import attrs
+
 from rulespec.core.checks import wrong_type
 from rulespec.core.errors import RecordError
 
@@ -40,6 +47,9 @@ __all__ = [
     "MAX_BYTES",
     "MAX_CONTAINERS",
     "MAX_DEPTH",
+    "MAX_FLOATS",
+    "MAX_MEMBERS",
+    "MAX_VALUES",
     "expect_bool",
     "expect_enum",
     "expect_int",
@@ -61,8 +71,21 @@ MAX_CONTAINERS = 1_000_000
 record of :data:`~rulespec.core.record.MAX_STEPS` steps (a record holds fewer than three
 per step), so that the memory and time that parsing takes stay within bounds too."""
 
+MAX_VALUES = 3_200_000
+"""The most values in arrays and objects, in all, :func:`parse_json` reads (counted as
+their commas and the arrays and objects themselves): sixteen per step of a record of
+:data:`~rulespec.core.record.MAX_STEPS` steps (a record holds fewer than eight)."""
+MAX_MEMBERS = 10_000
+"""The most members of one JSON object :func:`parse_json` reads: far more than any
+object of a record holds (its steps, states and options have a few dozen at most)."""
+MAX_FLOATS = 100_000
+"""The most numbers with a fraction or an exponent :func:`parse_json` reads (the
+records of the games hold none)."""
+
 _BOM = b"\xef\xbb\xbf"
 _NOT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
+_NOT_STRUCTURE = bytes(range(256)).translate(None, b"[]{}:")
+_INNERMOST = re.compile(rb"\[\]|\{:*\}")
 _NOT_BRACKETS_QUOTES = bytes(range(256)).translate(None, b'[]{}"')
 _SQUARE = bytes.maketrans(b"{}", b"[]")
 _DEPTH_STEP = tuple(1 if b in b"[{" else -1 for b in range(256))
@@ -72,53 +95,10 @@ _CHUNK = 1 << 16
 input beyond the size of a processor cache too."""
 
 
-def _shape(
-    data: bytes, stop_above: int | None = None, stop_beyond: int | None = None
-) -> tuple[int, int]:
-    """The deepest bracket nesting outside strings, and how many arrays and objects open
-    outside strings: exact for valid JSON, and never less than what a parser reaches
-    before it finds an error. Once the depth passes ``stop_above`` or the count passes
-    ``stop_beyond``, the rest is not read (the results are then lower bounds).
-
-    >>> _shape(b'[{"a": "[[["}, [1]]')
-    (2, 3)
-    """
-    if len(data) <= _CHUNK:
-        found = _shape_short(data, stop_above)
-        if found is not None:
-            return found
-    deepest = depth = opened = 0
-    in_string = escaped = False
-    for start in range(0, len(data), _CHUNK):
-        chunk = data[start : start + _CHUNK]
-        if escaped and chunk[:1] in (b"\\", b'"'):  # escaped by the last chunk's backslash
-            chunk = chunk[1:]
-        run = len(chunk) - len(chunk.rstrip(b"\\"))
-        escaped = run % 2 == 1
-        if escaped:
-            chunk = chunk[:-1]
-        chunk = chunk.replace(b"\\\\", b"").replace(b'\\"', b"")
-        # Every quote left opens or closes a string: keep the pieces outside strings.
-        pieces = chunk.split(b'"')
-        outside = b"".join(pieces[1 if in_string else 0 :: 2])
-        in_string ^= len(pieces) % 2 == 0
-        brackets = outside.translate(None, _NOT_BRACKETS)
-        if brackets:
-            levels = accumulate(map(_DEPTH_STEP.__getitem__, brackets), initial=depth)
-            deepest = max(deepest, max(levels))
-            opens = brackets.count(b"[") + brackets.count(b"{")
-            opened += opens
-            depth += 2 * opens - len(brackets)
-            if (stop_above is not None and deepest > stop_above) or (
-                stop_beyond is not None and opened > stop_beyond
-            ):
-                break
-    return deepest, opened
-
-
 def _shape_short(data: bytes, stop_above: int | None) -> tuple[int, int] | None:
-    """:func:`_shape` of a text of at most :data:`_CHUNK` bytes whose strings all end and
-    whose brackets pair up (``None`` for any other: :func:`_shape` then reads it bracket
+    """The deepest bracket nesting outside strings and how many arrays and objects open
+    outside strings, of a text of at most :data:`_CHUNK` bytes whose strings all end and
+    whose brackets pair up (``None`` for any other: :func:`_tally` then reads it bracket
     by bracket). Each pass takes out the innermost pairs, so the passes count the depth.
 
     >>> _shape_short(b'[{"a": "[[["}, [1]]', None), _shape_short(b'[[', None)
@@ -146,13 +126,86 @@ def _shape_short(data: bytes, stop_above: int | None) -> tuple[int, int] | None:
     return depth, opened
 
 
-def _depth(data: bytes, stop_above: int | None = None) -> int:
-    """The deepest bracket nesting outside strings (see :func:`_shape`).
+@attrs.frozen
+class _Tally:
+    """What :func:`_tally` counts outside the strings of a JSON text."""
 
-    >>> _depth(b'[{"a": "[[["}, [1]]')
-    2
+    depth: int
+    containers: int
+    values: int
+    floats: int
+    structure: bytes
+    """The text's brackets and colons outside strings, in order."""
+
+
+def _tally(data: bytes) -> _Tally:
+    """The deepest bracket nesting outside strings and how many arrays and objects open
+    outside strings (exact for valid JSON, and never less than what a parser reaches
+    before it finds an error), with the values in containers (commas and
+    containers), the numbers with a fraction or an exponent (at least as many as
+    there are), and the structure; a count that passes its limit stops the reading,
+    the results are then lower bounds.
+
+    >>> t = _tally(b'{"a": [1.5, "x:,"], "b": true, "c": 2e3}')
+    >>> t.depth, t.containers, t.values, t.floats, t.structure
+    (2, 2, 5, 2, b'{:[]::}')
     """
-    return _shape(data, stop_above)[0]
+    deepest = depth = opened = values = floats = 0
+    in_string = escaped = False
+    structure: list[bytes] = []
+    for start in range(0, len(data), _CHUNK):
+        chunk = data[start : start + _CHUNK]
+        if escaped and chunk[:1] in (b"\\", b'"'):  # escaped by the last chunk's backslash
+            chunk = chunk[1:]
+        run = len(chunk) - len(chunk.rstrip(b"\\"))
+        escaped = run % 2 == 1
+        if escaped:
+            chunk = chunk[:-1]
+        chunk = chunk.replace(b"\\\\", b"").replace(b'\\"', b"")
+        # Every quote left opens or closes a string: keep the pieces outside strings.
+        pieces = chunk.split(b'"')
+        outside = b"".join(pieces[1 if in_string else 0 :: 2])
+        in_string ^= len(pieces) % 2 == 0
+        marks = outside.translate(None, _NOT_STRUCTURE)
+        structure.append(marks)
+        brackets = marks.translate(None, b":")
+        if brackets:
+            levels = accumulate(map(_DEPTH_STEP.__getitem__, brackets), initial=depth)
+            deepest = max(deepest, max(levels))
+            opens = brackets.count(b"[") + brackets.count(b"{")
+            opened += opens
+            depth += 2 * opens - len(brackets)
+        values += outside.count(b",")
+        e = outside.count(b"e") - outside.count(b"true") - outside.count(b"false")
+        floats += outside.count(b".") + outside.count(b"E") + e
+        if (
+            deepest > MAX_DEPTH
+            or opened > MAX_CONTAINERS
+            or values + opened > MAX_VALUES
+            or floats > MAX_FLOATS
+        ):
+            break
+    return _Tally(deepest, opened, values + opened, floats, b"".join(structure))
+
+
+def _widest(structure: bytes) -> bool:
+    """Whether an object of ``structure`` (see :class:`_Tally`) has more than
+    :data:`MAX_MEMBERS` members. Each pass takes out the innermost arrays and objects,
+    after looking for a run of colons too long in the objects it takes out, so that
+    what is left of an object is its colons.
+
+    >>> _widest(b"{" + b":[]" * 10_001 + b"}"), _widest(b"[" + b"{:}" * 10_001 + b"]")
+    (True, False)
+    """
+    wide = re.compile(rb":{%d}" % (MAX_MEMBERS + 1))
+    while structure:
+        if wide.search(structure):
+            return True
+        inner = _INNERMOST.sub(b"", structure)
+        if len(inner) == len(structure):
+            return False
+        structure = inner
+    return False
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -201,19 +254,13 @@ def parse_json(source: str | bytes | bytearray, where: str = "record") -> Any:
         raise RecordError(where, f"larger than the limit of {MAX_BYTES} bytes")
     if data.startswith(_BOM):
         data = data[len(_BOM) :]
+    _check_tally(data, where)  # before decoding: a hostile text costs no more than its bytes
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise RecordError(where, f"not UTF-8 text (byte {exc.start})") from None
     if "\x00" in text:
         raise RecordError(where, f"not UTF-8 JSON (a NUL at byte {data.index(0)}: UTF-16 or 32?)")
-    depth, containers = _shape(data, stop_above=MAX_DEPTH, stop_beyond=MAX_CONTAINERS)
-    if depth > MAX_DEPTH:
-        raise RecordError(where, f"nested at least {depth} deep, beyond the limit of {MAX_DEPTH}")
-    if containers > MAX_CONTAINERS:
-        raise RecordError(
-            where, f"more than the limit of {MAX_CONTAINERS} arrays and objects in all"
-        )
     try:
         value = _DECODER.decode(text)
     except RecordError as exc:
@@ -233,6 +280,35 @@ def parse_json(source: str | bytes | bytearray, where: str = "record") -> Any:
                 where, f"not Unicode text (\\u{half:04x} is half of a surrogate pair)"
             ) from None
     return value
+
+
+def _check_tally(data: bytes, where: str) -> None:
+    """Refuse ``data`` beyond a limit of :func:`parse_json` that its bytes show. A short
+    text cannot pass the limits of values and floats, nor that of members without as
+    many colons: its brackets alone are read, the quick way when it can be."""
+    short = None
+    if len(data) <= _CHUNK and data.count(b":") <= MAX_MEMBERS:
+        short = _shape_short(data, MAX_DEPTH)
+    found = _tally(data) if short is None else _Tally(*short, 0, 0, b"")
+    if found.depth > MAX_DEPTH:
+        raise RecordError(
+            where, f"nested at least {found.depth} deep, beyond the limit of {MAX_DEPTH}"
+        )
+    if found.containers > MAX_CONTAINERS:
+        raise RecordError(
+            where, f"more than the limit of {MAX_CONTAINERS} arrays and objects in all"
+        )
+    if found.values > MAX_VALUES:
+        raise RecordError(
+            where, f"more than the limit of {MAX_VALUES} values in arrays and objects in all"
+        )
+    if found.floats > MAX_FLOATS:
+        raise RecordError(
+            where,
+            f"more than the limit of {MAX_FLOATS} numbers with a fraction or an exponent",
+        )
+    if found.structure.count(b":") > MAX_MEMBERS and _widest(found.structure):
+        raise RecordError(where, f"an object of more than the limit of {MAX_MEMBERS} members")
 
 
 def expect_int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:

@@ -21,7 +21,7 @@ from typing import Any
 
 from rulespec.core.errors import PositionError
 
-__all__ = ["listed", "shown", "whole", "wholes"]
+__all__ = ["listed", "numeral", "shown", "whole", "wholes"]
 
 LARGEST = 2**63 - 1
 """The largest whole number a position accepts: far beyond any count, seat or score."""
@@ -73,6 +73,23 @@ def whole(value: Any, where: str) -> int:
                 raise PositionError(f"{where}: {shown(number)} is out of range")
             return number
     raise PositionError(f"{where}: expected a whole number, not {shown(value)}")
+
+
+def numeral(text: str, where: str) -> int:
+    """The whole number written in ``text`` (ASCII digits, already checked by the
+    caller), of at most :data:`LARGEST`, read without Python's limit on long numbers.
+
+    >>> numeral("007", "card")
+    7
+    >>> numeral("9" * 5000, "space 2")
+    Traceback (most recent call last):
+      ...
+    rulespec.core.errors.PositionError: space 2: a whole number of 5000 digits is out of range
+    """
+    digits = text.lstrip("0") or "0"
+    if len(digits) > len(str(LARGEST)) or int(digits) > LARGEST:
+        raise PositionError(f"{where}: a whole number of {len(digits)} digits is out of range")
+    return int(digits)
 
 
 def listed(value: Any, where: str) -> Sequence[Any]:

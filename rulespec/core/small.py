@@ -47,6 +47,9 @@ class Config:
     the State space page."""
     law: str = "each state equally likely"
     """The law of the views' samples, in words (the State space page says it)."""
+    deep: bool = False
+    """Whether it is a larger configuration, of 10⁵ to 10⁶ states, which the test suite
+    explores under the deep profile only (``rulespec explore --config`` names it)."""
 
 
 def arrangements(hands: Iterable[Sequence[Hashable]]) -> int:

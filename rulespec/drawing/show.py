@@ -19,9 +19,13 @@ renderer and the renderer depends on them alone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
-__all__ = ["Shown", "Words", "english", "register"]
+import attrs
+
+__all__ = ["Shown", "Table", "Words", "english", "gathered", "hands_seen", "register"]
+
+T = TypeVar("T")
 
 Words = Callable[[str], str]
 """The words of a picture or of a move told in words, in the reader's language: a
@@ -36,6 +40,60 @@ def english(text: str) -> str:
     'Player 0'
     """
     return text
+
+
+def gathered(cls: type[T], source: object, **given: Any) -> T:
+    """An instance of the attrs class ``cls`` (what a picture shows) whose fields take
+    the values ``given``, the others the value of ``source``'s attribute of the same
+    name (a state's or a view's), or their default where ``source`` has none.
+
+    >>> import types
+    >>> @attrs.frozen
+    ... class Table:
+    ...     players: int
+    ...     viewer: int | None
+    ...     turn: int = 0
+    >>> gathered(Table, types.SimpleNamespace(players=3, viewer=1), viewer=None)
+    Table(players=3, viewer=None, turn=0)
+    """
+    values = {
+        f.name: given[f.name] if f.name in given else getattr(source, f.name)
+        for f in attrs.fields(cls)  # type: ignore[arg-type]
+        if f.name in given or hasattr(source, f.name)
+    }
+    return cls(**values)
+
+
+@attrs.frozen(kw_only=True)
+class Table:
+    """What a picture shows of a state or a view, which each game's renderer extends: the
+    number of players, whose view it is (``None`` for a whole state), and the words in
+    the reader's language.
+
+    >>> Table(players=3, viewer=1).name(1), Table(players=3, viewer=None).name(1)
+    ('Player 1 (you)', 'Player 1')
+    """
+
+    players: int
+    viewer: int | None
+    tr: Words = attrs.field(default=english, eq=False, repr=False)
+    """The words in the reader's language."""
+
+    def name(self, player: int) -> str:
+        """How the picture names ``player`` (the viewer is "you")."""
+        name = self.tr("Player {player}").format(player=player)
+        return self.tr("{player} (you)").format(player=name) if player == self.viewer else name
+
+
+def hands_seen(view: Any) -> tuple[Any, ...]:
+    """The hands a player's ``view`` shows: the player's own cards, and how many cards
+    each other hand holds (a view with ``player``, ``hand`` and ``hand_sizes``).
+
+    >>> import types
+    >>> hands_seen(types.SimpleNamespace(player=1, hand=("a", "b"), hand_sizes=(3, 2, 4)))
+    (3, ('a', 'b'), 4)
+    """
+    return tuple(view.hand if p == view.player else n for p, n in enumerate(view.hand_sizes))
 
 
 _TEXT: dict[type, Callable[[Any], str]] = {}

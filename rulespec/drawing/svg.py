@@ -111,6 +111,24 @@ def text(content: str, **attributes: object) -> str:
     return f"<text{_attributes(attributes)}>{escape(content)}</text>"
 
 
+def centred(content: str, x: float, y: float, font_size: float, **attributes: object) -> str:
+    """A ``<text>`` of ``content`` in the sans-serif font of ``font_size``, centred on
+    ``x`` with its baseline at ``y``; more ``attributes`` follow those.
+
+    >>> centred("5", 10, 20, 14)
+    '<text x="10" y="20" text-anchor="middle" font-family="sans-serif" font-size="14">5</text>'
+    """
+    return text(
+        content,
+        x=x,
+        y=y,
+        text_anchor="middle",
+        font_family="sans-serif",
+        font_size=font_size,
+        **attributes,
+    )
+
+
 def title(content: str) -> str:
     """A ``<title>``: the tooltip and accessible name of its parent."""
     return f"<title>{escape(content)}</title>"

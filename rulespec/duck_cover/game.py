@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulespec.core import checks
 from rulespec.core.chance import Chance, shuffled
-from rulespec.core.checks import integer, seat
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
 from rulespec.duck_cover import codec, encoding, rules, sampling
@@ -54,22 +53,9 @@ class DuckAndCover(Game[State, Action, View, Options]):
     invariants = INVARIANTS
     transition_invariants = TRANSITION_INVARIANTS
 
-    def new_game(self, players: int, options: Options | None = None) -> State:
-        if options is not None:
-            self._check_options(options)
-        return rules.new_game(integer(players, "players"), options)
+    if TYPE_CHECKING:  # the rules' lazy sequence, through Game.legal_actions
 
-    def to_move(self, state: State) -> tuple[int, ...]:
-        if not isinstance(state, State):
-            raise self._wrong_state(state)
-        return rules.to_move(state)
-
-    def legal_actions(self, state: State, player: int) -> rules.LegalActions:
-        if not isinstance(state, State):
-            raise self._wrong_state(state)
-        if type(player) is not int or not 0 <= player < state.players:
-            player = seat(player, state.players, "dc.setup.players")
-        return rules.legal_actions(state, player)
+        def legal_actions(self, state: State, player: int) -> rules.LegalActions: ...
 
     def chance(self, state: State) -> Chance:
         self._check_state(state)

@@ -18,7 +18,7 @@ import attrs
 from rulespec.core.builder import builder
 from rulespec.core.errors import PositionError
 from rulespec.core.implements import implements
-from rulespec.core.positions import wholes
+from rulespec.core.positions import numeral, wholes
 
 __all__ = ["COLUMNS", "ROWS", "Grid", "PlaceMasks", "Places", "Position", "Stack", "neighbours"]
 
@@ -274,7 +274,9 @@ class Grid:
                         f"row {r + 1}, column {c + 1}: {cell!r} is neither '.' nor cards "
                         "in ASCII digits joined by '/'"
                     )
-                stacks[(column + c, row + r)] = [int(card) for card in cell.split("/")]
+                stacks[(column + c, row + r)] = [
+                    numeral(card, f"row {r + 1}, column {c + 1}") for card in cell.split("/")
+                ]
         return cls.from_stacks(stacks)
 
     def diagram(self) -> str:

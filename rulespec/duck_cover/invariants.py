@@ -74,7 +74,8 @@ def _draw_cards(s: State) -> str | None:
     held.update(s.set_aside)
     if s.card is not None:
         held[s.card] += 1
-    if held != _DECKS[s.options.constraints]:
+    deck = s.options.deck
+    if held != (Counter(deck) if deck else _DECKS[s.options.constraints]):
         size = len(s.options.draw_deck)
         return (
             f"the piles, the card in play and the cards set aside do not hold the {size} draw cards"

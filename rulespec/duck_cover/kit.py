@@ -38,37 +38,15 @@ import attrs
 from hypothesis import strategies as st
 
 from rulespec.core.chance import CHANCE, Chance
-from rulespec.core.game import Game
-from rulespec.duck_cover import (
-    MAX,
-    REPEAT,
-    Cover,
-    Deal,
-    Duck,
-    Grid,
-    GridView,
-    Options,
-    Phase,
-    Quack,
-    Reshuffle,
-    State,
-    View,
-)
-from rulespec.duck_cover.actions import Give, Place
-from rulespec.duck_cover.cards import draw_card_name, number_of
-from rulespec.duck_cover.grid import Position, Stack, neighbours
+from rulespec.duck_cover.actions import Cover, Deal, Duck, Give, Place, Quack, Reshuffle
+from rulespec.duck_cover.cards import MAX, REPEAT, draw_card_name, number_of
+from rulespec.duck_cover.grid import Grid, Position, Stack, neighbours
 from rulespec.duck_cover.rules import called_stack
+from rulespec.duck_cover.state import Options, Phase, State
 from rulespec.duck_cover.variants import CHOOSE, candidates
-from rulespec.testing.kit import (
-    Draw,
-    GameKit,
-    Step,
-    Strategy,
-    index,
-    permutations,
-    refusals,
-    register_kit,
-)
+from rulespec.duck_cover.view import GridView, View
+from rulespec.testing import kit as kits
+from rulespec.testing.kit import AnyGame, Draw, GameKit, Parts, Step, Strategy
 from rulespec.testing.machine import ConformanceMachine
 
 __all__ = [
@@ -88,6 +66,24 @@ TWISTS: tuple[str, ...] = ("none", "repeat-first", "max-repeat")
 """How a generated shuffle may be steered: left alone, Repeat on top, or Max then
 Repeat on top."""
 
+_STATE_PARTS = (
+    "players",
+    "options",
+    "phase",
+    "round",
+    "grids",
+    "card",
+    "previous",
+    "previous_discarded",
+    "draw_pile",
+    "captain_pile",
+    "discard_zone",
+    "submitted",
+    "round_scores",
+)
+"""The parts of a state, in the order a report names them (the cards set aside and the
+gifts of *Low blows* show through the grids and the turn)."""
+
 _KIND_CLAUSES: dict[type, tuple[str, ...]] = {
     Cover: ("dc.move.cover",),
     Duck: ("dc.move.duck", "dc.move.duck-adjacent"),
@@ -95,6 +91,17 @@ _KIND_CLAUSES: dict[type, tuple[str, ...]] = {
     Deal: ("dc.setup.grid", "dc.setup.draw-deck", "dc.round.new"),
     Reshuffle: ("dc.deck.reshuffle",),
 }
+
+
+def _in_turn(state: Any, player: int | None = None) -> bool:
+    """Whether ``state`` is in a turn (and ``player``, when given, one of its seats)."""
+    return kits.playing(state, State, Phase.TURN, player)
+
+
+_NO_ROUND: dict[str, Any] = {"round": 0, "draw_pile": (), "captain_pile": (), "discard_zone": ()}
+_NO_ROUND |= {"card": None, "previous": None, "previous_discarded": False, "submitted": ()}
+"""The parts of a state between rounds that :func:`canonical` empties: the next deal
+replaces them."""
 
 
 def canonical(state: State) -> State:
@@ -119,17 +126,7 @@ def canonical(state: State) -> State:
     (0, True)
     """
     if state.phase in (Phase.DEAL, Phase.OVER):
-        return attrs.evolve(
-            state,
-            round=0,
-            draw_pile=(),
-            captain_pile=(),
-            discard_zone=(),
-            card=None,
-            previous=None,
-            previous_discarded=False,
-            submitted=(),
-        )
+        return attrs.evolve(state, **_NO_ROUND)
     captain = state.captain_pile
     if state.phase is Phase.RESHUFFLE:
         captain = tuple(sorted(captain))
@@ -235,7 +232,7 @@ def _stacks(grid: Any) -> int:
 
 def _call_clauses(state: Any) -> tuple[str, ...]:
     """The special cards behind the call in play."""
-    if not isinstance(state, State) or state.phase is not Phase.TURN:
+    if not _in_turn(state):
         return ()
     found: list[str] = []
     if state.card == REPEAT:
@@ -282,11 +279,7 @@ def _value_clauses(options: Options) -> tuple[str, ...]:
 
 def _round_steps(step: Step) -> list[Step]:
     """The steps of the round in play, oldest first, ``step`` last."""
-    steps = [*step.history, step]
-    for i in range(len(steps) - 1, -1, -1):
-        if isinstance(steps[i].action, Deal):
-            return steps[i:]
-    return [s for s in steps if s.action is not None]
+    return step.since(Deal)
 
 
 def _reshuffled_discards(steps: Sequence[Step]) -> bool:
@@ -340,9 +333,7 @@ def _carried(steps: Sequence[Step], player: int) -> list[tuple[Position, Stack]]
     return found
 
 
-def _another_call(
-    game: Game[Any, Any, Any, Any], state: State, player: int, engine: set[Any]
-) -> bool:
+def _another_call(game: AnyGame, state: State, player: int, engine: set[Any]) -> bool:
     """Whether the engine's legal actions are those of another called card."""
     if not engine or state.call is None:
         return False
@@ -375,9 +366,7 @@ def _drawn_at(steps: Sequence[Step]) -> int:
     return len(steps) - 1
 
 
-def _one_draw_behind(
-    game: Game[Any, Any, Any, Any], state: State, player: int, engine: set[Any]
-) -> bool:
+def _one_draw_behind(game: AnyGame, state: State, player: int, engine: set[Any]) -> bool:
     """Whether the engine's legal actions are those of the call before the one in play:
     the engine plays each card one turn later than rulespec."""
     if state.previous is None:
@@ -399,11 +388,7 @@ def _unplayed_repeat(steps: Sequence[Step]) -> tuple[str, ...]:
 
 
 def _call_source(
-    step: Step,
-    steps: Sequence[Step],
-    game: Game[Any, Any, Any, Any],
-    player: int,
-    engine: set[Any],
+    step: Step, steps: Sequence[Step], game: AnyGame, player: int, engine: set[Any]
 ) -> list[str]:
     """The clauses that decide which card a turn calls: a Repeat discarded unplayed when
     the card in play was drawn, or earlier in the round when the engine is one call
@@ -504,21 +489,17 @@ class DuckCoverKit(GameKit):
 
     # -- generating --------------------------------------------------------------------
 
-    def options(self, game: Game[Any, Any, Any, Any]) -> Strategy:
+    def options(self, game: AnyGame) -> Strategy:
         """The published game, or the Competition variant."""
         return st.sampled_from((Options(), COMPETITION))
 
-    def chance_action(
-        self, game: Game[Any, Any, Any, Any], state: Any, chance: Chance, draw: Draw
-    ) -> Any:
-        orders = [list(draw(permutations(pile))) for pile in chance.piles]
-        twist = TWISTS[draw(index(len(TWISTS)))]
+    def chance_action(self, game: AnyGame, state: Any, chance: Chance, draw: Draw) -> Any:
+        orders = self.shuffled(chance, draw)
+        twist = TWISTS[draw(kits.index(len(TWISTS)))]
         orders[-1] = _twist(orders[-1], twist)
         return game.chance_action(state, orders)
 
-    def player_actions(
-        self, game: Game[Any, Any, Any, Any], state: Any, player: int, style: str
-    ) -> Sequence[Any]:
+    def player_actions(self, game: AnyGame, state: Any, player: int, style: str) -> Sequence[Any]:
         legal = game.legal_actions(state, player)
         if style in ("cover", "duck"):
             kind = Cover if style == "cover" else Duck
@@ -527,13 +508,9 @@ class DuckCoverKit(GameKit):
                 return preferred
         return legal
 
-    def illegal_actions(
-        self, game: Game[Any, Any, Any, Any], state: Any, player: int
-    ) -> Sequence[Any]:
-        if not isinstance(state, State) or state.phase is not Phase.TURN:
-            return ()
-        if not 0 <= player < state.players:
-            return (Quack(player),)
+    def illegal_actions(self, game: AnyGame, state: Any, player: int) -> Sequence[Any]:
+        if not _in_turn(state, player):
+            return (Quack(player),) if _in_turn(state) else ()
         grid = state.grids[player]
         places = grid.positions()
         if player not in game.to_move(state):
@@ -553,15 +530,11 @@ class DuckCoverKit(GameKit):
             found.append(Quack(state.players))
         return [a for a in found if a not in legal]
 
-    def action_space(
-        self, game: Game[Any, Any, Any, Any], state: Any, player: int
-    ) -> Sequence[Any]:
+    def action_space(self, game: AnyGame, state: Any, player: int) -> Sequence[Any]:
         """« Coin », then a Cover and a Duck to each place around the grid (and the
         *Low blows* actions); a few actions for a player who has acted; none outside
         the turns."""
-        if not isinstance(state, State) or state.phase is not Phase.TURN:
-            return ()
-        if not 0 <= player < state.players:
+        if not _in_turn(state, player):
             return ()
         grid = state.grids[player]
         places = _places(grid)
@@ -581,9 +554,7 @@ class DuckCoverKit(GameKit):
             found.extend(Place(player, q) for q in places)
         return found
 
-    def non_canonical(
-        self, game: Game[Any, Any, Any, Any], state: Any, player: int
-    ) -> Sequence[Any]:
+    def non_canonical(self, game: AnyGame, state: Any, player: int) -> Sequence[Any]:
         """The first legal Cover and the first legal Duck naming the origin that the
         turn does not ask for: the called card's own place.
 
@@ -593,9 +564,7 @@ class DuckCoverKit(GameKit):
         >>> KIT.non_canonical(dc, state, 0)
         [Cover(player=0, to=(0, 0), origin=(0, 1)), Duck(player=0, to=(-1, 0), origin=(0, 1))]
         """
-        if not isinstance(state, State) or state.phase is not Phase.TURN:
-            return ()
-        if not 0 <= player < state.players or state.submitted[player] is not None:
+        if not _in_turn(state, player) or state.submitted[player] is not None:
             return ()
         index = called_stack(state, player)
         if index < 0:
@@ -608,7 +577,7 @@ class DuckCoverKit(GameKit):
                 found.append(kind(player, move.to, origin))
         return found
 
-    def canonical_of(self, game: Game[Any, Any, Any, Any], state: Any, action: Any) -> Any:
+    def canonical_of(self, game: AnyGame, state: Any, action: Any) -> Any:
         """A Cover or Duck without the origin that the turn does not ask for.
 
         >>> from rulespec.duck_cover import Cover
@@ -619,9 +588,7 @@ class DuckCoverKit(GameKit):
             return type(action)(action.player, action.to)
         return None
 
-    def refusal_probes(
-        self, game: Game[Any, Any, Any, Any], state: Any, action: Any
-    ) -> Sequence[Any]:
+    def refusal_probes(self, game: AnyGame, state: Any, action: Any) -> Sequence[Any]:
         """For a legal « Coin », the moves of the called card (all refused): first those
         it could make were it free (onto a stack beside it, to a place beside another
         stack), then a Cover and a Duck to every other place around the grid."""
@@ -642,7 +609,7 @@ class DuckCoverKit(GameKit):
         found.extend(Duck(player, q) for q in places)
         return [a for a in dict.fromkeys(found) if a not in legal]
 
-    def setup_clauses(self, game: Game[Any, Any, Any, Any], state: Any) -> tuple[str, ...]:
+    def setup_clauses(self, game: AnyGame, state: Any) -> tuple[str, ...]:
         """The grids, the draw pile, the first card drawn, the Captain, the player
         count; a later round's deal first names the new round, and the variants that
         change the deal (*Surprises*, *Constraints*) come last."""
@@ -672,31 +639,16 @@ class DuckCoverKit(GameKit):
         "acted": ("acted", "own_action"),
     }
 
-    def canonical(self, game: Game[Any, Any, Any, Any], state: Any) -> Any:
+    def canonical(self, game: AnyGame, state: Any) -> Any:
         return canonical(state)
 
-    def canonical_view(self, game: Game[Any, Any, Any, Any], view: Any) -> Any:
+    def canonical_view(self, game: AnyGame, view: Any) -> Any:
         return canonical_view(view)
 
-    def parts(self, game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]:
-        s: State = state
-        found: dict[str, Any] = {"players": s.players, "options": s.options, "phase": s.phase}
-        found["round"] = s.round
-        for p, grid in enumerate(s.grids):
-            found[f"grids[{p}]"] = grid
-        found.update(
-            card=s.card,
-            previous=s.previous,
-            previous_discarded=s.previous_discarded,
-            draw_pile=s.draw_pile,
-            captain_pile=s.captain_pile,
-            discard_zone=s.discard_zone,
-            submitted=s.submitted,
-            round_scores=s.round_scores,
-        )
-        return found
+    def parts(self, game: AnyGame, state: Any) -> dict[str, Any]:
+        return kits.field_parts(state, "grids", only=_STATE_PARTS)
 
-    def view_parts(self, game: Game[Any, Any, Any, Any], view: Any) -> dict[str, Any]:
+    def view_parts(self, game: AnyGame, view: Any) -> dict[str, Any]:
         v: View = view
         found: dict[str, Any] = {"players": v.players, "phase": v.phase, "round": v.round}
         for p, grid in enumerate(v.grids):
@@ -716,12 +668,7 @@ class DuckCoverKit(GameKit):
         return found
 
     def part_clauses(
-        self,
-        game: Game[Any, Any, Any, Any],
-        step: Step,
-        part: str,
-        expected: Mapping[str, Any],
-        actual: Mapping[str, Any],
+        self, game: AnyGame, step: Step, part: str, expected: Parts, actual: Parts
     ) -> tuple[str, ...]:
         before, action, after = step.before, step.action, step.after
         call = _call_clauses(before)
@@ -818,9 +765,7 @@ class DuckCoverKit(GameKit):
                         found.extend(_value_clauses(state.options))
         return found or ["dc.score.splashes"]
 
-    def action_clauses(
-        self, game: Game[Any, Any, Any, Any], state: Any, action: Any
-    ) -> tuple[str, ...]:
+    def action_clauses(self, game: AnyGame, state: Any, action: Any) -> tuple[str, ...]:
         found = [*_KIND_CLAUSES.get(type(action), ()), *_call_clauses(state)]
         if (
             isinstance(action, Quack | Cover | Duck)
@@ -832,17 +777,11 @@ class DuckCoverKit(GameKit):
         return tuple(dict.fromkeys(found))
 
     def legal_clauses(
-        self,
-        game: Game[Any, Any, Any, Any],
-        step: Step,
-        player: int,
-        missing: Iterable[Any],
-        extra: Iterable[Any],
+        self, game: AnyGame, step: Step, player: int, missing: Sequence[Any], extra: Sequence[Any]
     ) -> tuple[str, ...]:
         state: State = step.after
-        missing, extra = list(missing), list(extra)
         found: list[str] = []
-        if isinstance(state, State) and state.phase is Phase.TURN and 0 <= player < state.players:
+        if _in_turn(state, player):
             steps = _round_steps(step)
             own = set(game.legal_actions(state, player))
             engine = (own - set(missing)) | set(extra)
@@ -850,7 +789,7 @@ class DuckCoverKit(GameKit):
                 found.extend(_call_source(step, steps, game, player, engine))
             if _left_behind(state, steps, player, (*missing, *extra)):
                 found.append("dc.move.stack")
-            found.extend(refusals(game, state, extra))
+            found.extend(kits.refusals(game, state, extra))
         for action in (*missing, *extra):
             found.extend(_KIND_CLAUSES.get(type(action), ()))
         found.extend(_call_clauses(state))
@@ -863,7 +802,7 @@ class DuckCoverKit(GameKit):
         return tuple(dict.fromkeys(found))
 
     def result_clauses(
-        self, game: Game[Any, Any, Any, Any], step: Step, what: str, expected: Any, actual: Any
+        self, game: AnyGame, step: Step, what: str, expected: Any, actual: Any
     ) -> tuple[str, ...]:
         state: State = step.after
         if what == "scores":
@@ -919,7 +858,7 @@ class DuckCoverKit(GameKit):
             found.extend(("dc.turn.discard", "dc.turn.captain-pile"))
         return found
 
-    def describe(self, game: Game[Any, Any, Any, Any], action: Any) -> str:
+    def describe(self, game: AnyGame, action: Any) -> str:
         if isinstance(action, Quack):
             return f"player {action.player}: Quack"
         if isinstance(action, Cover | Duck):
@@ -933,15 +872,11 @@ class DuckCoverKit(GameKit):
         return repr(action)
 
 
-KIT = DuckCoverKit()
-register_kit(KIT)
+KIT = kits.register_kit(DuckCoverKit())
 
 
 class DuckAndCoverMachine(ConformanceMachine):
-    """A Duck & Cover game as a Hypothesis state machine, with an optional engine beside it.
-
-    Subclass it, set :attr:`adapter_factory` to drive your engine, add your own
-    ``@rule`` and ``@invariant`` methods, and collect ``YourMachine.TestCase``.
-    """
+    """A Duck & Cover game as a Hypothesis state machine (see
+    :class:`~rulespec.testing.machine.ConformanceMachine`)."""
 
     game_id = "duck-and-cover"

@@ -17,7 +17,7 @@ from collections.abc import Collection
 import attrs
 
 from rulespec.drawing import svg as s
-from rulespec.drawing.show import Words, english, register
+from rulespec.drawing.show import Table, Words, english, gathered, register
 from rulespec.duck_cover.actions import (
     Cover,
     Deal,
@@ -50,12 +50,10 @@ WIDTH = 80
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
-@attrs.frozen
-class _Table:
+@attrs.frozen(kw_only=True)
+class _Table(Table):
     """What the pictures show, from a state or a view."""
 
-    players: int
-    viewer: int | None
     phase: Phase
     round: int
     grids: tuple[GridView, ...]
@@ -72,53 +70,35 @@ class _Table:
     splashes: tuple[int, ...]
     gifts: tuple[int, ...] = ()
     """Low blows: the duck each player is placing, as their grid will hold it."""
-    tr: Words = attrs.field(default=english, eq=False, repr=False)
-    """The words in the reader's language."""
 
     @classmethod
     def of(cls, table: State | View, tr: Words = english) -> _Table:
         if isinstance(table, View):
-            acted = table.acted
-            own = table.own_action
-            return cls(
-                players=table.players,
+            own, players = table.own_action, range(len(table.acted))
+            return gathered(
+                cls,
+                table,
                 viewer=table.player,
-                phase=table.phase,
-                round=table.round,
-                grids=table.grids,
-                card=table.card,
-                call=table.call,
-                draw_pile_size=table.draw_pile_size,
                 captain_top=table.captain_pile_top,
                 captain_size=table.captain_pile_size,
-                discard_zone=table.discard_zone,
                 discard_limit=len(table.discard_zone) + table.discards_left,
-                acted=acted,
-                actions=tuple(own if p == table.player else None for p in range(len(acted))),
-                round_scores=table.round_scores,
+                actions=tuple(own if p == table.player else None for p in players),
                 splashes=SPLASHES,
-                gifts=table.gifts,
                 tr=tr,
             )
         turn = table.phase is Phase.TURN
-        return cls(
-            players=table.players,
+        return gathered(
+            cls,
+            table,
             viewer=None,
-            phase=table.phase,
-            round=table.round,
             grids=tuple(GridView.of(g) for g in table.grids),
-            card=table.card,
             call=table.call if turn and not (table.gifting or table.gifts) else None,
             draw_pile_size=len(table.draw_pile),
             captain_top=table.captain_pile[-1] if table.captain_pile else None,
             captain_size=len(table.captain_pile),
-            discard_zone=table.discard_zone,
-            discard_limit=table.discard_limit,
             acted=tuple(a is not None for a in table.submitted) if turn else (),
             actions=table.submitted if turn else (),
-            round_scores=table.round_scores,
             splashes=table.options.splashes,
-            gifts=table.gifts,
             tr=tr,
         )
 
@@ -145,10 +125,6 @@ class _Table:
         tied = [p for p in range(self.players) if totals[p] == best]
         fewest = min(len(self.grids[p].stacks) for p in tied)
         return tuple(p for p in tied if len(self.grids[p].stacks) == fewest)
-
-    def name(self, player: int) -> str:
-        name = self.tr("Player {player}").format(player=player)
-        return self.tr("{player} (you)").format(player=name) if player == self.viewer else name
 
     def card_name(self, card: DrawCard) -> str:
         """A draw card as the reader's edition names it (Max and Repeat)."""
@@ -862,15 +838,7 @@ def _small_card(x: float, y: float, card: DrawCard, kind: str, t: _Table) -> str
         "g",
         s.title(f"{t.tr(_KINDS[kind])}: {name}"),
         s.rect(x, y, width, CARD_H, rx=4, fill="#EAF2FB", stroke=INK, stroke_width=1),
-        s.text(
-            name,
-            x=x + width / 2,
-            y=y + CARD_H / 2 + 4,
-            text_anchor="middle",
-            font_family="sans-serif",
-            font_size=15 if len(name) <= 2 else 11,
-            fill=INK,
-        ),
+        s.centred(name, x + width / 2, y + CARD_H / 2 + 4, 15 if len(name) <= 2 else 11, fill=INK),
         class_=f"draw-card {kind}",
     )
 
@@ -914,15 +882,7 @@ def _header(t: _Table, top: float, fit: float | None = None) -> tuple[list[str],
             "g",
             s.title(said.format(count=size)),
             s.rect(x, top, width, CARD_H, rx=4, fill=BACK, stroke=INK),
-            s.text(
-                str(t.draw_pile_size),
-                x=x + width / 2,
-                y=top + CARD_H / 2 + 5,
-                text_anchor="middle",
-                font_family="sans-serif",
-                font_size=14,
-                fill="white",
-            ),
+            s.centred(str(t.draw_pile_size), x + width / 2, top + CARD_H / 2 + 5, 14, fill="white"),
             class_="draw-pile",
         )
         return [pile, _label(x, below, tr("draw pile"))]

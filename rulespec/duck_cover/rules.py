@@ -743,6 +743,11 @@ def check_deal(state: State, action: Deal) -> None:
     pile = action.draw_pile
     options = state.options
     if not pile_of(pile, int) or sorted(pile) != _sorted(options.draw_deck):
+        if options.deck:
+            raise IllegalAction(
+                "dc.setup.draw-deck",
+                f"the draw pile must hold the {len(options.deck)} cards of the deck option",
+            )
         if options.constraints:
             raise IllegalAction(
                 "dc.variant.constraints.deck",

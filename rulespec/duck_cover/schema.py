@@ -1,20 +1,20 @@
-"""Duck & Cover's schemas, written from :mod:`rulespec.duck_cover.codec`'s encoding and
-limits, and the option sets of :class:`rulespec.duck_cover.kit.DuckCoverKit`."""
+"""Duck & Cover's schemas: the definitions of :data:`rulespec.duck_cover.codec.CODEC`
+with their descriptions, each seat's own ducks, what a state and a view require across
+their fields, and the option sets of :class:`rulespec.duck_cover.kit.DuckCoverKit`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rulespec.duck_cover.cards import FAMILY, SPLASHES, held_by
-from rulespec.duck_cover.codec import VARIANTS
+from rulespec.duck_cover.codec import CODEC
 from rulespec.duck_cover.state import Phase
 from rulespec.schemas.source.dsl import (
     Schema,
     array,
-    boolean,
     const,
+    describe,
     described,
-    enum,
     integer,
     nullable,
     obj,
@@ -23,12 +23,9 @@ from rulespec.schemas.source.dsl import (
     tagged,
 )
 
-__all__ = ["DEFS", "KEEP", "ROOTS", "SEARCHED"]
+__all__ = ["DEFS", "DOCS", "SEARCHED"]
 
 SEATS = 7
-_PLAYER = integer(0, SEATS - 1)
-_DRAW_PILE = 26
-_COUNT = integer(0, 10_000)
 
 SEARCHED: tuple[dict[str, Any], ...] = ({}, {"competition": True})
 """The options the conformance kit starts games with when it varies them (as
@@ -195,63 +192,153 @@ _VARIANTS: dict[str, str] = {
 }
 
 
-def _move(kind: str, text: str, to: str) -> Schema:
-    return described(
-        text,
-        obj(
-            {
-                "type": described(f'"{kind}".', const(kind)),
-                "player": described("The acting seat. " + _SEAT, _PLAYER),
-                "to": described(to, ref("position")),
-            },
-            {
-                "origin": described(
-                    "Low blows only, when two of the player's visible cards carry the "
-                    "called number: the place of the one that moves. Left out otherwise.",
-                    ref("position"),
-                )
-            },
-        ),
+_KINDS = ("cover", "duck", "quack", "give", "place", "deal", "reshuffle")
+_MOVED = "Low blows only, when two of the player's visible cards carry the called number: "
+_ROOTS = ("state", "view")
+DOCS: dict[str, str] = {
+    "card": 'A draw card: 1 to 12, "max" or "repeat".',
+    "call": 'A called card: 1 to 12 or "max" (Repeat is never a call).',
+    "position": "A place [column, row]: columns grow rightwards, rows downwards; a round's "
+    "deal fills [0, 0] to [3, 2], and places are never renumbered (a stack ducked left of "
+    "column 0 stands at column -1).",
+    "draw_pile": "Draw cards, at most 26.",
+    "options": "Options that differ from the published game; a key left out takes its "
+    "default (the published rules). encode_options writes only what differs (a variant "
+    "only when true); decode_options also reads false and the printed splash table. The "
+    "conformance kit's start sends them; unless told which (--option), it sends one of the "
+    "sets of $defs/searched.",
+    "options.splashes": "The splashes of the duck cards 1 to 12, in that order (item 0 for "
+    "the 1): what each visible card scores at a round's end. Left out: the printed table "
+    f"[{_PRINTED}]. The kit's default search leaves it out.",
+    **{f"options.{name}": text for name, text in _VARIANTS.items()},
+    "options.deck": "Not a rule: a short draw deck for small games (rulespec explore), some "
+    "of the rules' draw cards, each at most as often as the rules hold it (none of the 1, 2 "
+    "and 3 under Constraints), in ascending order, max and repeat last. Left out: every "
+    "draw card. The kit's default search leaves it out.",
+    "cover": "Move the called card, with its stack, onto the adjacent stack at a place.",
+    "cover.to": "The place of the adjacent stack it covers.",
+    "duck": "Move the called card, with its stack, to an empty place.",
+    "duck.to": "The empty place it moves to.",
+    **{
+        f"{k}.origin": _MOVED + "the place of the one that moves. Left out otherwise."
+        for k in _KINDS[:2]
+    },
+    "quack": "« Coin »: the called card is covered.",
+    **{f"{k}.player": "The acting seat. " + _SEAT for k in _KINDS[:3]},
+    "give": "Low blows: give a visible duck (without the cards beneath it) to the left "
+    "neighbour, seat player + 1 (the last seat gives to seat 0).",
+    "give.player": "The giving seat. " + _SEAT,
+    "give.at": "The place of the visible duck given.",
+    "place": "Low blows: place the duck received this turn.",
+    "place.player": "The placing seat. " + _SEAT,
+    "place.to": "The empty place it goes to.",
+    "deal": "Chance, at the start of each round: each family's permutation and the "
+    "shuffled draw deck.",
+    "deal.grids": "One permutation of 1 to 12 per seat, in seat order: item i of seat p's "
+    "lands at [i % 4, i // 4] of p's grid (row by row from [0, 0] to [3, 2]).",
+    "deal.draw_pile": "The shuffled draw deck, next card first: 1 to 12 twice, Max and "
+    "Repeat (26 cards; 20, without the 1, 2 and 3, under Constraints). Under Surprises its "
+    "first two cards are set aside unseen.",
+    "reshuffle": "Chance, when a card must be drawn from an empty draw pile: the Captain "
+    "pile shuffled into a new draw pile.",
+    "reshuffle.draw_pile": "The Captain pile's cards in their new order, next card first.",
+    **{f"{k}.type": f'"{k}".' for k in _KINDS},
+    "state.players": "The number of players, 2 to 7; the seats are 0 to players - 1.",
+    "state.options": "The game's options.",
+    "state.grids": "Each seat's grid, in seat order. None before the first deal; between "
+    "rounds, the grids as the last round left them.",
+    "state.draw_pile": "The draw pile, next card first (hidden from the players).",
+    "state.captain_pile": "The Captain pile: the cards played since the round's deal or "
+    "the last reshuffle that did not go to the discard zone, bottom first (its last card "
+    "is the visible top). The card in play joins a pile when its turn resolves.",
+    "state.discard_zone": "The discard zone this round, in the order the cards were "
+    "discarded: the cards on which every player said « Coin », and each Repeat drawn "
+    "before the round's first call or right after a discard (except under Low blows). "
+    "11 - players discards end the round.",
+    "state.card": "The card drawn this turn, while players act on it (under a Repeat they "
+    "move previous, the call it repeats); null outside a turn.",
+    "state.submitted": "During a turn, each seat's action on the card in play, in seat "
+    "order (null until the seat acts); empty outside a turn.",
+    "state.set_aside": "Surprises" + _PRESENT + ": the draw cards set aside unseen this "
+    "round (the first two of its deal's draw pile).",
+    "state.gifts": "Low blows" + _PRESENT + ": while players place the ducks they were "
+    "given, item p is the duck seat p received, written as p's grid will hold it; "
+    "otherwise empty.",
+    "view.player": "The seat whose view this is. " + _SEAT,
+    "view.players": "The number of players, 2 to 7.",
+    "view.grids": "Each seat's grid in seat order, each stack seen from above; none before "
+    "the first deal.",
+    "view.card": "The card in play, announced to all; null outside a turn.",
+    "view.call": "What this turn asks players to move: the card in play, or the call a "
+    "Repeat repeats; null outside a turn, and under Low blows on a turn of Max or Repeat "
+    "(while ducks are given and placed).",
+    "view.draw_pile_size": "How many cards the draw pile holds.",
+    "view.captain_pile_top": "The Captain pile's top card (the last one put on it), or "
+    "null when it is empty.",
+    "view.captain_pile_size": "How many cards the Captain pile holds.",
+    "view.discard_zone": "The discard zone, in the order the cards were discarded (public).",
+    "view.discards_left": "How many more discards end the round: 11 - players - the "
+    "discards so far.",
+    "view.set_aside_size": "Surprises: how many draw cards were set aside unseen this round "
+    "(which ones stays hidden); 0 otherwise.",
+    "view.gifts": "Low blows: while players place the ducks they were given, item p is the "
+    "duck seat p received (public), written as p's grid will hold it; otherwise empty.",
+    "view.acted": "During a turn, whether each seat has acted, in seat order (what they did "
+    "stays hidden); empty outside a turn.",
+    "view.own_action": "The viewer's own action this turn; null before they act and "
+    "outside a turn.",
+    **{f"{r}.phase": _PHASE for r in _ROOTS},
+    **{f"{r}.round": _ROUND for r in _ROOTS},
+    **{f"{r}.previous": _PREVIOUS for r in _ROOTS},
+    **{f"{r}.previous_discarded": _PREVIOUS_DISCARDED for r in _ROOTS},
+    **{f"{r}.round_scores": _ROUND_SCORES for r in _ROOTS},
+}
+"""Each definition's description and its properties' (``"state.players"``)."""
+
+_GIFTS = {"type": "array", "maxItems": SEATS}
+_GIFTS["prefixItems"] = [ref(f"duck-in-grid-{h}") for h in range(SEATS)]
+_OWN = [
+    nullable(
+        {
+            "allOf": [
+                ref("action"),
+                {"properties": {"player": described(f"Seat {h}'s own action.", const(h))}},
+            ]
+        }
     )
+    for h in range(SEATS)
+]
+_PATCH: dict[str, dict[str, Schema]] = {
+    "deal": {"grids": array(array(ref("own-duck"), 12), SEATS)},
+    "state": {
+        "grids": {"type": "array", "maxItems": SEATS},
+        "submitted": {"type": "array", "maxItems": SEATS, "prefixItems": _OWN},
+        "gifts": _GIFTS,
+    },
+    "view": {
+        "grids": {
+            "type": "array",
+            "maxItems": SEATS,
+            "prefixItems": [ref(f"grid-view-{h}") for h in range(SEATS)],
+        },
+        "gifts": _GIFTS,
+    },
+}
+"""What a definition says of a property beyond the codec's form: each seat's own ducks."""
 
-
+_DEFS = describe(
+    {
+        k: {**v, "properties": {**v["properties"], **_PATCH[k]}} if k in _PATCH else v
+        for k, v in CODEC.defs.items()
+    },
+    DOCS,
+)
 DEFS: dict[str, Schema] = {
-    "card": {
-        "description": 'A draw card: 1 to 12, "max" or "repeat".',
-        "anyOf": [integer(FAMILY[0], FAMILY[-1]), enum(("max", "repeat"))],
-    },
-    "call": {
-        "description": 'A called card: 1 to 12 or "max" (Repeat is never a call).',
-        "anyOf": [integer(FAMILY[0], FAMILY[-1]), const("max")],
-    },
+    **_DEFS,
     "own-duck": described("A duck of the grid's own family, 1 to 12.", integer(1, 12)),
     **{f"duck-in-grid-{h}": _foreign_duck(h) for h in range(SEATS)},
-    "position": described(
-        "A place [column, row]: columns grow rightwards, rows downwards; a round's deal "
-        "fills [0, 0] to [3, 2], and places are never renumbered (a stack ducked left of "
-        "column 0 stands at column -1).",
-        array(integer(-10_000, 10_000), 2, 2),
-    ),
-    "draw_pile": described("Draw cards, at most 26.", array(ref("card"), _DRAW_PILE)),
     "options": {
-        "description": "Options that differ from the published game; a key left out takes "
-        "its default (the published rules). encode_options writes only what differs "
-        "(a variant only when true); decode_options also reads false and the printed "
-        "splash table."
-        " The conformance kit's start sends them; unless told which (--option), it "
-        "sends one of the sets of $defs/searched.",
-        **obj(
-            {},
-            {
-                "splashes": described(
-                    "The splashes of the duck cards 1 to 12, in that order (item 0 for the "
-                    "1): what each visible card scores at a round's end. Left out: the "
-                    f"printed table [{_PRINTED}]. The kit's default search leaves it out.",
-                    array(integer(-100, 100), 12, 12),
-                ),
-                **{name: described(_VARIANTS[name], boolean()) for name in VARIANTS},
-            },
-        ),
+        **_DEFS["options"],
         "if": {"required": ["competition"], "properties": {"competition": const(True)}},
         "then": {
             "description": "Competition scores numbers, not a splash table.",
@@ -268,165 +355,13 @@ DEFS: dict[str, Schema] = {
         "search varies competition only.",
         {"enum": list(SEARCHED)},
     ),
-    "cover": _move(
-        "cover",
-        "Move the called card, with its stack, onto the adjacent stack at a place.",
-        "The place of the adjacent stack it covers.",
-    ),
-    "duck": _move(
-        "duck",
-        "Move the called card, with its stack, to an empty place.",
-        "The empty place it moves to.",
-    ),
-    "quack": described(
-        "« Coin »: the called card is covered.",
-        obj(
-            {
-                "type": described('"quack".', const("quack")),
-                "player": described("The acting seat. " + _SEAT, _PLAYER),
-            }
-        ),
-    ),
-    "give": described(
-        "Low blows: give a visible duck (without the cards beneath it) to the left "
-        "neighbour, seat player + 1 (the last seat gives to seat 0).",
-        obj(
-            {
-                "type": described('"give".', const("give")),
-                "player": described("The giving seat. " + _SEAT, _PLAYER),
-                "at": described("The place of the visible duck given.", ref("position")),
-            }
-        ),
-    ),
-    "place": described(
-        "Low blows: place the duck received this turn.",
-        obj(
-            {
-                "type": described('"place".', const("place")),
-                "player": described("The placing seat. " + _SEAT, _PLAYER),
-                "to": described("The empty place it goes to.", ref("position")),
-            }
-        ),
-    ),
-    "deal": described(
-        "Chance, at the start of each round: each family's permutation and the shuffled draw deck.",
-        obj(
-            {
-                "type": described('"deal".', const("deal")),
-                "grids": described(
-                    "One permutation of 1 to 12 per seat, in seat order: item i of seat "
-                    "p's lands at [i % 4, i // 4] of p's grid (row by row from [0, 0] to "
-                    "[3, 2]).",
-                    array(array(ref("own-duck"), 12), SEATS),
-                ),
-                "draw_pile": described(
-                    "The shuffled draw deck, next card first: 1 to 12 twice, Max and "
-                    "Repeat (26 cards; 20, without the 1, 2 and 3, under Constraints). "
-                    "Under Surprises its first two cards are set aside unseen.",
-                    ref("draw_pile"),
-                ),
-            }
-        ),
-    ),
-    "reshuffle": described(
-        "Chance, when a card must be drawn from an empty draw pile: the Captain pile "
-        "shuffled into a new draw pile.",
-        obj(
-            {
-                "type": described('"reshuffle".', const("reshuffle")),
-                "draw_pile": described(
-                    "The Captain pile's cards in their new order, next card first.",
-                    ref("draw_pile"),
-                ),
-            }
-        ),
-    ),
-    "action": tagged(("cover", "duck", "quack", "give", "place")),
-    "chance": tagged(("deal", "reshuffle")),
-    "step": tagged(("cover", "duck", "quack", "give", "place", "deal", "reshuffle")),
+    "action": tagged(_KINDS[:5]),
+    "chance": tagged(_KINDS[5:]),
+    "step": tagged(_KINDS),
     "grid": _grid(ref("own-duck"), "A seat's"),
     **{f"grid-{h}": _grid(ref(f"duck-in-grid-{h}"), f"Seat {h}'s") for h in range(SEATS)},
     "state": {
-        **obj(
-            {
-                "players": described(
-                    "The number of players, 2 to 7; the seats are 0 to players - 1.",
-                    integer(2, SEATS),
-                ),
-                "options": described("The game's options.", ref("options")),
-                "phase": described(_PHASE, enum(p.value for p in Phase)),
-                "round": described(_ROUND, integer(0, 2)),
-                "grids": described(
-                    "Each seat's grid, in seat order. None before the first deal; between "
-                    "rounds, the grids as the last round left them.",
-                    {"type": "array", "maxItems": SEATS},
-                ),
-                "draw_pile": described(
-                    "The draw pile, next card first (hidden from the players).",
-                    ref("draw_pile"),
-                ),
-                "captain_pile": described(
-                    "The Captain pile: the cards played since the round's deal or the "
-                    "last reshuffle that did not go to the discard zone, bottom first (its "
-                    "last card is the visible top). The card in play joins a pile when its "
-                    "turn resolves.",
-                    ref("draw_pile"),
-                ),
-                "discard_zone": described(
-                    "The discard zone this round, in the order the cards were discarded: "
-                    "the cards on which every player said « Coin », and each Repeat drawn "
-                    "before the round's first call or right after a discard (except under "
-                    "Low blows). 11 - players discards end the round.",
-                    ref("draw_pile"),
-                ),
-                "card": described(
-                    "The card drawn this turn, while players act on it (under a Repeat "
-                    "they move previous, the call it repeats); null outside a turn.",
-                    nullable(ref("card")),
-                ),
-                "previous": described(_PREVIOUS, nullable(ref("call"))),
-                "previous_discarded": described(_PREVIOUS_DISCARDED, boolean()),
-                "submitted": {
-                    "description": "During a turn, each seat's action on the card in play, "
-                    "in seat order (null until the seat acts); empty outside a turn.",
-                    "type": "array",
-                    "maxItems": SEATS,
-                    "prefixItems": [
-                        nullable(
-                            {
-                                "allOf": [
-                                    ref("action"),
-                                    {
-                                        "properties": {
-                                            "player": described(f"Seat {h}'s own action.", const(h))
-                                        }
-                                    },
-                                ]
-                            }
-                        )
-                        for h in range(SEATS)
-                    ],
-                },
-                "round_scores": described(
-                    _ROUND_SCORES, array(array(integer(-10_000, 10_000), SEATS), 3)
-                ),
-            },
-            {
-                "set_aside": described(
-                    "Surprises" + _PRESENT + ": the draw cards set aside unseen this "
-                    "round (the first two of its deal's draw pile).",
-                    array(ref("card"), 2),
-                ),
-                "gifts": {
-                    "description": "Low blows" + _PRESENT + ": while players place the "
-                    "ducks they were given, item p is the duck seat p received, written as "
-                    "p's grid will hold it; otherwise empty.",
-                    "type": "array",
-                    "maxItems": SEATS,
-                    "prefixItems": [ref(f"duck-in-grid-{h}") for h in range(SEATS)],
-                },
-            },
-        ),
+        **_DEFS["state"],
         "dependentSchemas": {
             "set_aside": _option_on("surprises"),
             "gifts": _option_on("low_blows"),
@@ -468,87 +403,8 @@ DEFS: dict[str, Schema] = {
         ],
     },
     **{f"grid-view-{h}": _grid_view(h) for h in range(SEATS)},
-    "view": {
-        **obj(
-            {
-                "player": described("The seat whose view this is. " + _SEAT, _PLAYER),
-                "players": described("The number of players, 2 to 7.", integer(2, SEATS)),
-                "phase": described(_PHASE, enum(p.value for p in Phase)),
-                "round": described(_ROUND, integer(0, 2)),
-                "grids": {
-                    "description": "Each seat's grid in seat order, each stack seen from "
-                    "above; none before the first deal.",
-                    "type": "array",
-                    "maxItems": SEATS,
-                    "prefixItems": [ref(f"grid-view-{h}") for h in range(SEATS)],
-                },
-                "card": described(
-                    "The card in play, announced to all; null outside a turn.",
-                    nullable(ref("card")),
-                ),
-                "call": described(
-                    "What this turn asks players to move: the card in play, or the call a "
-                    "Repeat repeats; null outside a turn, and under Low blows on a turn of "
-                    "Max or Repeat (while ducks are given and placed).",
-                    nullable(ref("call")),
-                ),
-                "previous": described(_PREVIOUS, nullable(ref("call"))),
-                "previous_discarded": described(_PREVIOUS_DISCARDED, boolean()),
-                "draw_pile_size": described("How many cards the draw pile holds.", _COUNT),
-                "captain_pile_top": described(
-                    "The Captain pile's top card (the last one put on it), or null when it "
-                    "is empty.",
-                    nullable(ref("card")),
-                ),
-                "captain_pile_size": described("How many cards the Captain pile holds.", _COUNT),
-                "discard_zone": described(
-                    "The discard zone, in the order the cards were discarded (public).",
-                    array(ref("card"), _DRAW_PILE),
-                ),
-                "discards_left": described(
-                    "How many more discards end the round: 11 - players - the discards so far.",
-                    integer(-_DRAW_PILE, _DRAW_PILE),
-                ),
-                "set_aside_size": described(
-                    "Surprises: how many draw cards were set aside unseen this round "
-                    "(which ones stays hidden); 0 otherwise.",
-                    _COUNT,
-                ),
-                "gifts": {
-                    "description": "Low blows: while players place the ducks they were "
-                    "given, item p is the duck seat p received (public), written as p's "
-                    "grid will hold it; otherwise empty.",
-                    "type": "array",
-                    "maxItems": SEATS,
-                    "prefixItems": [ref(f"duck-in-grid-{h}") for h in range(SEATS)],
-                },
-                "acted": described(
-                    "During a turn, whether each seat has acted, in seat order (what they "
-                    "did stays hidden); empty outside a turn.",
-                    array(boolean(), SEATS),
-                ),
-                "own_action": described(
-                    "The viewer's own action this turn; null before they act and outside a turn.",
-                    nullable(ref("action")),
-                ),
-                "round_scores": described(
-                    _ROUND_SCORES, array(array(integer(-1_000_000, 1_000_000), SEATS), 3)
-                ),
-            }
-        ),
-        "allOf": per_players(2, SEATS, _view_seats),
-    },
+    "view": {**_DEFS["view"], "allOf": per_players(2, SEATS, _view_seats)},
 }
-"""Every definition; a file holds those its root needs."""
-
-ROOTS: dict[str, tuple[str, str]] = {
-    "options": ("options", "Duck & Cover options"),
-    "action": ("action", "A Duck & Cover player's action"),
-    "chance": ("chance", "A Duck & Cover chance outcome"),
-    "state": ("state", "A Duck & Cover state, hidden parts included"),
-    "view": ("view", "What a Duck & Cover player sees"),
-}
-"""Each file of the game: its root definition and its title."""
-
-KEEP: dict[str, tuple[str, ...]] = {"options": ("searched",)}
-"""The definitions a file holds besides those its root needs."""
+"""Every definition: those of :data:`rulespec.duck_cover.codec.CODEC`, described, each
+seat's own ducks, and what a state and a view require across their fields; a file holds
+those its root needs."""

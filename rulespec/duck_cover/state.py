@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from enum import Enum
 from typing import Any
@@ -12,6 +13,7 @@ from rulespec.core.implements import implements
 from rulespec.drawing.show import Shown
 from rulespec.duck_cover.actions import PlayerAction
 from rulespec.duck_cover.cards import (
+    CONSTRAINED,
     CONSTRAINED_DRAW_DECK,
     DRAW_DECK,
     FAMILY,
@@ -47,6 +49,27 @@ def _to_tuple(values: Iterable[int]) -> tuple[int, ...]:
 def _splashes(_: object, __: object, value: tuple[int, ...]) -> None:
     if len(value) != 12 or not all(type(v) is int for v in value):
         raise ValueError("splashes: expected twelve whole numbers, for cards 1 to 12")
+
+
+def _sorted(values: Iterable[int]) -> tuple[int, ...]:
+    items = tuple(values)
+    try:
+        return tuple(sorted(items))
+    except TypeError:
+        return items
+
+
+_ALL = Counter(DRAW_DECK)
+
+
+def _deck(_: object, __: object, value: tuple[int, ...]) -> None:
+    if not all(type(c) is int for c in value):
+        raise ValueError("deck: expected draw cards (1–12, 13 for Max, 14 for Repeat)")
+    extra = Counter(value) - _ALL
+    if extra:
+        card = min(extra)
+        held = "no such draw card" if card not in _ALL else f"the rules hold {_ALL[card]}"
+        raise ValueError(f"deck: {Counter(value)[card]} times {card}, but {held}")
 
 
 def _flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
@@ -88,6 +111,10 @@ class Options:
     low_blows: bool = attrs.field(default=False, validator=_flag)
     """Low blows: Max and Repeat make each player give a low duck to their left
     neighbour instead of their usual effect."""
+    deck: tuple[DrawCard, ...] = attrs.field(default=(), converter=_sorted, validator=_deck)
+    """Not a rule: a short draw deck, some of the rules' draw cards (each at most as
+    often), so that ``rulespec explore`` can walk every state of a small game; empty
+    (the default): every draw card of the rules."""
 
     @implements("dc.variant.combinations")
     def __attrs_post_init__(self) -> None:
@@ -95,11 +122,16 @@ class Options:
             raise ValueError(
                 "dc.variant.combinations: Competition scores numbers, not a splash table"
             )
+        if self.constraints and any(c in CONSTRAINED for c in self.deck):
+            raise ValueError("dc.variant.constraints.deck: the 1, 2 and 3 leave the draw deck")
 
     @property
     @implements("dc.variant.constraints.deck")
     def draw_deck(self) -> tuple[DrawCard, ...]:
-        """The draw cards of a round, in a canonical order (20 under *Constraints*)."""
+        """The draw cards of a round, in a canonical order (20 under *Constraints*; the
+        ``deck`` option's, when it names some)."""
+        if self.deck:
+            return self.deck
         return CONSTRAINED_DRAW_DECK if self.constraints else DRAW_DECK
 
     @property

@@ -18,6 +18,7 @@ In JSON and in the position builder a card is a name:
 from __future__ import annotations
 
 from rulespec.core.implements import implements
+from rulespec.core.positions import shown
 
 __all__ = [
     "BASE_DECK",
@@ -140,6 +141,6 @@ def parse_card(name: str) -> Card:
         return _BY_NAME[name]
     except (KeyError, TypeError):
         raise ValueError(
-            f"{name!r} is not a Duo card (e.g. 'red-3-triangle', 'joker-green', "
+            f"{shown(name)} is not a Duo card (e.g. 'red-3-triangle', 'joker-green', "
             "'joker-2', 'joker-cross', 'turbo')"
         ) from None

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulespec.core import checks
 from rulespec.core.chance import CHANCE, Chance
-from rulespec.core.checks import integer, seat
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, Policy, random_policy
 from rulespec.duo import codec, encoding, rules, sampling
@@ -56,11 +55,6 @@ class Duo(Game[State, Action, View, Options]):
     invariants = INVARIANTS
     transition_invariants = TRANSITION_INVARIANTS
 
-    def new_game(self, players: int, options: Options | None = None) -> State:
-        if options is not None:
-            self._check_options(options)
-        return rules.new_game(integer(players, "players"), options)
-
     def to_move(self, state: State) -> tuple[int, ...]:
         if not isinstance(state, State):
             raise self._wrong_state(state)
@@ -70,12 +64,9 @@ class Duo(Game[State, Action, View, Options]):
             return _ON_TURN[state.turn]
         return _ONLY_CHANCE if phase is _DEAL else ()
 
-    def legal_actions(self, state: State, player: int) -> rules.LegalActions:
-        if not isinstance(state, State):
-            raise self._wrong_state(state)
-        if type(player) is not int or not 0 <= player < state.players:
-            player = seat(player, state.players, "duo.setup.players")
-        return rules.legal_actions(state, player)
+    if TYPE_CHECKING:  # the rules' lazy sequence, through Game.legal_actions
+
+        def legal_actions(self, state: State, player: int) -> rules.LegalActions: ...
 
     def chance(self, state: State) -> Chance:
         self._check_state(state)
@@ -113,8 +104,8 @@ class Duo(Game[State, Action, View, Options]):
 
     def _sample_state(self, view: View, rng: random.Random, options: Options) -> State:
         """The other hands, the draw pile and the covered cards of the discard piles are
-        drawn at random (see :mod:`rulespec.duo.sampling`: the covered cards only
-        nearly uniformly)."""
+        drawn at random, uniformly (see :mod:`rulespec.duo.sampling`: the covered cards
+        of piles that cover more than eight cards only nearly so)."""
         return sampling.sample_state(view, rng, options)
 
     def rounds(self, state: State) -> int:

@@ -38,33 +38,13 @@ from hypothesis import strategies as st
 from hypothesis.stateful import precondition, rule
 
 from rulespec.core.chance import CHANCE, Chance
-from rulespec.core.game import Game
-from rulespec.duo import (
-    JOKERS,
-    TURBO,
-    Deal,
-    Draw,
-    Options,
-    Phase,
-    Play,
-    State,
-    Stop,
-    View,
-    card_name,
-)
-from rulespec.duo.cards import features, is_joker
+from rulespec.duo.actions import Deal, Draw, Play, Stop
+from rulespec.duo.cards import JOKERS, TURBO, card_name, features, is_joker
 from rulespec.duo.matching import fits, placement_clause
-from rulespec.duo.state import EXHAUSTED_READINGS
-from rulespec.testing.kit import Draw as DrawFn
-from rulespec.testing.kit import (
-    GameKit,
-    Step,
-    Strategy,
-    index,
-    permutations,
-    refusals,
-    register_kit,
-)
+from rulespec.duo.state import EXHAUSTED_READINGS, Options, Phase, State
+from rulespec.duo.view import View
+from rulespec.testing import kit as kits
+from rulespec.testing.kit import AnyGame, GameKit, Parts, Step, Strategy
 from rulespec.testing.machine import ConformanceMachine
 
 __all__ = ["DEALS", "DuoKit", "DuoMachine", "canonical", "canonical_view", "twist"]
@@ -87,6 +67,11 @@ _KIND_CLAUSES: dict[type, tuple[str, ...]] = {
 }
 
 
+def _in_turn(state: Any, player: int | None = None) -> bool:
+    """Whether ``state`` is in a turn (and ``player``, when given, one of its seats)."""
+    return kits.playing(state, State, Phase.TURN, player)
+
+
 def canonical(state: State) -> State:
     """``state`` with what no rule of Duo defines set to fixed values.
 
@@ -106,16 +91,7 @@ def canonical(state: State) -> State:
     True
     """
     if state.phase is not Phase.TURN:
-        return attrs.evolve(
-            state,
-            round=0,
-            starter=state.starter if state.phase is Phase.DEAL else 0,
-            turn=-1,
-            turn_pile=None,
-            hands=(),
-            piles=(),
-            draw_pile=(),
-        )
+        return attrs.evolve(state, **_between(state), hands=(), piles=(), draw_pile=())
     return attrs.evolve(
         state,
         round=0,
@@ -138,18 +114,15 @@ def canonical_view(view: View) -> View:
     """
     if view.phase is Phase.TURN:
         return attrs.evolve(view, round=0, hand=tuple(sorted(view.hand)))
-    return attrs.evolve(
-        view,
-        round=0,
-        starter=view.starter if view.phase is Phase.DEAL else 0,
-        turn=-1,
-        turn_pile=None,
-        hand=(),
-        hand_sizes=(),
-        pile_tops=(),
-        pile_sizes=(),
-        draw_pile_size=0,
-    )
+    emptied: dict[str, Any] = {"hand": (), "hand_sizes": (), "pile_tops": (), "pile_sizes": ()}
+    return attrs.evolve(view, **_between(view), **emptied, draw_pile_size=0)
+
+
+def _between(table: State | View) -> dict[str, Any]:
+    """What the state or view of a match between rounds (or over) holds of no round: the
+    round number, the turn, and after the match the starter."""
+    starter = table.starter if table.phase is Phase.DEAL else 0
+    return {"round": 0, "starter": starter, "turn": -1, "turn_pile": None}
 
 
 def _is_joker(card: int) -> bool:
@@ -219,6 +192,16 @@ def _round_ended(step: Step) -> bool:
     )
 
 
+def _dealt(step: Step) -> bool:
+    """Whether ``step`` starts the match or deals a round."""
+    return step.before is None or isinstance(step.action, Deal)
+
+
+def _first_player_clause(step: Step) -> str:
+    """Who plays first after ``step``: the match's first player, else the next starter."""
+    return "duo.setup.first-player" if step.before is None else "duo.round.next-starter"
+
+
 def _round_end_clauses(action: Any) -> tuple[str, ...]:
     """The round end a step may bring: an empty hand after a Play, an exhausted draw
     pile after a Draw."""
@@ -268,11 +251,7 @@ def _category(part: str) -> str:
 
 def _round_steps(step: Step) -> list[Step]:
     """The steps of the round in play, oldest first, ``step`` last."""
-    steps = [*step.history, step]
-    for i in range(len(steps) - 1, -1, -1):
-        if isinstance(steps[i].action, Deal):
-            return steps[i:]
-    return [s for s in steps if s.action is not None]
+    return step.since(Deal)
 
 
 def _hand_source(step: Step, player: int, cards: Iterable[int]) -> list[str]:
@@ -307,7 +286,7 @@ class DuoKit(GameKit):
 
     # -- generating --------------------------------------------------------------------
 
-    def options(self, game: Game[Any, Any, Any, Any]) -> Strategy:
+    def options(self, game: AnyGame) -> Strategy:
         """The base game or Turbo-DUO, either reading of an exhausted draw pile, the
         first player at seat 0 or 1 (valid for every number of players)."""
         return st.builds(
@@ -317,21 +296,17 @@ class DuoKit(GameKit):
             exhausted=st.sampled_from(EXHAUSTED_READINGS),
         )
 
-    def chance_action(
-        self, game: Game[Any, Any, Any, Any], state: Any, chance: Chance, draw: DrawFn
-    ) -> Any:
+    def chance_action(self, game: AnyGame, state: Any, chance: Chance, draw: kits.Draw) -> Any:
         (pile,) = chance.piles
         # One deal in SORTED_DEALS keeps the deck's own order: the simplest game then
         # costs one choice per deal, not one per card (its rounds are short, so a long
         # run of steps holds many deals).
-        sorted_deal = draw(index(SORTED_DEALS)) == 0
-        order: list[Any] = list(pile) if sorted_deal else list(draw(permutations(pile)))
-        how = DEALS[draw(index(len(DEALS)))]
+        sorted_deal = draw(kits.index(SORTED_DEALS)) == 0
+        order: list[Any] = list(pile) if sorted_deal else list(draw(kits.permutations(pile)))
+        how = DEALS[draw(kits.index(len(DEALS)))]
         return game.chance_action(state, [twist(order, state.players, state.starter, how)])
 
-    def player_actions(
-        self, game: Game[Any, Any, Any, Any], state: Any, player: int, style: str
-    ) -> Sequence[Any]:
+    def player_actions(self, game: AnyGame, state: Any, player: int, style: str) -> Sequence[Any]:
         legal = game.legal_actions(state, player)
         if style == "any":
             return legal
@@ -340,13 +315,9 @@ class DuoKit(GameKit):
         plays = [a for a in legal if type(a) is Play]
         return plays or [legal[-1]]
 
-    def illegal_actions(
-        self, game: Game[Any, Any, Any, Any], state: Any, player: int
-    ) -> Sequence[Any]:
-        if not isinstance(state, State) or state.phase is not Phase.TURN:
-            return ()
-        if not 0 <= player < state.players:
-            return (Draw(player),)
+    def illegal_actions(self, game: AnyGame, state: Any, player: int) -> Sequence[Any]:
+        if not _in_turn(state, player):
+            return (Draw(player),) if _in_turn(state) else ()
         hand = state.hands[player]
         if player != state.turn:
             return (Draw(player), Stop(player), Play(player, hand[0], 0))
@@ -366,9 +337,7 @@ class DuoKit(GameKit):
         legal = set(game.legal_actions(state, player))
         return [a for a in dict.fromkeys(found) if a not in legal]
 
-    def action_space(
-        self, game: Game[Any, Any, Any, Any], state: Any, player: int
-    ) -> Sequence[Any]:
+    def action_space(self, game: AnyGame, state: Any, player: int) -> Sequence[Any]:
         """Every card on each pile, then Stop and Draw; a few actions for a player not on
         turn; none outside the players' turns.
 
@@ -379,18 +348,14 @@ class DuoKit(GameKit):
         >>> len(space), space[-2:]
         (156, (Stop(player=0), Draw(player=0)))
         """
-        if not isinstance(state, State) or state.phase is not Phase.TURN:
-            return ()
-        if not 0 <= player < state.players:
+        if not _in_turn(state, player):
             return ()
         if player != state.turn:
             hand = state.hands[player]
             return (Draw(player), Stop(player), *(Play(player, c, 0) for c in hand[:1]))
         return _SPACE[player]
 
-    def refusal_probes(
-        self, game: Game[Any, Any, Any, Any], state: Any, action: Any
-    ) -> Sequence[Any]:
+    def refusal_probes(self, game: AnyGame, state: Any, action: Any) -> Sequence[Any]:
         """For a legal Draw or Stop, the refused plays of the cards in hand: first a card
         that fits the other pile after a card this turn, then by how near a card comes
         to fitting (the features it shares with the top card), pile, card."""
@@ -410,7 +375,7 @@ class DuoKit(GameKit):
         found.sort(key=lambda t: (-t[0], t[1], t[2]))
         return [Play(action.player, card, pile) for _, pile, card in found]
 
-    def setup_clauses(self, game: Game[Any, Any, Any, Any], state: Any) -> tuple[str, ...]:
+    def setup_clauses(self, game: AnyGame, state: Any) -> tuple[str, ...]:
         """The deal, the two piles, the draw pile, who starts, the player count and the
         deck (with the Turbo-jokers in Turbo-DUO); a later round's deal adds the new
         round and its starter."""
@@ -432,30 +397,17 @@ class DuoKit(GameKit):
 
     # -- comparing ---------------------------------------------------------------------
 
-    def canonical(self, game: Game[Any, Any, Any, Any], state: Any) -> Any:
+    def canonical(self, game: AnyGame, state: Any) -> Any:
         return canonical(state)
 
-    def canonical_view(self, game: Game[Any, Any, Any, Any], view: Any) -> Any:
+    def canonical_view(self, game: AnyGame, view: Any) -> Any:
         return canonical_view(view)
 
-    def parts(self, game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]:
-        s: State = state
-        found: dict[str, Any] = {"players": s.players, "options": s.options, "phase": s.phase}
-        found.update(round=s.round, starter=s.starter, turn=s.turn, turn_pile=s.turn_pile)
-        for p, hand in enumerate(s.hands):
-            found[f"hands[{p}]"] = hand
-        for i, pile in enumerate(s.piles):
-            found[f"piles[{i}]"] = pile
-        found.update(draw_pile=s.draw_pile, round_scores=s.round_scores)
-        return found
+    def parts(self, game: AnyGame, state: Any) -> dict[str, Any]:
+        return kits.field_parts(state, "hands", "piles")
 
     def part_clauses(
-        self,
-        game: Game[Any, Any, Any, Any],
-        step: Step,
-        part: str,
-        expected: Mapping[str, Any],
-        actual: Mapping[str, Any],
+        self, game: AnyGame, step: Step, part: str, expected: Parts, actual: Parts
     ) -> tuple[str, ...]:
         action, after = step.action, step.after
         kind = _category(part)
@@ -478,10 +430,8 @@ class DuoKit(GameKit):
                 if isinstance(action, Draw):
                     found.append("duo.setup.draw-pile")
         elif kind == "turn":
-            if step.before is None:
-                found.append("duo.setup.first-player")
-            elif isinstance(action, Deal):
-                found.append("duo.round.next-starter")
+            if _dealt(step):
+                found.append(_first_player_clause(step))
             else:
                 found.extend(_KIND_CLAUSES.get(type(action), ()))
                 if not isinstance(action, Play):
@@ -489,9 +439,7 @@ class DuoKit(GameKit):
                 if ended:
                     found.extend(("duo.round.next-starter", *_round_end_clauses(action)))
         elif kind == "starter":
-            found.append(
-                "duo.setup.first-player" if step.before is None else "duo.round.next-starter"
-            )
+            found.append(_first_player_clause(step))
         elif kind == "turn_pile":
             found.extend(_KIND_CLAUSES.get(type(action), ()))
             found.append("duo.turn.one-pile")
@@ -525,35 +473,26 @@ class DuoKit(GameKit):
         return tuple(dict.fromkeys(found))
 
     def legal_clauses(
-        self,
-        game: Game[Any, Any, Any, Any],
-        step: Step,
-        player: int,
-        missing: Iterable[Any],
-        extra: Iterable[Any],
+        self, game: AnyGame, step: Step, player: int, missing: Sequence[Any], extra: Sequence[Any]
     ) -> tuple[str, ...]:
         state = step.after
-        missing, extra = list(missing), list(extra)
         found: list[str] = []
-        if isinstance(state, State) and state.phase is Phase.TURN and 0 <= player < state.players:
+        if _in_turn(state, player):
             hand = state.hands[player]
             strangers = [a.card for a in extra if isinstance(a, Play) and a.card not in hand]
             if strangers:
                 found.extend(_hand_source(step, player, strangers))
-            found.extend(refusals(game, state, extra))
+            found.extend(kits.refusals(game, state, extra))
             for action in missing:
                 if isinstance(action, Play) and action.pile in (0, 1):
                     found.append(placement_clause(action.card, state.piles[action.pile][-1]))
                 found.extend(_KIND_CLAUSES.get(type(action), ()))
-        for action in (*missing, *extra):
-            found.extend(self.action_clauses(game, state, action))
+        found.extend(self.allowing(game, state, (*missing, *extra)))
         return tuple(dict.fromkeys(found))
 
-    def action_clauses(
-        self, game: Game[Any, Any, Any, Any], state: Any, action: Any
-    ) -> tuple[str, ...]:
+    def action_clauses(self, game: AnyGame, state: Any, action: Any) -> tuple[str, ...]:
         found = list(_KIND_CLAUSES.get(type(action), ()))
-        if not isinstance(state, State) or state.phase is not Phase.TURN:
+        if not _in_turn(state):
             return tuple(found)
         player = getattr(action, "player", None)
         if player != state.turn:
@@ -577,7 +516,7 @@ class DuoKit(GameKit):
         return tuple(dict.fromkeys(found))
 
     def result_clauses(
-        self, game: Game[Any, Any, Any, Any], step: Step, what: str, expected: Any, actual: Any
+        self, game: AnyGame, step: Step, what: str, expected: Any, actual: Any
     ) -> tuple[str, ...]:
         after: State = step.after
         action = step.action
@@ -597,10 +536,8 @@ class DuoKit(GameKit):
                 # The round just scored may have brought a total to the target.
                 found.extend((*_round_end_clauses(action), _row_clause(after.round_scores[-1])))
         elif what == "to_move":
-            if step.before is None:
-                found.append("duo.setup.first-player")
-            elif isinstance(action, Deal):
-                found.append("duo.round.next-starter")
+            if _dealt(step):
+                found.append(_first_player_clause(step))
             else:
                 found.extend(self._turn_end_clauses(step, expected, actual))
                 found.extend(_KIND_CLAUSES.get(type(action), ()))
@@ -627,7 +564,7 @@ class DuoKit(GameKit):
             return ["duo.turn.play", "duo.turn.stop"]
         return ["duo.turn.order"]
 
-    def describe(self, game: Game[Any, Any, Any, Any], action: Any) -> str:
+    def describe(self, game: AnyGame, action: Any) -> str:
         if isinstance(action, Play):
             card = card_name(action.card) if 0 <= action.card <= TURBO else repr(action.card)
             return f"player {action.player}: play {card} on pile {action.pile}"
@@ -638,18 +575,14 @@ class DuoKit(GameKit):
         return repr(action)
 
 
-KIT = DuoKit()
-register_kit(KIT)
+KIT = kits.register_kit(DuoKit())
 
 
 class DuoMachine(ConformanceMachine):
-    """A Duo match as a Hypothesis state machine, with an optional engine beside it.
-
-    Subclass it, set :attr:`adapter_factory` to drive your engine, add your own
-    ``@rule`` and ``@invariant`` methods, and collect ``YourMachine.TestCase``.
-    Besides single actions it plays whole turns (a player acts until the turn
-    passes), so turns of several cards come often.
-    """
+    """A Duo match as a Hypothesis state machine (see
+    :class:`~rulespec.testing.machine.ConformanceMachine`); besides single actions it
+    plays whole turns (a player acts until the turn passes), so turns of several cards
+    come often."""
 
     game_id = "duo"
 

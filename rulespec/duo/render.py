@@ -28,7 +28,7 @@ from collections.abc import Collection
 import attrs
 
 from rulespec.drawing import svg as s
-from rulespec.drawing.show import Words, english, register
+from rulespec.drawing.show import Table, Words, english, gathered, hands_seen, register
 from rulespec.duo.actions import Draw, Play, PlayerAction, Stop
 from rulespec.duo.cards import COLOURS, NUMBERS, SHAPES, TURBO, Card, card_name, features
 from rulespec.duo.scoring import target
@@ -57,12 +57,10 @@ GLYPHS = ("●", "■", "▲", "✚")
 """The shapes, in the order of :data:`~rulespec.duo.cards.SHAPES`."""
 
 
-@attrs.frozen
-class _Table:
+@attrs.frozen(kw_only=True)
+class _Table(Table):
     """What the pictures show, from a state or a view."""
 
-    players: int
-    viewer: int | None
     phase: Phase
     round: int
     turn: int
@@ -74,49 +72,22 @@ class _Table:
     draw_pile_size: int
     round_scores: tuple[tuple[int, ...], ...]
     target: int
-    tr: Words = attrs.field(default=english, eq=False, repr=False)
-    """The words in the reader's language."""
 
     @classmethod
     def of(cls, table: State | View, tr: Words = english) -> _Table:
         if isinstance(table, View):
-            hands: tuple[tuple[Card, ...] | int, ...] = tuple(
-                table.hand if p == table.player else n for p, n in enumerate(table.hand_sizes)
-            )
-            return cls(
-                players=table.players,
-                viewer=table.player,
-                phase=table.phase,
-                round=table.round,
-                turn=table.turn,
-                turn_pile=table.turn_pile,
-                hands=hands,
-                pile_tops=table.pile_tops,
-                pile_sizes=table.pile_sizes,
-                draw_pile_size=table.draw_pile_size,
-                round_scores=table.round_scores,
-                target=table.target,
-                tr=tr,
-            )
-        return cls(
-            players=table.players,
+            return gathered(cls, table, viewer=table.player, hands=hands_seen(table), tr=tr)
+        return gathered(
+            cls,
+            table,
             viewer=None,
-            phase=table.phase,
-            round=table.round,
-            turn=table.turn,
-            turn_pile=table.turn_pile,
             hands=table.hands if table.hands else (0,) * table.players,
             pile_tops=tuple(p[-1] for p in table.piles),
             pile_sizes=tuple(len(p) for p in table.piles),
             draw_pile_size=len(table.draw_pile),
-            round_scores=table.round_scores,
             target=target(table.players),
             tr=tr,
         )
-
-    def name(self, player: int) -> str:
-        name = self.tr("Player {player}").format(player=player)
-        return self.tr("{player} (you)").format(player=name) if player == self.viewer else name
 
     def totals(self) -> tuple[int, ...]:
         return tuple(sum(r[p] for r in self.round_scores) for p in range(self.players))
@@ -606,15 +577,8 @@ def _card(
             "g",
             s.title(tr("a card")),
             s.rect(x, y, w, h, rx=5, fill=BACK_FILL, stroke=INK),
-            s.text(
-                "DUO",
-                x=x + w / 2,
-                y=y + h / 2 + 4,
-                text_anchor="middle",
-                font_family="sans-serif",
-                font_size=11 * scale,
-                font_weight="bold",
-                fill="white",
+            s.centred(
+                "DUO", x + w / 2, y + h / 2 + 4, 11 * scale, font_weight="bold", fill="white"
             ),
             class_="card back",
             data_owner=owner,
@@ -639,16 +603,7 @@ def _card(
     r = 5.5 * scale
     if card == TURBO or (number is None and shape is None and colour is None):
         parts.append(
-            s.text(
-                "TURBO",
-                x=x + w / 2,
-                y=y + h / 2 + 6,
-                text_anchor="middle",
-                font_family="sans-serif",
-                font_size=11 * scale,
-                font_weight="bold",
-                fill=INK,
-            )
+            s.centred("TURBO", x + w / 2, y + h / 2 + 6, 11 * scale, font_weight="bold", fill=INK)
         )
     elif number is not None and shape is not None:
         u = 1.3 * r
@@ -659,13 +614,11 @@ def _card(
         room = w - 4 * scale
         squeeze = s.text_width(word, 11 * scale) > room
         parts.append(
-            s.text(
+            s.centred(
                 word,
-                x=x + w / 2,
-                y=y + h - 6 * scale,
-                text_anchor="middle",
-                font_family="sans-serif",
-                font_size=11 * scale,
+                x + w / 2,
+                y + h - 6 * scale,
+                11 * scale,
                 fill=INK,
                 textLength=room if squeeze else None,
                 lengthAdjust="spacingAndGlyphs" if squeeze else None,
@@ -675,13 +628,11 @@ def _card(
             parts.append(_shape(shape, x + w / 2, y + h / 2 + 2, r * 1.4, "white"))
         elif number is not None:
             parts.append(
-                s.text(
+                s.centred(
                     str(NUMBERS[number]),
-                    x=x + w / 2,
-                    y=y + h / 2 + 8 * scale,
-                    text_anchor="middle",
-                    font_family="sans-serif",
-                    font_size=22 * scale,
+                    x + w / 2,
+                    y + h / 2 + 8 * scale,
+                    22 * scale,
                     font_weight="bold",
                     fill=INK,
                 )

@@ -9,9 +9,22 @@ A view hides three things, and :func:`sample_state` draws each of them:
   under each top, and in what order. Each covered card must be one that the card on
   it may go on, so the covered cards form a chain down from each top.
 
-The hands and the draw pile are exactly uniform given the covered cards. The covered
-cards are only nearly uniform: their arrangements are the paths of a graph (which card
-may lie under which), and no formula counts those. They are drawn in two steps:
+The law is uniform over the states that show the view, copies of the Turbo-joker told
+apart (as a shuffle deals them): each arrangement of the hidden cards is as likely as
+any other. The covered cards are drawn first, then the rest is dealt out uniformly.
+
+Where the piles cover at most :data:`EXACT` cards in all, the covered cards are drawn
+exactly by rejection: each pile's chain is drawn as a *walk* down from its top (each
+card one that the card above may go on, a card's copies counted, repeats allowed),
+uniformly among the walks of its length, which a count of the walks by length makes
+easy; a pair of walks that uses a card more often than it is unseen is drawn again
+(and one that uses ``m`` of ``n`` Turbo-jokers is kept with probability
+``n!/((n-m)! n^m)``, so that its copies count as distinct cards). What is kept is
+uniform over the valid arrangements, since each was as likely as any other walk.
+
+Longer covered chains would be rejected almost always, and no formula counts their
+arrangements (they are the paths of a graph: which card may lie under which), so
+they are drawn nearly uniformly, in two steps:
 
 1. a random depth-first search lays the two chains down from the tops, each card
    drawn uniformly among the unseen cards that the card above may go on
@@ -43,10 +56,12 @@ Nothing else in a state is hidden.
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import bisect_right
 from collections import Counter
 from functools import lru_cache
+from itertools import accumulate
 
 from rulespec.core.sampling import dealt_out, impossible, sizes, unseen
 from rulespec.duo.cards import TURBO, Card
@@ -54,12 +69,15 @@ from rulespec.duo.matching import fits
 from rulespec.duo.state import Options, State
 from rulespec.duo.view import View
 
-__all__ = ["SWEEPS", "sample_state"]
+__all__ = ["EXACT", "SWEEPS", "exact", "sample_state"]
 
 _GAME = "Duo"
 
 SWEEPS = 2
 """Heat-bath sweeps over the covered cards of the discard piles, after the search."""
+
+EXACT = 8
+"""The most covered cards (both piles together) that are drawn exactly uniformly."""
 
 _CARDS = TURBO + 1
 _BELOW: tuple[int, ...] = tuple(
@@ -240,8 +258,88 @@ def _sweep(
             chain[k + 1] = b
 
 
+def exact(pile_sizes: tuple[int, ...]) -> bool:
+    """Whether piles of ``pile_sizes`` cards (tops included) have their covered cards
+    drawn exactly uniformly.
+
+    >>> exact((3, 7)), exact((5, 7))
+    (True, False)
+    """
+    return sum(pile_sizes) - len(pile_sizes) <= EXACT
+
+
+_NONE: tuple[list[Card], list[int]] = ([], [])
+
+_Walks = tuple[dict[int, tuple[list[Card], list[int]]], ...]
+"""For each depth ``k`` of a chain, the card above (or the top) → the cards that may lie
+under it and the running totals of the walks they start (their weight)."""
+
+
+@lru_cache(maxsize=1024)
+def _walks(
+    tops: tuple[Card, ...], covered: tuple[int, ...], counts: tuple[int, ...]
+) -> tuple[_Walks, ...]:
+    """Each pile's choices, weighed by the walks down from them (copies counted)."""
+    cards = [c for c in range(_CARDS) if counts[c]]
+    # starting[n][a]: the walks of n cards whose first is a, each card weighed by its copies
+    starting = [dict.fromkeys(cards, 0), {a: counts[a] for a in cards}]
+    for _ in range(2, max(covered, default=0) + 1):
+        last = starting[-1]
+        starting.append(
+            {a: counts[a] * sum(last[b] for b in cards if _BELOW[a] >> b & 1) for a in cards}
+        )
+    piles = []
+    for top, length in zip(tops, covered, strict=True):
+        levels = []
+        for k in range(length):
+            weights = starting[length - k]
+            above = [top] if k == 0 else cards
+            level: dict[int, tuple[list[Card], list[int]]] = {}
+            for upper in above:
+                choices = [b for b in cards if _BELOW[upper] >> b & 1 and weights[b]]
+                level[upper] = (choices, list(accumulate(weights[b] for b in choices)))
+            levels.append(level)
+        piles.append(tuple(levels))
+    return tuple(piles)
+
+
+def _exact_chains(pieces: _Pieces, rng: random.Random) -> tuple[list[list[Card]], list[int]]:
+    """The covered cards of both piles drawn exactly uniformly, by rejection of walks."""
+    counts = pieces.counts
+    piles = _walks(pieces.tops, pieces.covered, tuple(counts))
+    tries = 0
+    while True:
+        chains: list[list[Card]] = []
+        for top, levels in zip(pieces.tops, piles, strict=True):
+            chain: list[Card] = []
+            upper = top
+            for level in levels:
+                choices, totals = level.get(upper, _NONE)
+                if not choices:
+                    raise impossible(_GAME, "the unseen cards cannot be laid under the tops")
+                upper = choices[bisect_right(totals, rng.randrange(totals[-1]))]
+                chain.append(upper)
+            chains.append(chain)
+        used = Counter(c for chain in chains for c in chain)
+        if all(used[c] <= counts[c] for c in used):
+            n, m = counts[TURBO], used[TURBO]
+            if m < 2 or rng.random() * n**m < math.perm(n, m):
+                left = list(counts)
+                for c, k in used.items():
+                    left[c] -= k
+                return chains, left
+        tries += 1
+        if (
+            tries == _BUDGET
+            and _search(pieces.tops, pieces.covered, list(counts), rng, 10**7) == []
+        ):
+            raise impossible(_GAME, "the unseen cards cannot be laid under the tops of the piles")
+
+
 def _chains(pieces: _Pieces, rng: random.Random) -> tuple[list[list[Card]], list[int]]:
     """The covered cards of both piles, and the counts of the unseen cards left."""
+    if sum(pieces.covered) <= EXACT:
+        return _exact_chains(pieces, rng)
     for attempt in range(_ATTEMPTS):
         counts = list(pieces.counts)
         chains = _search(pieces.tops, pieces.covered, counts, rng, _BUDGET << attempt)

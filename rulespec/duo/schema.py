@@ -1,33 +1,27 @@
-"""Duo's schemas, written from :mod:`rulespec.duo.codec`'s encoding and limits, and the
-option sets of :class:`rulespec.duo.kit.DuoKit`."""
+"""Duo's schemas: the definitions of :data:`rulespec.duo.codec.CODEC` with their
+descriptions, what a state and a view require across their fields, and the option sets
+of :class:`rulespec.duo.kit.DuoKit`."""
 
 from __future__ import annotations
 
 from itertools import product
 from typing import Any
 
-from rulespec.duo.cards import BASE_DECK, TURBO, card_name
+from rulespec.duo.codec import CODEC
 from rulespec.duo.state import EXHAUSTED_READINGS, Phase
 from rulespec.schemas.source.dsl import (
     Schema,
-    array,
-    boolean,
     const,
+    describe,
     described,
-    enum,
     integer,
-    nullable,
-    obj,
     per_players,
-    ref,
     tagged,
 )
 
-__all__ = ["DEFS", "KEEP", "ROOTS", "SEARCHED"]
+__all__ = ["DEFS", "DOCS", "SEARCHED"]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-_PLAYER = integer(0, MAX_PLAYERS - 1)
-_COUNT = integer(0, 10_000)
 
 SEARCHED: tuple[dict[str, Any], ...] = tuple(
     {
@@ -126,163 +120,93 @@ def _view_seats(players: int) -> Schema:
     }
 
 
-def _player(text: str) -> Schema:
-    return described(f"{text} {_SEAT}", _PLAYER)
+_KINDS = ("play", "stop", "draw", "deal")
+DOCS: dict[str, str] = {
+    "card": 'A card by name: "red-3-circle" (colour blue, red, yellow or green, number 1 '
+    'to 4, shape circle, square, triangle or cross), "joker-green" (a colour joker), '
+    '"joker-2" (a number joker), "joker-cross" (a shape joker) or "turbo" (a Turbo-joker).',
+    "cards": "Cards by name, at most 80.",
+    "options": "Options that differ from the base game; a key left out takes its default. "
+    "encode_options writes only what differs; decode_options also reads the defaults "
+    "written out. The conformance kit's start sends them; unless told which (--option), "
+    "it sends one of the sets of $defs/searched.",
+    "options.turbo": "Turbo-DUO: the four Turbo-jokers join the deck (80 cards instead of "
+    "76). Default false. The kit's default search varies it.",
+    "options.first_player": "The seat of the youngest player, who starts the first round "
+    "(below the number of players). Default 0. The kit's default search varies it between "
+    "0 and 1.",
+    "options.exhausted": 'When an exhausted draw pile ends the round: "last-draw" (the '
+    'default: as soon as its last card is drawn) or "empty-draw" (when a player draws from '
+    "it empty). The kit's default search varies it.",
+    "options.max_rounds": "Not a rule: stop the match, with no winner, after this many "
+    "rounds (for simulations, where random play may never reach the target). Default null, "
+    "no limit; encode_options never writes null. The kit's default search leaves it out.",
+    "options.leader_wins": "Not a rule: a match stopped by max_rounds is won by the highest "
+    "total (every player holding it). Default false; simulations set it with max_rounds. "
+    "The kit's default search leaves it out.",
+    "options.features": "Not a rule: how many colours, numbers and shapes are in play, the "
+    "first of each, for exhaustive exploration of small matches. Default 4.",
+    "options.jokers": "Not a rule: whether the jokers of the features in play are in the "
+    "deck. Default true.",
+    "options.hand_size": "Not a rule: the cards dealt to each player. Default 7.",
+    "play": "Put a card of the hand on a discard pile.",
+    "play.card": "The card played, from the player's hand.",
+    "play.pile": "The discard pile it goes on, 0 or 1: the first card of a turn chooses it, "
+    "the turn's later cards go on the same pile.",
+    "stop": "End a turn after one or more cards.",
+    "draw": "Take the top card of the draw pile instead of playing; the turn ends.",
+    "deal": "Chance, at the start of each round: the whole shuffled deck.",
+    "deal.order": "The deck (76 cards, 80 under Turbo-DUO), shuffled: with n players, card "
+    "k of the first 7n goes to seat k mod n, the next two start discard piles 0 and 1, and "
+    "the rest is the draw pile, next card first.",
+    **{f"{kind}.type": f'"{kind}".' for kind in _KINDS},
+    **{f"{kind}.player": f"The seat on turn. {_SEAT}" for kind in _KINDS[:3]},
+    "state.players": "The number of players, 2 to 6; the seats are 0 to players - 1, in "
+    "turn order.",
+    "state.options": "The match's options.",
+    "state.round": _ROUND,
+    "state.hands": f"Each seat's hand, in seat order: written in {_CARD_ORDER}, read in any "
+    "order. None before the first deal; between rounds, as the last round left them.",
+    "state.piles": "The two discard piles, pile 0 then pile 1, each bottom first (its last "
+    "card is its top). None before the first deal.",
+    "state.draw_pile": "The draw pile, next card first (hidden from the players).",
+    "state.round_scores": _ROUND_SCORES,
+    "view.player": f"The seat whose view this is. {_SEAT}",
+    "view.players": "The number of players, 2 to 6.",
+    "view.round": _ROUND,
+    "view.turn_pile": _TURN_PILE + " Public: cards are played face up.",
+    "view.hand": f"The viewer's own hand: written in {_CARD_ORDER}, read in any order. "
+    "Empty before the first deal.",
+    "view.hand_sizes": "How many cards each seat holds, in seat order (0 before the first deal).",
+    "view.pile_tops": "The top card of each discard pile, pile 0 then pile 1; none before "
+    "the first deal.",
+    "view.pile_sizes": "How many cards each discard pile holds, pile 0 then pile 1; none "
+    "before the first deal.",
+    "view.draw_pile_size": "How many cards the draw pile holds.",
+    "view.round_scores": _ROUND_SCORES,
+    "view.target": "The score that wins the match: 10 with 2 players, 15 with 3 or 4, 20 "
+    "with 5 or 6.",
+    **{f"{root}.phase": _PHASE for root in ("state", "view")},
+    **{f"{root}.starter": _STARTER for root in ("state", "view")},
+    **{f"{root}.turn": _TURN for root in ("state", "view")},
+    "state.turn_pile": _TURN_PILE,
+}
+"""Each definition's description and its properties' (``"state.players"``)."""
 
-
+_DEFS = describe(CODEC.defs, DOCS)
 DEFS: dict[str, Schema] = {
-    "card": {
-        "description": 'A card by name: "red-3-circle" (colour blue, red, yellow or green, '
-        'number 1 to 4, shape circle, square, triangle or cross), "joker-green" (a colour '
-        'joker), "joker-2" (a number joker), "joker-cross" (a shape joker) or "turbo" (a '
-        "Turbo-joker).",
-        **enum(dict.fromkeys(card_name(c) for c in (*BASE_DECK, TURBO))),
-    },
-    "cards": described("Cards by name, at most 80.", array(ref("card"), 80)),
-    "options": {
-        "description": "Options that differ from the base game; a key left out takes its "
-        "default. encode_options writes only what differs; decode_options also reads the "
-        "defaults written out."
-        " The conformance kit's start sends them; unless told which (--option), it "
-        "sends one of the sets of $defs/searched.",
-        **obj(
-            {},
-            {
-                "turbo": described(
-                    "Turbo-DUO: the four Turbo-jokers join the deck (80 cards instead of "
-                    "76). Default false. The kit's default search varies it.",
-                    boolean(),
-                ),
-                "first_player": described(
-                    "The seat of the youngest player, who starts the first round (below "
-                    "the number of players). Default 0. The kit's default search varies "
-                    "it between 0 and 1.",
-                    _PLAYER,
-                ),
-                "exhausted": described(
-                    'When an exhausted draw pile ends the round: "last-draw" (the default: '
-                    'as soon as its last card is drawn) or "empty-draw" (when a player '
-                    "draws from it empty). The kit's default search varies it.",
-                    enum(EXHAUSTED_READINGS),
-                ),
-                "max_rounds": described(
-                    "Not a rule: stop the match, with no winner, after this many rounds "
-                    "(for simulations, where random play may never reach the target). "
-                    "Default null, no limit; encode_options never writes null. The kit's "
-                    "default search leaves it out.",
-                    nullable(integer(1)),
-                ),
-                "leader_wins": described(
-                    "Not a rule: a match stopped by max_rounds is won by the highest total "
-                    "(every player holding it). Default false; simulations set it with "
-                    "max_rounds. The kit's default search leaves it out.",
-                    boolean(),
-                ),
-                "features": described(
-                    "Not a rule: how many colours, numbers and shapes are in play, the "
-                    "first of each, for exhaustive exploration of small matches. Default 4.",
-                    integer(1, 4),
-                ),
-                "jokers": described(
-                    "Not a rule: whether the jokers of the features in play are in the "
-                    "deck. Default true.",
-                    boolean(),
-                ),
-                "hand_size": described(
-                    "Not a rule: the cards dealt to each player. Default 7.",
-                    integer(1, 7),
-                ),
-            },
-        ),
-    },
+    **_DEFS,
     "searched": described(
         "The options the conformance kit sends at start when it chooses them (no "
         "--option), as encode_options writes them: its default search varies turbo, "
         "first_player (0 or 1) and exhausted, and leaves max_rounds out.",
         {"enum": list(SEARCHED)},
     ),
-    "play": described(
-        "Put a card of the hand on a discard pile.",
-        obj(
-            {
-                "type": described('"play".', const("play")),
-                "player": _player("The seat on turn."),
-                "card": described("The card played, from the player's hand.", ref("card")),
-                "pile": described(
-                    "The discard pile it goes on, 0 or 1: the first card of a turn chooses "
-                    "it, the turn's later cards go on the same pile.",
-                    integer(0, 1),
-                ),
-            }
-        ),
-    ),
-    "stop": described(
-        "End a turn after one or more cards.",
-        obj(
-            {
-                "type": described('"stop".', const("stop")),
-                "player": _player("The seat on turn."),
-            }
-        ),
-    ),
-    "draw": described(
-        "Take the top card of the draw pile instead of playing; the turn ends.",
-        obj(
-            {
-                "type": described('"draw".', const("draw")),
-                "player": _player("The seat on turn."),
-            }
-        ),
-    ),
-    "deal": described(
-        "Chance, at the start of each round: the whole shuffled deck.",
-        obj(
-            {
-                "type": described('"deal".', const("deal")),
-                "order": described(
-                    "The deck (76 cards, 80 under Turbo-DUO), shuffled: with n players, "
-                    "card k of the first 7n goes to seat k mod n, the next two start "
-                    "discard piles 0 and 1, and the rest is the draw pile, next card first.",
-                    ref("cards"),
-                ),
-            }
-        ),
-    ),
-    "action": tagged(("play", "stop", "draw")),
-    "chance": tagged(("deal",)),
-    "step": tagged(("play", "stop", "draw", "deal")),
+    "action": tagged(_KINDS[:3]),
+    "chance": tagged(_KINDS[3:]),
+    "step": tagged(_KINDS),
     "state": {
-        **obj(
-            {
-                "players": described(
-                    "The number of players, 2 to 6; the seats are 0 to players - 1, in turn order.",
-                    integer(MIN_PLAYERS, MAX_PLAYERS),
-                ),
-                "options": described("The match's options.", ref("options")),
-                "phase": described(_PHASE, enum(p.value for p in Phase)),
-                "round": described(_ROUND, integer(0)),
-                "starter": described(_STARTER, _PLAYER),
-                "turn": described(_TURN, _PLAYER),
-                "turn_pile": described(_TURN_PILE, nullable(integer(0, 1))),
-                "hands": described(
-                    f"Each seat's hand, in seat order: written in {_CARD_ORDER}, read in "
-                    "any order. None before the first deal; between rounds, as the last "
-                    "round left them.",
-                    array(ref("cards"), MAX_PLAYERS),
-                ),
-                "piles": described(
-                    "The two discard piles, pile 0 then pile 1, each bottom first (its last "
-                    "card is its top). None before the first deal.",
-                    array(ref("cards"), 2),
-                ),
-                "draw_pile": described(
-                    "The draw pile, next card first (hidden from the players).", ref("cards")
-                ),
-                "round_scores": described(
-                    _ROUND_SCORES, array(array(integer(-10_000, 10_000), MAX_PLAYERS), 10_000)
-                ),
-            }
-        ),
+        **_DEFS["state"],
         "if": {"not": {"properties": {"phase": const(Phase.TURN.value)}}},
         "then": {
             "description": "A turn pile is chosen during a turn only.",
@@ -290,63 +214,7 @@ DEFS: dict[str, Schema] = {
         },
         "allOf": per_players(MIN_PLAYERS, MAX_PLAYERS, _seats),
     },
-    "view": {
-        **obj(
-            {
-                "player": _player("The seat whose view this is."),
-                "players": described(
-                    "The number of players, 2 to 6.", integer(MIN_PLAYERS, MAX_PLAYERS)
-                ),
-                "phase": described(_PHASE, enum(p.value for p in Phase)),
-                "round": described(_ROUND, _COUNT),
-                "starter": described(_STARTER, _PLAYER),
-                "turn": described(_TURN, _PLAYER),
-                "turn_pile": described(
-                    _TURN_PILE + " Public: cards are played face up.", nullable(integer(0, 1))
-                ),
-                "hand": described(
-                    f"The viewer's own hand: written in {_CARD_ORDER}, read in any order. "
-                    "Empty before the first deal.",
-                    ref("cards"),
-                ),
-                "hand_sizes": described(
-                    "How many cards each seat holds, in seat order (0 before the first deal).",
-                    array(_COUNT, MAX_PLAYERS),
-                ),
-                "pile_tops": described(
-                    "The top card of each discard pile, pile 0 then pile 1; none before "
-                    "the first deal.",
-                    ref("cards"),
-                ),
-                "pile_sizes": described(
-                    "How many cards each discard pile holds, pile 0 then pile 1; none "
-                    "before the first deal.",
-                    array(_COUNT, 2),
-                ),
-                "draw_pile_size": described("How many cards the draw pile holds.", _COUNT),
-                "round_scores": described(
-                    _ROUND_SCORES, array(array(integer(-1_000_000, 1_000_000), MAX_PLAYERS))
-                ),
-                "target": described(
-                    "The score that wins the match: 10 with 2 players, 15 with 3 or 4, 20 "
-                    "with 5 or 6.",
-                    _COUNT,
-                ),
-            }
-        ),
-        "allOf": per_players(MIN_PLAYERS, MAX_PLAYERS, _view_seats),
-    },
+    "view": {**_DEFS["view"], "allOf": per_players(MIN_PLAYERS, MAX_PLAYERS, _view_seats)},
 }
-"""Every definition; a file holds those its root needs."""
-
-ROOTS: dict[str, tuple[str, str]] = {
-    "options": ("options", "Duo options"),
-    "action": ("action", "A Duo player's action"),
-    "chance": ("chance", "A Duo chance outcome"),
-    "state": ("state", "A Duo state, hidden parts included"),
-    "view": ("view", "What a Duo player sees"),
-}
-"""Each file of the game: its root definition and its title."""
-
-KEEP: dict[str, tuple[str, ...]] = {"options": ("searched",)}
-"""The definitions a file holds besides those its root needs."""
+"""Every definition: those of :data:`rulespec.duo.codec.CODEC`, described, and what a
+state and a view require across their fields; a file holds those its root needs."""

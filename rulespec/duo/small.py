@@ -5,8 +5,8 @@ Both shrink the deck with options that are not rules of the game (clause
 one round won by the highest total. Relabelling the colours, the numbers or the shapes
 in play changes no rule, so a state and its relabellings are one class.
 
->>> [c.name for c in configs()]
-['small', 'three']
+>>> [(c.name, c.deep) for c in configs()]
+[('small', False), ('three', False), ('long', True)]
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from itertools import permutations, product
 from typing import Any
 
 from rulespec.core.small import Canonical, Config, arrangements
+from rulespec.duo import sampling
 
 __all__ = ["configs", "exact", "symmetry", "weight"]
 
@@ -56,14 +57,18 @@ def weight(state: Any) -> int:
 
 
 def exact(view: Any) -> bool:
-    """Whether Duo's sampler is exact on ``view``: it draws the covered cards of the piles
-    only nearly uniformly (see :mod:`rulespec.duo.sampling`), the rest exactly."""
-    return all(size == 1 for size in view.pile_sizes)
+    """Whether Duo's sampler is exact on ``view``: it draws the covered cards of piles
+    that cover more than eight cards only nearly uniformly (see
+    :mod:`rulespec.duo.sampling`), the rest exactly."""
+    return sampling.exact(view.pile_sizes)
 
 
 def configs() -> tuple[Config, ...]:
     """Duo's small configurations, the default first."""
-    law = "each state equally likely (every card differs); covered pile cards nearly so"
+    law = (
+        "each state equally likely (every card differs), exactly: the piles never cover "
+        "more cards than the sampler draws exactly"
+    )
     common: dict[str, Any] = {"symmetry": symmetry, "weight": weight, "exact": exact, "law": law}
     return (
         Config(
@@ -88,6 +93,19 @@ def configs() -> tuple[Config, ...]:
                 "It starts from the new game, shrunk as the small configuration. Reduced: "
                 "colours, numbers and shapes relabelled."
             ),
+            **common,
+        ),
+        Config(
+            "long",
+            2,
+            {"features": 2, "jokers": False, "hand_size": 1, "max_rounds": 1, "leader_wins": True},
+            "2 players, one round, the same 8 cards, hands of 1 (four cards to draw)",
+            note=(
+                "It starts from the new game, shrunk as the small configuration; with four "
+                "cards to draw its rounds last longer. The test suite explores it under the "
+                "deep profile. Reduced: colours, numbers and shapes relabelled."
+            ),
+            deep=True,
             **common,
         ),
     )

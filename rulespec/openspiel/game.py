@@ -89,7 +89,7 @@ def game_type(game: Game[Any, Any, Any, Any]) -> pyspiel.GameType:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=specification(game),
@@ -141,6 +141,7 @@ class RulespecGame(pyspiel.Game):  # type: ignore[misc]
         self.first_node = Node.first(self.settings)
         """The start of every game: its first chance step, nothing drawn."""
         self._shape = tuple(rules.observation_shape(players, options))
+        self._actions = info.num_distinct_actions
 
     def new_initial_state(self) -> RulespecState:
         """A new game, waiting for its first card to be drawn."""
@@ -150,7 +151,7 @@ class RulespecGame(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: Any = None
     ) -> ViewObserver | HistoryObserver:
         """The observer of ``iig_obs_type`` (see :mod:`rulespec.openspiel.observer`)."""
-        return observer(self._shape, iig_obs_type, params)
+        return observer(self._shape, self._actions, iig_obs_type, params)
 
 
 _CLASSES: dict[str, type[RulespecGame]] = {}

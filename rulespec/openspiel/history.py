@@ -93,7 +93,7 @@ class Record:
     past share its records.
     """
 
-    __slots__ = ("_digests", "acted", "game", "memo", "previous", "state", "steps")
+    __slots__ = ("_digests", "_lasts", "acted", "game", "memo", "previous", "state", "steps")
 
     def __init__(
         self,
@@ -103,6 +103,7 @@ class Record:
         acted: Mapping[int, int],
         digests: Mapping[int, str] | None = None,
         steps: int | None = None,
+        lasts: Mapping[int, int | None] | None = None,
     ) -> None:
         self.game = game
         self.previous = previous
@@ -113,6 +114,7 @@ class Record:
         self.steps: int = (previous.steps + 1 if previous else 0) if steps is None else steps
         """How many steps led here (0 for the first record)."""
         self._digests: dict[int, str] = dict(digests or {})
+        self._lasts: dict[int, int | None] = dict(lasts or {})
         self.memo: dict[str, Any] = {}
         """What the nodes of this step derive from its state (its JSON, its chance
         step), shared by them; dropped when the next step is made."""
@@ -124,18 +126,48 @@ class Record:
 
     @classmethod
     def restored(
-        cls, game: Game[Any, Any, Any, Any], state: Any, digests: Mapping[int, str], steps: int
+        cls,
+        game: Game[Any, Any, Any, Any],
+        state: Any,
+        digests: Mapping[int, str],
+        steps: int,
+        lasts: Mapping[int, int | None] | None = None,
     ) -> Record:
         """A record whose players' digests are known (a state read back, or sampled):
-        its past is not kept, only what it adds up to."""
+        its past is not kept, only what it adds up to (and each player's latest
+        action, ``lasts``, where known)."""
         if set(digests) != set(range(state.players)):
             raise ValueError("a restored record needs one digest per player")
-        return cls(game, None, state, {}, digests, steps)
+        return cls(game, None, state, {}, digests, steps, lasts)
 
     def then(self, state: Any, acted: Mapping[int, int]) -> Record:
         """The record of the next step: ``state``, reached by the players' ``acted`` ids."""
         self.memo.clear()
         return Record(self.game, self, state, acted)
+
+    def last_action(self, player: int) -> int | None:
+        """The id of ``player``'s latest own action up to this record, ``None`` before
+        their first.
+
+        >>> import rulespec
+        >>> duo = rulespec.game("duo")
+        >>> dealt = Record.first(duo, duo.new_game(2)).then(duo.start(2, seed=1), {})
+        >>> after = dealt.then(dealt.state, {0: 7}).then(dealt.state, {1: 3})
+        >>> after.last_action(0), after.last_action(1), dealt.last_action(0)
+        (7, 3, None)
+        """
+        found: int | None = None
+        record: Record | None = self
+        while record is not None:
+            if player in record.acted:
+                found = record.acted[player]
+                break
+            if player in record._lasts:
+                found = record._lasts[player]
+                break
+            record = record.previous
+        self._lasts[player] = found
+        return found
 
     def _entry(self, player: int, view: str | None = None) -> str:
         own = self.acted.get(player)

@@ -251,7 +251,8 @@ class Node:
             p: self.record.digest(p) if p == player else sampled_digest(game, sample, p)
             for p in range(settings.players)
         }
-        record = Record.restored(game, sample, digests, self.record.steps)
+        lasts = {p: self.record.last_action(p) if p == player else None for p in digests}
+        record = Record.restored(game, sample, digests, self.record.steps, lasts)
         return _settled(settings, record, self.moves, self.truncated)
 
     # -- as text ------------------------------------------------------------------------
@@ -272,6 +273,7 @@ class Node:
             "truncated": self.truncated,
             "steps": self.record.steps,
             "digests": [self.record.digest(p) for p in range(s.players)],
+            "last": [self.record.last_action(p) for p in range(s.players)],
         }
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
@@ -311,7 +313,8 @@ def restored(text: str) -> Node:
     settings = Settings(game, data["players"], options, data["cap"], data["simultaneous"])
     state = game.decode_state(data["state"])
     digests = dict(enumerate(data["digests"]))
-    record = Record.restored(game, state, digests, data["steps"])
+    lasts = dict(enumerate(data.get("last", ())))
+    record = Record.restored(game, state, digests, data["steps"], lasts)
     draws = None
     if data["placed"] is not None:
         piles = game.chance(state).piles

@@ -42,7 +42,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -85,7 +85,7 @@ def _sequential(kind: pyspiel.GameType) -> pyspiel.GameType:
         max_num_players=kind.max_num_players,
         min_num_players=kind.min_num_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={},
@@ -183,6 +183,16 @@ class TurnState(pyspiel.State):  # type: ignore[misc]
             return
         self.node = node.after_actions(dict(zip(movers, chosen, strict=True)))
         self.chosen = ()
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        if self.node.over:
+            raise misuse("apply_actions", "the game is over: a terminal state takes no action")
+        if self.node.draws is not None:
+            raise misuse("apply_actions", "this is a chance node: give its outcome to apply_action")
+        raise misuse(
+            "apply_actions",
+            f"player {self.current_player()} alone is to move here: give their id to apply_action",
+        )
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:

@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import warnings
 from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
@@ -586,30 +587,49 @@ def catalogue_path(location: str) -> Path:
 
 
 @cache
+def _game_catalogue(game: str) -> Catalogue:
+    """The catalogue of the registered game ``game``, read once from the file it declares."""
+    g = registered(game)
+    path = catalogue_path(g.declaration.catalogue)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CatalogueError(f"{g.id}: no clause catalogue at {path} ({exc})") from None
+    cat = load_catalogue(
+        text, path.name, prefix=g.declaration.prefix, languages=g.declaration.languages
+    )
+    if cat.game != g.id:
+        raise CatalogueError(f"{path.name}: catalogue.game is {cat.game!r}, not {g.id!r}")
+    return cat
+
+
+@cache
 def catalogues() -> tuple[Catalogue, ...]:
-    """Every game's catalogue, by game id, loaded once from the file the game declares."""
+    """Every game's catalogue, by game id, loaded once from the file the game declares.
+
+    A plug-in's catalogue that cannot be read is left out with a :class:`RuntimeWarning`
+    (:func:`catalogue` of that game raises the error), so that it hides no other
+    game's clauses; one of rulespec's own raises :class:`CatalogueError`.
+    """
     found = []
     for g in games():
-        path = catalogue_path(g.declaration.catalogue)
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise CatalogueError(f"{g.id}: no clause catalogue at {path} ({exc})") from None
-        cat = load_catalogue(
-            text, path.name, prefix=g.declaration.prefix, languages=g.declaration.languages
-        )
-        if cat.game != g.id:
-            raise CatalogueError(f"{path.name}: catalogue.game is {cat.game!r}, not {g.id!r}")
-        found.append(cat)
+            found.append(_game_catalogue(g.id))
+        except CatalogueError as exc:
+            if g.declaration.catalogue.partition(":")[0] == "rulespec":
+                raise
+            warnings.warn(f"{g.id}'s catalogue is left out: {exc}", RuntimeWarning, stacklevel=2)
     return tuple(found)
 
 
 def catalogue(game: str) -> Catalogue:
-    """The catalogue of one game, by its id."""
-    for cat in catalogues():
-        if cat.game == game:
-            return cat
-    raise KeyError(f"no catalogue for game {game!r}")
+    """The catalogue of one game, by its id (read without reading the others': another
+    game's broken catalogue does not hide it)."""
+    try:
+        registered(game if isinstance(game, str) else "")
+    except KeyError:
+        raise KeyError(f"no catalogue for game {game!r}") from None
+    return _game_catalogue(game)
 
 
 def clauses(game: str | None = None) -> tuple[Clause, ...]:
@@ -625,8 +645,12 @@ def clauses(game: str | None = None) -> tuple[Clause, ...]:
 
 
 def clause(clause_id: str) -> Clause:
-    """One clause by its id; ``KeyError`` when no catalogue has it."""
-    for cat in catalogues():
-        if clause_id in cat:
-            return cat[clause_id]
+    """One clause by its id; ``KeyError`` when no catalogue has it. Only the catalogues
+    of the games whose prefix the id starts with are read."""
+    if isinstance(clause_id, str):
+        for g in games():
+            if clause_id.startswith(g.declaration.prefix):
+                cat = _game_catalogue(g.id)
+                if clause_id in cat:
+                    return cat[clause_id]
     raise KeyError(f"unknown clause id {clause_id!r}")

@@ -29,7 +29,8 @@ It adds the ``rules`` domain:
 Settings (all optional):
 
 - ``rules_tests_dir``: the tests folder (relative to ``conf.py``) whose
-  ``clause`` markers fill "Checked by"; without it "Checked by" is left out.
+  ``rulespec_clause`` markers (or ``clause``, as rulespec's own tests write it)
+  fill "Checked by"; without it "Checked by" is left out.
 - ``rules_source_url``: a URL such as
   ``"https://example.org/rulespec/blob/main/{path}#L{line}"`` for the source
   links; without it the HTML builder writes source pages of its own.
@@ -48,7 +49,7 @@ Settings (all optional):
 - ``rules_needs_json``: a file name under the HTML output to write the
   sphinx-needs export to (see :mod:`rulespec.tools.export`).
 
-A cited clause id (by ``@implements`` or a test's ``clause`` marker) that no
+A cited clause id (by ``@implements`` or a test's ``rulespec_clause`` marker) that no
 catalogue has is a warning. Parallel builds (``-j``) give the same site.
 """
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
-from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_id
 
@@ -31,7 +30,7 @@ from rulespec.sphinxext._data import (
     reading_figures,
     trace_data,
 )
-from rulespec.sphinxext.domain import RulesDomain
+from rulespec.sphinxext.domain import RulesDomain, warn
 from rulespec.sphinxext.nodes import rules_block, rules_details
 from rulespec.sphinxext.words import (
     edition_name,
@@ -41,8 +40,6 @@ from rulespec.sphinxext.words import (
     status_label,
 )
 from rulespec.tools.trace import CodeRef, TestRef
-
-logger = logging.getLogger(__name__)
 
 NO_INDEX: dict[str, Callable[[str], Any]] = {"no-index": directives.flag}
 """The option of a directive whose clauses go into no index (shown a second time)."""
@@ -73,6 +70,18 @@ def _labelled(label: str, text: str, *classes: str) -> nodes.paragraph:
     para += nodes.strong(label, label)
     para += nodes.Text(" " + text)
     return para
+
+
+def _edition_lines(tr: Translation, c: Clause) -> list[nodes.paragraph]:
+    """What each edition says of ``c``, then the reading we follow."""
+    ed = c.editions
+    assert ed is not None
+    found = [
+        _labelled(tr(f"{LANGUAGE_NAMES_EN[lang]} edition:"), tr(says, context=c.id))
+        for lang, says in ed.says
+    ]
+    found.append(_labelled(tr("We follow:"), tr(ed.reading, context=c.id)))
+    return found
 
 
 def clause_ref(clause_id: str, text: str | None = None) -> addnodes.pending_xref:
@@ -253,14 +262,7 @@ class RulesDirective(SphinxDirective):
         cat = catalogue_of(game)
         if cat is None:
             known = ", ".join(c.game for c in catalogues())
-            logger.warning(
-                "unknown game %r (catalogues: %s)",
-                game,
-                known,
-                location=self.get_location(),
-                type="rules",
-                subtype="unknown-game",
-            )
+            warn(self, "unknown-game", "unknown game %r (catalogues: %s)", game, known)
         return cat
 
     @property
@@ -276,6 +278,33 @@ class RulesDirective(SphinxDirective):
     def note_anchor(self, node: nodes.Element, anchor: str) -> None:
         node["ids"].append(anchor)
         self.state.document.note_explicit_target(node)
+
+    def page_target(self, game: str, kind: str) -> nodes.target:
+        """The anchor ``GAME-KIND`` of the page that renders ``kind`` of ``game`` (its
+        rules, interpretations, editions…), noted in the domain."""
+        target = nodes.target("", "")
+        self.note_anchor(target, f"{game}-{kind}")
+        self.domain.note_page(game, kind, target["ids"][0], target)
+        return target
+
+    def register_section(self, c: Clause, kind: str) -> tuple[nodes.section, nodes.paragraph]:
+        """The section of ``c`` on its game's ``kind`` page (interpretations, editions),
+        noted in the domain, and the head of the paragraph that leads back to its texts."""
+        sec = self.section(self.tr(c.title, context=c.id), f"{kind}-{c.id}")
+        self.domain.note_page(c.id, kind, sec["ids"][0], sec)
+        head = nodes.paragraph(classes=["rules-register-clause"])
+        head += nodes.Text(self.tr("Clause") + " ")
+        head += clause_ref(c.id)
+        return sec, head
+
+    def register_note(self, c: Clause, kind: str, heading: str) -> rules_block:
+        """A note of ``c``'s texts (its ``kind``: interpretation, editions) under
+        ``heading``, linked to its entry on the register page."""
+        note = _block("rules-note", f"rules-{kind}")
+        title = _para(heading + " ", "rules-note-title")
+        title += entry_ref(c.id, kind, self.tr("in the register"))
+        note += title
+        return note
 
     def section(self, title: str, anchor: str) -> nodes.section:
         sec = nodes.section()
@@ -417,10 +446,7 @@ class RulesDirective(SphinxDirective):
         it = c.interpretation
         assert it is not None
         tr = self.tr
-        note = _block("rules-note", "rules-interpretation")
-        title = _para(tr("Interpretation (the project's)") + " ", "rules-note-title")
-        title += entry_ref(c.id, "interpretation", tr("in the register"))
-        note += title
+        note = self.register_note(c, "interpretation", tr("Interpretation (the project's)"))
         note += _labelled(tr("Question:"), tr(it.question, context=c.id))
         note += _labelled(tr("Our reading:"), tr(it.reading, context=c.id))
         if it.alternatives:
@@ -436,16 +462,9 @@ class RulesDirective(SphinxDirective):
         return note
 
     def render_editions(self, c: Clause) -> rules_block:
-        ed = c.editions
-        assert ed is not None
-        tr = self.tr
-        note = _block("rules-note", "rules-editions")
-        title = _para(tr("Edition differences (the project's note)") + " ", "rules-note-title")
-        title += entry_ref(c.id, "editions", tr("in the register"))
-        note += title
-        for lang, says in ed.says:
-            note += _labelled(tr(f"{LANGUAGE_NAMES_EN[lang]} edition:"), tr(says, context=c.id))
-        note += _labelled(tr("We follow:"), tr(ed.reading, context=c.id))
+        heading = self.tr("Edition differences (the project's note)")
+        note = self.register_note(c, "editions", heading)
+        note += _edition_lines(self.tr, c)
         return note
 
     def render_links(self, c: Clause) -> nodes.field_list:
@@ -464,6 +483,25 @@ class RulesDirective(SphinxDirective):
         return fields
 
 
+class GamePage(RulesDirective):
+    """A directive that renders a page of one game, ``.. rules:KIND:: GAME``: the page's
+    anchor, then :meth:`page`."""
+
+    required_arguments = 1
+    kind: ClassVar[str] = ""
+    """The page's kind (``interpretations``, ``editions``…), which names its anchor."""
+
+    def run(self) -> list[nodes.Node]:
+        cat = self.catalogue(self.arguments[0].strip())
+        if cat is None:
+            return []
+        return [self.page_target(cat.game, self.kind), *self.page(cat)]
+
+    def page(self, cat: Catalogue) -> list[nodes.Node]:
+        """What the page shows of ``cat`` after its anchor."""
+        raise NotImplementedError
+
+
 class ClauseDirective(RulesDirective):
     """``.. rules:clause:: dc.move.cover``: one clause, its texts, notes, code and tests."""
 
@@ -475,13 +513,7 @@ class ClauseDirective(RulesDirective):
         try:
             c = clause(cid)
         except KeyError:
-            logger.warning(
-                "unknown clause id %r",
-                cid,
-                location=self.get_location(),
-                type="rules",
-                subtype="unknown-clause",
-            )
+            warn(self, "unknown-clause", "unknown clause id %r", cid)
             return []
         cat = catalogue_of(c.game)
         assert cat is not None
@@ -501,9 +533,7 @@ class CatalogueDirective(RulesDirective):
         index = "no-index" not in self.options
         result: list[nodes.Node] = []
         if index:
-            target = nodes.target("", "")
-            self.note_anchor(target, f"{cat.game}-rules")
-            self.domain.note_page(cat.game, "rules", target["ids"][0], target)
+            target = self.page_target(cat.game, "rules")
             result.append(target)
         tr = self.tr
         intro = nodes.paragraph()
@@ -534,28 +564,27 @@ class CatalogueDirective(RulesDirective):
         return result
 
 
-class InterpretationsDirective(RulesDirective):
+class InterpretationsDirective(GamePage):
     """``.. rules:interpretations:: GAME``: every reading we chose, and its alternatives."""
 
-    required_arguments = 1
+    kind = "interpretations"
 
-    def run(self) -> list[nodes.Node]:
-        cat = self.catalogue(self.arguments[0].strip())
-        if cat is None:
-            return []
-        target = nodes.target("", "")
-        self.note_anchor(target, f"{cat.game}-interpretations")
-        self.domain.note_page(cat.game, "interpretations", target["ids"][0], target)
-        result: list[nodes.Node] = [target]
+    def page(self, cat: Catalogue) -> list[nodes.Node]:
+        result: list[nodes.Node] = []
         chosen = [c for c in cat.clauses if c.interpretation is not None]
         tr = self.tr
         intro = nodes.paragraph()
         intro += nodes.Text(
-            tr(
+            tr.plural(
+                "Where the rulebooks of {game} are silent or ambiguous, we chose a "
+                "reading. {count} clause carries one; each entry gives the question, "
+                "our reading, the readings we did not choose and, when there is one, the "
+                "option that selects another reading. The clauses are in ",
                 "Where the rulebooks of {game} are silent or ambiguous, we chose a "
                 "reading. {count} clauses carry one; each entry gives the question, "
                 "our reading, the readings we did not choose and, when there is one, the "
-                "option that selects another reading. The clauses are in "
+                "option that selects another reading. The clauses are in ",
+                len(chosen),
             ).format(game=cat.title, count=len(chosen))
         )
         intro += page_ref(cat.game, "rules", tr("the rules"))
@@ -579,11 +608,7 @@ class InterpretationsDirective(RulesDirective):
         for c in chosen:
             it = c.interpretation
             assert it is not None
-            sec = self.section(tr(c.title, context=c.id), f"interpretation-{c.id}")
-            self.domain.note_page(c.id, "interpretation", sec["ids"][0], sec)
-            head = nodes.paragraph(classes=["rules-register-clause"])
-            head += nodes.Text(tr("Clause") + " ")
-            head += clause_ref(c.id)
+            sec, head = self.register_section(c, "interpretation")
             head += nodes.Text(
                 tr(" ({status}): back to its texts").format(status=status_label(tr, c.status))
             )
@@ -625,29 +650,17 @@ class InterpretationsDirective(RulesDirective):
                 if r.declared not in found
             ]
         for problem in problems:
-            logger.warning(
-                "rules_reading_effects: %s",
-                problem,
-                location=self.get_location(),
-                type="rules",
-                subtype="config",
-            )
+            warn(self, "config", "rules_reading_effects: %s", problem)
         return figures
 
 
-class EditionsDirective(RulesDirective):
+class EditionsDirective(GamePage):
     """``.. rules:editions:: GAME``: where the editions differ, and what we follow."""
 
-    required_arguments = 1
+    kind = "editions"
 
-    def run(self) -> list[nodes.Node]:
-        cat = self.catalogue(self.arguments[0].strip())
-        if cat is None:
-            return []
-        target = nodes.target("", "")
-        self.note_anchor(target, f"{cat.game}-editions")
-        self.domain.note_page(cat.game, "editions", target["ids"][0], target)
-        result: list[nodes.Node] = [target]
+    def page(self, cat: Catalogue) -> list[nodes.Node]:
+        result: list[nodes.Node] = []
         tr = self.tr
         result.append(
             _para(tr("The rulebooks of {game} that the clauses cite:").format(game=cat.title))
@@ -674,18 +687,10 @@ class EditionsDirective(RulesDirective):
         differing = [c for c in cat.clauses if c.editions is not None]
         result.append(_para(_editions_summary(cat, len(differing), tr), "rules-editions-summary"))
         for c in differing:
-            ed = c.editions
-            assert ed is not None
-            sec = self.section(tr(c.title, context=c.id), f"editions-{c.id}")
-            self.domain.note_page(c.id, "editions", sec["ids"][0], sec)
-            head = nodes.paragraph(classes=["rules-register-clause"])
-            head += nodes.Text(tr("Clause") + " ")
-            head += clause_ref(c.id)
+            sec, head = self.register_section(c, "editions")
             head += nodes.Text(tr(": back to its texts"))
             sec += head
-            for lang, says in ed.says:
-                sec += _labelled(tr(f"{LANGUAGE_NAMES_EN[lang]} edition:"), tr(says, context=c.id))
-            sec += _labelled(tr("We follow:"), tr(ed.reading, context=c.id))
+            sec += _edition_lines(tr, c)
             result.append(sec)
         return result
 
@@ -735,9 +740,7 @@ class TraceabilityDirective(RulesDirective):
         result: list[nodes.Node] = []
         for cat in chosen:
             sec = self.section(cat.title, f"traceability-{cat.game}")
-            target = nodes.target("", "")
-            self.note_anchor(target, f"{cat.game}-traceability")
-            self.domain.note_page(cat.game, "traceability", target["ids"][0], target)
+            target = self.page_target(cat.game, "traceability")
             sec += target
             rows: list[tuple[list[nodes.Element], list[str]]] = []
             gapped = 0
@@ -770,8 +773,9 @@ class TraceabilityDirective(RulesDirective):
                 rows.append((cells, ["rules-gap"] if problems else []))
             counts = {s: sum(c.status == s for c in cat.clauses) for s in STATUS_LABELS}
             summary = ", ".join(f"{n} {STATUS_LABELS[s]}" for s, n in counts.items() if n)
+            many = "clause" if len(cat.clauses) == 1 else "clauses"
             sec += _para(
-                f"{len(cat.clauses)} clauses ({summary}); "
+                f"{len(cat.clauses)} {many} ({summary}); "
                 + (f"{gapped} with a gap, highlighted." if gapped else "no gap."),
                 "rules-trace-summary",
             )
@@ -795,13 +799,7 @@ class TraceabilityDirective(RulesDirective):
         try:
             return mutation_scores(Path(path))
         except ValueError as error:
-            logger.warning(
-                "rules_mutation_scores: %s",
-                error,
-                location=self.get_location(),
-                type="rules",
-                subtype="config",
-            )
+            warn(self, "config", "rules_mutation_scores: %s", error)
             return None
 
 
@@ -854,8 +852,10 @@ class GamesDirective(RulesDirective):
             implemented = sum(c.status == "implemented" for c in cat.clauses)
             editions = ", ".join(language_name(tr, lang) for lang, _edition in cat.sources)
             para += nodes.Text(
-                tr(
-                    ": {count} clauses, {implemented} implemented; editions cited: {editions}. "
+                tr.plural(
+                    ": {count} clause, {implemented} implemented; editions cited: {editions}. ",
+                    ": {count} clauses, {implemented} implemented; editions cited: {editions}. ",
+                    len(cat.clauses),
                 ).format(
                     count=len(cat.clauses),
                     implemented=implemented,
@@ -892,20 +892,14 @@ class GamesDirective(RulesDirective):
         return ref
 
 
-class GameDirective(GamesDirective):
+class GameDirective(GamePage, GamesDirective):
     """``.. rules:game:: GAME``: a game's summary, on the page that introduces it."""
 
-    required_arguments = 1
+    kind = "game"
 
-    def run(self) -> list[nodes.Node]:
-        cat = self.catalogue(self.arguments[0].strip())
-        if cat is None:
-            return []
+    def page(self, cat: Catalogue) -> list[nodes.Node]:
         tr = self.tr
-        target = nodes.target("", "")
-        self.note_anchor(target, f"{cat.game}-game")
-        self.domain.note_page(cat.game, "game", target["ids"][0], target)
-        result: list[nodes.Node] = [target]
+        result: list[nodes.Node] = []
         how = self._how_to_play(cat.game)
         if how is not None:
             first = nodes.paragraph(classes=["rules-game-start"])
@@ -918,13 +912,19 @@ class GameDirective(GamesDirective):
         result.append(_para(_authority(cat, tr), "rules-authority"))
         counts = {s: sum(c.status == s for c in cat.clauses) for s in STATUS_LABELS}
         summary = ", ".join(
-            tr(f"{{count}} {STATUS_LABELS[s]}").format(count=n) for s, n in counts.items() if n
+            tr.plural(f"{{count}} {STATUS_LABELS[s]}", f"{{count}} {STATUS_LABELS[s]}", n).format(
+                count=n
+            )
+            for s, n in counts.items()
+            if n
         )
         para = nodes.paragraph()
         para += nodes.Text(
-            tr("The rules of {game} as {count} clauses ({summary}).").format(
-                game=cat.title, count=len(cat.clauses), summary=summary
-            )
+            tr.plural(
+                "The rules of {game} as {count} clause ({summary}).",
+                "The rules of {game} as {count} clauses ({summary}).",
+                len(cat.clauses),
+            ).format(game=cat.title, count=len(cat.clauses), summary=summary)
             + " "
         )
         para += nodes.Text(tr("They cite these rulebooks:"))
@@ -956,17 +956,22 @@ class GameDirective(GamesDirective):
             (
                 "interpretations",
                 tr("Interpretation register"),
-                tr(
+                tr.plural(
+                    "{count} question the rulebooks leave open, the reading we chose for it "
+                    "and the readings we did not",
                     "the {count} questions the rulebooks leave open, the reading we chose "
-                    "for each and the readings we did not"
+                    "for each and the readings we did not",
+                    chosen,
                 ).format(count=chosen),
             ),
             (
                 "editions",
                 tr("Edition differences"),
-                tr("the editions cited and the {count} clauses on which they differ").format(
-                    count=differing
-                )
+                tr.plural(
+                    "the editions cited and the {count} clause on which they differ",
+                    "the editions cited and the {count} clauses on which they differ",
+                    differing,
+                ).format(count=differing)
                 if len(cat.sources) > 1
                 else tr("the one edition cited, and why no clause differs"),
             ),

@@ -13,7 +13,7 @@ from sphinx.domains import Domain, Index, IndexEntry, ObjType
 from sphinx.environment import BuildEnvironment
 from sphinx.errors import NoUri
 from sphinx.util import logging
-from sphinx.util.docutils import SphinxRole
+from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.util.nodes import make_refnode, split_explicit_title
 
 from rulespec.i18n import translation
@@ -41,6 +41,12 @@ def html_pages(builder: Builder) -> bool:
     return isinstance(builder, StandaloneHTMLBuilder) and builder.name != "singlehtml"
 
 
+def warn(where: SphinxDirective | SphinxRole, subtype: str, message: str, *args: object) -> None:
+    """A warning of type ``rules`` and ``subtype`` at ``where``'s place in its document
+    (an error under ``-W``)."""
+    logger.warning(message, *args, location=where.get_location(), type="rules", subtype=subtype)
+
+
 class ClauseRole(SphinxRole):
     """``:rule:`dc.move.cover``` (or ``:rules:clause:``): cite a clause by its id.
 
@@ -54,13 +60,7 @@ class ClauseRole(SphinxRole):
         try:
             found = clause(target)
         except KeyError:
-            logger.warning(
-                "unknown clause id %r",
-                target,
-                location=self.get_location(),
-                type="rules",
-                subtype="unknown-clause",
-            )
+            warn(self, "unknown-clause", "unknown clause id %r", target)
             return [nodes.literal(self.rawtext, target, classes=["rules-unknown"])], []
         ref = addnodes.pending_xref(
             self.rawtext,

@@ -150,11 +150,10 @@ def _svg(game: str, table: Any, player: int | None, marked: frozenset[Any], tr: 
 
 
 def _render(game: str) -> Any:
-    """The render module ``game`` declares, which draws and tells its examples."""
+    """The render module ``game`` declares, which draws and tells its examples (the plain
+    one of :mod:`rulespec.plugin.render` when it declares none)."""
     declared = rulespec.game(game).declaration
-    if declared.render is None:
-        raise KeyError(f"{game} declares no render module to draw its examples")
-    return declared.load(declared.render)
+    return declared.load(declared.render or "rulespec.plugin.render")
 
 
 def figure(game: str, example: Example, tr: Translation | None = None) -> str:

@@ -1,7 +1,7 @@
 """``.. rules:observation:: GAME``: the table of a game's observation layout, made from
 the pieces its declaration lists (:attr:`Declaration.observation
 <rulespec.core.declaration.Declaration.observation>`), so the page and the encoding
-cannot part."""
+cannot part; a sentence for a game that lists none (it has the default observation)."""
 
 from __future__ import annotations
 
@@ -24,8 +24,14 @@ def layout_table(game_id: str) -> list[str]:
          - meaning
        * - hand (77)
     """
+    pieces = rulespec.game(game_id).declaration.observation
+    if not pieces:  # the default observation (rulespec.plugin.encoding)
+        return [
+            "A hashed bag of the view's facts: 256 numbers, each 1 where a fact of the "
+            "view falls (see :mod:`rulespec.plugin.encoding`)."
+        ]
     lines = [".. list-table::", "   :header-rows: 1", "", "   * - slice (length)", "     - meaning"]
-    for piece in rulespec.game(game_id).declaration.observation:
+    for piece in pieces:
         lines += [f"   * - {piece.name} ({piece.length})", f"     - {piece.meaning}"]
     return lines
 

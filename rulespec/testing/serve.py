@@ -315,7 +315,10 @@ class Engine:
             if type(seed) is not int or not 0 <= seed < SEEDS:
                 raise BadRequest(f"seed: expected a whole number 0 to {SEEDS - 1}, got {seed!r}")
             self.rng = random.Random(seed)
-        self.state = g.new_game(players, decoded)
+        try:
+            self.state = g.new_game(players, decoded)
+        except IllegalAction as exc:  # options the rules refuse for this many players
+            raise BadRequest(f"options: {exc}") from None
         drawn = self._draw_all() if self._draws and self.deal_at_start else []
         return {"value": {"chance": drawn} if drawn else None}
 

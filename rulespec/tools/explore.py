@@ -59,7 +59,7 @@ def configs(g: Game[Any, Any, Any, Any]) -> tuple[Config, ...]:
     first; :class:`LookupError` when it lists none.
 
     >>> [(c.name, c.players) for c in configs(game("duo"))]
-    [('small', 2), ('three', 3)]
+    [('small', 2), ('three', 3), ('long', 2)]
     """
     module = g.declaration.small
     if module is None:
@@ -554,11 +554,13 @@ def check_views(
     for when copies of a card are told apart (a hand holding two copies stands for
     fewer than one holding two different cards), as a shuffle deals them; ``None``:
     every state weighs 1. A draw that shows the view but was not explored (a walk from
-    a position does not hold every arrangement) is counted, not tested. Sets of 2 to
-    ``largest`` states are tested, the ``sets`` largest of each player on whose views
-    the game's sampler is ``exact``, then as many of the others: a draw that does not
-    show the view fails either, a frequency test fails only an exact one (the others
-    are reported).
+    a position does not hold every arrangement of what a view forgets, such as the
+    cards drawn since the start) is counted, not tested. Sets of 2 to ``largest``
+    states are tested: for each player, the ``sets`` largest on whose views the game's
+    sampler is ``exact`` among those that look *whole* (ten draws all explored; each
+    row says whether all its draws were), filled up with the largest other exact ones,
+    then as many on which it is not exact: a draw that does not show the view fails
+    either, a frequency test fails only an exact one (the others are reported).
     """
     exact = exact or (lambda view: True)
     weigh = weight or (lambda state: 1)
@@ -575,7 +577,10 @@ def check_views(
             (v for v, members in groups.items() if 2 <= len(members) <= largest),
             key=lambda v: (-len(groups[v]), repr(v)),
         )
-        chosen = [v for v in fit if exact(v)][:sets] + [v for v in fit if not exact(v)][:sets]
+        exacts = [v for v in fit if exact(v)]
+        whole = [v for v in exacts[: 40 * sets] if _whole(g, v, groups[v], rng, options)][:sets]
+        chosen = whole + [v for v in exacts if v not in whole][: sets - len(whole)]
+        chosen += [v for v in fit if not exact(v)][:sets]
         for seen in chosen:
             members = groups[seen]
             counts = Counter({s: 0 for s in members})
@@ -600,10 +605,17 @@ def check_views(
             row = {"player": player, "states": len(members), "draws": draws, "chi2": round(chi2, 2)}
             row |= {"p": round(p, 6), "outside": outside, "unexplored": unexplored}
             row |= {"weighted": len(set(weights.values())) > 1, "exact": exact(seen)}
+            row["whole"] = not unexplored
             result["tested"].append(row)
             if outside or (p < 1e-4 and exact(seen)):
                 result["failures"].append(row)
     return result
+
+
+def _whole(g: Any, view: Any, members: Sequence[Any], rng: random.Random, options: Any) -> bool:
+    """Whether ten draws for ``view`` all fall among ``members`` (the set looks whole)."""
+    known = set(members)
+    return all(g.sample_state(view, rng, options) in known for _ in range(10))
 
 
 def _chi2_tail(x: float, k: int) -> float:

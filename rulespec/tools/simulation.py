@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from collections import Counter, deque
 from collections.abc import Generator, Iterable, Iterator, Sequence
@@ -43,6 +44,7 @@ __all__ = [
     "policy_named",
     "random_policy",
     "seat_policies",
+    "shared_events",
     "simulate",
     "summarize",
     "wilson",
@@ -244,11 +246,41 @@ def play(
         g.scores(state),
         g.winners(state),
         steps,
-        tuple(sorted(events.items())),
+        shared_events(events.items()),
         kept,
         truncated,
         tuple(zip(decisions, spent, strict=True)),
     )
+
+
+_COUNTS: dict[tuple[str, int], tuple[str, int]] = {}
+"""One copy of each (event, count) pair that results hold: as many as the events a game
+reports times the counts they reach, a few thousand."""
+
+
+def shared_events(counts: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    """Event counts as :attr:`GameResult.events` holds them: sorted by name, each name
+    interned and each (name, count) pair made once, so that the results of many games
+    share them (a program that keeps thousands of results, as ``rulespec simulate``
+    does, would otherwise hold a new copy of ``("play:pan", 3)`` for every game).
+
+    >>> one = shared_events([("play:" + "pan", 3), ("turn", 9)])
+    >>> two = shared_events([("play:pa" + "n", 3)])
+    >>> one[0] is two[0], one[0][0] is two[0][0]
+    (True, True)
+    """
+    pairs = []
+    for name, n in counts:
+        pair = (sys.intern(name), n)
+        pairs.append(_COUNTS.setdefault(pair, pair))
+    pairs.sort()
+    return tuple(pairs)
+
+
+def _shared(results: list[GameResult]) -> list[GameResult]:
+    """Results that came back from another process, their event names shared again
+    (unpickled names are new copies)."""
+    return [attrs.evolve(r, events=shared_events(r.events)) for r in results]
 
 
 def play_chunk(
@@ -354,9 +386,9 @@ def simulate(
                 )
             )
             if len(pending) >= in_flight:
-                yield from pending.popleft().result()
+                yield from _shared(pending.popleft().result())
         while pending:
-            yield from pending.popleft().result()
+            yield from _shared(pending.popleft().result())
     finally:
         for future in pending:
             future.cancel()

@@ -3,14 +3,17 @@
 ``python -m rulespec.tools.state_space --write`` explores each configuration of
 game (:func:`~rulespec.tools.explore.configs`) with and without symmetry reduction and writes
 ``docs/_data/state-space.json`` and the page ``docs/reference/state-space.rst`` made
-from it. The test suite checks that the page is the file's and that the counts are
-still the engine's, so that a rule change that changes them is a deliberate one.
+from it; ``--config GAME:CONFIG`` explores only that configuration and keeps the file's
+counts of the others. The test suite checks that the page is the file's and that the
+counts are still the engine's, so that a rule change that changes them is a deliberate
+one.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,16 +49,25 @@ def counts(game_id: str, name: str, symmetry: bool) -> dict[str, Any]:
     }
 
 
-def collect() -> list[dict[str, Any]]:
-    """Every configuration's counts, as the data file holds them."""
+def collect(
+    only: set[str] | None = None, kept: Sequence[dict[str, Any]] = ()
+) -> list[dict[str, Any]]:
+    """Every configuration's counts, as the data file holds them; with ``only`` (names
+    ``GAME:CONFIG``), the others are taken from ``kept`` (the rows of the file)."""
     rows = []
     for g in games():
         if g.declaration.small is None:
             continue
         for small in configs(g):
-            row: dict[str, Any] = {"game": g.id, "config": small.name}
+            row: dict[str, Any] = {"game": g.id, "config": small.name, "deep": small.deep}
             row |= {"players": small.players, "options": small.options}
             row |= {"description": small.description, "note": small.note, "law": small.law}
+            name = f"{g.id}:{small.name}"
+            old = [r for r in kept if r["game"] == g.id and r["config"] == small.name]
+            if only is not None and name not in only:
+                if old:  # a configuration not yet explored is left out
+                    rows.append(row | {k: old[0][k] for k in ("full", "reduced") if k in old[0]})
+                continue
             row["full"] = counts(g.id, small.name, False)
             if small.symmetry is not None:
                 row["reduced"] = counts(g.id, small.name, True)
@@ -80,15 +92,24 @@ def page(rows: list[dict[str, Any]]) -> str:
         "steps after the start are walked outcome by outcome. Where the rules let a game go",
         "on for ever, the states on or after a cycle are counted, not found wrong.",
         "",
-        "The views are checked on a few information sets: every draw must show the view,",
-        "and draws must fall on the explored states of the set as often as the game's law",
-        "says, each state weighed by the arrangements of its hidden cards when copies of a",
-        "card are told apart.",
+        "The views are checked on a few information sets of each player: every draw of",
+        "``sample_state`` must show the view, and the draws must fall on the states of the",
+        "set as often as the game's law says (a chi-squared test at the 10⁻⁴ level), each",
+        "state weighed by the arrangements of its hidden cards when copies of a card are",
+        "told apart. The sets tested first are the largest that look *whole*: every",
+        "arrangement the view allows was explored, as at a start made of every arrangement",
+        "of the hidden cards. A walk from a position holds only some arrangements of what",
+        "a view forgets later (the cards drawn since the start, say); draws outside the",
+        "walk are counted, and the test runs on the others. Each configuration below says",
+        "its law.",
         "",
         "The counts below are pinned by the test suite: a change of the rules that changes",
         "them must update this page, with",
         "``uv run --frozen python -m rulespec.tools.state_space --write``.",
         "*Reduced* keeps one state per symmetry class (each configuration says which).",
+        "The first configuration of each game is its default, which the test suite",
+        "explores under the ``ci`` profile; the larger ones, of up to 10⁶ states, under",
+        "the ``deep`` profile (``RULESPEC_PROFILE=deep``).",
         "",
     ]
     for row in rows:
@@ -96,6 +117,8 @@ def page(rows: list[dict[str, Any]]) -> str:
         out += [title, "-" * len(title), "", f"{row['description']} (``rulespec explore "]
         out[-1] += f"{row['game']} --config {row['config']}``)."
         out += ["", f"Options: ``{json.dumps(row['options'])}``.", ""]
+        if row["deep"]:
+            out += ["A larger configuration, explored under the deep profile.", ""]
         out += [f"{row['note']}", ""] if row["note"] else []
         out += [f"Law of the views' samples: {row['law']}.", ""]
         last = "on or after a cycle" if row["full"]["cycles"] else "longest"
@@ -122,8 +145,16 @@ def main(argv: list[str] | None = None) -> int:
     """Write the data file and the page (``--write``), or print the data."""
     parser = argparse.ArgumentParser(prog="python -m rulespec.tools.state_space")
     parser.add_argument("--write", action="store_true", help="write the data file and the page")
+    parser.add_argument(
+        "--config",
+        action="append",
+        metavar="GAME:CONFIG",
+        help="explore only this configuration, the others as the data file has them (repeat "
+        "for several)",
+    )
     args = parser.parse_args(argv)
-    rows = collect()
+    kept = json.loads(DATA.read_text(encoding="utf-8")) if DATA.exists() else []
+    rows = collect(None if args.config is None else set(args.config), kept)
     text = json.dumps(rows, indent=1) + "\n"
     if args.write:
         DATA.write_text(text, encoding="utf-8")

@@ -88,7 +88,8 @@ def implementations_of() -> dict[str, tuple[CodeRef, ...]]:
 
 
 def _marker_ids(node: ast.expr) -> list[str]:
-    """Clause ids in ``pytest.mark.clause("a", "b")`` (or a list/tuple of marks)."""
+    """Clause ids in ``pytest.mark.rulespec_clause("a", "b")`` or its short form
+    ``pytest.mark.clause`` (or a list/tuple of marks)."""
     if isinstance(node, ast.List | ast.Tuple):
         return [cid for element in node.elts for cid in _marker_ids(element)]
     if (
@@ -129,7 +130,8 @@ def _collect(
 
 
 def test_citations(tests: Path) -> dict[str, tuple[TestRef, ...]]:
-    """Every clause id cited by a ``clause`` marker in the test files under ``tests``.
+    """Every clause id cited by a ``rulespec_clause`` (or ``clause``) marker in the test
+    files under ``tests``.
 
     Markers on functions, on classes (applied to their methods) and in a
     module's ``pytestmark`` are read statically, without importing the tests. A

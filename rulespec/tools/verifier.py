@@ -10,9 +10,12 @@ in time linear in the input, and turns every problem into one
   skipped; UTF-16 and UTF-32 refused);
 - strict JSON: no key twice in one object, no ``NaN``, no half of a
   surrogate pair;
-- brackets nested at most :data:`MAX_DEPTH` deep, and at most
-  :data:`~rulespec.core.jsonio.MAX_CONTAINERS` arrays and objects in all
-  (checked before parsing);
+- brackets nested at most :data:`MAX_DEPTH` deep, at most
+  :data:`~rulespec.core.jsonio.MAX_CONTAINERS` arrays and objects and
+  :data:`~rulespec.core.jsonio.MAX_VALUES` values in them in all, at most
+  :data:`~rulespec.core.jsonio.MAX_MEMBERS` members in one object and
+  :data:`~rulespec.core.jsonio.MAX_FLOATS` numbers with a fraction or an
+  exponent (checked on the bytes, before parsing);
 - at most :data:`MAX_STEPS` steps;
 - a ``truncated`` flag that is true exactly when the game stops where
   :meth:`Record.play <rulespec.Record.play>` cuts it, at its length cap

@@ -123,9 +123,9 @@ def test_a_duplicated_key_is_named_wherever_it_is() -> None:
     ],
 )
 def test_the_depth_check_counts_only_brackets_outside_strings(text: str, depth: int) -> None:
-    from rulespec.core.jsonio import _depth
+    from rulespec.core.jsonio import _tally
 
-    assert _depth(text.encode()) == depth
+    assert _tally(text.encode()).depth == depth
     json.loads(text)  # each case is valid JSON: the count is exact
 
 
@@ -140,7 +140,8 @@ def test_the_short_shape_agrees_with_the_bracket_by_bracket_one(text: str) -> No
     short = jsonio._shape_short(data, None)
     with_limit = jsonio._shape_short(data, 2)
     if short is not None:  # the short way gives the careful way's answer, or declines
-        assert short == jsonio._shape(data + b" " * jsonio._CHUNK)
+        long = jsonio._tally(data + b" " * jsonio._CHUNK)
+        assert short == (long.depth, long.containers)
         assert with_limit is not None and with_limit[0] == min(short[0], 3)
 
 
@@ -194,3 +195,79 @@ def test_a_bound_left_open_is_not_named() -> None:
     with pytest.raises(RecordError, match=r"^x: 9 is out of range 0 to 5$"):
         expect_int(9, "x", 0, 5)
     assert expect_int(10**9, "options.max_rounds", 1) == 10**9
+
+
+# -- hostile texts: refused from their bytes, in time and memory their size bounds ---------
+
+HOSTILE_SIZE = 8 * 1024 * 1024
+"""An eighth of the largest text read: every bound below is that fraction of the bound on
+a 64 MiB text (10 seconds, three times its size in memory)."""
+
+_HEAD = b'{"format": "rulespec-record", "version": 1, "game": "duo", "players": 2, "steps": [], '
+
+
+def _hostile(unit: bytes, opening: bytes, closing: bytes, numbered: bool = False) -> bytes:
+    """A record padded to :data:`HOSTILE_SIZE` with ``unit`` repeated (each one numbered in
+    hexadecimal, so that keys differ, when ``numbered``)."""
+    size = len(unit % 0 if numbered else unit)
+    count = (HOSTILE_SIZE - len(_HEAD) - len(opening) - len(closing)) // size
+    body = b"".join(unit % i for i in range(count)) if numbered else unit * count
+    return _HEAD + opening + body[:-1] + closing
+
+
+SHAPES: dict[str, tuple[tuple[bytes, bytes, bytes, bool], str]] = {
+    "distinct keys": ((b'"%07x":0,', b"", b"}", True), "members"),
+    "floats": ((b"0.125,", b'"junk": [', b"]}", False), "fraction or an exponent"),
+    "zeros": ((b"0,", b'"junk": [', b"]}", False), "values in arrays and objects"),
+}
+"""Each shape: what pads the record, and what its refusal says."""
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_hostile_text_is_refused_before_it_is_parsed(shape: str) -> None:
+    import time
+    import tracemalloc
+
+    parts, says = SHAPES[shape]
+    data = _hostile(*parts)
+    assert len(data) <= HOSTILE_SIZE
+    fraction = len(data) / MAX_BYTES
+    started = time.process_time()
+    with pytest.raises(RecordError, match=says):
+        parse_json(data)
+    assert time.process_time() - started < 10 * fraction
+    tracemalloc.start()
+    try:
+        with pytest.raises(RecordError, match=says):
+            parse_json(data)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2 * len(data)  # beyond the bytes given, which the caller holds
+    for read in (Record.from_json, verify):
+        with pytest.raises(RecordError, match=says):
+            read(data)
+
+
+def test_an_object_of_too_many_members_is_refused_however_its_values_nest() -> None:
+    from rulespec.core.jsonio import MAX_MEMBERS
+
+    wide = "{" + ",".join(f'"{i}": [{{"a": [1]}}]' for i in range(MAX_MEMBERS + 1)) + "}"
+    with pytest.raises(RecordError, match=f"an object of more than the limit of {MAX_MEMBERS}"):
+        parse_json(wide)
+    many = "[" + ",".join(f'{{"{i}": [{{"a": [1]}}]}}' for i in range(MAX_MEMBERS + 1)) + "]"
+    assert len(parse_json(many)) == MAX_MEMBERS + 1  # as many members, in many objects
+
+
+def test_a_record_of_the_most_steps_still_verifies() -> None:
+    from rulespec.core import jsonio
+    from rulespec.core.record import MAX_STEPS
+
+    duo = rulespec.game("duo")
+    options = duo.decode_options({"max_rounds": 5000})
+    record = Record.play(duo, 2, seed=3, steps=MAX_STEPS, options=options)
+    assert len(record.steps) == MAX_STEPS
+    data = record.to_json().encode()
+    found = jsonio._tally(data)
+    assert found.values < jsonio.MAX_VALUES / 2 and found.floats == 0  # far within the limits
+    assert verify(data).steps == MAX_STEPS

@@ -245,6 +245,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     DRAWING: (CORE, DRAWING),
     RULEBOOK: (CORE, RULEBOOK),
     "rulespec.tools": (CORE, RULEBOOK, "rulespec.tools"),
+    "rulespec.plugin": (CORE, DRAWING, RULEBOOK, "rulespec.plugin"),
 } | {p: (CORE, DRAWING, RULEBOOK, p) for p in GAME_PACKAGES}
 """The packages that may import only the given packages (themselves included)."""
 

@@ -30,6 +30,7 @@ RULESPEC_ALL = [
     "Game",
     "IllegalAction",
     "Invariant",
+    "PluginFailure",
     "PositionError",
     "ReadingError",
     "Record",
@@ -44,6 +45,7 @@ RULESPEC_ALL = [
     "games",
     "implementations",
     "implements",
+    "plugin_failures",
     "reading_options",
     "readings",
 ]

@@ -66,3 +66,41 @@ def test_a_huge_number_is_a_position_error(game_id: str, change: dict[str, Any])
     message = str(caught.value)
     assert len(message) < 300 and "\n" not in message
     assert "digits" in message or "not" in message
+
+
+LONG = "9" * 5000
+"""A numeral too long for Python's int() (4,300 digits at most)."""
+
+
+@pytest.mark.parametrize(
+    ("game_id", "change"),
+    [
+        ("duck-and-cover", {"grids": [f"1 {LONG}", None]}),
+        ("canardage", {"line": f"0 1 2 0 1 {LONG}"}),
+        ("canardage", {"line": f"0 1 2 0 1 2/{LONG}*"}),
+    ],
+    ids=["grid", "line", "line-stack"],
+)
+def test_a_huge_numeral_in_a_diagram_is_a_position_error(
+    game_id: str, change: dict[str, Any]
+) -> None:
+    args, kwargs = CALLS[game_id]
+    game: Any = rulespec.game(game_id)
+    args = (change["line"], *args[1:]) if game_id == "canardage" else (change["grids"],)
+    with pytest.raises(PositionError) as caught:
+        game.position(*args, **kwargs)
+    message = str(caught.value)
+    assert len(message) < 300 and "\n" not in message
+
+
+def test_leading_zeros_do_not_make_a_numeral_too_long() -> None:
+    game: Any = rulespec.game("canardage")
+    state = game.position(f"0 1 2 0 1 {'0' * 4999}2", [None, None, None], turn=0, seen=0)
+    assert state == game.position("0 1 2 0 1 2", [None, None, None], turn=0, seen=0)
+
+
+def test_a_huge_duo_card_name_is_a_short_position_error() -> None:
+    game: Any = rulespec.game("duo")
+    with pytest.raises(PositionError) as caught:
+        game.position([[f"red-{LONG}-circle"], None], [["red-3-cross"], None])
+    assert len(str(caught.value)) < 300

@@ -119,7 +119,8 @@ def _bad_starts() -> list[tuple[str, Any, str]]:
         (
             "options",
             {**data, "start": {**start, "options": other}},
-            'start.options: the state\'s are {"low_blows": true}, but',
+            "start.options: the state's are "
+            '{"low_blows": true, "deck": [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}, but',
         ),
         ("invariant", {**data, "start": twice}, "start: dc.inv."),
     ]

@@ -6,10 +6,12 @@ helpers only build inputs (deals, positions) and check refusals.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
 
+import attrs
 import pytest
 
 import rulespec
@@ -124,3 +126,19 @@ def refused(clause: str) -> Iterator[None]:
 def started(players: int, deal: Deal, options: Options | None = None) -> State:
     """A new match after ``deal``."""
     return DUO.apply(DUO.new_game(players, options), deal)
+
+
+def shuffle_hidden(state: State, player: int, rng: random.Random) -> State:
+    """The same table for ``player``: the other hands and the draw pile shuffled with
+    ``rng`` among themselves, every size kept (each other hand sorted)."""
+    hidden = [c for p, h in enumerate(state.hands) if p != player for c in h]
+    hidden += list(state.draw_pile)
+    rng.shuffle(hidden)
+    hands = []
+    for p, h in enumerate(state.hands):
+        if p == player:
+            hands.append(h)
+        else:
+            hands.append(tuple(sorted(hidden[: len(h)])))
+            hidden = hidden[len(h) :]
+    return attrs.evolve(state, hands=tuple(hands), draw_pile=tuple(hidden))

@@ -10,6 +10,7 @@ import pytest
 from rulespec.duo import Draw, Options, Phase, Play, State, Stop, View
 from rulespec.duo.encoding import OBSERVATION_FIXED
 from tests.duo.helpers import DUO, card, refused
+from tests.duo.helpers import shuffle_hidden as _shuffle_hidden
 
 TURBO = Options(turbo=True)
 
@@ -138,20 +139,6 @@ def test_before_the_first_deal_the_cards_are_all_zero() -> None:
     values = DUO.observation(DUO.view(DUO.new_game(2), 1))
     assert not any(values[: 3 * 77 + 2])
     assert values[233:236] == (1.0, 0.0, 0.0)
-
-
-def _shuffle_hidden(state: State, player: int, rng: random.Random) -> State:
-    hidden = [c for p, h in enumerate(state.hands) if p != player for c in h]
-    hidden += list(state.draw_pile)
-    rng.shuffle(hidden)
-    hands = []
-    for p, h in enumerate(state.hands):
-        if p == player:
-            hands.append(h)
-        else:
-            hands.append(tuple(sorted(hidden[: len(h)])))
-            hidden = hidden[len(h) :]
-    return attrs.evolve(state, hands=tuple(hands), draw_pile=tuple(hidden))
 
 
 @pytest.mark.clause("duo.view.hidden")

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulespec.duo import Phase, Play, State
-from tests.duo.helpers import DUO, card
+from tests.duo.helpers import DUO, card, shuffle_hidden
 from tests.duo.strategies import Played, played
 
 
@@ -52,18 +52,7 @@ def test_the_chosen_pile_is_public() -> None:
 def _shuffle_hidden(state: State, player: int, seed: int) -> State:
     """The same table for ``player``: the other hands and the draw pile reshuffled
     among themselves, every size kept."""
-    rng = random.Random(seed)
-    hidden = [c for p, h in enumerate(state.hands) if p != player for c in h]
-    hidden += list(state.draw_pile)
-    rng.shuffle(hidden)
-    hands = []
-    for p, h in enumerate(state.hands):
-        if p == player:
-            hands.append(h)
-        else:
-            hands.append(tuple(sorted(hidden[: len(h)])))
-            hidden = hidden[len(h) :]
-    return attrs.evolve(state, hands=tuple(hands), draw_pile=tuple(hidden))
+    return shuffle_hidden(state, player, random.Random(seed))
 
 
 @pytest.mark.clause("duo.view.hidden")

@@ -12,6 +12,7 @@ import pytest
 
 import rulespec
 from rulespec import openspiel as ros
+from rulespec.openspiel.turns import turn_based
 from tests.openspiel.helpers import GAME_IDS, short, step
 
 
@@ -70,6 +71,7 @@ def test_same_information_for_plays_no_one_can_tell_apart(game_id: str) -> None:
             assert one.information_state_string(p) == two.information_state_string(p)
             assert one.observation_string(p) == two.observation_string(p)
             assert one.observation_tensor(p) == two.observation_tensor(p)
+            assert one.information_state_tensor(p) == two.information_state_tensor(p)
         if one.is_simultaneous_node():
             ids = [int(rng.choice(one.legal_actions(p))) for p in range(4)]
             one.apply_actions(ids)
@@ -91,6 +93,8 @@ def test_a_hand_tells_plays_apart_for_its_owner_only() -> None:
     assert one.information_state_string(2) == two.information_state_string(2)
     assert one.information_state_string(1) != two.information_state_string(1)
     assert one.observation_string(1) != two.observation_string(1)
+    assert one.information_state_tensor(0) == two.information_state_tensor(0)
+    assert one.information_state_tensor(1) != two.information_state_tensor(1)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -168,3 +172,66 @@ def test_other_observation_kinds_are_refused() -> None:
         game.make_py_observer(public)
     with pytest.raises(ValueError, match="no parameters"):
         game.make_py_observer(None, {"x": 1})
+
+
+def _last_own(tensor: Sequence[float], game: pyspiel.Game) -> int | None:
+    """The action id that the last-action part of an information state tensor holds."""
+    part = np.asarray(tensor)[-game.num_distinct_actions() :]
+    assert set(np.unique(part)) <= {0.0, 1.0} and part.sum() <= 1
+    return int(part.argmax()) if part.any() else None
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_information_state_tensor_is_the_view_and_the_players_last_action(game_id: str) -> None:
+    game = short(game_id, 3)
+    size = game.observation_tensor_size() + game.num_distinct_actions()
+    assert game.information_state_tensor_shape() == [size]
+    state, rng = game.new_initial_state(), np.random.RandomState(11)
+    last: dict[int, int] = {}
+    checked = 0
+    while not state.is_terminal() and checked < 40:
+        for p in range(3):
+            tensor = state.information_state_tensor(p)
+            assert len(tensor) == size
+            assert tensor[: game.observation_tensor_size()] == state.observation_tensor(p)
+            assert _last_own(tensor, game) == last.get(p)
+            checked += 1
+        if state.is_chance_node():
+            step(state, rng)
+        elif state.is_simultaneous_node():
+            ids = [int(rng.choice(state.legal_actions(p))) for p in range(3)]
+            state.apply_actions(ids)
+            last.update(enumerate(ids))
+        else:
+            last[state.current_player()] = int(rng.choice(state.legal_actions()))
+            state.apply_action(last[state.current_player()])
+    assert checked >= 40
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_information_state_tensor_survives_serialisation_and_resampling(game_id: str) -> None:
+    game = short(game_id, 3)
+    state, rng = game.new_initial_state(), np.random.RandomState(12)
+    while state.node.moves < 8 or state.is_chance_node():
+        step(state, rng)
+    again = game.deserialize_state(state.serialize())
+    for p in range(3):
+        assert _last_own(state.information_state_tensor(p), game) is not None
+        assert again.information_state_tensor(p) == state.information_state_tensor(p)
+        sample = state.resample_from_infostate(p, lambda: 0.25)
+        assert sample.information_state_tensor(p) == state.information_state_tensor(p)
+
+
+def test_turn_based_tensors_put_the_mover_and_the_observer_first() -> None:
+    inner = short("duck-and-cover", 3)
+    game = turn_based(inner)
+    assert game.information_state_tensor_shape() == [6 + inner.information_state_tensor_size()]
+    state, rng = game.new_initial_state(), np.random.RandomState(3)
+    while state.is_chance_node():
+        step(state, rng)
+    first = [state.information_state_tensor(p) for p in range(3)]
+    state.apply_action(state.legal_actions()[0])
+    for p in range(3):
+        tensor = state.information_state_tensor(p)
+        assert tensor[:6] == [float(q == 1) for q in range(3)] + [float(q == p) for q in range(3)]
+        assert tensor[6:] == first[p][6:]  # no one sees a choice until the turn is applied

@@ -8,6 +8,7 @@ import pyspiel
 import pytest
 
 import rulespec
+from rulespec.openspiel.turns import turn_based
 from tests.openspiel.helpers import play_out, short, step
 
 
@@ -77,3 +78,20 @@ def test_an_id_that_is_not_legal_names_its_clause() -> None:
     dc = _at_a_move("duck-and-cover")
     with pytest.raises(rulespec.IllegalAction, match="outside 0 to 52"):
         dc.apply_actions([99999, 0, 0])
+
+
+def test_turn_based_states_refuse_apply_actions_everywhere() -> None:
+    state = turn_based(short("duck-and-cover", 3)).new_initial_state()
+    assert state.is_chance_node()
+    assert "chance node" in _refused(state, "apply_actions", [0, 0, 0])
+    rng = np.random.RandomState(2)
+    while state.is_chance_node():
+        step(state, rng)
+    player = state.current_player()
+    ids = [state.legal_actions()[0]] * 3
+    assert f"player {player} alone is to move" in _refused(state, "apply_actions", ids)
+    state.apply_action(ids[0])
+    assert f"player {state.current_player()} alone" in _refused(state, "apply_actions", ids)
+    while not state.is_terminal():
+        step(state, rng)
+    assert "the game is over" in _refused(state, "apply_actions", ids)

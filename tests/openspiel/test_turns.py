@@ -35,6 +35,7 @@ def test_it_plays_as_openspiels_conversion() -> None:
                 assert ours.legal_actions(p) == theirs.legal_actions(p)
                 assert ours.information_state_string(p) == theirs.information_state_string(p)
                 assert ours.observation_tensor(p) == theirs.observation_tensor(p)
+                assert ours.information_state_tensor(p) == theirs.information_state_tensor(p)
                 compared += 1
             action = int(rng.choice(theirs.legal_actions()))
         ours.apply_action(action)

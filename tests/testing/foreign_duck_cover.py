@@ -32,6 +32,7 @@ from rulespec.duck_cover import (
     State,
 )
 from rulespec.testing import Adapter, Refused, Setup
+from tests.testing.suites import without
 
 Place = tuple[int, int]
 Card = int | str  # 1-12, "max" or "repeat"
@@ -68,20 +69,7 @@ class Table:
 
     BREAKS: ClassVar[str] = ""
     """The clause a mutant breaks (none for the engine itself)."""
-    SPLASH: ClassVar[dict[int, int]] = {
-        1: 0,
-        2: 1,
-        3: 1,
-        4: 2,
-        5: 2,
-        6: 2,
-        7: 3,
-        8: 3,
-        9: 3,
-        10: 4,
-        11: 4,
-        12: 5,
-    }
+    SPLASH: ClassVar[dict[int, int]] = dict(enumerate((0, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5), 1))
 
     def __init__(self, players: int, splash: dict[int, int] | None = None) -> None:
         if not 2 <= players <= 7:
@@ -441,12 +429,10 @@ class ForeignAdapter(Adapter):
         return self.table.phase == "over"
 
 
-class ScoresOnlyAdapter(ForeignAdapter):
-    """A partial adapter: no legal actions, no state; only transitions and scores."""
-
-    legal_actions = Adapter.legal_actions
-    state = Adapter.state
-    to_move = Adapter.to_move
+ScoresOnlyAdapter = without(
+    "ScoresOnlyAdapter", ForeignAdapter, "legal_actions", "state", "to_move"
+)
+"""A partial adapter: no legal actions, no state; only transitions and scores."""
 
 
 # -- the mutants: one realistic bug each -----------------------------------------------

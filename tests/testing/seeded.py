@@ -1,13 +1,38 @@
-"""States of seeded random games, for the tests of a kit's action space and probes."""
+"""States of seeded random games, for the tests of a kit's action space and probes, and
+deterministic examples of a strategy, for the tests of its steering."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+from hypothesis import Phase as Phases
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game
+
+T = TypeVar("T")
+
+
+def examples(strategy: st.SearchStrategy[T], count: int) -> list[T]:
+    """``count`` generated examples of ``strategy`` (deterministic, no shrinking)."""
+    found: list[T] = []
+
+    @settings(max_examples=count, database=None, derandomize=True, phases=[Phases.generate])
+    @given(strategy)
+    def collect(value: T) -> None:
+        found.append(value)
+
+    collect()
+    return found
+
+
+def share(values: list[T], predicate: Callable[[T], Any]) -> float:
+    """The share of ``values`` that ``predicate`` holds of."""
+    return sum(1 for v in values if predicate(v)) / len(values)
 
 
 def seeded_states(

@@ -12,6 +12,7 @@ registered later) runs the tests that need nothing more, and skips the others.
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
@@ -21,6 +22,7 @@ import attrs
 import pytest
 
 import rulespec
+from rulespec.testing import Adapter
 from rulespec.testing.divergence import Divergence
 from rulespec.testing.golden import Golden
 
@@ -49,6 +51,15 @@ class Variant:
     name: str
     options: Any
     players: tuple[int, ...]
+
+
+def without(name: str, adapter: type, *queries: str) -> type:
+    """A partial ``adapter``: its subclass ``name`` (of the calling module) that leaves
+    ``queries`` unanswered, each falling back to :class:`~rulespec.testing.Adapter`'s
+    own, which says it is not supported."""
+    unanswered: dict[str, Any] = {query: getattr(Adapter, query) for query in queries}
+    unanswered["__module__"] = sys._getframe(1).f_globals["__name__"]
+    return type(name, (adapter,), unanswered)
 
 
 @attrs.frozen(kw_only=True)

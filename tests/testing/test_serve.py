@@ -315,6 +315,16 @@ HELLO = b'{"id": 1, "op": "hello", "protocol": 2, "game": "duo"}\n'
 @pytest.mark.parametrize(
     ("line", "said"),
     [
+        (
+            b'{"id": 2, "op": "start", "game": "duo", "players": 2, '
+            b'"options": {"first_player": 5}}',
+            "line 2: bad request: options: duo.setup.first-player: first_player is seat 5",
+        ),
+        (
+            b'{"id": 2, "op": "start", "game": "canardage", "players": 4, '
+            b'"options": {"action_deck": {"pan": 5}}}',
+            "line 2: bad request: options: can.setup.action-deck: 5 action cards",
+        ),
         (b'{"id": 2, "op": "\xff"}', "line 2: bad request: not UTF-8 text (byte 17)"),
         (b"[" * 1000 + b"]" * 1000, "line 2: bad request: nested at least"),
         (b"[1, 2]", "line 2: bad request: expected an object with an integer id"),
@@ -323,7 +333,7 @@ HELLO = b'{"id": 1, "op": "hello", "protocol": 2, "game": "duo"}\n'
 )
 def test_a_request_it_cannot_read_ends_the_process_with_one_line(line: bytes, said: str) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "rulespec.testing.serve", "duo"],
+        [sys.executable, "-m", "rulespec.testing.serve"],
         input=HELLO + line + b"\n" + HELLO,
         capture_output=True,
         timeout=60,

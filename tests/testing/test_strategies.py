@@ -2,37 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import pytest
-from hypothesis import Phase as Phases
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import rulespec
 from rulespec.duck_cover import MAX, REPEAT, Deal, Phase
 from rulespec.testing import Setup, strategies
+from tests.testing.seeded import examples as _examples
+from tests.testing.seeded import share as _share
 
 DC = rulespec.game("duck-and-cover")
 T = TypeVar("T")
-
-
-def _examples(strategy: st.SearchStrategy[T], count: int) -> list[T]:
-    """``count`` generated examples of ``strategy`` (deterministic, no shrinking)."""
-    found: list[T] = []
-
-    @settings(max_examples=count, database=None, derandomize=True, phases=[Phases.generate])
-    @given(strategy)
-    def collect(value: T) -> None:
-        found.append(value)
-
-    collect()
-    return found
-
-
-def _share(values: list[T], predicate: Callable[[T], Any]) -> float:
-    return sum(1 for v in values if predicate(v)) / len(values)
 
 
 @given(strategies.setups(DC))

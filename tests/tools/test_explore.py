@@ -11,6 +11,7 @@ import attrs
 import pytest
 
 import rulespec
+import rulespec.duo.sampling
 from rulespec.canardage.small import rotated
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.invariants import Invariant
@@ -157,9 +158,16 @@ def test_orderings_are_distinct_and_complete() -> None:
     assert all(sorted(cast(Any, f)) == [1, 2, 2, 3] for f in found)
 
 
-def test_views_sampled_from_their_sets_pass_and_a_skewed_sampler_fails() -> None:
-    options = small_options("duo", "three")
-    report = explore(DUO, 3, options)
+@pytest.fixture(scope="module")
+def three() -> ExploreReport:
+    """Every state of Duo's configuration ``three``."""
+    return explore(DUO, 3, small_options("duo", "three"))
+
+
+def test_views_sampled_from_their_sets_pass_and_a_skewed_sampler_fails(
+    three: ExploreReport,
+) -> None:
+    options, report = small_options("duo", "three"), three
     views = check_views(DUO, report, report.kept, options, sets=2)
     assert views["tested"] and not views["failures"]
     assert views["information_sets"] > 1000
@@ -187,7 +195,7 @@ def test_the_command_reports_json_and_bad_usage_is_one_line() -> None:
     assert data["violations"] == [] and data["deadlocks"] == [] and data["cycles"] == 0
     assert data["seconds"] > 0
     bad = call("explore", "duo", "--config", "huge")
-    assert bad.status == 2 and bad.err.count("\n") == 1 and "only: small, three" in bad.err
+    assert bad.status == 2 and bad.err.count("\n") == 1 and "only: small, three, long" in bad.err
     assert call("explore", "duo", "--config", "three", "--max-states", "100").status == 3
 
 
@@ -221,7 +229,8 @@ def test_a_symmetry_commutes_with_the_rules(game_id: str, name: str, image: Any)
     assert small.start is not None and small.symmetry is not None
     canonical = small.symmetry(options)
     image = image or (lambda s: exchanged(s, (1, 0)))
-    report = explore(g, small.players, options, starts=small.start(options), endless=True)
+    starts = small.start(options)[:3]  # a few arrangements: the walk from each is alike
+    report = explore(g, small.players, options, starts=starts, endless=True)
     for state in report.kept[:: max(1, len(report.kept) // 150)]:
         other = image(state)
         assert canonical(other) == canonical(state) and g.is_over(other) == g.is_over(state)
@@ -265,9 +274,10 @@ def report_states(record: dict[str, Any]) -> list[Any]:
     return list(rulespec.Record.from_data(record).states())[:-1]
 
 
-class ShortDrawPile:
-    """Duck & Cover with one more invariant, which fails where the draw pile holds fewer
-    than three cards: no rule of the game, so the walk from ``last-round`` breaks it."""
+class EightDiscards:
+    """Duck & Cover with one more invariant, which fails where the discard zone holds
+    eight cards or more: no rule of the game, so the walk from ``last-round`` (seven
+    discards, a 1 called that both players say « Coin » to) breaks it."""
 
     def __init__(self) -> None:
         self.g = rulespec.game("duck-and-cover")
@@ -278,10 +288,10 @@ class ShortDrawPile:
     @property
     def invariants(self) -> tuple[Invariant, ...]:
         def check(state: Any) -> str | None:
-            left = len(state.draw_pile)
-            return f"{left} cards to draw" if left < 3 else None
+            held = len(state.discard_zone)
+            return f"{held} discards" if held >= 8 else None
 
-        return (*self.g.invariants, Invariant("test.draw-three", (), "three to draw", check))
+        return (*self.g.invariants, Invariant("test.seven-discards", (), "seven at most", check))
 
 
 def test_a_finding_from_a_position_replays_to_its_step(tmp_path: Path) -> None:
@@ -289,12 +299,13 @@ def test_a_finding_from_a_position_replays_to_its_step(tmp_path: Path) -> None:
     small = config("duck-and-cover", "last-round")
     options = dc.decode_options(small.options)
     assert small.start is not None
-    report = explore(cast(Any, ShortDrawPile()), 2, options, starts=small.start(options))
-    found = [f for f in report.violations if "test.draw-three" in f.message]
+    starts = small.start(options)[-2:]
+    report = explore(cast(Any, EightDiscards()), 2, options, starts=starts, endless=True)
+    found = [f for f in report.violations if "test.seven-discards" in f.message]
     assert found and not report.ok
     first = found[0]
     record = first.record
-    assert record.start == small.start(options)[0] and len(record.steps) == first.depth > 0
+    assert record.start in starts and len(record.steps) == first.depth == 2  # two « Coin »
     path = tmp_path / "finding.json"
     path.write_text(json.dumps(first.to_data()["record"]), encoding="utf-8")
     verdict = call("verify", str(path), "--json")
@@ -302,7 +313,7 @@ def test_a_finding_from_a_position_replays_to_its_step(tmp_path: Path) -> None:
     checked = json.loads(verdict.out)
     assert checked["legal"] and checked["position"] and checked["steps"] == first.depth
     states = list(rulespec.Record.from_json(path.read_text(encoding="utf-8")).states())
-    broken = ShortDrawPile().invariants[-1]
+    broken = EightDiscards().invariants[-1]
     assert broken.violation(states[-1]) is not None  # the replay ends where it breaks
     assert all(broken.violation(s) is None for s in states[:-1])  # and not before
 
@@ -317,7 +328,11 @@ def test_two_workers_find_the_same_faults_by_the_same_paths(broken: type[FixedHa
 
 @pytest.mark.parametrize(
     ("game_id", "name"),
-    [("duo", "three"), ("duck-and-cover", "last-round"), ("canardage", "endgame")],
+    [
+        ("duo", "three"),
+        pytest.param("duck-and-cover", "last-round", marks=pytest.mark.heavy),
+        ("canardage", "endgame"),
+    ],
 )
 def test_two_workers_give_the_command_s_report(game_id: str, name: str) -> None:
     line = ["explore", game_id, "--config", name, "--symmetry", "--json"]
@@ -340,3 +355,62 @@ def test_several_workers_need_a_form_that_pickles() -> None:
     with pytest.raises(RuntimeError, match="more than 99 distinct states"):
         explore(DUO, 3, options, symmetry=Symmetry(form, options), workers=2, max_states=99)
     assert call("explore", "duo", "--workers", "0").status == 2
+
+
+class Nearest:
+    """A game whose sampler draws twice and keeps the draw that comes first as JSON: still
+    a state of the view, but some states come up far more often than others."""
+
+    def __init__(self, g: Any) -> None:
+        self.g = g
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.g, name)
+
+    def sample_state(self, view: Any, rng: Any, options: Any = None) -> Any:
+        drawn = [self.g.sample_state(view, rng, options) for _ in range(2)]
+        return min(drawn, key=lambda s: json.dumps(self.g.encode_state(s), sort_keys=True))
+
+
+@pytest.mark.heavy
+def test_duck_and_cover_views_are_checked_on_whole_sets_and_chance_is_walked() -> None:
+    dc = rulespec.game("duck-and-cover")
+    small, options = (
+        config("duck-and-cover", "last-round"),
+        small_options("duck-and-cover", "last-round"),
+    )
+    assert small.start is not None
+    starts = small.start(options)
+    assert len(starts) == 8  # two arrangements of the covered ducks of each grid, two of the cards
+    report = explore(dc, 2, options, starts=starts, endless=True)
+    assert report.ok and report.states >= 10_000
+    shuffles = [s for s in report.kept if dc.to_move(s) == (CHANCE,)]
+    assert shuffles and all(len(dc.chance(s).piles[0]) >= 3 for s in shuffles)
+    views = check_views(dc, report, report.kept, options, sets=4)
+    whole = [row for row in views["tested"] if row["whole"] and row["states"] > 1]
+    assert len(whole) >= 6 and not views["failures"]
+    assert all(row["draws"] >= 30 * row["states"] for row in whole)
+    skewed = check_views(cast(Any, Nearest(dc)), report, report.kept, options, sets=4)
+    assert skewed["failures"]
+
+
+@pytest.mark.heavy
+def test_duo_views_with_covered_pile_cards_are_exact_and_a_biased_search_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    options, small = small_options("duo", "small"), config("duo", "small")
+    report = explore(DUO, 2, options)  # hands of 2: a pile covers cards while play goes on
+    assert small.exact is not None and all(small.exact(DUO.view(s, 0)) for s in report.kept[1:])
+
+    def covered(view: Any) -> bool:  # tested first: views whose piles cover cards
+        return bool(sum(view.pile_sizes) > 2)
+
+    views = check_views(DUO, report, report.kept, options, exact=covered, sets=3)
+    rows = [row for row in views["tested"] if row["exact"]]
+    assert len(rows) == 6 and all(row["whole"] for row in rows) and not views["failures"]
+    monkeypatch.setattr(rulespec.duo.sampling, "EXACT", -1)  # the search alone, no sweeps
+    monkeypatch.setattr(rulespec.duo.sampling, "SWEEPS", 0)
+    biased = check_views(
+        DUO, report, report.kept, options, exact=covered, sets=3, draws_per_state=300
+    )
+    assert biased["failures"]

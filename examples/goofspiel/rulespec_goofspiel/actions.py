@@ -5,8 +5,6 @@
   to move, each bid is applied on its own, and the turn is resolved when the
   last bid arrives (the order of arrival never changes the result).
 - :class:`Shuffle`: chance, once, at the start: the order of the prize deck.
-  Turning up the next prize is no chance step: it is the next card of the
-  shuffled deck.
 
 Cards are numbers, 1 (ace) to the size of a suit (13, the king, by default).
 """
@@ -20,11 +18,7 @@ __all__ = ["Action", "Bid", "Shuffle"]
 
 @attrs.frozen
 class Bid:
-    """``player`` bids ``card`` on the prize on the table.
-
-    >>> Bid(player=1, card=12)
-    Bid(player=1, card=12)
-    """
+    """``player`` bids ``card`` on the prize on the table."""
 
     player: int
     card: int
@@ -32,11 +26,7 @@ class Bid:
 
 @attrs.frozen
 class Shuffle:
-    """Chance: the prize deck, top card first (the first prize).
-
-    >>> Shuffle(order=(3, 1, 2)).order[0]
-    3
-    """
+    """Chance: the prize deck, top card first (the first prize)."""
 
     order: tuple[int, ...]
 

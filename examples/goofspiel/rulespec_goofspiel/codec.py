@@ -1,8 +1,8 @@
-"""Goofspiel's states, views, actions and options as JSON data.
+"""Goofspiel's states, views, actions and options as JSON data, derived from their
+classes (:func:`rulespec.core.derive.codec_of`): each field's form is named once.
 
-The module has the eight functions of :class:`rulespec.core.codec.Codec`, so the
-game names the module itself as its codec. Cards are numbers; a hand is written
-ascending (a decoder takes it in any order); the prize deck next card first.
+Cards are numbers; a hand is written ascending (a decoder takes it in any order); the
+prize deck next card first. In a view, another player's secret bid is 0.
 
 >>> encode_action(Bid(player=1, card=7))
 {'type': 'bid', 'player': 1, 'card': 7}
@@ -12,216 +12,25 @@ Shuffle(order=(2, 1, 3))
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from rulespec.core.errors import RecordError
-from rulespec.core.jsonio import expect_enum, expect_int, expect_list, expect_object
-from rulespec_goofspiel.actions import Action, Bid, Shuffle
+from rulespec.core import derive as d
+from rulespec_goofspiel.actions import Bid, Shuffle
 from rulespec_goofspiel.rules import MAX_PLAYERS, MIN_PLAYERS
-from rulespec_goofspiel.state import MAX_CARDS, TIE_READINGS, Options, Phase, State
-from rulespec_goofspiel.view import View
+from rulespec_goofspiel.state import MAX_CARDS, Options, State, View
 
-__all__ = [
-    "decode_action",
-    "decode_options",
-    "decode_state",
-    "decode_view",
-    "encode_action",
-    "encode_options",
-    "encode_state",
-    "encode_view",
-]
+CARD, CARDS = d.integer(1, MAX_CARDS), d.many(d.integer(1, MAX_CARDS), MAX_CARDS)
+HAND = d.many(CARD, MAX_CARDS, order=sorted)
+CODEC = d.codec_of(Options, (Bid, Shuffle), State, View, {
+    "players": d.integer(MIN_PLAYERS, MAX_PLAYERS), "player": d.seat(MAX_PLAYERS),
+    "cards": CARD, "card": CARD, "prize": d.maybe(CARD),
+    **dict.fromkeys(("order", "pot", "prizes", "discarded", "last"), CARDS),
+    "hands": d.per_player(HAND, MAX_PLAYERS),
+    "bids": d.per_player(d.maybe(CARD), MAX_PLAYERS), "won": d.per_player(CARDS, MAX_PLAYERS),
+}, view_fields={
+    "prizes": HAND, "bids": d.per_player(d.maybe(d.integer(0, MAX_CARDS)), MAX_PLAYERS),
+})  # fmt: skip
+"""Goofspiel's codec; the module's eight functions are its own."""
 
-_DEFAULTS = Options()
-
-
-def _cards(value: Any, where: str) -> tuple[int, ...]:
-    items = expect_list(value, where, MAX_CARDS)
-    return tuple(expect_int(c, f"{where}[{i}]", 1, MAX_CARDS) for i, c in enumerate(items))
-
-
-def _per_player(value: Any, where: str, players: int) -> list[Any]:
-    items = expect_list(value, where, MAX_PLAYERS)
-    if len(items) != players:
-        raise RecordError(where, f"expected {players} items, one per player, got {len(items)}")
-    return items
-
-
-def _seat(value: Any, where: str) -> int:
-    return expect_int(value, where, 0, MAX_PLAYERS - 1)
-
-
-def encode_action(action: Action) -> dict[str, Any]:
-    """An action as JSON data."""
-    if type(action) is Bid:
-        return {"type": "bid", "player": action.player, "card": action.card}
-    assert type(action) is Shuffle
-    return {"type": "shuffle", "order": list(action.order)}
-
-
-def decode_action(data: Any, where: str = "action") -> Action:
-    """An action from JSON data; :class:`RecordError` says where it is malformed."""
-    kind = expect_object(data, where, {"type"}, frozenset({"player", "card", "order"}))["type"]
-    if kind == "bid":
-        expect_object(data, where, {"type", "player", "card"})
-        card = expect_int(data["card"], f"{where}.card", 1, MAX_CARDS)
-        return Bid(_seat(data["player"], f"{where}.player"), card)
-    if kind == "shuffle":
-        expect_object(data, where, {"type", "order"})
-        return Shuffle(_cards(data["order"], f"{where}.order"))
-    raise RecordError(f"{where}.type", f"unknown action type {kind!r} (bid, shuffle)")
-
-
-def encode_options(options: Options) -> dict[str, Any]:
-    """Options as JSON data: only what differs from the defaults.
-
-    >>> encode_options(Options(cards=5))
-    {'cards': 5}
-    """
-    data: dict[str, Any] = {}
-    if options.cards != _DEFAULTS.cards:
-        data["cards"] = options.cards
-    if options.ties != _DEFAULTS.ties:
-        data["ties"] = options.ties
-    return data
-
-
-def decode_options(data: Mapping[str, Any]) -> Options:
-    """Options from JSON data."""
-    expect_object(data, "options", set(), frozenset({"cards", "ties"}))
-    ties = data.get("ties", _DEFAULTS.ties)
-    if ties not in TIE_READINGS:
-        raise RecordError("options.ties", f"expected one of {', '.join(TIE_READINGS)}")
-    cards = expect_int(data.get("cards", _DEFAULTS.cards), "options.cards", 1, MAX_CARDS)
-    return Options(cards=cards, ties=ties)
-
-
-def encode_state(state: State) -> dict[str, Any]:
-    """A whole state as JSON data, hidden parts included."""
-    return {
-        "players": state.players,
-        "options": encode_options(state.options),
-        "phase": state.phase.value,
-        "prize": state.prize,
-        "pot": list(state.pot),
-        "prizes": list(state.prizes),
-        "hands": [list(h) for h in state.hands],
-        "bids": list(state.bids),
-        "won": [list(w) for w in state.won],
-        "discarded": list(state.discarded),
-        "last": list(state.last),
-    }
-
-
-_STATE_KEYS = {
-    "players",
-    "options",
-    "phase",
-    "prize",
-    "pot",
-    "prizes",
-    "hands",
-    "bids",
-    "won",
-    "discarded",
-    "last",
-}
-
-
-def decode_state(data: Any) -> State:
-    """A state from :func:`encode_state`'s data. Every shape is checked (one hand, bid
-    and pile of won cards per player; cards from 1 to 13); whether the state can be
-    reached is the invariants' job."""
-    d = expect_object(data, "state", _STATE_KEYS)
-    players = expect_int(d["players"], "state.players", MIN_PLAYERS, MAX_PLAYERS)
-    if not isinstance(d["options"], dict):
-        raise RecordError("state.options", "expected a JSON object")
-    prize = d["prize"]
-    return State(
-        players=players,
-        options=decode_options(d["options"]),
-        phase=expect_enum(Phase, d["phase"], "state.phase", "phase"),
-        prize=None if prize is None else expect_int(prize, "state.prize", 1, MAX_CARDS),
-        pot=_cards(d["pot"], "state.pot"),
-        prizes=_cards(d["prizes"], "state.prizes"),
-        hands=tuple(
-            tuple(sorted(_cards(h, f"state.hands[{p}]")))
-            for p, h in enumerate(_per_player(d["hands"], "state.hands", players))
-        ),
-        bids=tuple(
-            None if b is None else expect_int(b, f"state.bids[{p}]", 1, MAX_CARDS)
-            for p, b in enumerate(_per_player(d["bids"], "state.bids", players))
-        ),
-        won=tuple(
-            _cards(w, f"state.won[{p}]")
-            for p, w in enumerate(_per_player(d["won"], "state.won", players))
-        ),
-        discarded=_cards(d["discarded"], "state.discarded"),
-        last=_cards(d["last"], "state.last"),
-    )
-
-
-def encode_view(view: View) -> dict[str, Any]:
-    """A player's view as JSON data: its keys are :class:`View`'s fields."""
-    return {
-        "player": view.player,
-        "players": view.players,
-        "phase": view.phase.value,
-        "prize": view.prize,
-        "pot": list(view.pot),
-        "prizes_left": list(view.prizes_left),
-        "hands": [list(h) for h in view.hands],
-        "bid": view.bid,
-        "acted": list(view.acted),
-        "won": [list(w) for w in view.won],
-        "discarded": list(view.discarded),
-        "last": list(view.last),
-    }
-
-
-_VIEW_KEYS = {
-    "player",
-    "players",
-    "phase",
-    "prize",
-    "pot",
-    "prizes_left",
-    "hands",
-    "bid",
-    "acted",
-    "won",
-    "discarded",
-    "last",
-}
-
-
-def decode_view(data: Any, where: str = "view") -> View:
-    """A view from :func:`encode_view`'s data; hands and prizes left in any order."""
-    d = expect_object(data, where, _VIEW_KEYS)
-    players = expect_int(d["players"], f"{where}.players", MIN_PLAYERS, MAX_PLAYERS)
-    prize, own = d["prize"], d["bid"]
-    acted = _per_player(d["acted"], f"{where}.acted", players)
-    for p, flag in enumerate(acted):
-        if not isinstance(flag, bool):
-            raise RecordError(f"{where}.acted[{p}]", f"expected true or false, got {flag!r}")
-    return View(
-        player=expect_int(d["player"], f"{where}.player", 0, players - 1),
-        players=players,
-        phase=expect_enum(Phase, d["phase"], f"{where}.phase", "phase"),
-        prize=None if prize is None else expect_int(prize, f"{where}.prize", 1, MAX_CARDS),
-        pot=_cards(d["pot"], f"{where}.pot"),
-        prizes_left=tuple(sorted(_cards(d["prizes_left"], f"{where}.prizes_left"))),
-        hands=tuple(
-            tuple(sorted(_cards(h, f"{where}.hands[{p}]")))
-            for p, h in enumerate(_per_player(d["hands"], f"{where}.hands", players))
-        ),
-        bid=None if own is None else expect_int(own, f"{where}.bid", 1, MAX_CARDS),
-        acted=tuple(acted),
-        won=tuple(
-            _cards(w, f"{where}.won[{p}]")
-            for p, w in enumerate(_per_player(d["won"], f"{where}.won", players))
-        ),
-        discarded=_cards(d["discarded"], f"{where}.discarded"),
-        last=_cards(d["last"], f"{where}.last"),
-    )
+encode_options, decode_options = CODEC.encode_options, CODEC.decode_options
+encode_action, decode_action = CODEC.encode_action, CODEC.decode_action
+encode_state, decode_state = CODEC.encode_state, CODEC.decode_state
+encode_view, decode_view = CODEC.encode_view, CODEC.decode_view

@@ -1,17 +1,12 @@
-"""What rulespec's shared tools need to know of Goofspiel, declared once.
-
-The command line, the conformance kit, the Sphinx pages and the PettingZoo and
-OpenSpiel adapters read this object (see :mod:`rulespec.core.declaration`);
-the parts only they use are named by module, as strings, and imported when
-first needed, so importing the game never imports Hypothesis or Sphinx.
-"""
+"""What rulespec's shared tools need to know of Goofspiel, declared once (see
+:mod:`rulespec.core.declaration`): the parts only they use are named by module, as
+strings, and imported when first needed."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rulespec.core.declaration import Declaration
-from rulespec_goofspiel.encoding import PIECES
 
 __all__ = ["DECLARATION", "chance_bound", "rule_bound"]
 
@@ -33,9 +28,6 @@ DECLARATION = Declaration(
     simultaneous=True,
     rule_bound="rulespec_goofspiel.declaration:rule_bound",
     chance_bound="rulespec_goofspiel.declaration:chance_bound",
-    kit="rulespec_goofspiel.kit",
     examples="rulespec_goofspiel.examples",
-    render="rulespec_goofspiel.render",
-    observation=PIECES,
 )
 """Goofspiel's declaration."""

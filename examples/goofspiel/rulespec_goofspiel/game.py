@@ -1,35 +1,43 @@
 """The Goofspiel game object: what rulespec's tools call.
 
-A game is a subclass of :class:`rulespec.Game`. It names its classes (so that
-every method can refuse an argument of the wrong type), its rules module (the
-base class forwards ``scores``, ``winners``, ``view`` and ``is_over`` to it),
-its codec and encoding modules, its invariants and its declaration, and
-implements the few methods that only the game can: ``new_game``,
-``to_move``, ``legal_actions``, ``chance``, ``chance_action``, ``apply``.
+A plug-in's game is a :class:`rulespec.plugin.RulesGame`: it names its classes (so
+that every method can refuse an argument of the wrong type), its rules module (whose
+functions become the methods), its codec, its invariants and its declaration.
+Everything else (the view, sampling, drawing, the integer encodings) comes from
+rulespec's defaults; the game adds its statistics and a policy of its own.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from rulespec import Chance, Game, IllegalAction
-from rulespec.core.checks import integer, seat
-from rulespec.core.checks import outcome as checked_outcome
-from rulespec.core.game import Policy, random_policy
-from rulespec_goofspiel import codec, encoding, rules, sampling
+from rulespec.core.game import Game, Policy, random_policy
+from rulespec.plugin import RulesGame
+from rulespec_goofspiel import codec, rules
 from rulespec_goofspiel.actions import Action, Bid, Shuffle
 from rulespec_goofspiel.declaration import DECLARATION
 from rulespec_goofspiel.invariants import INVARIANTS, TRANSITION_INVARIANTS
-from rulespec_goofspiel.policies import match_policy
-from rulespec_goofspiel.state import Options, Phase, State
-from rulespec_goofspiel.view import View
+from rulespec_goofspiel.state import Options, State, View
 
-__all__ = ["GAME", "Goofspiel"]
+__all__ = ["GAME", "Goofspiel", "match_policy"]
 
 
-class Goofspiel(Game[State, Bid | Shuffle, View, Options]):
+def match_policy(g: Game[Any, Any, Any, Any], state: Any, player: int, rng: random.Random) -> Bid:
+    """Bid the card closest to the prize's value (the lower one of two as close).
+
+    >>> import rulespec
+    >>> goof = rulespec.game("goofspiel")
+    >>> state = goof.start(2, seed=1)
+    >>> match_policy(goof, state, 0, random.Random(0)).card == state.prize
+    True
+    """
+    bids: list[Bid] = list(g.legal_actions(state, player))
+    return min(bids, key=lambda b: (abs(b.card - state.prize), b.card))
+
+
+class Goofspiel(RulesGame[State, Action, View, Options]):
     """Goofspiel with a shuffled prize deck, 2–6 players, one bid each per prize.
 
     >>> import rulespec
@@ -51,49 +59,9 @@ class Goofspiel(Game[State, Bid | Shuffle, View, Options]):
     declaration = DECLARATION
     rules = rules
     codec = codec
-    encoding = encoding
+    chance_clause = "gs.setup.shuffle"
     invariants = INVARIANTS
     transition_invariants = TRANSITION_INVARIANTS
-
-    def new_game(self, players: int, options: Options | None = None) -> State:
-        if options is not None:
-            self._check_options(options)
-        return rules.new_game(integer(players, "players"), options)
-
-    def to_move(self, state: State) -> tuple[int, ...]:
-        self._check_state(state)
-        return rules.to_move(state)
-
-    def legal_actions(self, state: State, player: int) -> Sequence[Bid]:
-        self._check_state(state)
-        return rules.legal_actions(state, seat(player, state.players, "gs.setup.players"))
-
-    def chance(self, state: State) -> Chance:
-        self._check_state(state)
-        return Chance(
-            "shuffle",
-            "the prize suit is shuffled face down; its top card is the first prize",
-            rules.chance_piles(state),
-        )
-
-    def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Shuffle:
-        self._check_state(state)
-        if state.phase is not Phase.SHUFFLE:
-            raise IllegalAction("gs.setup.shuffle", "the prize deck is shuffled only at the start")
-        (order,) = checked_outcome(outcome, 1, "gs.setup.shuffle")
-        action = Shuffle(order)
-        rules.check_shuffle(state, action)
-        return action
-
-    def apply(self, state: State, action: Action) -> State:
-        self._check_state(state)
-        self._check_action(action)
-        return rules.apply(state, action)
-
-    def _sample_state(self, view: View, rng: random.Random, options: Options) -> State:
-        """The prize deck's order and the others' secret bids, drawn uniformly (see
-        :mod:`rulespec_goofspiel.sampling`)."""
-        return sampling.sample_state(view, rng, options)
 
     def events(self, before: State, action: Action, after: State) -> tuple[str, ...]:
         """``turn:won`` or ``turn:tie`` when a turn is resolved."""

@@ -8,38 +8,20 @@ action: the rules never draw.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NoReturn
 
-from rulespec.core.chance import CHANCE
+from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.checks import pile_of
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
-from rulespec.core.lazy import BuiltSequence
+from rulespec.plugin import evolve, listed, replaced, without
 from rulespec_goofspiel.actions import Action, Bid, Shuffle
-from rulespec_goofspiel.state import Options, Phase, State
-from rulespec_goofspiel.view import view
-
-__all__ = [
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "apply",
-    "bid",
-    "chance_piles",
-    "check_shuffle",
-    "is_over",
-    "legal_actions",
-    "new_game",
-    "resolve",
-    "scores",
-    "shuffle",
-    "to_move",
-    "view",
-    "winners",
-]
+from rulespec_goofspiel.state import MAX_CARDS, Options, Phase, State
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
-_NOTHING: BuiltSequence[Bid] = BuiltSequence(())
+_NOTHING: Sequence[Bid] = listed(Bid, ())
 
 
 def suit(options: Options) -> tuple[int, ...]:
@@ -61,19 +43,8 @@ def new_game(players: int, options: Options | None = None) -> State:
             f"Goofspiel is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}",
         )
     options = Options() if options is None else options
-    return State(
-        players=players,
-        options=options,
-        phase=Phase.SHUFFLE,
-        prize=None,
-        pot=(),
-        prizes=(),
-        hands=(suit(options),) * players,
-        bids=(None,) * players,
-        won=((),) * players,
-        discarded=(),
-        last=(),
-    )
+    hands, bids, won = (suit(options),) * players, (None,) * players, ((),) * players
+    return State(players, options, Phase.SHUFFLE, None, (), (), hands, bids, won, (), ())
 
 
 def to_move(state: State) -> tuple[int, ...]:
@@ -107,11 +78,15 @@ def winners(state: State) -> tuple[int, ...]:
 # -- chance ---------------------------------------------------------------------------
 
 
-def chance_piles(state: State) -> tuple[tuple[int, ...], ...]:
-    """The pile the awaited shuffle orders: the prize suit, ascending."""
+def chance(state: State) -> Chance:
+    """The awaited shuffle: the prize suit, ascending, to be put in a random order."""
     if state.phase is not Phase.SHUFFLE:
         raise IllegalAction("gs.setup.shuffle", "the prize deck is shuffled only at the start")
-    return (suit(state.options),)
+    return Chance(
+        "shuffle",
+        "the prize suit is shuffled face down; its top card is the first prize",
+        (suit(state.options),),
+    )
 
 
 @implements("gs.setup.shuffle")
@@ -130,30 +105,23 @@ def check_shuffle(state: State, action: Shuffle) -> None:
 def shuffle(state: State, action: Shuffle) -> State:
     """Lay the prize deck face down in the shuffled order and turn up its top card."""
     check_shuffle(state, action)
-    first, *rest = action.order
-    return State(
-        players=state.players,
-        options=state.options,
-        phase=Phase.BID,
-        prize=first,
-        pot=(),
-        prizes=tuple(rest),
-        hands=state.hands,
-        bids=state.bids,
-        won=state.won,
-        discarded=state.discarded,
-        last=state.last,
-    )
+    return evolve(state, phase=Phase.BID, prize=action.order[0], prizes=action.order[1:])
 
 
 # -- bidding --------------------------------------------------------------------------
 
 
-def legal_actions(state: State, player: int) -> BuiltSequence[Bid]:
+def legal_actions(state: State, player: int) -> Sequence[Bid]:
     """The bids ``player`` may make, by card, ascending; none once they have bid."""
     if state.phase is not Phase.BID or state.bids[player] is not None:
         return _NOTHING
-    return BuiltSequence(tuple(Bid(player, card) for card in state.hands[player]))
+    return listed(Bid, state.hands[player], player)
+
+
+def action_space(players: int, options: Options) -> tuple[Bid, ...]:
+    """Every bid a player may ever make, by card: 13 whatever the options (action id
+    ``c - 1`` bids card ``c``)."""
+    return tuple(Bid(0, card) for card in range(1, MAX_CARDS + 1))
 
 
 def _refuse_bidder(state: State, player: object) -> NoReturn:
@@ -181,21 +149,9 @@ def bid(state: State, action: Bid) -> State:
     card = action.card
     if type(card) is not int or card not in state.hands[p]:
         raise IllegalAction("gs.turn.bid", f"player {p} holds no card {card!r} to bid")
-    bids = (*state.bids[:p], card, *state.bids[p + 1 :])
+    bids = replaced(state.bids, p, card)
     if None in bids:
-        return State(
-            players=state.players,
-            options=state.options,
-            phase=state.phase,
-            prize=state.prize,
-            pot=state.pot,
-            prizes=state.prizes,
-            hands=state.hands,
-            bids=bids,
-            won=state.won,
-            discarded=state.discarded,
-            last=state.last,
-        )
+        return evolve(state, bids=bids)
     return resolve(state, tuple(c for c in bids if c is not None))
 
 
@@ -211,19 +167,18 @@ def resolve(state: State, bids: tuple[int, ...]) -> State:
     won, pot, discarded = state.won, state.pot, state.discarded
     if len(top) == 1:
         (taker,) = top
-        won = (*won[:taker], (*won[taker], *pot, prize), *won[taker + 1 :])
+        won = replaced(won, taker, (*won[taker], *pot, prize))
         pot = ()
     elif state.options.ties == "carry":
         pot = (*pot, prize)
     else:
         discarded = (*discarded, prize)
-    hands = tuple(tuple(c for c in h if c != b) for h, b in zip(state.hands, bids, strict=True))
+    hands = tuple(map(without, state.hands, bids))
     over = not state.prizes
     if over and pot:  # no prize is left for the pot to go with
         discarded, pot = (*discarded, *pot), ()
-    return State(
-        players=state.players,
-        options=state.options,
+    return evolve(
+        state,
         phase=Phase.OVER if over else Phase.BID,
         prize=None if over else state.prizes[0],
         pot=pot,
@@ -237,9 +192,5 @@ def resolve(state: State, bids: tuple[int, ...]) -> State:
 
 
 def apply(state: State, action: Action) -> State:
-    """The state after ``action``: a bid or the shuffle."""
-    if type(action) is Bid:
-        return bid(state, action)
-    if type(action) is Shuffle:
-        return shuffle(state, action)
-    raise TypeError(f"action must be a Goofspiel action (Bid, Shuffle), not {action!r}")
+    """The state after ``action`` (the game has checked its type): a bid or the shuffle."""
+    return bid(state, action) if type(action) is Bid else shuffle(state, action)

@@ -1,8 +1,11 @@
-"""The state of a game of Goofspiel, and its options.
+"""The state of a game of Goofspiel, its options, and what a player sees of it.
 
 A state is an immutable ``attrs`` class: every step of the rules makes a new one,
-sharing the parts it leaves unchanged. Containers are tuples, so a state is
-hashable and can be kept in a history without copying.
+sharing the parts it leaves unchanged. Two of its fields are hidden, and say so in
+their metadata: the order of the face-down prizes, and the bids of the others that
+the turn has not yet revealed. rulespec derives the view from them (:data:`View`:
+the state's fields, the prizes sorted and another player's secret bid shown as 0)
+and samples states from views by drawing what they hide.
 """
 
 from __future__ import annotations
@@ -12,9 +15,10 @@ from typing import Any, Literal
 
 import attrs
 
-from rulespec.drawing.show import Shown
+from rulespec.core.implements import implements
+from rulespec.plugin import order_hidden, own_only, view_class
 
-__all__ = ["MAX_CARDS", "TIE_READINGS", "Options", "Phase", "State", "Ties", "progress"]
+__all__ = ["MAX_CARDS", "TIE_READINGS", "Options", "Phase", "State", "Ties", "View"]
 
 MAX_CARDS = 13
 """The most cards a suit may have: ace (1) to king (13)."""
@@ -24,14 +28,11 @@ TIE_READINGS: tuple[Ties, ...] = ("discard", "carry")
 
 
 class Phase(Enum):
-    """What the game waits for."""
+    """What the game waits for: the shuffle (chance), bids on the prize, nothing."""
 
     SHUFFLE = "shuffle"
-    """Chance: the prize deck is shuffled."""
     BID = "bid"
-    """The players still to bid on the prize on the table (at once, in secret)."""
     OVER = "over"
-    """Every prize has been played for."""
 
 
 def _cards(_: object, __: object, value: int) -> None:
@@ -59,12 +60,15 @@ class Options:
     scores it) or ``"carry"`` (it goes with the next prize to the next winner)."""
 
 
-@attrs.frozen(weakref_slot=False)
-class State(Shown):
-    """A whole game, hidden parts included.
+def _hand(table: Any, seat: int) -> tuple[int, ...]:
+    """The cards a secret bid of ``seat`` may be: those of their hand."""
+    hand: tuple[int, ...] = table.hands[seat]
+    return hand
 
-    Players see it through :func:`rulespec_goofspiel.view.view`.
-    """
+
+@attrs.frozen(weakref_slot=False)
+class State:
+    """A whole game, hidden parts included."""
 
     players: int
     options: Options
@@ -73,12 +77,12 @@ class State(Shown):
     """The prize card on the table (``None`` before the shuffle and at the end)."""
     pot: tuple[int, ...]
     """Prize cards carried over from tied turns (always empty when ties discard)."""
-    prizes: tuple[int, ...]
+    prizes: tuple[int, ...] = attrs.field(metadata=order_hidden())
     """The rest of the prize deck, face down, next card first."""
     hands: tuple[tuple[int, ...], ...]
     """Each player's cards not yet revealed, ascending: a secret bid stays in the hand
-    until the turn is resolved."""
-    bids: tuple[int | None, ...]
+    until the turn is resolved, so a hand never gives it away."""
+    bids: tuple[int | None, ...] = attrs.field(metadata=own_only(0, _hand))
     """This turn's secret bids, ``None`` for a player still to bid."""
     won: tuple[tuple[int, ...], ...]
     """The prize cards each player has won, in the order won."""
@@ -87,15 +91,7 @@ class State(Shown):
     last: tuple[int, ...]
     """The bids revealed at the end of the last turn (empty before the first)."""
 
-    def __repr__(self) -> str:
-        return f"<goofspiel State: {self.players} players, {progress(self)}>"
 
-
-def progress(table: Any) -> str:
-    """Where a game stands, in a few words (for the one-line repr of states and views)."""
-    scores = tuple(sum(w) for w in table.won)
-    if table.phase is Phase.SHUFFLE:
-        return "prize deck to shuffle"
-    if table.phase is Phase.OVER:
-        return f"game over, scores {scores}"
-    return f"bidding for the {table.prize}, scores {scores}"
+View = implements("gs.view.hidden", "gs.view.bids")(view_class(State, "View"))
+"""What one player sees: ``player``, then the state's fields, with the prize deck
+ascending and another player's bid this turn 0 (bid, card unseen) or ``None``."""

@@ -26,9 +26,9 @@ __all__ = ["FOLDER", "check", "dump", "generate", "modules", "write"]
 @functools.cache
 def modules() -> dict[str, ModuleType]:
     """Each game's schema module, by game id, for the games that declare one: its
-    ``DEFS``, ``ROOTS`` (each file's root definition and title), ``KEEP`` (the
-    definitions a file holds besides those its root needs) and ``SEARCHED`` (the
-    options the conformance kit varies by default)."""
+    ``DEFS`` (the definitions ``options``, ``action``, ``chance``, ``state``, ``view``,
+    those they refer to, and ``searched``) and ``SEARCHED`` (the options the
+    conformance kit varies by default)."""
     return {g.id: load(g.declaration.schema) for g in games() if g.declaration.schema}
 
 
@@ -48,12 +48,16 @@ def generate() -> dict[str, Schema]:
     chosen = tuple(g for g in games() if g.id in modules())
     defs = {g.id: definitions(g) for g in chosen}
     for g in chosen:
-        roots: dict[str, tuple[str, str]] = {
-            **modules()[g.id].ROOTS,
+        roots = {
+            "options": ("options", f"{g.name} options"),
+            "action": ("action", f"A {g.name} player's action"),
+            "chance": ("chance", f"A {g.name} chance outcome"),
+            "state": ("state", f"A {g.name} state, hidden parts included"),
+            "view": ("view", f"What a {g.name} player sees"),
             "record": ("record", f"A {g.name} record"),
             "golden": ("golden", f"A line of the {g.name} golden file"),
         }
-        keep: Mapping[str, tuple[str, ...]] = modules()[g.id].KEEP
+        keep = {"options": ("searched",)}
         for name, (root, title) in roots.items():
             body = defs[g.id][root]
             found[f"{g.id}/{name}"] = document(

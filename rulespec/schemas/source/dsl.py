@@ -13,6 +13,7 @@ __all__ = [
     "array",
     "boolean",
     "const",
+    "describe",
     "described",
     "document",
     "embed",
@@ -40,6 +41,20 @@ def described(text: str, schema: Schema) -> Schema:
     {'description': 'A seat.', 'type': 'integer', 'minimum': 0, 'maximum': 5}
     """
     return {"description": text, **schema}
+
+
+def describe(defs: Mapping[str, Schema], docs: Mapping[str, str]) -> dict[str, Schema]:
+    """``defs`` with the descriptions ``docs``, each put first: ``"card"`` describes the
+    definition ``card``, ``"state.players"`` the property ``players`` of ``state``,
+    ``"options.deck.pan"`` a property of that property."""
+
+    def put(schema: Schema, path: str) -> Schema:
+        if "properties" in schema:
+            props = {k: put(v, f"{path}.{k}") for k, v in schema["properties"].items()}
+            schema = {**schema, "properties": props}
+        return {"description": docs[path], **schema} if path in docs else schema
+
+    return {name: put(schema, name) for name, schema in defs.items()}
 
 
 def integer(low: int | None = None, high: int | None = None) -> Schema:

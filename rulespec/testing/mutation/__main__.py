@@ -5,7 +5,10 @@ Measure one of rulespec's games, from a checkout of the project::
     uv run --frozen python -m rulespec.testing.mutation --game duo --sample 40 --seed 1 \\
         --out docs/_data/mutation.json
 
-or any project's modules against its own tests::
+A game is measured with ``--game`` when its declaration names its suite
+(``mutation=Mutation(targets=..., tests=...)``, paths from the project's root); for
+a game that declares none, ``--game`` says so and ``--target``/``--tests`` name the
+suite instead, as for any project's modules against its own tests::
 
     python -m rulespec.testing.mutation --target engine/rules.py --tests tests/rules \\
         --sample 50 --seed 1
@@ -45,7 +48,12 @@ def _parser() -> argparse.ArgumentParser:
         description="Sample mutants of some modules and run their tests against each.",
     )
     what = parser.add_mutually_exclusive_group(required=True)
-    what.add_argument("--game", choices=sorted(GAMES), help="one of rulespec's games")
+    what.add_argument(
+        "--game",
+        metavar="GAME",
+        help="a game whose declaration names its suite (mutation=): "
+        + (", ".join(sorted(GAMES)) or "none installed"),
+    )
     what.add_argument("--target", nargs="+", metavar="FILE", help="modules to mutate")
     parser.add_argument("--tests", nargs="+", metavar="PATH", help="tests (with --target)")
     parser.add_argument("--root", type=Path, default=Path("."), help="the project (default: .)")
@@ -64,6 +72,18 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _no_suite(game_id: str) -> str:
+    """Why ``--game game_id`` cannot run, in one line."""
+    try:
+        rulespec.game(game_id)
+    except KeyError as exc:
+        return f"--game {game_id}: {exc.args[0]}"
+    return (
+        f"--game {game_id}: its declaration names no suite; declare one with "
+        f"mutation=Mutation(targets=(...), tests=(...)), or give --target and --tests"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; the exit status is 1 when an unexplained mutant survives."""
     parser = _parser()
@@ -72,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     root: Path = args.root
     if args.game:
+        if args.game not in GAMES:
+            parser.error(_no_suite(args.game))
         targets, tests = GAMES[args.game]
     else:
         if not args.tests:

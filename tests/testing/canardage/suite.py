@@ -24,27 +24,15 @@ from tests.testing.canardage.foreign_canardage import (
     PalmeAvantAnyDuck,
     SkipsPlayersOut,
 )
-from tests.testing.suites import Agreement, MachineSpec, Partial, Suite
+from tests.testing.suites import Agreement, MachineSpec, Partial, Suite, without
 
+ResultsOnly = without("ResultsOnly", ForeignAdapter, "legal_actions", "state", "view", "to_move")
+"""A partial adapter: no legal actions, state, view or turn; only the results."""
 
-class ResultsOnly(ForeignAdapter):
-    """A partial adapter: no legal actions, state, view or turn; only the results."""
-
-    legal_actions = Adapter.legal_actions
-    state = Adapter.state
-    view = Adapter.view
-    to_move = Adapter.to_move
-
-
-class LegalOnly(ForeignAdapter):
-    """A partial adapter that answers only the legal actions."""
-
-    state = Adapter.state
-    view = Adapter.view
-    to_move = Adapter.to_move
-    scores = Adapter.scores
-    winners = Adapter.winners
-    is_over = Adapter.is_over
+LegalOnly = without(
+    "LegalOnly", ForeignAdapter, "state", "view", "to_move", "scores", "winners", "is_over"
+)
+"""A partial adapter that answers only the legal actions."""
 
 
 class HiddenDucksUnseen(ForeignAdapter):

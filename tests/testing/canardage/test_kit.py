@@ -8,23 +8,12 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import pytest
-from hypothesis import Phase as Phases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulespec
-from rulespec.canardage import (
-    Card,
-    Deal,
-    Discard,
-    Disperse,
-    Options,
-    Phase,
-    Play,
-    Reshuffle,
-    State,
-)
-from rulespec.canardage.cards import WATER
+from rulespec.canardage.actions import Deal, Discard, Disperse, Play, Reshuffle
+from rulespec.canardage.cards import WATER, Card
 from rulespec.canardage.kit import (
     CANARCHIE_ORDERS,
     RARE,
@@ -34,30 +23,16 @@ from rulespec.canardage.kit import (
     CanardageKit,
     planque_trial,
 )
+from rulespec.canardage.state import Options, Phase, State
 from rulespec.core.chance import CHANCE
 from rulespec.testing import ReferenceAdapter, kit_for, strategies
 from rulespec.testing.kit import Step
+from tests.testing.seeded import examples as _examples
+from tests.testing.seeded import share as _share
 
 CAN = rulespec.game("canardage")
 KIT = kit_for(CAN)
 T = TypeVar("T")
-
-
-def _examples(strategy: st.SearchStrategy[T], count: int) -> list[T]:
-    """``count`` generated examples of ``strategy`` (deterministic, no shrinking)."""
-    found: list[T] = []
-
-    @settings(max_examples=count, database=None, derandomize=True, phases=[Phases.generate])
-    @given(strategy)
-    def collect(value: T) -> None:
-        found.append(value)
-
-    collect()
-    return found
-
-
-def _share(values: list[T], predicate: Callable[[T], Any]) -> float:
-    return sum(1 for v in values if predicate(v)) / len(values)
 
 
 def test_the_kit_is_found_for_the_game() -> None:

@@ -6,7 +6,6 @@ from typing import Any
 
 import rulespec
 from rulespec.duck_cover import Options, Phase
-from rulespec.testing import Adapter
 from rulespec.testing.golden import Golden
 from tests.testing.foreign_duck_cover import (
     MUTANTS,
@@ -18,17 +17,10 @@ from tests.testing.foreign_duck_cover import (
     ScoresOnlyAdapter,
     TopCardOnly,
 )
-from tests.testing.suites import Agreement, MachineSpec, Partial, Suite
+from tests.testing.suites import Agreement, MachineSpec, Partial, Suite, without
 
-
-class LegalOnly(ForeignAdapter):
-    """A partial adapter that answers only the legal actions."""
-
-    state = Adapter.state
-    scores = Adapter.scores
-    winners = Adapter.winners
-    is_over = Adapter.is_over
-    to_move = Adapter.to_move
+LegalOnly = without("LegalOnly", ForeignAdapter, "state", "scores", "winners", "is_over", "to_move")
+"""A partial adapter that answers only the legal actions."""
 
 
 def _waits(machine: Any) -> None:

@@ -33,6 +33,7 @@ from rulespec.duo import (
     parse_card,
 )
 from rulespec.testing import Adapter, Refused, Setup
+from tests.testing.suites import without
 
 Feature = str | None
 Card = tuple[Feature, Feature, Feature]
@@ -406,13 +407,11 @@ class ForeignDuoAdapter(Adapter):
         return self.match.stage == "done"
 
 
-class ResultsOnlyAdapter(ForeignDuoAdapter):
-    """A partial adapter: no legal actions, no state, nobody to move; only transitions,
-    scores, winners and the end of the match."""
-
-    legal_actions = Adapter.legal_actions
-    state = Adapter.state
-    to_move = Adapter.to_move
+ResultsOnlyAdapter = without(
+    "ResultsOnlyAdapter", ForeignDuoAdapter, "legal_actions", "state", "to_move"
+)
+"""A partial adapter: no legal actions, no state, nobody to move; only transitions,
+scores, winners and the end of the match."""
 
 
 class ViewsOnlyAdapter(ForeignDuoAdapter):

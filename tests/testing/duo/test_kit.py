@@ -8,7 +8,6 @@ from itertools import pairwise
 from typing import TypeVar
 
 import pytest
-from hypothesis import Phase as Phases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import run_state_machine_as_test
@@ -19,23 +18,11 @@ from rulespec.duo import BASE_DECK, JOKERS, TURBO, TURBO_DECK, Deal, Draw, Phase
 from rulespec.duo.kit import DEALS, DuoKit, DuoMachine, twist
 from rulespec.testing import kit_for, strategies
 from tests.profiles import SEEDED
+from tests.testing.seeded import examples as _examples
 
 DUO = rulespec.game("duo")
 T = TypeVar("T")
 QUICK = settings(SEEDED, max_examples=8, stateful_step_count=40)
-
-
-def _examples(strategy: st.SearchStrategy[T], count: int) -> list[T]:
-    """``count`` generated examples of ``strategy`` (deterministic, no shrinking)."""
-    found: list[T] = []
-
-    @settings(max_examples=count, database=None, derandomize=True, phases=[Phases.generate])
-    @given(strategy)
-    def collect(value: T) -> None:
-        found.append(value)
-
-    collect()
-    return found
 
 
 def test_the_kit_is_found_for_duo() -> None:

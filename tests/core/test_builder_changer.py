@@ -1,0 +1,59 @@
+"""The copy with any fields changed by keyword agrees with ``attrs.evolve``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulespec.core.builder import changer
+
+
+@attrs.frozen(weakref_slot=False)
+class Seat:
+    """Private fields take their ``__init__`` name; a cache is reset, as attrs resets it."""
+
+    player: int
+    _cards: tuple[int, ...]
+    note: str = ""
+    _memo: Any = attrs.field(init=False, default=None, eq=False, repr=False)
+
+
+change = changer(Seat)
+seats = st.builds(Seat, st.integers(0, 5), st.lists(st.integers(0, 9), max_size=4).map(tuple))
+changes = st.fixed_dictionaries(
+    {},
+    optional={
+        "player": st.integers(0, 5),
+        "cards": st.tuples(st.integers(0, 9)),
+        "note": st.text(max_size=2),
+    },
+)
+
+
+@given(seats, changes)
+def test_a_changed_copy_is_the_one_attrs_evolve_makes(seat: Seat, given: dict[str, Any]) -> None:
+    object.__setattr__(seat, "_memo", "filled")
+    copy, expected = change(seat, **given), attrs.evolve(seat, **given)
+    assert type(copy) is Seat and copy is not seat
+    assert attrs.astuple(copy, recurse=False) == attrs.astuple(expected, recurse=False)
+    assert copy._memo is None
+
+
+def test_a_field_not_in_init_or_unknown_is_refused_as_attrs_refuses_it() -> None:
+    with pytest.raises(TypeError, match="unexpected keyword argument 'memo'"):
+        change(Seat(1, ()), memo=3)
+    with pytest.raises(TypeError, match="positional"):
+        change(Seat(1, ()), 2)
+
+
+def test_a_validated_class_is_refused() -> None:
+    @attrs.frozen(weakref_slot=False)
+    class Checked:
+        n: int = attrs.field(validator=attrs.validators.gt(0))
+
+    with pytest.raises(TypeError, match="validator"):
+        changer(Checked)

@@ -1,0 +1,68 @@
+"""Legal actions from :func:`rulespec.plugin.listed`: kept and shared when the actions
+cannot change, lazy otherwise, always equal to the list of the same actions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from rulespec.plugin import evolve, listed, replaced, without
+from tests.plugin.tricks import GAME, Play, State
+
+
+@attrs.define
+class Note:
+    """A mutable action class: its instances may not be shared."""
+
+    player: int
+    card: int
+
+
+def test_frozen_actions_are_built_once_and_shared() -> None:
+    first = listed(Play, (2, 5, 9), 1)
+    again = listed(Play, (2, 5, 9), 1)
+    assert again is first and first == [Play(1, 2), Play(1, 5), Play(1, 9)]
+    assert listed(Play, (5,), 1)[0] is first[1]  # the same action object in another hand
+    assert listed(Play, (2, 5, 9), 0) == [Play(0, 2), Play(0, 5), Play(0, 9)]
+    long = tuple(range(1, 10))
+    assert listed(Play, long, 1) is not listed(Play, long, 1) == [Play(1, c) for c in long]
+    assert random.Random(3).choice(first) in first and first[1:] == (Play(1, 5), Play(1, 9))
+
+
+def test_mutable_actions_a_list_or_an_unhashable_argument_are_made_afresh() -> None:
+    notes = listed(Note, (2, 5), 1)
+    assert notes == [Note(1, 2), Note(1, 5)] and notes[0] is not listed(Note, (2, 5), 1)[0]
+    made: list[int] = []
+
+    def play(player: int, card: int) -> Play:
+        made.append(card)
+        return Play(player, card)
+
+    lazy = listed(play, [4, 7], 0)
+    assert len(lazy) == 2 and made == [] and lazy[1] == Play(0, 7) and made == [7]
+    shared: Any = listed(Play, (3,), [0])  # a list as the player: nothing to key on
+    assert shared == [Play([0], 3)]  # type: ignore[arg-type]
+
+
+def test_a_game_plays_the_same_with_kept_actions_and_fast_copies() -> None:
+    state = GAME.start(4, seed=5)
+    assert GAME.legal_actions(state, state.turn) is GAME.legal_actions(state, state.turn)
+    while not GAME.is_over(state):
+        (player,) = GAME.to_move(state)
+        action = GAME.legal_actions(state, player)[-1]
+        after = GAME.apply(state, action)
+        assert type(after) is State and after.hands[player] == tuple(
+            c for c in state.hands[player] if c != action.card
+        )
+        state = after
+    assert sum(GAME.scores(state)) == 3 and evolve(state, turn=0) == attrs.evolve(state, turn=0)
+
+
+def test_without_takes_one_copy_and_replaced_one_seat() -> None:
+    assert without((2, 7, 2), 2) == (7, 2) and without((2,), 2) == ()
+    assert replaced((1, 2, 3), 2, 9) == (1, 2, 9) and replaced((1, 2, 3), 0, 9) == (9, 2, 3)
+    with pytest.raises(ValueError):
+        without((1, 3), 2)
