@@ -256,8 +256,25 @@ def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAct
     >>> state = can.position("0 1 2 W W W", hands=[["pan", "en-joue"], [], []], targets=[2])
     >>> legal_action_from_id(state, 0, 19)
     Play(player=0, card=<Card.PAN: 'pan'>, spaces=(2,), line=())
+
+    When the ids were listed lately (:func:`legal_action_ids`), the action is the very
+    object the rules offered, which :func:`rulespec.canardage.rules.play` takes
+    without checking it again.
     """
+    listed = _LISTED.get(id(state))
+    if listed is not None and listed[0] is state and listed[1] == player:
+        offered = listed[2].get(action_id)
+        if offered is not None:
+            return offered
     return _decode(state, player, action_id)
+
+
+_LISTED: dict[int, tuple[State, int, dict[int, PlayerAction]]] = {}
+"""The states whose legal ids were listed lately, by identity (the state is kept, so its
+identity is not reused while listed), with the player and the action of each id (but
+Canarchie's new lines): the objects the rules offered, found again without decoding. At
+most :data:`_LISTED_MOST` states (several games stepped together), then it starts over."""
+_LISTED_MOST = 256
 
 
 def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
@@ -265,13 +282,19 @@ def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
     :func:`rulespec.canardage.rules.legal_actions`, but for Canarchie's lines)."""
     legal = rules.legal_actions(state, player)
     ids: list[int] = []
+    offers: dict[int, PlayerAction] = {}
     for card in legal.cards():
         uses = legal.uses(card)
         if card is Card.CANARCHIE and type(uses[0]) is Play:
             ids += _canarchie_ids(state.line, state.options.canarchie == "any-order")
         else:
-            ids += [_id(state, a) for a in uses]
+            for action in uses:
+                offers[_id(state, action)] = action
+    ids += offers
     ids.sort()
+    if len(_LISTED) >= _LISTED_MOST:
+        _LISTED.clear()
+    _LISTED[id(state)] = (state, player, offers)
     return tuple(ids)
 
 

@@ -27,6 +27,7 @@ from rulespec.canardage.cards import DECK_ORDER, DUCKS_PER_COLOUR, WATER, WATER_
 from rulespec.canardage.line import LENGTH
 from rulespec.canardage.position import HAND
 from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
+from rulespec.core.encoding import identity_index
 
 if TYPE_CHECKING:
     Buffer = array[float]
@@ -35,9 +36,9 @@ else:  # array is generic for type checkers only before Python 3.12
 
 __all__ = ["Writer", "bounds", "saturated"]
 
-_PHASES = {Phase.DEAL: 0, Phase.PLAY: 1, Phase.DISPERSION: 2, Phase.RESHUFFLE: 3, Phase.OVER: 4}
+_PHASES = identity_index((Phase.DEAL, Phase.PLAY, Phase.DISPERSION, Phase.RESHUFFLE, Phase.OVER))
 _CARDS = len(DECK_ORDER)
-_INDEX = {card: i for i, card in enumerate(DECK_ORDER)}
+_INDEX = identity_index(DECK_ORDER)
 
 
 class _Layout:
@@ -161,7 +162,7 @@ class Writer:
             return
         self._state = state
         buf, at, me, n = self.buffer, self._at, self.player, self.players
-        self._one_hot(at.phase, _PHASES[state.phase])
+        self._one_hot(at.phase, _PHASES[id(state.phase)])
         turn = state.turn
         self._one_hot(at.turn, (turn - me) % n if turn >= 0 else -1)
         line = (state.line, state.targets, state.shelters)
@@ -191,7 +192,7 @@ class Writer:
             old = len(before)
             if old and len(played) > old and played[:old] == before:
                 for card in played[old:]:
-                    buf[at.played + _INDEX[card]] += 1.0
+                    buf[at.played + _INDEX[id(card)]] += 1.0
             else:
                 self._counts(at.played, played)
         shot = state.shot
@@ -209,7 +210,7 @@ class Writer:
         buf = self.buffer
         buf[start : start + _CARDS] = self._blank[:_CARDS]
         for card in cards:
-            buf[start + _INDEX[card]] += 1.0
+            buf[start + _INDEX[id(card)]] += 1.0
 
     def _write_line(
         self, line: tuple[tuple[int, ...], ...], targets: tuple[int, ...], shelters: tuple[int, ...]

@@ -26,6 +26,7 @@ __all__ = [
     "GameEncoding",
     "checked_id",
     "flag_bytes",
+    "identity_index",
     "mask",
     "one_hot",
     "refuse_unless_legal",
@@ -245,6 +246,19 @@ def flag_bytes(ids: Iterable[int], size: int) -> bytearray:
     for i in ids:
         found[i] = 1
     return found
+
+
+def identity_index(items: Iterable[object]) -> dict[int, int]:
+    """Each of ``items``' position, keyed by the item's identity (``id(item)``): a lookup
+    that skips the items' own hashing (an enum member's is written in Python), for
+    objects that live as long as the program, such as enum members.
+
+    >>> from enum import Enum
+    >>> Colour = Enum("Colour", "RED GREEN")
+    >>> identity_index(Colour)[id(Colour.GREEN)]
+    1
+    """
+    return {id(item): i for i, item in enumerate(items)}
 
 
 def mask(ids: Iterable[int], size: int) -> tuple[bool, ...]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING
 
+from rulespec.core.encoding import identity_index
 from rulespec.duo.cards import TURBO
 from rulespec.duo.scoring import target
 from rulespec.duo.state import Options, Phase, State
@@ -42,7 +43,7 @@ _COUNTS = _PHASE + 3
 _TARGET = _COUNTS + 4
 _FINISHED = _TARGET + 1
 _SEAT = _FINISHED + 1
-_PHASES = {Phase.DEAL: 0, Phase.TURN: 1, Phase.OVER: 2}
+_PHASES = identity_index((Phase.DEAL, Phase.TURN, Phase.OVER))
 _DECK = 80
 """The most cards in play: Turbo-DUO's deck."""
 _SATURATION = 100
@@ -177,7 +178,7 @@ class Writer:
         index = -1 if turn_pile is None else turn_pile
         if index != hot[0]:
             self._move(0, _TURN_PILE, index)
-        index = _PHASES[state.phase]
+        index = _PHASES[id(state.phase)]
         if index != hot[1]:
             self._move(1, _PHASE, index)
         buf[_COUNTS + 2] = len(state.draw_pile)

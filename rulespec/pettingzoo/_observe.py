@@ -127,6 +127,24 @@ class Observer:
         else:
             self._scaled(seat, out)
 
+    @property
+    def plain(self) -> bool:
+        """Whether an observation is its writer's numbers times :attr:`scale`, nothing
+        checked or clipped: what :meth:`numbers` serves."""
+        return self._plain
+
+    @property
+    def scale(self) -> Floats:
+        """The factor of each number (float32): an observation is the numbers times it."""
+        return self._scale
+
+    def numbers(self, seat: int) -> bytes:
+        """``seat``'s numbers now, before scaling, as the bytes of float32 values (only
+        when :attr:`plain`): several seats' bytes joined are scaled in one NumPy
+        multiplication by :attr:`scale`, repeated."""
+        self._writers[seat].write(self.episode.state)
+        return self._buffers[seat].tobytes()
+
     def write_every(self, out: Floats) -> bool:
         """Write every seat's observation now into ``out`` (flat, seat after seat) in one
         gather, when the game's encoding offers a table; whether it did."""

@@ -139,6 +139,10 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         self.players = first.players
         self.action_space_size = first.action_space_size
         self._length = self._observers[0].length
+        self._plain = all(o.plain for o in self._observers)
+        self._scale = self._observers[0].scale
+        self._blank_numbers = bytes(4 * self._length)
+        self._idle_flags = bytes(self.action_space_size)
         self.observation_shape = first.observation_shape
         observer = self._observers[0]
         low = observer.low.reshape(first.observation_shape)
@@ -275,28 +279,40 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
 
     def _observations(self) -> Observations:
         """The movers' observations and masks in every game (zeros for the others)."""
-        players = self.players
+        players, length, size = self.players, self._length, self.action_space_size
         rows = self.num_envs * players
-        observations = np.zeros((rows, self._length), dtype=np.float32)
-        masks = np.zeros((rows, self.action_space_size), dtype=np.int8)
-        flat = observations.reshape(-1)
-        span = players * self._length
-        int8 = _INT8
-        row = 0
-        for episode, observer in zip(self.episodes, self._observers, strict=True):
-            movers = episode.to_move()
-            if len(movers) == players and observer.write_every(flat[row * self._length :][:span]):
+        idle = self._idle_flags
+        # A row of zeros for each seat, replaced by the movers' numbers and flags.
+        flags = [idle] * rows
+        if self._plain:
+            # Each row's numbers as bytes, joined, then scaled in one multiplication.
+            numbers = [self._blank_numbers] * rows
+            row = 0
+            for episode, observer in zip(self.episodes, self._observers, strict=True):
+                for p in episode.to_move():
+                    numbers[row + p] = observer.numbers(p)
+                    flags[row + p] = episode.legal_action_flags(p)
+                row += players
+            raw = np.frombuffer(b"".join(numbers), dtype=np.float32).reshape(rows, length)
+            observations = np.multiply(raw, self._scale)
+        else:
+            observations = np.zeros((rows, length), dtype=np.float32)
+            flat = observations.reshape(-1)
+            span = players * length
+            row = 0
+            for episode, observer in zip(self.episodes, self._observers, strict=True):
+                movers = episode.to_move()
+                if len(movers) != players or not observer.write_every(flat[row * length :][:span]):
+                    for p in movers:
+                        observer.write(p, observations[row + p])
                 for p in movers:
-                    masks[row + p] = np.frombuffer(episode.legal_action_flags(p), dtype=int8)
-            else:
-                for p in movers:
-                    observer.write(p, observations[row + p])
-                    masks[row + p] = np.frombuffer(episode.legal_action_flags(p), dtype=int8)
-            row += players
+                    flags[row + p] = episode.legal_action_flags(p)
+                row += players
+        masks = np.frombuffer(bytearray(b"".join(flags)), dtype=_INT8)
         shape = (self.num_envs, players)
         return {
             "observation": observations.reshape(shape + self.observation_shape),
-            "action_mask": masks.reshape((*shape, self.action_space_size)),
+            "action_mask": masks.reshape((*shape, size)),
         }
 
     def close(self, **kwargs: Any) -> None:

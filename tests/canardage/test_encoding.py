@@ -278,3 +278,32 @@ def test_every_visible_field_changes_the_observation() -> None:
     before = GAME.observation(view)
     for name, other in changed.items():
         assert GAME.observation(other) != before, name
+
+
+def test_a_listed_id_gives_the_offered_action_and_a_stale_listing_is_never_used() -> None:
+    from rulespec.canardage import encoding
+
+    rng = random.Random(35)
+    state = GAME.new_game(4)
+    previous: tuple[State, int, tuple[int, ...]] | None = None
+    offered = 0
+    while not GAME.is_over(state):
+        actor = GAME.to_move(state)[0]
+        if actor == CHANCE:
+            state = GAME.apply(state, GAME.sample_chance(state, rng))
+            continue
+        ids = encoding.legal_action_ids(state, actor)
+        legal = GAME.legal_actions(state, actor)
+        for i in ids:
+            action = encoding.legal_action_from_id(state, actor, i)
+            assert action == GAME.action_from_id(state, actor, i)
+            offered += any(action is a for a in legal)
+        if previous is not None:  # another state's ids were listed since
+            before, who, before_ids = previous
+            for i in before_ids:
+                assert encoding.legal_action_from_id(before, who, i) == GAME.action_from_id(
+                    before, who, i
+                )
+        previous = (state, actor, ids)
+        state = GAME.apply(state, rng.choice(legal))
+    assert offered > 20

@@ -197,6 +197,38 @@ def test_the_vector_env_stacks_games_and_seats(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_vector_env_s_rows_are_each_seat_s_observation_step_after_step(
+    game_id: str,
+) -> None:
+    from rulespec.pettingzoo._observe import Observer
+
+    players = seats(game_id)[-1]
+    envs = rz.vector_env(game_id, 3, players, max_steps=40)
+    observations, _ = envs.reset(seed=3)
+    # Observers of their own, written seat by seat: what the batched rows must equal.
+    plain = [Observer(episode) for episode in envs.episodes]
+    rng = np.random.default_rng(3)
+    compared = 0
+    for _ in range(60):
+        for i, episode in enumerate(envs.episodes):
+            movers = episode.to_move()
+            for p in range(players):
+                mask = observations["action_mask"][i, p]
+                seen = observations["observation"][i, p]
+                if p in movers:
+                    assert np.flatnonzero(mask).tolist() == list(episode.legal_action_ids(p))
+                    assert np.array_equal(seen, plain[i].observe(p))
+                    compared += 1
+                else:
+                    assert not seen.any() and not mask.any()
+        masks = observations["action_mask"]
+        assert masks.flags.writeable  # the masks are the caller's to change
+        actions = (rng.random(masks.shape) * masks).argmax(axis=2)
+        observations, *_ = envs.step(actions)
+    assert compared >= 180
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_vector_env_resets_a_finished_game_in_the_same_step(game_id: str) -> None:
     players = seats(game_id)[0]
     envs = rz.vector_env(game_id, 2, players, max_steps=6)

@@ -49,19 +49,12 @@ class Goofspiel(RulesGame[State, Action, View, Options]):
 
     id = "goofspiel"
     name = "Goofspiel"
-    min_players = rules.MIN_PLAYERS
-    max_players = rules.MAX_PLAYERS
-    state_type = State
-    action_types = (Bid, Shuffle)
-    player_action_types = (Bid,)
-    options_type = Options
-    view_type = View
-    declaration = DECLARATION
-    rules = rules
-    codec = codec
+    min_players, max_players = rules.MIN_PLAYERS, rules.MAX_PLAYERS
+    state_type, view_type, options_type = State, View, Options
+    action_types, player_action_types = (Bid, Shuffle), (Bid,)
+    declaration, rules, codec = DECLARATION, rules, codec
     chance_clause = "gs.setup.shuffle"
-    invariants = INVARIANTS
-    transition_invariants = TRANSITION_INVARIANTS
+    invariants, transition_invariants = INVARIANTS, TRANSITION_INVARIANTS
 
     def events(self, before: State, action: Action, after: State) -> tuple[str, ...]:
         """``turn:won`` or ``turn:tie`` when a turn is resolved."""
