@@ -43,12 +43,16 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "heavy: a slow check that runs under RULESPEC_PROFILE=ci and deep only"
     )
+    config.addinivalue_line("markers", "deep: a slower check that runs under RULESPEC_PROFILE=deep")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if PROFILE != "dev":
+    if PROFILE == "deep":
         return
-    skip = pytest.mark.skip(reason="heavy: runs under RULESPEC_PROFILE=ci and deep")
+    heavy = pytest.mark.skip(reason="heavy: runs under RULESPEC_PROFILE=ci and deep")
+    deep = pytest.mark.skip(reason="deep: runs under RULESPEC_PROFILE=deep")
     for item in items:
-        if item.get_closest_marker("heavy") is not None:
-            item.add_marker(skip)
+        if item.get_closest_marker("deep") is not None:
+            item.add_marker(deep)
+        elif PROFILE == "dev" and item.get_closest_marker("heavy") is not None:
+            item.add_marker(heavy)

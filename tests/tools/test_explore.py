@@ -330,8 +330,8 @@ def test_two_workers_find_the_same_faults_by_the_same_paths(broken: type[FixedHa
     ("game_id", "name"),
     [
         ("duo", "three"),
-        pytest.param("duck-and-cover", "last-round", marks=pytest.mark.heavy),
-        ("canardage", "endgame"),
+        pytest.param("duck-and-cover", "last-round", marks=pytest.mark.deep),
+        pytest.param("canardage", "endgame", marks=pytest.mark.deep),
     ],
 )
 def test_two_workers_give_the_command_s_report(game_id: str, name: str) -> None:
@@ -394,7 +394,7 @@ def test_duck_and_cover_views_are_checked_on_whole_sets_and_chance_is_walked() -
     assert skewed["failures"]
 
 
-@pytest.mark.heavy
+@pytest.mark.deep
 def test_duo_views_with_covered_pile_cards_are_exact_and_a_biased_search_is_caught(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
