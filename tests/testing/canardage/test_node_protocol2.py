@@ -538,6 +538,13 @@ ACCEPT_ILLEGAL = {
     "banzai-in-place": "banzai",
 }
 """The mutants that each accept one kind of illegal play, and the card it plays."""
+
+
+def _deep(mutant: str) -> list[pytest.MarkDecorator]:
+    """The two slowest searches run under the deep profile only (the others under ci)."""
+    return [pytest.mark.deep] if mutant in ("elite-at-water", "planque-on-water") else []
+
+
 MUTANT_GAMES = 60
 """The games such a mutant may survive, as an engine without a move list."""
 
@@ -590,7 +597,10 @@ def test_the_kit_takes_the_engines_chance_and_probes_an_engine_without_moves(nod
 @pytest.mark.heavy
 @pytest.mark.parametrize(
     "mutant",
-    [pytest.param(m, marks=pytest.mark.clause(ILLEGAL[m][0]), id=m) for m in ACCEPT_ILLEGAL],
+    [
+        pytest.param(m, marks=[pytest.mark.clause(ILLEGAL[m][0]), *_deep(m)], id=m)
+        for m in ACCEPT_ILLEGAL
+    ],
 )
 def test_a_mutant_without_moves_is_caught_by_the_play_it_accepts(
     node: str, tmp_path: Path, mutant: str
