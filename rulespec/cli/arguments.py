@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
+from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Any
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -22,6 +24,8 @@ from rulespec.tools import simulation
 from rulespec.tools.simulation import Policy
 
 __all__ = [
+    "Subcommands",
+    "add_command",
     "add_language",
     "check_setup",
     "game_named",
@@ -31,6 +35,58 @@ __all__ = [
     "seat_policies",
     "worker_pool",
 ]
+
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""Where ``rulespec``'s commands are added (each command module's ``add_parser`` takes it)."""
+
+WIDTH = 79
+"""The width to which a command's description is filled."""
+
+
+def add_command(
+    sub: Subcommands,
+    name: str,
+    run: Callable[[argparse.Namespace], int],
+    summary: str,
+    about: str,
+    examples: str,
+) -> argparse.ArgumentParser:
+    """Add the command ``name`` to ``sub``, running ``run``, and return its parser.
+
+    ``summary`` is its line in ``rulespec --help``; ``about``, its description, is filled
+    to :data:`WIDTH` columns (a blank line parts paragraphs); ``examples`` holds a command
+    line a line, a line indented further telling more of the one above it, and ends the
+    command's ``--help`` as written.
+
+    >>> sub = argparse.ArgumentParser(prog="rulespec").add_subparsers()
+    >>> parser = add_command(sub, "hello", lambda args: 0, "greet", \'\'\'
+    ...     Say hello to   the
+    ...     world.\'\'\', "rulespec hello\\n    (then: rulespec bye)")
+    >>> print(parser.format_help())
+    usage: rulespec hello [-h]
+    <BLANKLINE>
+    Say hello to the world.
+    <BLANKLINE>
+    options:
+      -h, --help  show this help message and exit
+    <BLANKLINE>
+    example:
+      rulespec hello
+        (then: rulespec bye)
+    <BLANKLINE>
+    """
+    lines = textwrap.dedent(examples).strip("\n").splitlines()
+    heading = "example:" if sum(not line.startswith(" ") for line in lines) == 1 else "examples:"
+    paragraphs = textwrap.dedent(about).strip().split("\n\n")
+    parser = sub.add_parser(
+        name,
+        help=summary,
+        description="\n\n".join(textwrap.fill(" ".join(p.split()), WIDTH) for p in paragraphs),
+        epilog="\n".join([heading, *("  " + line for line in lines)]),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.set_defaults(run=run)
+    return parser
 
 
 def add_language(parser: argparse.ArgumentParser, help: str) -> None:

@@ -12,32 +12,31 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rulespec.cli.arguments import game_named
+from rulespec.cli.arguments import Subcommands, add_command, game_named
 from rulespec.cli.errors import CommandError, needs_extra
 
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+_SUMMARY = (
+    "check a game before publishing it: catalogue, clauses, invariants, records, "
+    "views, schemas, and the PettingZoo and OpenSpiel tests"
+)
+_ABOUT = """Run each check on the game and print one line for each: its name, ok, failed or
+skipped, and why. The catalogue loads; every implemented clause has a function that
+@implements it and a test that cites it; the kit's state machine and random games keep the
+invariants; records, states and views read back from their JSON; a view does not show what
+the game draws anew from it; the JSON fits the game's schemas; PettingZoo's api_test and
+OpenSpiel's random_sim_test pass where installed. Exit 0 when no check failed, 1 when one
+did, 2 for a usage error."""
+_EXAMPLES = """rulespec check my-game   (in the game's project: its tests are in ./tests)
+rulespec check duo --games 4 --tests path/to/tests
+rulespec check my-game --only views --only records --json"""
+
+
+def add_parser(sub: Subcommands) -> None:
     """Add the ``check`` subcommand to ``sub``."""
-    parser = sub.add_parser(
-        "check",
-        help="check a game before publishing it: catalogue, clauses, invariants, records, "
-        "views, schemas, and the PettingZoo and OpenSpiel tests",
-        description="Run each check on the game and print one line for each: its name, "
-        "ok, failed or skipped, and why. The catalogue loads; every implemented clause has "
-        "a function that @implements it and a test that cites it; the kit's state machine "
-        "and random games keep the invariants; records, states and views read back from "
-        "their JSON; a view does not show what the game draws anew from it; the JSON "
-        "fits the game's schemas; PettingZoo's api_test and OpenSpiel's random_sim_test "
-        "pass where installed. Exit 0 when no check failed, 1 when one did, 2 for a usage "
-        "error.",
-        epilog="examples:\n"
-        "  rulespec check my-game   (in the game's project: its tests are in ./tests)\n"
-        "  rulespec check duo --games 4 --tests path/to/tests\n"
-        "  rulespec check my-game --only views --only records --json",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = add_command(sub, "check", run, _SUMMARY, _ABOUT, _EXAMPLES)
     parser.add_argument("game", help="the game id, e.g. duo")
     parser.add_argument(
         "--games",
@@ -64,7 +63,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument(
         "--json", action="store_true", help="print the findings as one JSON object instead"
     )
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

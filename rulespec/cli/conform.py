@@ -31,7 +31,7 @@ from typing import Any
 
 import attrs
 
-from rulespec.cli.arguments import check_setup, game_named, option_set
+from rulespec.cli.arguments import Subcommands, add_command, check_setup, game_named, option_set
 from rulespec.cli.errors import CommandError, needs_extra
 from rulespec.core.errors import RecordError
 from rulespec.core.game import Game
@@ -43,32 +43,29 @@ PROGRESS_AFTER = 3.0
 """Seconds after which a run that is not on a terminal starts reporting its progress."""
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+_SUMMARY = "check an engine in any language against rulespec, over the engine protocol"
+_ABOUT = """Start COMMAND as an engine of the rulespec engine protocol (JSON lines on its
+standard input and output), play generated games through it and rulespec side by side, and
+compare everything the engine declares it answers. Exit 0 when every game agrees; 1 when the
+engine breaks rules (each distinct break is reported with its clauses, both answers and the
+step, and its smallest game is saved as a record; the search sets each break aside and goes
+on); 2 for a usage error; 3 when the engine breaks the protocol (bad JSON, no answer in
+time, a crash), reported with its last lines on standard error; 4 when the run is
+inconclusive (more than a fifth of the legal plays offered answered inexpressible, or a
+chance outcome the engine would not take)."""
+_EXAMPLES = """rulespec conform canardage -- node engine.js
+rulespec conform duo --examples 500 --seed 7 --players 3 -- ./my-engine --quiet
+rulespec conform duck-and-cover --option competition --seconds 600 -- java -jar e.jar
+rulespec conform canardage --replay conform-canardage.json -- node engine.js
+rulespec conform duo --workers 4 --junit-xml report.xml -- ./my-engine   (in CI)
+rulespec conform duo -- python -m rulespec.testing.serve   (rulespec itself)
+rulespec conform canardage --waive can.turn.draw=our-variant -- node engine.js
+rulespec conform canardage --reading can.cover.forward=cover-first -- node engine.js"""
+
+
+def add_parser(sub: Subcommands) -> None:
     """Add the ``conform`` subcommand to ``sub``."""
-    parser = sub.add_parser(
-        "conform",
-        help="check an engine in any language against rulespec, over the engine protocol",
-        description="Start COMMAND as an engine of the rulespec engine protocol (JSON lines "
-        "on its standard input and output), play generated games through it and rulespec "
-        "side by side, and compare everything the engine declares it answers. Exit 0 when "
-        "every game agrees; 1 when the engine breaks rules (each distinct break is reported "
-        "with its clauses, both answers and the step, and its smallest game is saved as a "
-        "record; the search sets each break aside and goes on); 2 for a usage error; 3 "
-        "when the engine breaks the protocol (bad JSON, no answer in time, a crash), "
-        "reported with its last lines on standard error; 4 when the run is inconclusive "
-        "(more than a fifth of the legal plays offered answered inexpressible, or a chance "
-        "outcome the engine would not take).",
-        epilog="examples:\n"
-        "  rulespec conform canardage -- node engine.js\n"
-        "  rulespec conform duo --examples 500 --seed 7 --players 3 -- ./my-engine --quiet\n"
-        "  rulespec conform duck-and-cover --option competition --seconds 600 -- java -jar e.jar\n"
-        "  rulespec conform canardage --replay conform-canardage.json -- node engine.js\n"
-        "  rulespec conform duo --workers 4 --junit-xml report.xml -- ./my-engine   (in CI)\n"
-        "  rulespec conform duo -- python -m rulespec.testing.serve   (rulespec itself)\n"
-        "  rulespec conform canardage --waive can.turn.draw=our-variant -- node engine.js\n"
-        "  rulespec conform canardage --reading can.cover.forward=cover-first -- node engine.js",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = add_command(sub, "conform", run, _SUMMARY, _ABOUT, _EXAMPLES)
     parser.add_argument("game", help="the game id, e.g. canardage")
     parser.add_argument("engine", nargs="+", metavar="-- COMMAND [ARGS...]", help="the engine")
     parser.add_argument(
@@ -158,7 +155,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         action="store_true",
         help="print the verdict as one JSON object instead of the report (same exit status)",
     )
-    parser.set_defaults(run=run)
 
 
 def _options(g: Game[Any, Any, Any, Any], specs: list[str] | None, players: int | None) -> Any:

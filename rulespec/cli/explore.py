@@ -15,7 +15,7 @@ import sys
 import time
 from typing import Any
 
-from rulespec.cli.arguments import check_setup, game_named, option_set
+from rulespec.cli.arguments import Subcommands, add_command, check_setup, game_named, option_set
 from rulespec.cli.errors import CommandError
 from rulespec.tools.explore import (
     Config,
@@ -33,18 +33,18 @@ TOO_MANY = 3
 """The exit status when the exploration reaches ``--max-states``."""
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+_SUMMARY = "explore every reachable state of a small game and check each"
+_ABOUT = """Walk every state reachable from a new game of a small configuration (every
+action, every chance outcome), checking the invariants on each state and step, that someone
+can act until the end, that no state comes back, and that sample_state draws each view's
+states as it should."""
+_EXAMPLES = """rulespec explore duo
+rulespec explore duo --symmetry --json"""
+
+
+def add_parser(sub: Subcommands) -> None:
     """Add the ``explore`` subcommand to ``sub``."""
-    parser = sub.add_parser(
-        "explore",
-        help="explore every reachable state of a small game and check each",
-        description="Walk every state reachable from a new game of a small configuration "
-        "(every action, every chance outcome), checking the invariants on each state and "
-        "step, that someone can act until the end, that no state comes back, and that "
-        "sample_state draws each view's states as it should.",
-        epilog="examples:\n  rulespec explore duo\n  rulespec explore duo --symmetry --json",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = add_command(sub, "explore", run, _SUMMARY, _ABOUT, _EXAMPLES)
     parser.add_argument("game", help="the game id, e.g. duo")
     parser.add_argument(
         "--config",
@@ -72,7 +72,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="write the first finding's path to this file, a record that verify replays",
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.set_defaults(run=run)
 
 
 def _setup(args: argparse.Namespace) -> tuple[Any, int, Any, Config]:

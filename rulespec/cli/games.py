@@ -15,22 +15,22 @@ from typing import Any
 import attrs
 
 import rulespec
+from rulespec.cli.arguments import Subcommands, add_command
 from rulespec.core.game import Game
 
 __all__ = ["add_parser", "describe", "option_docs", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+_SUMMARY = "list the games, their player ranges, options and bots"
+_ABOUT = """List every game rulespec knows: its id (used by the other commands), its name,
+how many players, its options with their defaults, and its bots."""
+_EXAMPLES = "rulespec games   (or: rulespec games --json)"
+
+
+def add_parser(sub: Subcommands) -> None:
     """Add the ``games`` subcommand to ``sub``."""
-    parser = sub.add_parser(
-        "games",
-        help="list the games, their player ranges, options and bots",
-        description="List every game rulespec knows: its id (used by the other commands), "
-        "its name, how many players, its options with their defaults, and its bots.",
-        epilog="example: rulespec games   (or: rulespec games --json)",
-    )
+    parser = add_command(sub, "games", run, _SUMMARY, _ABOUT, _EXAMPLES)
     parser.add_argument("--json", action="store_true", help="print the list as JSON")
-    parser.set_defaults(run=run)
 
 
 def option_docs(cls: type) -> dict[str, str]:

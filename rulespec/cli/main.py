@@ -31,6 +31,7 @@ from rulespec.cli import readings as readings_cli
 from rulespec.cli import rules as rules_cli
 from rulespec.cli import verify as verify_cli
 from rulespec.cli.arguments import (
+    add_command,
     check_setup,
     game_named,
     option_set,
@@ -600,6 +601,30 @@ def _bench_vector(
             return steps, now - start
 
 
+_SIMULATE_SUMMARY = "play many games, checking the invariants, and print statistics"
+_SIMULATE_ABOUT = """Play games with the game's bots (or --policy), check every invariant
+after every step, and print per-seat results, how rounds and games ended, and the spread of
+game lengths, and each policy's CPU time per decision. Results depend only on the seed:
+--json output is the same at any --workers count, but for its 'timing' key."""
+_SIMULATE_EXAMPLES = """rulespec simulate duck-and-cover --players 4 --games 200 --seed 1
+rulespec simulate duo --games 500 --workers 2 --option '' --option turbo \\
+    --option turbo,exhausted=empty-draw
+    (compares the default options, Turbo-DUO, and Turbo-DUO with the other
+    reading of an exhausted draw pile)
+rulespec simulate canardage --games 100 --json --record runs/ --plot stats.png
+rulespec simulate duo --players 2 --games 50 --policy search:50,greedy
+    (the search bot in seat 0 against the greedy bot)"""
+
+_BENCH_SUMMARY = "measure full random games per second"
+_BENCH_ABOUT = """Drive the public loop (legal actions, uniform choice, apply with its full
+legality check) for whole games and print the rate."""
+_BENCH_EXAMPLES = """rulespec bench duck-and-cover --players 4 --seconds 10
+rulespec bench duo --players 2 --seconds 5 --env
+rulespec bench duo --policy greedy --baseline path/to/baseline.py
+    (then plays as long with the program baseline.py, run as
+    'baseline.py PLAYERS GAMES SEED', and prints the ratio of the rates)"""
+
+
 class _Parser(argparse.ArgumentParser):
     """Usage errors as one line on stderr (exit status 2), pointing to ``--help``."""
 
@@ -627,24 +652,8 @@ def _parser() -> argparse.ArgumentParser:
     rules_cli.add_parser(sub)
     play_cli.add_parser(sub)
 
-    sim = sub.add_parser(
-        "simulate",
-        help="play many games, checking the invariants, and print statistics",
-        description="Play games with the game's bots (or --policy), check every invariant "
-        "after every step, and print per-seat results, how rounds and games ended, and "
-        "the spread of game lengths, and each policy's CPU time per decision. Results "
-        "depend only on the seed: --json output is the same at any --workers count, "
-        "but for its 'timing' key.",
-        epilog="examples:\n"
-        "  rulespec simulate duck-and-cover --players 4 --games 200 --seed 1\n"
-        "  rulespec simulate duo --games 500 --workers 2 --option '' --option turbo "
-        "--option turbo,exhausted=empty-draw\n"
-        "      (compares the default options, Turbo-DUO, and Turbo-DUO with the other\n"
-        "      reading of an exhausted draw pile)\n"
-        "  rulespec simulate canardage --games 100 --json --record runs/ --plot stats.png\n"
-        "  rulespec simulate duo --players 2 --games 50 --policy search:50,greedy\n"
-        "      (the search bot in seat 0 against the greedy bot)",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+    sim = add_command(
+        sub, "simulate", _simulate, _SIMULATE_SUMMARY, _SIMULATE_ABOUT, _SIMULATE_EXAMPLES
     )
     sim.add_argument("game", help="the game id, e.g. duck-and-cover")
     sim.add_argument("--players", type=int, default=None, help="number of players (default 4)")
@@ -676,21 +685,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--plot", metavar="FILE.png", help="draw the statistics (needs rulespec[plot])"
     )
-    sim.set_defaults(run=_simulate)
 
-    bench = sub.add_parser(
-        "bench",
-        help="measure full random games per second",
-        description="Drive the public loop (legal actions, uniform choice, apply with its "
-        "full legality check) for whole games and print the rate.",
-        epilog="examples:\n"
-        "  rulespec bench duck-and-cover --players 4 --seconds 10\n"
-        "  rulespec bench duo --players 2 --seconds 5 --env\n"
-        "  rulespec bench duo --policy greedy --baseline path/to/baseline.py\n"
-        "      (then plays as long with the program baseline.py, run as\n"
-        "      'baseline.py PLAYERS GAMES SEED', and prints the ratio of the rates)",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    bench = add_command(sub, "bench", _bench, _BENCH_SUMMARY, _BENCH_ABOUT, _BENCH_EXAMPLES)
     bench.add_argument("game", help="the game id, e.g. duck-and-cover")
     bench.add_argument("--players", type=int, default=None, help="number of players (default 4)")
     bench.add_argument("--seconds", type=float, default=10.0, help="how long to run (default 10)")
@@ -718,7 +714,6 @@ def _parser() -> argparse.ArgumentParser:
         "that prints 'N full games/s' or 'N rounds/s', for about as long, and print the "
         "ratio of the two rates",
     )
-    bench.set_defaults(run=_bench)
 
     verify_cli.add_parser(sub)
     conform_cli.add_parser(sub)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rulespec.cli.arguments import game_named
+from rulespec.cli.arguments import Subcommands, add_command, game_named
 from rulespec.cli.errors import CommandError
 from rulespec.core.game import Game
 from rulespec.core.jsonio import parse_json
@@ -35,22 +35,19 @@ from rulespec.tools.perft import (
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+_SUMMARY = "count the legal action sequences from a position, or check the perft suite"
+_ABOUT = """Count the legal action sequences of each length from a position (one player's
+action a step; a line stops at a chance step or the end of the game), as chess engines count
+perft. POSITION is a JSON file: a state as encode_state writes it, {"position": {...}} with
+the position builder's arguments, or a game record (its last state). With --suite, check
+every position of the game's suite instead (exit 1 at a mismatch)."""
+_EXAMPLES = """rulespec perft duo state.json --depth 5 --divide
+rulespec perft duck-and-cover --suite --max-nodes 100000"""
+
+
+def add_parser(sub: Subcommands) -> None:
     """Add the ``perft`` subcommand to ``sub``."""
-    parser = sub.add_parser(
-        "perft",
-        help="count the legal action sequences from a position, or check the perft suite",
-        description="Count the legal action sequences of each length from a position "
-        "(one player's action a step; a line stops at a chance step or the end of the "
-        "game), as chess engines count perft. POSITION is a JSON file: a state as "
-        'encode_state writes it, {"position": {...}} with the position builder\'s '
-        "arguments, or a game record (its last state). With --suite, check every "
-        "position of the game's suite instead (exit 1 at a mismatch).",
-        epilog="examples:\n"
-        "  rulespec perft duo state.json --depth 5 --divide\n"
-        "  rulespec perft duck-and-cover --suite --max-nodes 100000",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = add_command(sub, "perft", run, _SUMMARY, _ABOUT, _EXAMPLES)
     parser.add_argument("game", help="the game's id (see: rulespec games)")
     parser.add_argument("position", nargs="?", help="the position (JSON), or - for stdin")
     parser.add_argument("--depth", type=int, help="how many steps deep to count")
@@ -70,7 +67,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         action="store_true",
         help="with --suite: count the suite anew and write its file",
     )
-    parser.set_defaults(run=run, late_positional="position")
+    parser.set_defaults(late_positional="position")
 
 
 def _read(g: Game[Any, Any, Any, Any], name: str) -> Any:

@@ -36,6 +36,8 @@ from typing import Any
 import attrs
 
 from rulespec.cli.arguments import (
+    Subcommands,
+    add_command,
     add_language,
     check_setup,
     game_named,
@@ -155,16 +157,16 @@ def _bots(g: Game[Any, Any, Any, Any], spec: str | None) -> str:
     return spec
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+_SUMMARY = "play a game in the terminal against bots"
+_ABOUT = """Play GAME against the game's bots. You see your own view only; choose each move
+by its number (? explains the moves, q stops). The game record is saved at the end, or when
+you stop, for `rulespec verify`."""
+_EXAMPLES = "rulespec play duck-and-cover --players 3 --seed 7 --record game.json"
+
+
+def add_parser(sub: Subcommands) -> None:
     """Add the ``play`` subcommand to ``sub``."""
-    parser = sub.add_parser(
-        "play",
-        help="play a game in the terminal against bots",
-        description="Play GAME against the game's bots. You see your own view only; choose "
-        "each move by its number (? explains the moves, q stops). The game record is saved "
-        "at the end, or when you stop, for `rulespec verify`.",
-        epilog="example: rulespec play duck-and-cover --players 3 --seed 7 --record game.json",
-    )
+    parser = add_command(sub, "play", run, _SUMMARY, _ABOUT, _EXAMPLES)
     parser.add_argument("game", help="the game id, e.g. duck-and-cover")
     parser.add_argument(
         "--players", type=int, default=None, help="number of players, you included (default 4)"
@@ -195,7 +197,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "the language of every word shown: en (the default), fr, es or de; cards keep the "
         "names the game's edition in that language prints",
     )
-    parser.set_defaults(run=run)
 
 
 def _show(value: Any) -> str:

@@ -16,7 +16,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rulespec.cli.arguments import game_named, player_count, seat_policies, worker_pool
+from rulespec.cli.arguments import (
+    Subcommands,
+    add_command,
+    game_named,
+    player_count,
+    seat_policies,
+    worker_pool,
+)
 from rulespec.cli.errors import CommandError
 from rulespec.rulebook.readings import readings
 from rulespec.tools.reading_effects import Effect, Measure, measure, measure_data, pair_records
@@ -24,25 +31,22 @@ from rulespec.tools.reading_effects import Effect, Measure, measure, measure_dat
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+_SUMMARY = "how often each reading an option plays changes the course or the outcome"
+_ABOUT = """For each reading of GAME that an option plays, play pairs of games with the same
+seeds and policies, one under the reading we chose and one under the other (each decision
+drawn from a stream that depends only on the seed and the step), and print the share of
+pairs whose course differs (the states, their options set aside, differ at some step) and
+whose outcome differs (scores, winners), with 95% Wilson intervals, and a shortest pair that
+parts, saved as two records."""
+_EXAMPLES = """rulespec readings canardage
+rulespec readings duo --games 200 --players 3 --workers 2 --json
+rulespec readings canardage --records runs/
+    (then: rulespec verify runs/<file>.json)"""
+
+
+def add_parser(sub: Subcommands) -> None:
     """Add the ``readings`` subcommand to ``sub``."""
-    parser = sub.add_parser(
-        "readings",
-        help="how often each reading an option plays changes the course or the outcome",
-        description="For each reading of GAME that an option plays, play pairs of games "
-        "with the same seeds and policies, one under the reading we chose and one under "
-        "the other (each decision drawn from a stream that depends only on the seed and "
-        "the step), and print the share of pairs whose course differs (the states, their "
-        "options set aside, differ at some step) and whose outcome differs (scores, "
-        "winners), with 95% Wilson intervals, and a shortest pair that parts, saved as "
-        "two records.",
-        epilog="examples:\n"
-        "  rulespec readings canardage\n"
-        "  rulespec readings duo --games 200 --players 3 --workers 2 --json\n"
-        "  rulespec readings canardage --records runs/\n"
-        "      (then: rulespec verify runs/<file>.json)",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = add_command(sub, "readings", run, _SUMMARY, _ABOUT, _EXAMPLES)
     parser.add_argument("game", help="the game id, e.g. canardage")
     parser.add_argument("--games", type=int, default=1000, help="pairs per reading (1000)")
     parser.add_argument("--players", type=int, default=None, help="number of players (default 4)")
@@ -64,7 +68,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--workers", type=int, default=1, help="worker processes (default 1: this process)"
     )
     parser.add_argument("--json", action="store_true", help="print every figure as JSON")
-    parser.set_defaults(run=run)
 
 
 def _percent(count: int, games: int, interval: tuple[float, float]) -> str:

@@ -20,7 +20,7 @@ import textwrap
 from pathlib import Path
 
 import rulespec
-from rulespec.cli.arguments import add_language, game_named
+from rulespec.cli.arguments import Subcommands, add_command, add_language, game_named
 from rulespec.cli.errors import CommandError
 from rulespec.i18n import SECTION_TITLES, SITE_LANGUAGES, Translation, local_label, translation
 from rulespec.rulebook.clauses import LANGUAGE_NAMES_EN, Alternative, Catalogue, Clause
@@ -31,19 +31,16 @@ LANGUAGES = SITE_LANGUAGES
 WIDTH = 79
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+_SUMMARY = "print a game's rules, or one clause with its notes and its code"
+_ABOUT = """Print the rules of GAME from its clause catalogue in one language, or one CLAUSE
+with our interpretation, the differences between editions and where it is implemented."""
+_EXAMPLES = """rulespec rules duck-and-cover --lang fr
+rulespec rules duck-and-cover dc.move.quack --lang de"""
+
+
+def add_parser(sub: Subcommands) -> None:
     """Add the ``rules`` subcommand to ``sub``."""
-    parser = sub.add_parser(
-        "rules",
-        help="print a game's rules, or one clause with its notes and its code",
-        description="Print the rules of GAME from its clause catalogue in one language, or "
-        "one CLAUSE with our interpretation, the differences between editions and where "
-        "it is implemented.",
-        epilog="examples:\n"
-        "  rulespec rules duck-and-cover --lang fr\n"
-        "  rulespec rules duck-and-cover dc.move.quack --lang de",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = add_command(sub, "rules", run, _SUMMARY, _ABOUT, _EXAMPLES)
     parser.add_argument("game", help="the game id, e.g. duck-and-cover")
     parser.add_argument("clause", nargs="?", help="a clause id, e.g. dc.move.cover")
     add_language(
@@ -51,7 +48,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "en (our English statement, the default), or fr, es or de (our text "
         "in that language, with headings and notes in it too)",
     )
-    parser.set_defaults(run=run, late_positional="clause")
+    parser.set_defaults(late_positional="clause")
 
 
 def _wrap(text: str, indent: int, hang: int = 0) -> list[str]:

@@ -15,26 +15,26 @@ import argparse
 import json
 import sys
 
+from rulespec.cli.arguments import Subcommands, add_command
 from rulespec.cli.errors import CommandError
 from rulespec.tools.verifier import MAX_BYTES, Verdict, VerifyError, verify, verify_file
 
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+_SUMMARY = "replay a game record: legal, or the first illegal step and its clause"
+_ABOUT = """Replay a rulespec game record (JSON) under the options it names. Print the
+options and the final scores when every step is legal (exit 0), or the first illegal step
+(or an illegal setup) with the player, the action and the clause it breaks (exit 1). A
+record that cannot be read exits 2."""
+_EXAMPLES = "rulespec verify game.json   (use - to read standard input)"
+
+
+def add_parser(sub: Subcommands) -> None:
     """Add the ``verify`` subcommand to ``sub``."""
-    parser = sub.add_parser(
-        "verify",
-        help="replay a game record: legal, or the first illegal step and its clause",
-        description="Replay a rulespec game record (JSON) under the options it names. "
-        "Print the options and the final scores when every step is legal (exit 0), or the "
-        "first illegal step (or an illegal setup) with the player, the action and the "
-        "clause it breaks (exit 1). A record that cannot be read exits 2.",
-        epilog="example: rulespec verify game.json   (use - to read standard input)",
-    )
+    parser = add_command(sub, "verify", run, _SUMMARY, _ABOUT, _EXAMPLES)
     parser.add_argument("record", help="the record file (JSON), or - for standard input")
     parser.add_argument("--json", action="store_true", help="print the verdict as one JSON object")
-    parser.set_defaults(run=run)
 
 
 def _data(verdict: Verdict) -> dict[str, object]:

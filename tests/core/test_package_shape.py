@@ -335,6 +335,9 @@ def test_no_module_rebinds_a_global() -> None:
 
 _USER_TEXT = frozenset({"help", "epilog", "description", "usage"})
 """Keyword arguments whose text a user reads (a command's examples may name a game)."""
+_USER_TEXT_NAME = re.compile(r"(?:^|_)(?:SUMMARY|ABOUT|EXAMPLES)$")
+"""Constants whose text a user reads: a command's summary, description and examples
+(see :func:`rulespec.cli.arguments.add_command`)."""
 
 
 def _docstrings(tree: ast.Module) -> set[int]:
@@ -347,17 +350,27 @@ def _docstrings(tree: ast.Module) -> set[int]:
     return found
 
 
+def _user_text(node: ast.keyword | ast.Assign) -> bool:
+    """Whether ``node`` gives a text that a user reads: a help keyword, or a constant named
+    as one."""
+    if isinstance(node, ast.keyword):
+        return node.arg in _USER_TEXT
+    return all(isinstance(t, ast.Name) and _USER_TEXT_NAME.search(t.id) for t in node.targets)
+
+
 def names_in_code(source: str) -> Iterator[tuple[int, str]]:
     """Every name and string of ``source`` that its code uses, with its line: not its
     docstrings, nor the text of a command's help.
 
     >>> [text for _, text in names_in_code('x = f("duo", help="e.g. duo")')]
     ['x', 'f', 'duo']
+    >>> [text for _, text in names_in_code('_EXAMPLES = "rulespec games duo"; y = "duo"')]
+    ['_EXAMPLES', 'y', 'duo']
     """
     tree = ast.parse(source)
     skipped = _docstrings(tree)
     for node in ast.walk(tree):
-        if isinstance(node, ast.keyword) and node.arg in _USER_TEXT:
+        if isinstance(node, ast.keyword | ast.Assign) and _user_text(node):
             skipped.update(id(n) for n in ast.walk(node.value))
     for node in ast.walk(tree):
         text = None
