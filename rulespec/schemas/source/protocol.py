@@ -30,6 +30,7 @@ from rulespec.schemas.source.dsl import (
     string,
 )
 from rulespec.schemas.source.records import SEED_LIMIT
+from rulespec.testing.adapter import OPTIONAL
 
 __all__ = ["CAPABILITIES", "PROTOCOL", "QUERIES", "VERSIONS", "documents"]
 
@@ -37,15 +38,7 @@ PROTOCOL = 2
 """The version the kit speaks first."""
 VERSIONS: tuple[int, ...] = (2, 1)
 """The versions the schemas describe, newest first."""
-QUERIES: tuple[str, ...] = (
-    "legal_actions",
-    "to_move",
-    "state",
-    "view",
-    "scores",
-    "winners",
-    "is_over",
-)
+QUERIES: tuple[str, ...] = OPTIONAL
 """The optional queries, which an engine declares as capabilities (the optional
 methods of :class:`rulespec.testing.Adapter`)."""
 CAPABILITIES: tuple[str, ...] = (*QUERIES, "batch")
