@@ -124,6 +124,14 @@ def one_error_line(result: Run) -> str:
     return lines[0]
 
 
+def usage_error(*args: str) -> str:
+    """The one stderr line of ``rulespec ARGS...`` run by :func:`call`, which must exit 2
+    with nothing on standard output."""
+    result = call(*args)
+    assert result.status == 2 and result.out == "", result
+    return one_error_line(result)
+
+
 class Terminal:
     """``rulespec ARGS...`` on a pseudo-terminal: what it writes, and what we type."""
 

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import settings
 
 import rulespec
-from rulespec.cli.main import main
 from rulespec.testing import check
 from rulespec.testing.adapter import Setup
 from rulespec.testing.reference import ReferenceAdapter
+from tests.cli.helpers import usage_error
 
 SERVE = [sys.executable, "-m", "rulespec.testing.serve"]
 
@@ -25,18 +25,9 @@ ILLEGAL = [
 """A game, a player count, options that do not fit it, and the clause that says so."""
 
 
-def _error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
-    assert main(list(args)) == 2
-    out, err = capsys.readouterr()
-    assert out == "" and "Traceback" not in err
-    (line,) = err.splitlines()
-    return line
-
-
 @pytest.mark.clause("duo.setup.first-player", "can.setup.action-deck")
 @pytest.mark.parametrize(("game", "players", "option", "clause"), ILLEGAL)
 def test_simulate_play_and_conform_refuse_an_illegal_setup_in_one_line(
-    capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     game: str,
@@ -53,19 +44,16 @@ def test_simulate_play_and_conform_refuse_an_illegal_setup_in_one_line(
         args = [*command, "--players", players, "--option", option]
         if command[0] == "conform":
             args += ["--", *SERVE]
-        line = _error(capsys, *args)
+        line = usage_error(*args)
         assert line.startswith(f"rulespec: error: --option {option!r} with {players} players:")
         assert clause in line
     assert not list(tmp_path.iterdir())  # nothing played, nothing saved
 
 
 @pytest.mark.clause("can.setup.action-deck")
-def test_conform_with_options_that_fit_no_player_count_is_a_usage_error(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_conform_with_options_that_fit_no_player_count_is_a_usage_error() -> None:
     # two action cards serve no table
-    line = _error(
-        capsys,
+    line = usage_error(
         "conform",
         "canardage",
         "--examples",
@@ -98,8 +86,6 @@ def test_the_kit_plays_only_the_player_counts_that_the_options_fit() -> None:
 
 
 @pytest.mark.parametrize("seconds", ["nan", "inf", "0", "-1"])
-def test_bench_refuses_a_duration_that_never_ends_or_is_not_positive(
-    capsys: pytest.CaptureFixture[str], seconds: str
-) -> None:
-    line = _error(capsys, "bench", "duo", "--seconds", seconds)
+def test_bench_refuses_a_duration_that_never_ends_or_is_not_positive(seconds: str) -> None:
+    line = usage_error("bench", "duo", "--seconds", seconds)
     assert line == "rulespec: error: --seconds must be positive"

@@ -9,20 +9,13 @@ import math
 import pytest
 
 from rulespec.cli.main import main
+from tests.cli.helpers import usage_error
 
 
 def _out(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     assert main(list(args)) == 0
     out: str = capsys.readouterr().out
     return out
-
-
-def _error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
-    assert main(list(args)) == 2
-    out, err = capsys.readouterr()
-    assert out == "" and "Traceback" not in err
-    (line,) = err.splitlines()
-    return line
 
 
 def _wilson(won: float, n: int) -> tuple[float, float]:
@@ -84,11 +77,9 @@ def test_a_single_policy_plays_every_seat(capsys: pytest.CaptureFixture[str]) ->
         ("search:lots", "--policy 'search:lots': after 'search:' comes a number of playouts"),
     ],
 )
-def test_a_bad_policy_list_is_one_line_and_exit_status_2(
-    capsys: pytest.CaptureFixture[str], policy: str, message: str
-) -> None:
+def test_a_bad_policy_list_is_one_line_and_exit_status_2(policy: str, message: str) -> None:
     for command in ("simulate", "bench", "play"):
-        line = _error(capsys, command, "duo", "--players", "3", "--policy", policy)
+        line = usage_error(command, "duo", "--players", "3", "--policy", policy)
         assert line.startswith("rulespec: error: ") and message in line
 
 
