@@ -6,8 +6,6 @@ import hashlib
 import json
 import os
 import random
-import subprocess
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,6 +19,7 @@ from rulespec.canardage import Card, Discard, Play, State
 from rulespec.canardage.policy import random_card_policy
 from tests.canardage.helpers import GAME
 from tests.hash_seeds import other_hash_seed
+from tests.processes import python
 
 KNOWN = {c.id for c in rulespec.clauses("canardage")}
 
@@ -136,18 +135,15 @@ def test_a_seed_gives_the_same_record_whatever_the_hash_seed() -> None:
         "r = rulespec.Record.play(g, 5, seed=3);"
         "print(hashlib.sha256(r.to_json().encode()).hexdigest(), len(r.steps))"
     )
-    there = subprocess.run(
-        [sys.executable, "-c", code],
+    there = python(
+        code,
         env={
             "PYTHONHASHSEED": other_hash_seed(),
             "PATH": "",
             # where and whether bytecode is written holds in the child too
             **{k: v for k, v in os.environ.items() if k in _BYTECODE},
         },
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    )
     here = rulespec.Record.play(GAME, 5, seed=3)
     assert there == f"{hashlib.sha256(here.to_json().encode()).hexdigest()} {len(here.steps)}\n"
 

@@ -9,8 +9,6 @@ catalogue from inside the package.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import types
 import zipfile
 from pathlib import Path
@@ -20,6 +18,7 @@ import rulespec.duck_cover
 import rulespec.schemas
 from rulespec import Record
 from tests.core.conftest import ROOT, VenvFactory, clean_env, run
+from tests.processes import python
 
 RULESPEC_ALL = [
     "CHANCE",
@@ -108,16 +107,7 @@ def test_duck_cover_exports_exactly_its_public_api() -> None:
 
 def test_importing_rulespec_needs_no_test_tools() -> None:
     code = "import sys, rulespec; print(sorted({'hypothesis', 'pytest'} & set(sys.modules)))"
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
+    assert python(code, timeout=60).strip() == "[]"
 
 
 def test_wheel_ships_the_catalogue_plugin_types_and_schemas(wheel: Path) -> None:

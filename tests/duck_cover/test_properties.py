@@ -13,8 +13,6 @@ import hashlib
 import itertools
 import json
 import os
-import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -43,6 +41,7 @@ from rulespec.duck_cover import (
 from rulespec.duck_cover import Action as DCAction
 from rulespec.duck_cover import PlayerAction as DCPlayerAction
 from tests.hash_seeds import other_hash_seed
+from tests.processes import python
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -229,17 +228,7 @@ print(json.dumps(out))
 
 def _records_in_subprocess(hash_seed: str) -> list[list[str]]:
     env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-c", _SCRIPT],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    result: list[list[str]] = json.loads(done.stdout)
+    result: list[list[str]] = json.loads(python(_SCRIPT, env=env))
     return result
 
 

@@ -7,8 +7,6 @@ import io
 import json
 import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +18,7 @@ from rulespec.duo import TURBO, Deal, Draw, Options, Play, PlayerAction, Stop
 from tests.duo.helpers import DUO
 from tests.duo.strategies import Played, played
 from tests.hash_seeds import other_hash_seed
+from tests.processes import python
 
 ROOT = Path(__file__).resolve().parents[2]
 DUO_CLAUSES = {c.id for c in rulespec.clauses("duo")}
@@ -102,14 +101,7 @@ print(json.dumps(out))
 
 def test_a_seed_gives_the_same_match_whatever_the_hash_seed() -> None:
     env = {**os.environ, "PYTHONHASHSEED": other_hash_seed()}
-    there = subprocess.run(
-        [sys.executable, "-c", _SCRIPT],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        check=True,
-    ).stdout
+    there = python(_SCRIPT, env=env)
     here = io.StringIO()
     with contextlib.redirect_stdout(here):
         exec(_SCRIPT, {})  # the same script, under this process's hash seed

@@ -1,0 +1,33 @@
+"""Python code run in a process of its own, as a test needs when the interpreter's own
+state (its hash seed, the modules it has imported) is what is tested."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+"""The project's root, where the child runs."""
+
+
+def python(code: str, *, env: Mapping[str, str] | None = None, timeout: float = 120) -> str:
+    """What ``code`` prints when this Python runs it in a new process, in :data:`ROOT`;
+    ``env`` is the child's whole environment (by default this process's). Fails the test,
+    showing the child's standard error, unless the child exits 0.
+
+    >>> python("print(6 * 7)")
+    '42\\n'
+    """
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
