@@ -20,14 +20,7 @@ def python(code: str, *, env: Mapping[str, str] | None = None, timeout: float = 
     >>> python("print(6 * 7)")
     '42\\n'
     """
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+    command = [sys.executable, "-c", code]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, timeout=timeout)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    return done.stdout.decode()
