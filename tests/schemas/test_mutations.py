@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -25,7 +25,15 @@ from rulespec.core.chance import CHANCE
 from rulespec.core.record import Record
 from rulespec.testing.strategies import Played
 from tests.schemas.games import GAME_IDS, played
-from tests.schemas.helpers import examples, mutated, paths, refuses, replacements, valid
+from tests.schemas.helpers import (
+    Path,
+    examples,
+    mutated,
+    paths,
+    refuses,
+    replacements,
+    valid,
+)
 
 Decoder = Callable[[Any], Any]
 
@@ -43,6 +51,18 @@ def _inexpressible(name: str, data: Any) -> bool:
     except (KeyError, TypeError):
         pass
     return False
+
+
+def _mutants(name: str, value: Any, path: Path) -> Iterator[tuple[str, Any]]:
+    """``value`` with what lies at ``path`` replaced by each of its :func:`replacements`
+    that the schema ``name`` can refuse, with the mistake each makes."""
+    here = value
+    for step in path:
+        here = here[step]
+    for what, new in replacements(here):
+        mutant = mutated(value, path, new)
+        if not _inexpressible(name, mutant):
+            yield what, mutant
 
 
 def _kind(decode: Decoder, chance: bool) -> Decoder:
@@ -101,13 +121,8 @@ def test_schema_and_decoder_agree_on_mutants(game_id: str) -> None:
             name = f"{game_id}/{kind}"
             assert _disagreement(name, value, decode) is None
             path = data.draw(st.sampled_from(list(paths(value))), label="place")
-            here = value
-            for step in path:
-                here = here[step]
-            for what, new in replacements(here):
-                mutant = mutated(value, path, new)
-                if not _inexpressible(name, mutant):
-                    assert _disagreement(name, mutant, decode) is None, (path, what)
+            for what, mutant in _mutants(name, value, path):
+                assert _disagreement(name, mutant, decode) is None, (path, what)
 
     check()
 
@@ -126,14 +141,9 @@ def test_every_place_of_the_options_and_first_steps(game_id: str) -> None:
             if kind in ("options", "action", "chance") or i == first_view:
                 name = f"{game_id}/{kind}"
                 for path in paths(value, ends=True):
-                    here = value
-                    for step in path:
-                        here = here[step]
-                    for what, new in replacements(here):
-                        mutant = mutated(value, path, new)
-                        if not _inexpressible(name, mutant):
-                            found = _disagreement(name, mutant, decode)
-                            assert found is None, (path, what, found)
+                    for what, mutant in _mutants(name, value, path):
+                        found = _disagreement(name, mutant, decode)
+                        assert found is None, (path, what, found)
 
     check()
 
