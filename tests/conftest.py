@@ -19,20 +19,9 @@ from hypothesis import HealthCheck, settings
 
 PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 
-settings.register_profile(
-    "dev",
-    max_examples=10,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    derandomize=True,
-)
-settings.register_profile(
-    "ci",
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    print_blob=True,
-)
+_UNTIMED = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", _UNTIMED, max_examples=10, derandomize=True)
+settings.register_profile("ci", _UNTIMED, max_examples=150, print_blob=True)
 settings.register_profile(
     "deep", max_examples=3000, deadline=None, suppress_health_check=list(HealthCheck)
 )
