@@ -102,6 +102,20 @@ class _Session:
         for op in ("state", "scores", "winners", "is_over"):
             self.send(op)
 
+    def probe(self, game_id: str, state: Any, player: int) -> None:
+        """Every query, asked of ``player``, then an action rulespec refuses at ``state``
+        (when the kit has one)."""
+        self.queries(player)
+        action = _illegal(game_id, state)
+        if action is not None:
+            self.send("apply", action=rulespec.game(game_id).encode_action(action))
+
+    def close(self) -> list[Exchange]:
+        """Every query once more, then ``quit``: the exchanges of the whole session."""
+        self.queries(0)
+        self.send("quit")
+        return self.exchanges
+
 
 def _whole_game(game_id: str) -> list[Exchange]:
     players, options, seed = GAMES[game_id]
@@ -118,13 +132,8 @@ def _whole_game(game_id: str) -> list[Exchange]:
         state = next(states)
         if index == 0:
             actors = g.to_move(state)
-            session.queries(actors[0] if actors and actors[0] != CHANCE else 0)
-            probe = _illegal(game_id, state)
-            if probe is not None:
-                session.send("apply", action=g.encode_action(probe))
-    session.queries(0)
-    session.send("quit")
-    return session.exchanges
+            session.probe(game_id, state, actors[0] if actors and actors[0] != CHANCE else 0)
+    return session.close()
 
 
 def _batch(game_id: str, players: int, options: dict[str, Any], seed: int) -> list[Exchange]:
@@ -179,13 +188,8 @@ def _engine_chance(
             state = g.apply(state, g.decode_action(outcome))
         if first:
             first = False
-            session.queries(g.to_move(state)[0])
-            probe = _illegal(game_id, state)
-            if probe is not None:
-                session.send("apply", action=g.encode_action(probe))
-    session.queries(0)
-    session.send("quit")
-    return session.exchanges
+            session.probe(game_id, state, g.to_move(state)[0])
+    return session.close()
 
 
 _FEATURES: dict[str, Callable[[str, int, dict[str, Any], int], list[Exchange]]] = {
