@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
+
 import rulespec
 from rulespec.canardage import Card, Play, State, position
 from rulespec.canardage.cards import WATER
@@ -56,6 +58,13 @@ def spaces(state: State, card: Card) -> list[tuple[int, ...]]:
 def play(state: State, card: Card, *spaces: int) -> State:
     """The state after the player on turn plays ``card`` on ``spaces``."""
     return GAME.apply(state, Play(state.turn, card, tuple(spaces)))  # type: ignore[no-any-return]
+
+
+def refusal(state: State, card: Card, *spaces: int) -> str:
+    """The clause that refuses the player on turn playing ``card`` on ``spaces``."""
+    with pytest.raises(rulespec.IllegalAction) as info:
+        play(state, card, *spaces)
+    return info.value.clause
 
 
 def line_of(state: State) -> str:

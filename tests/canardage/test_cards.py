@@ -14,7 +14,7 @@ import pytest
 
 from rulespec import IllegalAction
 from rulespec.canardage import Card, Disperse, Phase, Play
-from tests.canardage.helpers import GAME, W, at, legal, line_of, play, spaces
+from tests.canardage.helpers import GAME, W, at, legal, line_of, play, refusal, spaces
 
 # -- aiming ---------------------------------------------------------------------------
 
@@ -31,9 +31,7 @@ def test_en_joue_targets_any_free_space_water_included() -> None:
 @pytest.mark.clause("can.targets.spaces")
 def test_a_space_never_takes_a_second_target() -> None:
     s = at("0 W* 1 2 W 0", ["en-joue", "pan", "pan"])
-    with pytest.raises(IllegalAction) as err:
-        play(s, Card.EN_JOUE, 1)
-    assert err.value.clause == "can.targets.spaces"
+    assert refusal(s, Card.EN_JOUE, 1) == "can.targets.spaces"
 
 
 @pytest.mark.clause("can.action.double-viseur")
@@ -41,9 +39,7 @@ def test_double_viseur_needs_two_adjacent_free_spaces_when_they_exist() -> None:
     s = at("0 1* 2 0* 1 2", ["double-viseur", "pan", "pan"])
     assert spaces(s, Card.DOUBLE_VISEUR) == [(4, 5)]
     assert play(s, Card.DOUBLE_VISEUR, 4, 5).targets == (1, 3, 4, 5)
-    with pytest.raises(IllegalAction) as err:
-        play(s, Card.DOUBLE_VISEUR, 0)
-    assert err.value.clause == "can.action.double-viseur"
+    assert refusal(s, Card.DOUBLE_VISEUR, 0) == "can.action.double-viseur"
 
 
 @pytest.mark.clause("can.action.double-viseur")
@@ -67,9 +63,7 @@ def test_rectifier_gauche_moves_a_target_one_space_forward() -> None:
     assert spaces(s, Card.RECTIFIER_GAUCHE) == [(2,)]
     assert play(s, Card.RECTIFIER_GAUCHE, 2).targets == (0, 1, 3)
     for bad in (0, 3, 4):
-        with pytest.raises(IllegalAction) as err:
-            play(s, Card.RECTIFIER_GAUCHE, bad)
-        assert err.value.clause == "can.action.rectifier-gauche"
+        assert refusal(s, Card.RECTIFIER_GAUCHE, bad) == "can.action.rectifier-gauche"
 
 
 @pytest.mark.clause("can.action.rectifier-droite")
@@ -78,9 +72,7 @@ def test_rectifier_droite_moves_a_target_one_space_back() -> None:
     # 2 would land on 3's target; 5 is the last space.
     assert spaces(s, Card.RECTIFIER_DROITE) == [(3,)]
     assert play(s, Card.RECTIFIER_DROITE, 3).targets == (2, 4, 5)
-    with pytest.raises(IllegalAction) as err:
-        play(s, Card.RECTIFIER_DROITE, 5)
-    assert err.value.clause == "can.action.rectifier-droite"
+    assert refusal(s, Card.RECTIFIER_DROITE, 5) == "can.action.rectifier-droite"
 
 
 # -- shooting -------------------------------------------------------------------------
@@ -110,9 +102,7 @@ def test_pan_on_water_removes_the_target_and_the_water_stays() -> None:
 @pytest.mark.clause("can.action.pan")
 def test_pan_only_fires_at_a_targeted_space() -> None:
     s = at("0 W* 1 2 0 1", ["pan", "pan", "en-joue"])
-    with pytest.raises(IllegalAction) as err:
-        play(s, Card.PAN, 2)
-    assert err.value.clause == "can.action.pan"
+    assert refusal(s, Card.PAN, 2) == "can.action.pan"
 
 
 @pytest.mark.clause("can.turn.play-one", "can.turn.discard", "can.action.pan")
@@ -134,9 +124,7 @@ def test_tireur_d_elite_shoots_any_duck_targeted_or_not_never_water() -> None:
     free = play(s, Card.TIREUR_D_ELITE, 3)
     assert free.targets == (2,) and free.shot == (0, 0, 1)
     assert line_of(free)[:10] == "0 W 1 W 1 "
-    with pytest.raises(IllegalAction) as err:
-        play(s, Card.TIREUR_D_ELITE, 1)
-    assert err.value.clause == "can.action.tireur-d-elite"
+    assert refusal(s, Card.TIREUR_D_ELITE, 1) == "can.action.tireur-d-elite"
 
 
 @pytest.mark.clause("can.action.tu-louches")
@@ -164,9 +152,7 @@ def test_tu_louches_never_hits_water_nor_a_space_two_away() -> None:
     s = at("W* W 0 1 2 0", ["tu-louches", "pan", "en-joue"])
     assert spaces(s, Card.TU_LOUCHES) == []
     s2 = at("0* W 1 2 W 0", ["tu-louches", "pan", "en-joue"])
-    with pytest.raises(IllegalAction) as err:
-        play(s2, Card.TU_LOUCHES, 0, 2)
-    assert err.value.clause == "can.action.tu-louches"
+    assert refusal(s2, Card.TU_LOUCHES, 0, 2) == "can.action.tu-louches"
 
 
 @pytest.mark.clause("can.action.canardage", "can.line.close-up")
@@ -190,9 +176,7 @@ def test_canardage_never_one_never_apart_never_water() -> None:
     water = at("0 1* W* 2 1 0", ["canardage", "pan", "en-joue"])
     for s in (one, apart, water):
         assert spaces(s, Card.CANARDAGE) == []
-    with pytest.raises(IllegalAction) as err:
-        play(apart, Card.CANARDAGE, 1, 4)
-    assert err.value.clause == "can.action.canardage"
+    assert refusal(apart, Card.CANARDAGE, 1, 4) == "can.action.canardage"
 
 
 # -- the line -------------------------------------------------------------------------
@@ -217,9 +201,7 @@ def test_palme_arriere_swaps_your_duck_with_the_card_behind() -> None:
     assert line_of(after) == "0 1 W 0 2 0"
     assert after.targets == (2,)
     for bad in (1, 5):
-        with pytest.raises(IllegalAction) as err:
-            play(s, Card.PALME_ARRIERE, bad)
-        assert err.value.clause == "can.action.palme-arriere"
+        assert refusal(s, Card.PALME_ARRIERE, bad) == "can.action.palme-arriere"
 
 
 @pytest.mark.clause("can.action.palme-avant")
@@ -227,9 +209,7 @@ def test_palme_avant_swaps_your_duck_with_the_card_in_front() -> None:
     s = at("0 1 0 W 2 0", ["palme-avant", "pan", "pan"])
     assert spaces(s, Card.PALME_AVANT) == [(2,), (5,)]  # not 0: the first duck
     assert line_of(play(s, Card.PALME_AVANT, 5)) == "0 1 0 W 0 2"
-    with pytest.raises(IllegalAction) as err:
-        play(s, Card.PALME_AVANT, 0)
-    assert err.value.clause == "can.action.palme-avant"
+    assert refusal(s, Card.PALME_AVANT, 0) == "can.action.palme-avant"
 
 
 @pytest.mark.clause("can.action.banzai")
@@ -239,12 +219,8 @@ def test_banzai_sends_your_duck_to_the_front() -> None:
     after = play(s, Card.BANZAI, 5)
     assert line_of(after) == "0 0 1 0 W 2"
     assert after.targets == (3,)
-    with pytest.raises(IllegalAction) as err:
-        play(s, Card.BANZAI, 0)  # already first
-    assert err.value.clause == "can.action.banzai"
-    with pytest.raises(IllegalAction) as err:
-        play(s, Card.BANZAI, 1)  # an opponent's duck
-    assert err.value.clause == "can.action.banzai"
+    assert refusal(s, Card.BANZAI, 0) == "can.action.banzai"  # already first
+    assert refusal(s, Card.BANZAI, 1) == "can.action.banzai"  # an opponent's duck
 
 
 def _distinct_orders(items: list[tuple[int, ...]]) -> int:
