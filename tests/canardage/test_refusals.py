@@ -51,6 +51,13 @@ def _refusal(state: Any, action: Any) -> IllegalAction:
     return info.value
 
 
+def _reason(state: Any, card: Card, spaces: tuple[int, ...]) -> str:
+    """Why player 0 may not play ``card`` on ``spaces``, refused under the card's clause."""
+    error = _refusal(state, Play(0, card, spaces))
+    assert error.clause == CLAUSES[card]
+    return error.reason
+
+
 @pytest.mark.clause("can.setup.duck-deck")
 def test_a_deal_with_another_duck_deck_is_refused() -> None:
     s = GAME.new_game(3)
@@ -65,32 +72,25 @@ def test_a_deal_with_another_duck_deck_is_refused() -> None:
 @pytest.mark.clause("can.action.double-viseur", "can.action.canardage")
 def test_two_target_cards_refuse_spaces_that_are_not_front_then_back_neighbours() -> None:
     s = at("0 1 W 2 0 1", ["double-viseur", "pan", "pan"])
-    error = _refusal(s, Play(0, Card.DOUBLE_VISEUR, (1, 3)))
-    assert (error.clause, error.reason) == (
-        CLAUSES[Card.DOUBLE_VISEUR],
-        "the two targets go on two adjacent spaces, front one first",
+    assert (
+        _reason(s, Card.DOUBLE_VISEUR, (1, 3))
+        == "the two targets go on two adjacent spaces, front one first"
     )
     s = at("0 1 W 2 0 1", ["canardage", "pan", "pan"], targets=[2, 3])
-    error = _refusal(s, Play(0, Card.CANARDAGE, (3, 2)))
-    assert (error.clause, error.reason) == (
-        CLAUSES[Card.CANARDAGE],
-        "Canardage shoots two neighbouring targeted spaces, front one first",
+    assert (
+        _reason(s, Card.CANARDAGE, (3, 2))
+        == "Canardage shoots two neighbouring targeted spaces, front one first"
     )
 
 
 @pytest.mark.clause("can.action.banzai", "can.action.a-couvert")
 def test_a_duck_in_front_cannot_banzai_and_cannot_hide_under_water() -> None:
     s = at("0 W 1 2 0 1", ["banzai", "a-couvert", "pan"])
-    error = _refusal(s, Play(0, Card.BANZAI, (0,)))
-    assert (error.clause, error.reason) == (
-        CLAUSES[Card.BANZAI],
-        "your duck is already first: Banzaï must move it to the front",
+    assert (
+        _reason(s, Card.BANZAI, (0,))
+        == "your duck is already first: Banzaï must move it to the front"
     )
-    error = _refusal(s, Play(0, Card.A_COUVERT, (0, 1)))
-    assert (error.clause, error.reason) == (
-        CLAUSES[Card.A_COUVERT],
-        "a duck cannot hide under a water card",
-    )
+    assert _reason(s, Card.A_COUVERT, (0, 1)) == "a duck cannot hide under a water card"
 
 
 @pytest.mark.clause("can.turn.play-one")
@@ -165,21 +165,9 @@ def test_a_refused_tu_louches_says_which_space_is_wrong() -> None:
 @pytest.mark.clause("can.action.a-couvert", "can.action.planque")
 def test_a_refused_hide_or_planque_on_water_says_so() -> None:
     s = at("1 2 W 0 1 2", ["a-couvert", "planque", "pan"])
-    error = _refusal(s, Play(0, Card.A_COUVERT, (3, 2)))
-    assert (error.clause, error.reason) == (
-        CLAUSES[Card.A_COUVERT],
-        "a duck cannot hide under a water card",
-    )
-    error = _refusal(s, Play(0, Card.A_COUVERT, (3, 5)))
-    assert (error.clause, error.reason) == (
-        CLAUSES[Card.A_COUVERT],
-        "space 5 is not beside your duck",
-    )
-    error = _refusal(s, Play(0, Card.PLANQUE, (2,)))
-    assert (error.clause, error.reason) == (
-        CLAUSES[Card.PLANQUE],
-        "a Planqué card goes on a duck, not on water",
-    )
+    assert _reason(s, Card.A_COUVERT, (3, 2)) == "a duck cannot hide under a water card"
+    assert _reason(s, Card.A_COUVERT, (3, 5)) == "space 5 is not beside your duck"
+    assert _reason(s, Card.PLANQUE, (2,)) == "a Planqué card goes on a duck, not on water"
 
 
 def test_a_shuffle_the_game_drew_is_not_checked_again(monkeypatch: pytest.MonkeyPatch) -> None:
