@@ -99,12 +99,19 @@ class WaterUnderPlanqueSafe(Table):
         return [s for s in super().bang_choices() if not self.protected(s[0])]
 
 
+def _seen(engine: type[Table], hide: str) -> Adapter:
+    """The engine's adapter as ``hide`` says: showing its ``state``, behind a
+    ``black-box`` (who moves alone), or showing its ``scores-only``."""
+    adapter = ForeignAdapter(engine)
+    if hide == "state":
+        return adapter
+    return BlackBox(adapter) if hide == "black-box" else ScoresOnly(adapter)
+
+
 @pytest.mark.clause("can.setup.duck-deck")
 @pytest.mark.parametrize("hide", ["state", "black-box", "scores-only"])
 def test_a_wrong_water_count_names_the_duck_deck_first(hide: str) -> None:
-    adapter: Adapter = ForeignAdapter(FourWaterCards)
-    if hide != "state":
-        adapter = BlackBox(adapter) if hide == "black-box" else ScoresOnly(adapter)
+    adapter = _seen(FourWaterCards, hide)
     # Through a black box, a game shrunk to the deal alone cannot tell a deck of four
     # water cards from a wrong first player (only who moves is seen): the duck deck is
     # named first once the game goes on long enough to show it, as a short shrink leaves.
@@ -124,9 +131,7 @@ def test_a_shuffle_where_the_rules_draw_none_names_the_shuffle_first() -> None:
 def test_a_planque_card_shuffled_from_the_line_names_planque_then_the_reshuffle(
     hide: str,
 ) -> None:
-    adapter: Adapter = ForeignAdapter(PlanquePlayedAtOnce)
-    if hide != "state":
-        adapter = BlackBox(adapter) if hide == "black-box" else ScoresOnly(adapter)
+    adapter = _seen(PlanquePlayedAtOnce, hide)
     clauses = _clauses(adapter)
     assert clauses[0] == "can.action.planque", clauses
 
@@ -140,9 +145,7 @@ def test_a_pair_parted_by_en_avant_marche_is_found_without_the_duck_deck() -> No
 @pytest.mark.clause("can.planque.space")
 @pytest.mark.parametrize("hide", ["state", "black-box", "scores-only"])
 def test_a_pan_refused_on_a_planque_space_names_the_protection(hide: str) -> None:
-    adapter: Adapter = ForeignAdapter(WaterUnderPlanqueSafe)
-    if hide != "state":
-        adapter = BlackBox(adapter) if hide == "black-box" else ScoresOnly(adapter)
+    adapter = _seen(WaterUnderPlanqueSafe, hide)
     clauses = _clauses(adapter)
     assert clauses[0] == "can.planque.space", clauses
     assert "can.action.pan" in clauses
