@@ -14,14 +14,15 @@ from tests.duo.helpers import DUO, card, shuffle_hidden
 from tests.duo.strategies import Played, played
 
 
-def table() -> State:
+def table(under: str = "red-3-circle") -> State:
+    """Three hands, two piles; ``under`` lies beneath the red 2 circle on top of pile 0."""
     return DUO.position(
         [
             ["red-3-cross", "blue-1-circle"],
             ["red-3-triangle", "yellow-2-circle", "green-4-square"],
             ["blue-2-square"],
         ],
-        [["red-3-circle", "red-2-circle"], ["blue-1-square"]],
+        [[under, "red-2-circle"], ["blue-1-square"]],
         turn=1,
         round=1,
         round_scores=[(3, 0, 0)],
@@ -70,17 +71,7 @@ def test_views_never_depend_on_hidden_cards(match: Played, seat: int, seed: int)
 def test_views_do_not_show_the_covered_cards_of_a_pile() -> None:
     state = table()
     # The same table with red-2-square instead of red-3-circle under the top card.
-    other = DUO.position(
-        [
-            ["red-3-cross", "blue-1-circle"],
-            ["red-3-triangle", "yellow-2-circle", "green-4-square"],
-            ["blue-2-square"],
-        ],
-        [["red-2-square", "red-2-circle"], ["blue-1-square"]],
-        turn=1,
-        round=1,
-        round_scores=[(3, 0, 0)],
-    )
+    other = table(under="red-2-square")
     assert other.piles != state.piles
     for player in range(3):
         assert DUO.view(other, player) == DUO.view(state, player)
