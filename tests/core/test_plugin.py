@@ -100,6 +100,13 @@ def test_without_hypothesis():
 
 
 @pytest.mark.heavy
+def _pytest(python: Path, folder: Path) -> str:
+    """What ``pytest -q`` prints when ``python`` runs the tests of ``folder``, markers strict
+    and no cache written."""
+    command = [str(python), "-m", "pytest", "--strict-markers", "-p", "no:cacheprovider", "-q"]
+    return run(command, cwd=folder, env=clean_env())
+
+
 def test_plugin_loads_where_hypothesis_is_absent(clean_venv: VenvFactory, tmp_path: Path) -> None:
     python = clean_venv("attrs", "pytest")
     run(
@@ -108,11 +115,7 @@ def test_plugin_loads_where_hypothesis_is_absent(clean_venv: VenvFactory, tmp_pa
         env=clean_env(),
     )
     (tmp_path / "test_tiny.py").write_text(_TINY, encoding="utf-8")
-    out = run(
-        [str(python), "-m", "pytest", "--strict-markers", "-p", "no:cacheprovider", "-q"],
-        cwd=tmp_path,
-        env=clean_env(),
-    )
+    out = _pytest(python, tmp_path)
     assert "1 passed" in out
     # The plugin is active there: an unknown id fails collection.
     (tmp_path / "test_bad.py").write_text(
@@ -135,11 +138,7 @@ def test_plugin_loads_where_hypothesis_is_absent(clean_venv: VenvFactory, tmp_pa
     own.mkdir()
     (own / "conftest.py").write_text(_FOREIGN_CONFTEST, encoding="utf-8")
     (own / "test_own.py").write_text(_FOREIGN_TEST, encoding="utf-8")
-    out = run(
-        [str(python), "-m", "pytest", "--strict-markers", "-p", "no:cacheprovider", "-q"],
-        cwd=own,
-        env=clean_env(),
-    )
+    out = _pytest(python, own)
     assert "2 passed" in out
 
 
