@@ -10,6 +10,7 @@ import pytest
 import rulespec
 from rulespec.core.implements import implementations_by_clause
 from rulespec.tools import trace
+from tests.sphinxext.helpers import cited_tests
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -39,9 +40,9 @@ def test_every_clause_is_implemented_or_explained() -> None:
 
 
 def test_static_collection_reads_every_marker_form(tmp_path: Path) -> None:
-    tests = tmp_path / "tests"
-    tests.mkdir()
-    (tests / "test_sample.py").write_text(
+    tests = cited_tests(
+        tmp_path,
+        "test_sample.py",
         "import pytest\n"
         "pytestmark = pytest.mark.clause('m.module')\n"
         "@pytest.mark.clause('m.a', 'm.b')\n"
@@ -53,7 +54,6 @@ def test_static_collection_reads_every_marker_form(tmp_path: Path) -> None:
         "    def test_two(self): ...\n"
         "@pytest.mark.clause('m.ignored')\n"
         "def not_collected(): ...\n",
-        encoding="utf-8",
     )
     cited = trace.test_citations(tests)
     names = {cid: sorted(r.nodeid for r in refs) for cid, refs in cited.items()}
@@ -84,11 +84,10 @@ def test_a_changed_or_removed_test_file_is_read_again(tmp_path: Path) -> None:
 
 
 def test_a_cited_unknown_id_is_a_gap(tmp_path: Path) -> None:
-    tests = tmp_path / "tests"
-    tests.mkdir()
-    (tests / "test_bad.py").write_text(
+    tests = cited_tests(
+        tmp_path,
+        "test_bad.py",
         "import pytest\n@pytest.mark.clause('dc.no-such-rule')\ndef test_x(): ...\n",
-        encoding="utf-8",
     )
     problems = [str(p) for p in trace.gaps(tests)]
     assert any(p.startswith("dc.no-such-rule: cited by test") for p in problems)

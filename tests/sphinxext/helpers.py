@@ -17,6 +17,14 @@ ROOT = Path(__file__).resolve().parents[2]
 TESTS = ROOT / "tests"
 
 
+def cited_tests(root: Path, module: str, source: str) -> Path:
+    """A folder ``tests`` in ``root`` holding one test module ``module`` with ``source``."""
+    tests = root / "tests"
+    tests.mkdir()
+    (tests / module).write_text(source, encoding="utf-8")
+    return tests
+
+
 @attrs.frozen
 class Build:
     """The result of one ``sphinx-build`` run."""

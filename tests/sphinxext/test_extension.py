@@ -9,7 +9,7 @@ from pathlib import Path
 import rulespec
 from rulespec.rulebook.clauses import catalogues
 from rulespec.tools import trace
-from tests.sphinxext.helpers import blocks, build, clause_blocks, field, project, text
+from tests.sphinxext.helpers import blocks, build, cited_tests, clause_blocks, field, project, text
 
 ONE_LINE = 'extensions = ["rulespec.sphinxext"]\n'
 
@@ -58,12 +58,11 @@ def test_unknown_ids_and_duplicates_fail_under_w(tmp_path: Path) -> None:
 
 
 def test_a_cited_id_missing_from_the_catalogue_fails_the_build(tmp_path: Path) -> None:
-    tests = tmp_path / "tests"
-    tests.mkdir()
-    (tests / "test_x.py").write_text(
+    tests = cited_tests(
+        tmp_path,
+        "test_x.py",
         "import pytest\n\n@pytest.mark.clause('dc.move.cover', 'dc.not-in-any-catalogue')\n"
         "def test_x(): ...\n",
-        encoding="utf-8",
     )
     src = project(
         tmp_path / "src",
@@ -80,11 +79,10 @@ def test_a_cited_id_missing_from_the_catalogue_fails_the_build(tmp_path: Path) -
 
 
 def test_traceability_highlights_exactly_the_gaps(tmp_path: Path) -> None:
-    tests = tmp_path / "tests"
-    tests.mkdir()
-    (tests / "test_one.py").write_text(
+    tests = cited_tests(
+        tmp_path,
+        "test_one.py",
         "import pytest\n\n@pytest.mark.clause('dc.move.cover')\ndef test_cover(): ...\n",
-        encoding="utf-8",
     )
     src = project(
         tmp_path / "src",
@@ -146,7 +144,7 @@ def test_game_pages_are_one_directive_each_and_written_once(tmp_path: Path) -> N
     assert write_game_pages(tmp_path) == []  # unchanged pages are not rewritten
 
 
-def test_a_missing_tests_folder_is_a_warning(tmp_path: Path) -> None:
+def test_a_missing_cited_tests_is_a_warning(tmp_path: Path) -> None:
     src = project(
         tmp_path / "src",
         ONE_LINE + 'rules_tests_dir = "no-such-folder"\n',
