@@ -20,6 +20,7 @@ import time
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+import attrs
 import hypothesis
 from hypothesis import HealthCheck, Phase, Verbosity
 from hypothesis import strategies as st
@@ -329,18 +330,12 @@ def check(
                 record=search.last or Record(g.id, g.min_players, g.default_options()),
             )
             raise _finished(DivergenceError(divergence), search, chance, g, kit) from None
-        divergence = Divergence(
-            game=g.id,
+        divergence = attrs.evolve(
+            first,
             kind="nondeterministic",
-            step=first.step,
             summary="the engine answered the same game differently when it was played "
             f"again: its answers depend on earlier games ({first.kind} at step {first.step} "
             "the first time, not the second)",
-            clauses=first.clauses,
-            expected=first.expected,
-            actual=first.actual,
-            record=first.record,
-            action=first.action,
             other_record=search.last,
         )
         raise _finished(DivergenceError(divergence), search, chance, g, kit) from None
