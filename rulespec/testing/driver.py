@@ -95,6 +95,18 @@ class SetAside(Exception):
         self.key = key
 
 
+def _count(rows: dict[tuple[Any, ...], list[Any]], key: tuple[Any, ...], sample: Any) -> None:
+    """One more of ``key`` in ``rows``: a row is its count, then up to :data:`SAMPLES`
+    samples, ``sample`` kept while there is room."""
+    row = rows.get(key)
+    if row is None:
+        rows[key] = [1, sample]
+    else:
+        row[0] += 1
+        if len(row) <= SAMPLES:
+            row.append(sample)
+
+
 @attrs.define
 class Tally:
     """What a run learned besides divergences: the clauses probed, the actions the engine
@@ -152,26 +164,12 @@ class Tally:
 
     def note_taken(self, before: Any, action: Any) -> None:
         """Count a step the engine took."""
-        key = (type(action), getattr(action, "card", None))
-        row = self.taken.get(key)
-        if row is None:
-            self.taken[key] = [1, (before, action)]
-        else:
-            row[0] += 1
-            if len(row) <= SAMPLES:
-                row.append((before, action))
+        _count(self.taken, (type(action), getattr(action, "card", None)), (before, action))
 
     def note_result(self, what: str, step: Step, value: Any) -> None:
         """Count a result that agreed (``what``: ``"scores"``, ``"to_move"``…) after
         ``step``."""
-        key = (what, type(step.action))
-        row = self.results.get(key)
-        if row is None:
-            self.results[key] = [1, (step, value)]
-        else:
-            row[0] += 1
-            if len(row) <= SAMPLES:
-                row.append((step, value))
+        _count(self.results, (what, type(step.action)), (step, value))
 
     def exercised(self, game: Game[Any, Any, Any, Any], kit: GameKit) -> dict[str, int]:
         """How many times each clause was exercised where the engine agreed, from each
