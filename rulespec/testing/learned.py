@@ -91,7 +91,34 @@ def learn_legal(
     if tuple(game.to_move(state)) in ((), (CHANCE,)):
         return None
     with _unnoted(adapter):
-        return _learn(game, kit, adapter, setup, steps, state, player)
+        legal = list(game.legal_actions(state, player))
+        space = list(kit.action_space(game, state, player))
+        offered = list(dict.fromkeys((*space, *_spread(legal, set(space)))))[:LEARN_MOST]
+        ours = set(legal)
+        if not _replay(adapter, setup, steps):
+            return None
+        missing: list[Any] = []
+        extra: list[Any] = []
+        replays, complete = 0, True
+        for action in offered:
+            try:
+                adapter.apply(action)
+            except Inexpressible:
+                continue
+            except ValueError:
+                if action in ours:
+                    missing.append(action)
+                continue
+            except Exception:
+                complete = False
+                break
+            if action not in ours:
+                extra.append(action)
+            replays += 1
+            if replays > REPLAYS_MOST or not _replay(adapter, setup, steps):
+                complete = False
+                break
+        return Learned(tuple(missing), tuple(extra), complete)
 
 
 @contextlib.contextmanager
@@ -107,42 +134,3 @@ def _unnoted(adapter: Any) -> Iterator[None]:
         yield
     finally:
         adapter.noting = noting
-
-
-def _learn(
-    game: Game[Any, Any, Any, Any],
-    kit: GameKit,
-    adapter: Any,
-    setup: Setup,
-    steps: Sequence[Any],
-    state: Any,
-    player: int,
-) -> Learned | None:
-    legal = list(game.legal_actions(state, player))
-    space = list(kit.action_space(game, state, player))
-    offered = list(dict.fromkeys((*space, *_spread(legal, set(space)))))[:LEARN_MOST]
-    ours = set(legal)
-    if not _replay(adapter, setup, steps):
-        return None
-    missing: list[Any] = []
-    extra: list[Any] = []
-    replays, complete = 0, True
-    for action in offered:
-        try:
-            adapter.apply(action)
-        except Inexpressible:
-            continue
-        except ValueError:
-            if action in ours:
-                missing.append(action)
-            continue
-        except Exception:
-            complete = False
-            break
-        if action not in ours:
-            extra.append(action)
-        replays += 1
-        if replays > REPLAYS_MOST or not _replay(adapter, setup, steps):
-            complete = False
-            break
-    return Learned(tuple(missing), tuple(extra), complete)
