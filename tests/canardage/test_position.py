@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from rulespec import PositionError
 from rulespec.canardage import Card, Options, position
 from tests.canardage.helpers import GAME, W
+from tests.integers import Index
 
 LINE = "0 1 2 W 1 0"
 HANDS = [["pan", "en-joue", "banzai"], ["pan"] * 3, ["pan"] * 3]
@@ -59,11 +60,7 @@ def test_values_of_another_kind_are_refused_saying_where(
 
 
 def test_whole_numbers_of_any_integer_type_are_accepted() -> None:
-    class Two:
-        def __index__(self) -> int:
-            return 2
-
-    state = position(LINE, HANDS, targets=[Two()], turn=Two(), shelters={1: Two()})
+    state = position(LINE, HANDS, targets=[Index(2)], turn=Index(2), shelters={1: Index(2)})
     assert state.targets == (2,) and state.turn == 2 and state.shelters == (-1, 2, -1)
     assert type(state.targets[0]) is int and type(state.turn) is int
 

@@ -11,6 +11,7 @@ import pytest
 import rulespec
 from rulespec import PositionError, canardage, duck_cover, duo
 from rulespec.duck_cover import Grid
+from tests.integers import Index
 
 STRAYS: list[Any] = [
     *(None, True, 1.5, -1, 3, 10**9, "x", "", "1 2", b"12", object()),
@@ -88,14 +89,7 @@ def test_grid_from_stacks_takes_whole_numbers_only(stacks: Any) -> None:
 
 
 def test_grid_from_stacks_reads_integers_of_other_types() -> None:
-    class Number:
-        def __init__(self, value: int) -> None:
-            self.value = value
-
-        def __index__(self) -> int:
-            return self.value
-
-    stacks: Any = {(Number(1), Number(0)): [Number(7), Number(5)]}
+    stacks: Any = {(Index(1), Index(0)): [Index(7), Index(5)]}
     grid = Grid.from_stacks(stacks)
     assert grid.cells == (((1, 0), (7, 5)),)
     assert all(type(n) is int for n in (*grid.cells[0][0], *grid.cells[0][1]))

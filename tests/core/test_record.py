@@ -13,6 +13,7 @@ from rulespec import IllegalAction, Record, RecordError, ReplayError
 from rulespec.core.jsonio import MAX_BYTES, MAX_CONTAINERS
 from rulespec.core.record import MAX_STEPS
 from rulespec.duck_cover import GAME, Cover, Deal, Duck, Quack, Reshuffle
+from tests.integers import Index
 
 FIELDS = ["format", "version", "game", "players", "options", "steps"]
 
@@ -310,15 +311,8 @@ def test_play_refuses_arguments_of_the_wrong_type_at_once() -> None:
 
 
 def test_play_reads_integers_of_other_types() -> None:
-    class Number:
-        def __init__(self, value: int) -> None:
-            self.value = value
-
-        def __index__(self) -> int:
-            return self.value
-
     duo = rulespec.game("duo")
-    record = Record.play(duo, Number(3), seed=Number(4), steps=Number(5))  # type: ignore[arg-type]
+    record = Record.play(duo, Index(3), seed=Index(4), steps=Index(5))  # type: ignore[arg-type]
     assert record == Record.play(duo, 3, seed=4, steps=5)
     assert type(record.players) is int and len(record.steps) == 5
     assert Record.from_json(record.to_json()) == record

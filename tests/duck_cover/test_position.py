@@ -21,6 +21,7 @@ from tests.duck_cover.helpers import (
     deck_starting,
     pile_without,
 )
+from tests.integers import Index
 
 TWO = {(0, 0): (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), (1, 0): (12,)}
 
@@ -264,13 +265,6 @@ def test_values_of_another_kind_are_refused_saying_where(
 
 
 def test_whole_numbers_of_any_integer_type_are_cards_and_places() -> None:
-    class Index:
-        def __init__(self, value: int) -> None:
-            self.value = value
-
-        def __index__(self) -> int:
-            return self.value
-
     stacks = {(Index(c % 4), Index(c // 4)): (Index(c + 1),) for c in range(12)}
     arguments: dict[str, Any] = {"card": Index(3), "captain_pile": [Index(MAX)]}
     state = DC.position([stacks, None], **arguments)  # type: ignore[list-item]

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from rulespec import PositionError
 from rulespec.duo import Options, Phase
 from tests.duo.helpers import ALL_NAMES, DUO, card
+from tests.integers import Index
 
 HANDS = [["red-3-cross", "blue-1-circle"], ["green-2-triangle"]]
 PILES = [["red-3-circle"], ["blue-1-square"]]
@@ -116,12 +117,8 @@ def test_values_of_another_kind_are_refused_saying_where(
 
 
 def test_whole_numbers_of_any_integer_type_are_cards_and_seats() -> None:
-    class Seat:
-        def __index__(self) -> int:
-            return 1
-
     hands: list[list[int | str]] = [[card(n) for n in HANDS[0]], list(HANDS[1])]
-    state = DUO.position(hands, PILES, turn=Seat())
+    state = DUO.position(hands, PILES, turn=Index(1))
     assert state.turn == 1 and type(state.turn) is int
     assert state == DUO.position(HANDS, PILES, turn=1)
 
