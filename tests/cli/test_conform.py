@@ -13,6 +13,7 @@ import pytest
 
 import rulespec
 from rulespec.cli.main import main
+from tests.processes import write_scripts
 from tests.profiles import scaled
 
 SERVE = [sys.executable, "-m", "rulespec.testing.serve"]
@@ -115,12 +116,7 @@ BROKEN = textwrap.dedent(
 
 @pytest.fixture
 def scripts(tmp_path: Path) -> dict[str, list[str]]:
-    made = {}
-    for name, text in (("no_pan", NO_PAN), ("only", ONLY), ("broken", BROKEN), ("moody", MOODY)):
-        path = tmp_path / f"{name}.py"
-        path.write_text(text, encoding="utf-8")
-        made[name] = [sys.executable, str(path)]
-    return made
+    return write_scripts(tmp_path, no_pan=NO_PAN, only=ONLY, broken=BROKEN, moody=MOODY)
 
 
 def _conform(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -30,6 +30,7 @@ from rulespec.cli.conform_search import (
 )
 from rulespec.cli.junit import Case, Problem, junit_xml
 from tests.cli.helpers import ROOT, call
+from tests.processes import write_scripts
 from tests.profiles import scaled
 
 SERVE = [sys.executable, "-m", "rulespec.testing.serve"]
@@ -108,12 +109,7 @@ NOTED = textwrap.dedent(
 
 @pytest.fixture
 def scripts(tmp_path: Path) -> dict[str, list[str]]:
-    made = {}
-    for name, text in (("broken", BROKEN), ("slow", SLOW), ("noted", NOTED)):
-        path = tmp_path / f"{name}.py"
-        path.write_text(text, encoding="utf-8")
-        made[name] = [sys.executable, str(path)]
-    return made
+    return write_scripts(tmp_path, broken=BROKEN, slow=SLOW, noted=NOTED)
 
 
 def _suite(path: Path) -> ET.Element:

@@ -37,6 +37,7 @@ from rulespec.testing.divergence import INCONCLUSIVE_SHARE
 from rulespec.testing.kit import kit_for
 from rulespec.testing.wire import ProtocolError, WireAdapter
 from tests.cli.helpers import call, one_error_line
+from tests.processes import write_scripts
 from tests.profiles import SEEDED
 
 SERVE = [sys.executable, "-m", "rulespec.testing.serve"]
@@ -112,12 +113,7 @@ STAYS = textwrap.dedent(
 @pytest.fixture(scope="module")
 def scripts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
     folder = tmp_path_factory.mktemp("engines")
-    made = {}
-    for name, text in (("no_pan", NO_PAN), ("twice", TWICE), ("stays", STAYS)):
-        path = folder / f"{name}.py"
-        path.write_text(text, encoding="utf-8")
-        made[name] = [sys.executable, str(path)]
-    return made
+    return write_scripts(folder, no_pan=NO_PAN, twice=TWICE, stays=STAYS)
 
 
 def _diverge(adapter: Any, game: Any = CAN, **kwargs: Any) -> Any:
