@@ -33,6 +33,21 @@ from tests.cli.helpers import Run, run
 
 ENGINE = Path(__file__).resolve().parents[3] / "examples" / "canardage-js" / "engine.js"
 NODE = shutil.which("node")
+
+
+def start_engine(node: str, *args: str) -> subprocess.Popen[str]:
+    """The example engine run by ``node`` with ``args``, its three streams piped as UTF-8
+    text."""
+    return subprocess.Popen(
+        [node, str(ENGINE), *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
+
+
 PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 GAMES = {"ci": 60, "deep": 300}.get(PROFILE, 4)
 """The games the correct engine plays through ``rulespec conform``."""
@@ -175,26 +190,20 @@ class Session:
     """The engine spoken to line by line, every answer read as the kit reads it."""
 
     def __init__(self, node: str, *args: str) -> None:
-        self.process = subprocess.Popen(
-            [node, str(ENGINE), *args],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
+        self.process = start_engine(node, *args)
         self.id = 0
 
     def ask(self, op: str, **fields: Any) -> tuple[str, Any]:
         assert self.process.stdin is not None and self.process.stdout is not None
         self.id += 1
-        line = json.dumps({"id": self.id, "op": op, **fields}) + "\n"
-        self.process.stdin.write(line.encode())
+        self.process.stdin.write(json.dumps({"id": self.id, "op": op, **fields}) + "\n")
         self.process.stdin.flush()
-        return read_answer(self.process.stdout.readline(), self.id)
+        return read_answer(self.process.stdout.readline().encode(), self.id)
 
     def end(self) -> tuple[int, str]:
         """Close the input; the exit status and standard error."""
         _, err = self.process.communicate(timeout=10)
-        return self.process.returncode, err.decode()
+        return self.process.returncode, err
 
 
 def _deal(players: int, seed: int) -> Any:

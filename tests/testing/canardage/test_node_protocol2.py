@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -33,9 +32,8 @@ from rulespec.canardage.rules import duck_deck
 from rulespec.core.errors import IllegalAction
 from rulespec.testing import check
 from rulespec.testing.wire import WireAdapter
+from tests.testing.canardage.test_node_engine import ENGINE, NODE, start_engine
 
-ENGINE = Path(__file__).resolve().parents[3] / "examples" / "canardage-js" / "engine.js"
-NODE = shutil.which("node")
 PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 CAN = rulespec.game("canardage")
 QUERIES = ["legal_actions", "to_move", "state", "view", "scores", "winners", "is_over"]
@@ -54,14 +52,7 @@ class Raw:
     """The engine spoken to one JSON line at a time; answers returned as read."""
 
     def __init__(self, node: str, *args: str) -> None:
-        self.process = subprocess.Popen(
-            [node, str(ENGINE), *args],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            encoding="utf-8",
-        )
+        self.process = start_engine(node, *args)
         self.id = 0
 
     def send(self, op: str, **fields: Any) -> dict[str, Any]:
