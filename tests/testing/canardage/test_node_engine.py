@@ -193,12 +193,16 @@ class Session:
         self.process = start_engine(node, *args)
         self.id = 0
 
-    def ask(self, op: str, **fields: Any) -> tuple[str, Any]:
+    def line(self, op: str, **fields: Any) -> str:
+        """Send one request; the engine's answer line as it wrote it."""
         assert self.process.stdin is not None and self.process.stdout is not None
         self.id += 1
         self.process.stdin.write(json.dumps({"id": self.id, "op": op, **fields}) + "\n")
         self.process.stdin.flush()
-        return read_answer(self.process.stdout.readline().encode(), self.id)
+        return self.process.stdout.readline()
+
+    def ask(self, op: str, **fields: Any) -> tuple[str, Any]:
+        return read_answer(self.line(op, **fields).encode(), self.id)
 
     def end(self) -> tuple[int, str]:
         """Close the input; the exit status and standard error."""

@@ -32,7 +32,7 @@ from rulespec.canardage.rules import duck_deck
 from rulespec.core.errors import IllegalAction
 from rulespec.testing import check
 from rulespec.testing.wire import WireAdapter
-from tests.testing.canardage.test_node_engine import ENGINE, NODE, start_engine
+from tests.testing.canardage.test_node_engine import ENGINE, NODE, Session
 
 PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 CAN = rulespec.game("canardage")
@@ -48,20 +48,12 @@ def node() -> str:
     return NODE
 
 
-class Raw:
+class Raw(Session):
     """The engine spoken to one JSON line at a time; answers returned as read."""
-
-    def __init__(self, node: str, *args: str) -> None:
-        self.process = start_engine(node, *args)
-        self.id = 0
 
     def send(self, op: str, **fields: Any) -> dict[str, Any]:
         """The whole answer to one request, its id checked and removed."""
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.id += 1
-        self.process.stdin.write(json.dumps({"id": self.id, "op": op, **fields}) + "\n")
-        self.process.stdin.flush()
-        answer: dict[str, Any] = json.loads(self.process.stdout.readline())
+        answer: dict[str, Any] = json.loads(self.line(op, **fields))
         assert answer.pop("id") == self.id
         assert len(answer) == 1, answer
         return answer
@@ -70,11 +62,6 @@ class Raw:
         answer = self.send(op, **fields)
         assert "value" in answer, (op, fields, answer)
         return answer["value"]
-
-    def close(self) -> tuple[int, str]:
-        """Close the input: the exit status and standard error."""
-        _, err = self.process.communicate(timeout=10)
-        return self.process.returncode, err
 
 
 @pytest.fixture
@@ -215,7 +202,7 @@ def test_a_batch_it_cannot_read_ends_the_engine(
     engine = _greeted(engines, node)
     assert engine.process.stdin is not None
     engine.process.stdin.write(json.dumps({"id": 3, "op": "batch", "requests": requests}) + "\n")
-    status, err = engine.close()
+    status, err = engine.end()
     assert status == 2 and said in err and len(err.splitlines()) == 1, err
 
 
@@ -314,7 +301,7 @@ def test_own_chance_needs_a_seed_it_can_use(node: str, engines: list[Raw], seed:
         start["seed"] = seed
     assert engine.process.stdin is not None
     engine.process.stdin.write(json.dumps({"id": 2, "op": "start", **start}) + "\n")
-    status, err = engine.close()
+    status, err = engine.end()
     assert status == 2 and "seed" in err, err
 
 
@@ -325,7 +312,7 @@ def test_a_chance_request_with_no_chance_step_ends_the_engine(
     assert engine.value("chance")["type"] == "deal"
     assert engine.process.stdin is not None
     engine.process.stdin.write('{"id": 4, "op": "chance"}\n')
-    status, err = engine.close()
+    status, err = engine.end()
     assert status == 2 and "no chance step" in err, err
 
 
