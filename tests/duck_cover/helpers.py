@@ -12,7 +12,7 @@ from contextlib import contextmanager
 import pytest
 
 import rulespec
-from rulespec.duck_cover import MAX, REPEAT, Action, Deal, DuckAndCover, Quack, State
+from rulespec.duck_cover import GAME, MAX, REPEAT, Action, Deal, DuckAndCover, Quack, State
 
 __all__ = [
     "COVERED5",
@@ -33,13 +33,8 @@ __all__ = [
 ]
 
 
-def _game() -> DuckAndCover:
-    g = rulespec.game("duck-and-cover")
-    assert isinstance(g, DuckAndCover)
-    return g
-
-
-DC = _game()
+DC: DuckAndCover = GAME
+"""The game as the registry serves it: ``rulespec.game("duck-and-cover")`` is this object."""
 
 ROWS = """
  1  2  3  4

@@ -15,7 +15,7 @@ import attrs
 import pytest
 
 import rulespec
-from rulespec.duo import Deal, Duo, Options, State, parse_card
+from rulespec.duo import GAME, Deal, Duo, Options, State, parse_card
 
 __all__ = [
     "ALL_NAMES",
@@ -33,13 +33,8 @@ __all__ = [
 ]
 
 
-def _game() -> Duo:
-    g = rulespec.game("duo")
-    assert isinstance(g, Duo)
-    return g
-
-
-DUO = _game()
+DUO: Duo = GAME
+"""The game as the registry serves it: ``rulespec.game("duo")`` is this object."""
 
 # « Poser des cartes qui conviennent »: the three features of a symbol card.
 COLOURS = ("blue", "red", "yellow", "green")
