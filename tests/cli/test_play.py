@@ -328,6 +328,15 @@ def _known_ids() -> set[str]:
     return {clause.id for cat in catalogues() for clause in cat}
 
 
+def _recorded_game(tmp_path: Path, game: str, seed: int, bot: str) -> tuple[str, rulespec.Record]:
+    """A whole game of three players against ``bot``, every prompt answered ``1``: all
+    the terminal showed, and the record it saved."""
+    args = ["play", game, "--players", "3", "--seed", str(seed), "--bot", bot]
+    blocks, rest = _whole_game(Console([*args, "--record", "game.json"], tmp_path))
+    record = rulespec.Record.from_json((tmp_path / "game.json").read_text(encoding="utf-8"))
+    return "".join(blocks) + rest, record
+
+
 def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value).replace("-", "−")
 
@@ -335,24 +344,7 @@ def _signed(value: int) -> str:
 def test_each_duck_and_cover_round_ends_with_who_ended_it_the_grids_and_each_score_with_its_clauses(
     tmp_path: Path,
 ) -> None:
-    term = Console(
-        [
-            "play",
-            "duck-and-cover",
-            "--players",
-            "3",
-            "--seed",
-            "11",
-            "--bot",
-            "random",
-            "--record",
-            "g.json",
-        ],
-        tmp_path,
-    )
-    blocks, rest = _whole_game(term)
-    transcript = "".join(blocks) + rest
-    record = rulespec.Record.from_json((tmp_path / "g.json").read_text(encoding="utf-8"))
+    transcript, record = _recorded_game(tmp_path, "duck-and-cover", 11, "random")
     ends = _round_ends(record)
     assert len(ends) == 3
     parts = transcript.split("=== Round ")[1:]
@@ -415,26 +407,9 @@ def test_a_duo_round_end_names_its_winner_or_the_empty_draw_pile_and_scores_with
 def test_the_end_of_a_canardage_game_names_the_last_shot_and_each_players_living_ducks(
     tmp_path: Path,
 ) -> None:
-    term = Console(
-        [
-            "play",
-            "canardage",
-            "--players",
-            "3",
-            "--seed",
-            "5",
-            "--bot",
-            "random-card",
-            "--record",
-            "c.json",
-        ],
-        tmp_path,
-    )
-    blocks, rest = _whole_game(term)
-    transcript = "".join(blocks) + rest
+    transcript, record = _recorded_game(tmp_path, "canardage", 5, "random-card")
     assert transcript.count("=== How the game ended ===") == 1
     summary = transcript.split("=== How the game ended ===")[1].split("=== the game is over")[0]
-    record = rulespec.Record.from_json((tmp_path / "c.json").read_text(encoding="utf-8"))
     (final,) = _round_ends(record)
     can = rulespec.game("canardage")
     for p in range(3):
