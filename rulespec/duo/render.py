@@ -162,18 +162,35 @@ def hover(card: Card, tr: Words = english) -> str:
     >>> hover(parse_card("blue-2-circle")), hover(parse_card("blue-2-circle"), translation("fr"))
     ('blue-2-circle', '2 rond bleu')
     """
+    return _named(card, tr, _HOVER)
+
+
+_HOVER = (
+    "turbo",
+    "{colour}-{{number}}-{{shape}}",
+    "joker-{colour}",
+    "joker-{{number}}",
+    "joker-{shape}",
+)
+"""How :func:`hover` names a Turbo-joker, a symbol card, and a joker by its colour, its
+number or its shape: the ids of its messages, ``{colour}`` and ``{shape}`` put in first."""
+
+
+def _named(card: Card, tr: Words, forms: tuple[str, str, str, str, str]) -> str:
+    """``card`` named in the ``forms`` of :data:`_HOVER` or :data:`_WORDS`."""
+    turbo, symbol, by_colour, by_number, by_shape = forms
     if card == TURBO:
-        return tr("turbo")
+        return tr(turbo)
     colour, number, shape = features(card)
     if colour is not None and number is not None and shape is not None:
-        words = tr(f"{COLOURS[colour]}-{{number}}-{{shape}}")
+        words = tr(symbol.format(colour=COLOURS[colour]))
         return words.format(number=NUMBERS[number], shape=tr(SHAPES[shape]))
     if colour is not None:
-        return tr(f"joker-{COLOURS[colour]}")
+        return tr(by_colour.format(colour=COLOURS[colour]))
     if number is not None:
-        return tr("joker-{number}").format(number=NUMBERS[number])
+        return tr(by_number.format()).format(number=NUMBERS[number])
     assert shape is not None
-    return tr(f"joker-{SHAPES[shape]}")
+    return tr(by_shape.format(shape=SHAPES[shape]))
 
 
 def _flow(head: str, parts: list[str], sep: str = " ") -> list[str]:
@@ -439,18 +456,17 @@ Mark = tuple[str, Card]
 def _words(card: Card, tr: Words = english) -> str:
     """A card in words: "the red 3 circle", "the joker 2", "the cross joker", "a
     Turbo-joker"."""
-    if card == TURBO:
-        return tr("a Turbo-joker")
-    colour, number, shape = features(card)
-    if colour is not None and number is not None and shape is not None:
-        words = tr(f"the {COLOURS[colour]} {{number}} {{shape}}")
-        return words.format(number=NUMBERS[number], shape=tr(SHAPES[shape]))
-    if colour is not None:
-        return tr(f"the {COLOURS[colour]} joker")
-    if number is not None:
-        return tr("the joker {number}").format(number=NUMBERS[number])
-    assert shape is not None
-    return tr(f"the {SHAPES[shape]} joker")
+    return _named(card, tr, _WORDS)
+
+
+_WORDS = (
+    "a Turbo-joker",
+    "the {colour} {{number}} {{shape}}",
+    "the {colour} joker",
+    "the joker {{number}}",
+    "the {shape} joker",
+)
+"""How :func:`_words` names the cards (see :data:`_HOVER`)."""
 
 
 def marks(table: State | View, action: object) -> tuple[frozenset[Mark], frozenset[Mark]]:
