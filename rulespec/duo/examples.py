@@ -8,6 +8,7 @@ checks that the engine reaches it. Card names are as in
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import attrs
 
@@ -153,16 +154,18 @@ def _turbo() -> Example:
     )
 
 
+def _next_round(before: State, **changes: Any) -> State:
+    """``before`` once its first round is over and scored: the second waits for its deal,
+    which player 1 starts, with ``changes``."""
+    return attrs.evolve(before, phase=Phase.DEAL, round=1, starter=1, turn=1, **changes)
+
+
 def _score_out() -> Example:
     hands = [["red-3-circle"], ["blue-1-square", "green-2-cross"], [*OTHER, "joker-red"]]
     piles = [["red-3-square"], ["green-4-triangle"]]
     before = position(hands, piles)
-    after = attrs.evolve(
+    after = _next_round(
         before,
-        phase=Phase.DEAL,
-        round=1,
-        starter=1,
-        turn=1,
         hands=((), *before.hands[1:]),
         piles=((*before.piles[0], parse_card("red-3-circle")), before.piles[1]),
         round_scores=((5, 0, 0),),
@@ -193,12 +196,8 @@ def _score_exhausted() -> Example:
     rest = [card_name(c) for c in BASE_DECK if c not in named]
     hands = [HAND, [*OTHER, *rest[1:]]]
     before = position(hands, piles, draw_pile=rest[:1])
-    after = attrs.evolve(
+    after = _next_round(
         before,
-        phase=Phase.DEAL,
-        round=1,
-        starter=1,
-        turn=1,
         # The card drawn, the blue 1 circle, sorts first in a hand.
         hands=((parse_card(rest[0]), *before.hands[0]), before.hands[1]),
         draw_pile=(),
