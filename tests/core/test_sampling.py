@@ -17,6 +17,7 @@ import pytest
 
 import rulespec
 from rulespec import CHANCE
+from tests.walks import random_step
 
 GAMES = ("canardage", "duck-and-cover", "duo")
 SCALE = {"dev": 1, "ci": 3, "deep": 12}.get(os.environ.get("RULESPEC_PROFILE", "dev"), 1)
@@ -42,13 +43,6 @@ def _options(game_id: str) -> list[Any]:
     return found
 
 
-def _step(g: Any, state: Any, rng: random.Random) -> Any:
-    actors = g.to_move(state)
-    if actors == (CHANCE,):
-        return g.apply(state, g.sample_chance(state, rng))
-    return g.apply(state, rng.choice(g.legal_actions(state, actors[0])))
-
-
 def _states(game_id: str, seed: int) -> Iterator[tuple[Any, Any]]:
     """(options, state) pairs along random games of every player count."""
     g = rulespec.game(game_id)
@@ -64,7 +58,7 @@ def _states(game_id: str, seed: int) -> Iterator[tuple[Any, Any]]:
                 yield options, state
             if g.is_over(state):
                 break
-            state = _step(g, state, rng)
+            state = random_step(g, state, rng)
             steps += 1
 
 
@@ -72,7 +66,7 @@ def _play_out(g: Any, state: Any, rng: random.Random) -> Any:
     for _ in range(3000):
         if g.is_over(state):
             break
-        state = _step(g, state, rng)
+        state = random_step(g, state, rng)
     return state
 
 

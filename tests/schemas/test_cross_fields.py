@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import rulespec
-from rulespec.core.chance import CHANCE
 from tests.schemas.helpers import refuses, valid
+from tests.walks import random_step
 
 Change = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -23,12 +23,7 @@ def _played(game_id: str, players: int, steps: int) -> dict[str, Any]:
     rng = random.Random(3)
     state = g.new_game(players, g.default_options())
     for _ in range(steps):
-        actor = g.to_move(state)[0]
-        if actor == CHANCE:
-            action = g.sample_chance(state, rng)
-        else:
-            action = rng.choice(g.legal_actions(state, actor))
-        state = g.apply(state, action)
+        state = random_step(g, state, rng)
     return g.encode_state(state)
 
 

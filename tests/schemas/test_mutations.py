@@ -34,6 +34,7 @@ from tests.schemas.helpers import (
     replacements,
     valid,
 )
+from tests.walks import random_step
 
 Decoder = Callable[[Any], Any]
 
@@ -156,12 +157,7 @@ def _low_blows_states() -> list[Any]:
     state = dc.new_game(3, dc.decode_options({"low_blows": True, "surprises": True}))
     found: dict[str, Any] = {}
     while len(found) < 2:
-        actor = dc.to_move(state)[0]
-        if actor == CHANCE:
-            action = dc.sample_chance(state, rng)
-        else:
-            action = rng.choice(dc.legal_actions(state, actor))
-        state = dc.apply(state, action)
+        state = random_step(dc, state, rng)
         data = dc.encode_state(state)
         if any(data["gifts"]):
             found.setdefault("gifts", data)
