@@ -17,6 +17,22 @@ ROOT = Path(__file__).resolve().parents[2]
 TESTS = ROOT / "tests"
 
 
+ONE_LINE = 'extensions = ["rulespec.sphinxext"]\n'
+"""The one line of ``conf.py`` that turns the extension on."""
+
+
+def built(root: Path, pages: dict[str, str], conf: str = "") -> Build:
+    """``pages`` built by :func:`build` in ``root``: a project whose ``conf.py`` is
+    :data:`ONE_LINE` and then ``conf``.
+
+    >>> import tempfile
+    >>> result = built(Path(tempfile.mkdtemp()), {"index.rst": "Home\\n====\\n"})
+    >>> result.status, result.warnings, "Home" in result.page("index.html")
+    (0, '', True)
+    """
+    return build(project(root / "src", ONE_LINE + conf, pages), root / "out")
+
+
 def cited_tests(root: Path, module: str, source: str) -> Path:
     """A folder ``tests`` in ``root`` holding one test module ``module`` with ``source``."""
     tests = root / "tests"

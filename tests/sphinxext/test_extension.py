@@ -9,18 +9,24 @@ from pathlib import Path
 import rulespec
 from rulespec.rulebook.clauses import catalogues
 from rulespec.tools import trace
-from tests.sphinxext.helpers import blocks, build, cited_tests, clause_blocks, field, project, text
-
-ONE_LINE = 'extensions = ["rulespec.sphinxext"]\n'
+from tests.sphinxext.helpers import (
+    ONE_LINE,
+    blocks,
+    build,
+    built,
+    cited_tests,
+    clause_blocks,
+    field,
+    project,
+    text,
+)
 
 
 def test_one_line_of_conf_renders_a_clause_without_checked_by(tmp_path: Path) -> None:
-    src = project(
-        tmp_path / "src",
-        ONE_LINE,
+    result = built(
+        tmp_path,
         {"index.rst": "Cover\n=====\n\n.. rules:clause:: dc.move.cover\n"},
     )
-    result = build(src, tmp_path / "out")
     assert (result.status, result.warnings) == (0, "")
     inner = blocks(result.page("index.html"))["dc.move.cover"]
     cover = rulespec.clause("dc.move.cover")
@@ -64,12 +70,11 @@ def test_a_cited_id_missing_from_the_catalogue_fails_the_build(tmp_path: Path) -
         "import pytest\n\n@pytest.mark.clause('dc.move.cover', 'dc.not-in-any-catalogue')\n"
         "def test_x(): ...\n",
     )
-    src = project(
-        tmp_path / "src",
-        ONE_LINE + f"rules_tests_dir = {str(tests)!r}\n",
+    result = built(
+        tmp_path,
         {"index.rst": "Cover\n=====\n\n.. rules:clause:: dc.move.cover\n"},
+        f"rules_tests_dir = {str(tests)!r}\n",
     )
-    result = build(src, tmp_path / "out")
     assert result.status != 0
     assert (
         "test tests/test_x.py::test_x cites clause 'dc.not-in-any-catalogue', "
@@ -84,12 +89,11 @@ def test_traceability_highlights_exactly_the_gaps(tmp_path: Path) -> None:
         "test_one.py",
         "import pytest\n\n@pytest.mark.clause('dc.move.cover')\ndef test_cover(): ...\n",
     )
-    src = project(
-        tmp_path / "src",
-        ONE_LINE + f"rules_tests_dir = {str(tests)!r}\n",
+    result = built(
+        tmp_path,
         {"index.rst": "Matrix\n======\n\n.. rules:traceability:: duck-and-cover\n"},
+        f"rules_tests_dir = {str(tests)!r}\n",
     )
-    result = build(src, tmp_path / "out")
     assert (result.status, result.warnings) == (0, "")
     page = result.page("index.html")
     rows = re.findall(r'<tr class="([^"]*)">\s*<td>(.*?)</td>', page, re.S)
@@ -144,7 +148,7 @@ def test_game_pages_are_one_directive_each_and_written_once(tmp_path: Path) -> N
     assert write_game_pages(tmp_path) == []  # unchanged pages are not rewritten
 
 
-def test_a_missing_cited_tests_is_a_warning(tmp_path: Path) -> None:
+def test_a_missing_tests_folder_is_a_warning(tmp_path: Path) -> None:
     src = project(
         tmp_path / "src",
         ONE_LINE + 'rules_tests_dir = "no-such-folder"\n',
@@ -219,15 +223,13 @@ def test_the_traceability_matrix_shows_each_game_s_mutation_score(tmp_path: Path
 
 
 def test_the_register_says_of_each_alternative_whether_it_changes_play(tmp_path: Path) -> None:
-    src = project(
-        tmp_path / "src",
-        ONE_LINE,
+    result = built(
+        tmp_path,
         {
             "index.rst": "Readings\n========\n\n.. rules:interpretations:: canardage\n\n"
             ".. rules:clause:: can.planque.space\n"
         },
     )
-    result = build(src, tmp_path / "out")
     assert (result.status, result.warnings) == (0, "")
     page = " ".join(text(result.page("index.html")).split())
     assert "changes play; declared as can.cover.forward=cover-first" in page

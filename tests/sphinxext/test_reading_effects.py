@@ -7,9 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.sphinxext.helpers import build, project, text
-
-ONE_LINE = 'extensions = ["rulespec.sphinxext"]\n'
+from tests.sphinxext.helpers import ONE_LINE, build, built, project, text
 
 
 def _share(count: int, low: float, high: float) -> dict[str, Any]:
@@ -68,11 +66,9 @@ def test_the_register_shows_what_each_reading_changes(tmp_path: Path) -> None:
 
 
 def test_without_the_setting_the_register_has_no_figures(tmp_path: Path) -> None:
-    src = project(
-        tmp_path / "src",
-        ONE_LINE,
+    result = built(
+        tmp_path,
         {"index.rst": "Register\n========\n\n.. rules:interpretations:: canardage\n"},
     )
-    result = build(src, tmp_path / "out")
     assert (result.status, result.warnings) == (0, "")
     assert "pairs of games" not in text(result.page("index.html"))
