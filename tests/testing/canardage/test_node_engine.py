@@ -12,9 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import os
 import random
-import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,27 +26,9 @@ import rulespec
 from rulespec.canardage import Card
 from rulespec.cli.main import main
 from rulespec.core.errors import IllegalAction, RecordError
-from rulespec.testing.wire import read_answer
 from tests.cli.helpers import Run, run
+from tests.testing.canardage.node import ENGINE, NODE, PROFILE, Session, node_program
 
-ENGINE = Path(__file__).resolve().parents[3] / "examples" / "canardage-js" / "engine.js"
-NODE = shutil.which("node")
-
-
-def start_engine(node: str, *args: str) -> subprocess.Popen[str]:
-    """The example engine run by ``node`` with ``args``, its three streams piped as UTF-8
-    text."""
-    return subprocess.Popen(
-        [node, str(ENGINE), *args],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        encoding="utf-8",
-    )
-
-
-PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 GAMES = {"ci": 60, "deep": 300}.get(PROFILE, 4)
 """The games the correct engine plays through ``rulespec conform``."""
 MUTANT_GAMES = 100
@@ -79,19 +59,6 @@ FULLY_SHRUNK = {"squint-wrong-target", "refill-in-place", "cover-under-water", "
 clause named first, never depend on how fast the machine is. (Cut at 10 s on a loaded
 machine, ``cover-under-water``'s game stopped at step 32, where an earlier En avant marche
 explains the extra action as well.) The others shrink for 10 s, or 0.5 s under ``dev``."""
-
-
-def _node() -> str:
-    if NODE is None:
-        if PROFILE == "ci":
-            pytest.fail("node is needed to check the JavaScript engine under RULESPEC_PROFILE=ci")
-        pytest.skip("node is not installed: the JavaScript engine is not checked")
-    return NODE
-
-
-@pytest.fixture
-def node() -> str:
-    return _node()
 
 
 def mutants(node: str) -> dict[str, str]:
@@ -184,30 +151,6 @@ def test_there_are_mutants_of_many_clauses(node: str) -> None:
     for clause in MUTANTS.values():
         assert rulespec.clause(clause).status == "implemented"
     assert len(CAUGHT) >= 8 and set(CAUGHT) <= set(MUTANTS)
-
-
-class Session:
-    """The engine spoken to line by line, every answer read as the kit reads it."""
-
-    def __init__(self, node: str, *args: str) -> None:
-        self.process = start_engine(node, *args)
-        self.id = 0
-
-    def line(self, op: str, **fields: Any) -> str:
-        """Send one request; the engine's answer line as it wrote it."""
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.id += 1
-        self.process.stdin.write(json.dumps({"id": self.id, "op": op, **fields}) + "\n")
-        self.process.stdin.flush()
-        return self.process.stdout.readline()
-
-    def ask(self, op: str, **fields: Any) -> tuple[str, Any]:
-        return read_answer(self.line(op, **fields).encode(), self.id)
-
-    def end(self) -> tuple[int, str]:
-        """Close the input; the exit status and standard error."""
-        _, err = self.process.communicate(timeout=10)
-        return self.process.returncode, err
 
 
 def _deal(players: int, seed: int) -> Any:
@@ -360,7 +303,7 @@ def _near_actions(draw: st.DrawFn) -> Any:
 @pytest.fixture(scope="module")
 def greeted() -> Iterator[Session]:
     """One engine for every example, greeted (its answers read as the kit reads them)."""
-    engine = Session(_node())
+    engine = Session(node_program())
     engine.ask("hello", protocol=1, game="canardage")
     yield engine
     engine.process.kill()

@@ -32,20 +32,11 @@ from rulespec.canardage.rules import duck_deck
 from rulespec.core.errors import IllegalAction
 from rulespec.testing import check
 from rulespec.testing.wire import WireAdapter
-from tests.testing.canardage.test_node_engine import ENGINE, NODE, Session
+from tests.testing.canardage.node import ENGINE, Session
 
 PROFILE = os.environ.get("RULESPEC_PROFILE", "dev")
 CAN = rulespec.game("canardage")
 QUERIES = ["legal_actions", "to_move", "state", "view", "scores", "winners", "is_over"]
-
-
-@pytest.fixture
-def node() -> str:
-    if NODE is None:
-        if PROFILE == "ci":
-            pytest.fail("node is needed to check the JavaScript engine under RULESPEC_PROFILE=ci")
-        pytest.skip("node is not installed: the JavaScript engine is not checked")
-    return NODE
 
 
 class Raw(Session):
