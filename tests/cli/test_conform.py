@@ -15,25 +15,16 @@ import rulespec
 from rulespec.cli.main import main
 from tests.processes import write_scripts
 from tests.profiles import scaled
+from tests.testing.test_protocol2 import NO_PAN_ENGINE
 
 SERVE = [sys.executable, "-m", "rulespec.testing.serve"]
 # Steps to replay while shrinking a divergent game: what is asserted holds of any game
 # found, shrunk or not, so a quick run shrinks for a few hundred steps.
 SHRINK = str(scaled(500, 20_000))
 
-# rulespec's engine with one rule bug: it never lets a player play Pan (can.action.pan).
-NO_PAN = textwrap.dedent(
+# Served with the capabilities its first argument lists.
+NO_PAN = NO_PAN_ENGINE + textwrap.dedent(
     """
-    import sys
-    from rulespec.testing.serve import Engine, serve
-
-    class NoPan(Engine):
-        def answer(self, request):
-            action = request.get("action") if isinstance(request, dict) else None
-            if request.get("op") == "apply" and action.get("card") == "pan":
-                return {"id": request["id"], "refused": {"reason": "unknown card"}}
-            return super().answer(request)
-
     sys.exit(serve(NoPan(capabilities=sys.argv[1].split(",")), sys.stdin, sys.stdout))
     """
 )

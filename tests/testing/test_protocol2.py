@@ -51,9 +51,7 @@ SEARCH = settings(SEEDED, max_examples=20)
 SHRINK = 300
 """Steps of shrinking: the checks below hold for any divergent game found."""
 
-# rulespec's engine with a rule bug: it refuses every Pan. ``--no-batch`` and ``--engine``
-# (its own chance, folded into the steps) as serve's options say.
-NO_PAN = textwrap.dedent(
+NO_PAN_ENGINE = textwrap.dedent(
     """
     import sys
     from rulespec.testing.serve import Engine, serve
@@ -64,7 +62,15 @@ NO_PAN = textwrap.dedent(
             if request.get("op") == "apply" and action.get("card") == "pan":
                 return {"id": request["id"], "refused": {"reason": "unknown card"}}
             return super().answer(request)
+    """
+)
+"""rulespec's engine with a rule bug: it refuses every Pan (``can.action.pan``). A script
+goes on to serve it."""
 
+# Served with ``--no-batch`` and ``--engine`` (its own chance, folded into the steps) as
+# serve's options say.
+NO_PAN = NO_PAN_ENGINE + textwrap.dedent(
+    """
     own = "--engine" in sys.argv
     engine = NoPan(batch="--no-batch" not in sys.argv, chance="engine" if own else "kit", fold=own)
     sys.exit(serve(engine, sys.stdin, sys.stdout))
