@@ -94,14 +94,16 @@ def test_pan_at_a_sheltered_duck_is_refused_as_published() -> None:
     assert err.value.clause == "can.planque.space"
 
 
+def _target_only(line: str) -> State:
+    """``line`` under the ``target-only`` reading of Pan on a Planqué space: player 1's
+    Planqué card on space 0, and a Pan in the hand of player 0, on turn."""
+    hand = ["pan", "en-joue", "en-joue"]
+    return _with(Options(sheltered_pan="target-only"), line, hand, shelters={1: 0})
+
+
 @pytest.mark.clause("can.planque.space", "can.action.pan")
 def test_target_only_lets_pan_take_the_target_while_the_sheltered_duck_survives() -> None:
-    s = _with(
-        Options(sheltered_pan="target-only"),
-        "1* W 0 1 0 2",
-        ["pan", "en-joue", "en-joue"],
-        shelters={1: 0},
-    )
+    s = _target_only("1* W 0 1 0 2")
     assert spaces(s, Card.PAN) == [(0,)]
     after = play(s, Card.PAN, 0)
     assert after.targets == ()
@@ -112,12 +114,7 @@ def test_target_only_lets_pan_take_the_target_while_the_sheltered_duck_survives(
 
 @pytest.mark.clause("can.planque.space", "can.action.pan")
 def test_target_only_still_shoots_a_duck_no_planque_protects() -> None:
-    s = _with(
-        Options(sheltered_pan="target-only"),
-        "1* W 0* 1 0 2",
-        ["pan", "en-joue", "en-joue"],
-        shelters={1: 0},
-    )
+    s = _target_only("1* W 0* 1 0 2")
     after = play(s, Card.PAN, 2)
     assert after.shot[0] == 1 and after.targets == (0,)
 
