@@ -9,7 +9,6 @@ from typing import Any, TypeVar
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import rulespec
 from rulespec.canardage.actions import Deal, Discard, Disperse, Play, Reshuffle
@@ -136,12 +135,15 @@ def test_together_games_end_with_the_last_ducks_falling_together() -> None:
     assert _shared_ends("any", 60) < 0.1
 
 
-@given(st.data())
+PLAYING = strategies.states(CAN, min_steps=1, max_steps=120).filter(
+    lambda state: state.phase is Phase.PLAY
+)
+"""States of random games where a player is to play a card."""
+
+
+@given(PLAYING)
 @settings(max_examples=30, deadline=None)
-def test_steered_plays_are_legal_and_canarchie_is_cut(data: st.DataObject) -> None:
-    state = data.draw(strategies.states(CAN, min_steps=1, max_steps=120))
-    if state.phase is not Phase.PLAY:
-        return
+def test_steered_plays_are_legal_and_canarchie_is_cut(state: State) -> None:
     legal = CAN.legal_actions(state, state.turn)
     for style in KIT.styles:
         offered = KIT.player_actions(CAN, state, state.turn, style)
@@ -153,12 +155,9 @@ def test_steered_plays_are_legal_and_canarchie_is_cut(data: st.DataObject) -> No
         assert set(KIT.player_actions(CAN, state, state.turn, "shoot")) == set(shots)
 
 
-@given(st.data())
+@given(PLAYING)
 @settings(max_examples=30, deadline=None)
-def test_illegal_probes_are_refused(data: st.DataObject) -> None:
-    state = data.draw(strategies.states(CAN, min_steps=1, max_steps=120))
-    if state.phase is not Phase.PLAY:
-        return
+def test_illegal_probes_are_refused(state: State) -> None:
     for player in range(state.players):
         probes = KIT.illegal_actions(CAN, state, player)
         assert probes
