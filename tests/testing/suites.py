@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ import pytest
 
 import rulespec
 from rulespec.testing import Adapter
+from rulespec.testing.adapter import OPTIONAL
 from rulespec.testing.divergence import Divergence
 from rulespec.testing.golden import Golden
 
@@ -57,9 +58,19 @@ def without(name: str, adapter: type, *queries: str) -> type:
     """A partial ``adapter``: its subclass ``name`` (of the calling module) that leaves
     ``queries`` unanswered, each falling back to :class:`~rulespec.testing.Adapter`'s
     own, which says it is not supported."""
-    unanswered: dict[str, Any] = {query: getattr(Adapter, query) for query in queries}
-    unanswered["__module__"] = sys._getframe(1).f_globals["__name__"]
-    return type(name, (adapter,), unanswered)
+    return _partial(name, adapter, queries, sys._getframe(1).f_globals["__name__"])
+
+
+def answering(name: str, adapter: type, *queries: str) -> type:
+    """A partial ``adapter`` that answers ``queries`` and leaves every other optional query
+    unanswered, as :func:`without` does."""
+    unanswered = [query for query in OPTIONAL if query not in queries]
+    return _partial(name, adapter, unanswered, sys._getframe(1).f_globals["__name__"])
+
+
+def _partial(name: str, adapter: type, unanswered: Iterable[str], module: str) -> type:
+    methods: dict[str, Any] = {query: getattr(Adapter, query) for query in unanswered}
+    return type(name, (adapter,), {**methods, "__module__": module})
 
 
 @attrs.frozen(kw_only=True)

@@ -25,6 +25,7 @@ from rulespec.testing import (
 )
 from tests.profiles import scaled
 from tests.testing.foreign_duck_cover import AllQuackToCaptainPile, ForeignAdapter
+from tests.testing.suites import answering
 
 QUICK = settings(max_examples=200, derandomize=True, database=None)
 SHRINK_STEPS = scaled(500, 5_000)
@@ -96,20 +97,15 @@ def test_a_crash_is_a_divergence_with_the_exception() -> None:
 
 @pytest.mark.clause("dc.turn.discard")
 def test_views_are_compared_when_the_adapter_maps_views_only() -> None:
-    class ViewOnly(ForeignAdapter):
+    class Viewing(ForeignAdapter):
         engine = AllQuackToCaptainPile
-        state = Adapter.state
-        legal_actions = Adapter.legal_actions
-        scores = Adapter.scores
-        winners = Adapter.winners
-        is_over = Adapter.is_over
-        to_move = Adapter.to_move
 
         def view(self, player: int) -> Any:
             return rulespec.game("duck-and-cover").view(ForeignAdapter.state(self), player)
 
-    assert capabilities(ViewOnly()) == {"view"}
-    found = _diverge(ViewOnly()).divergence
+    view_only = answering("ViewOnly", Viewing, "view")
+    assert capabilities(view_only()) == {"view"}
+    found = _diverge(view_only()).divergence
     assert found.kind == "view"
     assert "dc.turn.discard" in found.clauses
     assert "view differs in" in found.summary
