@@ -106,6 +106,12 @@ def sample(game_id: str) -> Sample:
     raise AssertionError(f"{game_id}: no random game reached {kinds - set(states)}")
 
 
+def _at(game_id: str, waiting: str) -> tuple[Game[Any, Any, Any, Any], Any]:
+    """The game, and its sample state that waits for ``waiting`` (see :class:`Sample`)."""
+    s = sample(game_id)
+    return s.game, s.states[waiting]
+
+
 def other_game(game_id: str) -> Sample:
     return sample(next(g for g in GAMES if g != game_id))
 
@@ -172,9 +178,7 @@ def test_an_object_that_is_not_the_games_state_is_a_type_error(game_id: str) -> 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_player_that_is_not_an_integer_is_a_type_error(game_id: str) -> None:
-    s = sample(game_id)
-    g = s.game
-    state = s.states["player"]
+    g, state = _at(game_id, "player")
     for bad in (None, True, False, 0.0, 1.5, "0", (0,), object()):
         wrong_type("player", g.legal_actions, state, bad)
         wrong_type("player", g.view, state, bad)
@@ -182,9 +186,7 @@ def test_a_player_that_is_not_an_integer_is_a_type_error(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_integers_of_other_types_are_players_too(game_id: str) -> None:
-    s = sample(game_id)
-    g = s.game
-    state = s.states["player"]
+    g, state = _at(game_id, "player")
     actor = g.to_move(state)[0]
     assert g.legal_actions(state, Seat(actor)) == list(g.legal_actions(state, actor))
     assert g.view(state, Seat(actor)) == g.view(state, actor)
@@ -252,9 +254,7 @@ def test_an_object_that_is_not_the_games_action_is_a_type_error(game_id: str) ->
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_chance_outcome_of_the_wrong_shape_is_refused(game_id: str) -> None:
-    s = sample(game_id)
-    g = s.game
-    state = s.states["Deal"]
+    g, state = _at(game_id, "Deal")
     piles = g.chance(state).piles
     for bad in (None, 3, "abc", [None] * len(piles), [3] * len(piles)):
         wrong_type("outcome", g.chance_action, state, bad)
@@ -329,9 +329,7 @@ def test_a_chance_action_holding_cards_of_the_wrong_type_is_refused(game_id: str
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_chance_action_turns_integers_of_other_types_into_ints(game_id: str) -> None:
-    s = sample(game_id)
-    g = s.game
-    state = s.states["Deal"]
+    g, state = _at(game_id, "Deal")
     outcome = g.chance(state).sample(random.Random(5))
     seats = [[Seat(c) if type(c) is int else c for c in pile] for pile in outcome]
     action = g.chance_action(state, seats)
@@ -413,9 +411,7 @@ def test_legal_actions_equal_the_list_and_the_tuple_of_their_actions(game_id: st
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_an_object_that_is_not_the_games_view_is_a_type_error(game_id: str) -> None:
-    s = sample(game_id)
-    g = s.game
-    state = s.states["player"]
+    g, state = _at(game_id, "player")
     foreign = other_game(game_id)
     other_view = foreign.game.view(foreign.states["player"], 0)
     assert g.decode_view(g.encode_view(g.view(state, 0))) == g.view(state, 0)
