@@ -112,6 +112,14 @@ def scripts(tmp_path: Path) -> dict[str, list[str]]:
     return write_scripts(tmp_path, broken=BROKEN, slow=SLOW, noted=NOTED)
 
 
+@pytest.fixture
+def pids(tmp_path: Path) -> Path:
+    """The folder where the ``noted`` engine writes the ids of its processes."""
+    folder = tmp_path / "pids"
+    folder.mkdir()
+    return folder
+
+
 def _suite(path: Path) -> ET.Element:
     root = ET.fromstring(path.read_bytes())
     assert root.tag == "testsuites"
@@ -363,10 +371,8 @@ def test_the_lowest_failing_batch_is_reported_whichever_fails_first(
 
 @pytest.mark.clause("can.action.pan")
 def test_workers_report_what_one_process_reports_and_end_their_engines(
-    scripts: dict[str, list[str]], tmp_path: Path
+    scripts: dict[str, list[str]], tmp_path: Path, pids: Path
 ) -> None:
-    pids = tmp_path / "pids"
-    pids.mkdir()
     engine = [*scripts["noted"], str(pids), "0"]
     reports = []
     for workers in ("1", "2"):
@@ -420,12 +426,10 @@ def test_seconds_ends_a_batch_between_two_steps(scripts: dict[str, list[str]]) -
 @pytest.mark.heavy  # the engine stalls past the time limit on purpose
 @pytest.mark.clause("can.action.pan")
 def test_a_divergence_found_as_the_time_runs_out_is_still_reported(
-    scripts: dict[str, list[str]], tmp_path: Path
+    scripts: dict[str, list[str]], tmp_path: Path, pids: Path
 ) -> None:
     # The engine takes its first bad Pan, then stalls past the limit: the search must
     # not end in the replay of that game, which shows the divergence.
-    pids = tmp_path / "pids"
-    pids.mkdir()
     result = call(
         "conform", "canardage", "--seconds", "4", "--seed", "5", "--shrink-steps", "0",
         "--record", str(tmp_path / "r.json"), "--", *scripts["noted"], str(pids), "5",
