@@ -32,7 +32,7 @@ import functools
 import re
 import types
 import typing
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -553,6 +553,16 @@ class Codec:
     defs: dict[str, Schema]
     """The JSON Schema definitions, by name: ``options``, ``state``, ``view``, one per
     action named by its tag, and those they refer to."""
+
+    def __iter__(self) -> Iterator[Callable[..., Any]]:
+        """The eight functions in the order above, for a codec module to name them.
+
+        >>> import rulespec
+        >>> from rulespec.duo.codec import CODEC
+        >>> len(list(CODEC))
+        8
+        """
+        return iter(attrs.astuple(self, recurse=False)[:8])
 
 
 def codec(options: Form, actions: Form, state: Form, view: Form) -> Codec:
