@@ -7,7 +7,8 @@ declares the forms particular to it once (a card by name, water as ``"water"``),
 :func:`record` derives the rest from the fields of its attrs classes: whole numbers,
 flags, texts, ``Literal``, enumerations, unions, ``tuple[X, ...]``, fixed tuples,
 ``frozenset[X]`` and nested attrs classes. One declaration makes both the codec and the
-schema, so the two cannot drift; a game that declares nothing gets :func:`derived`.
+schema, so the two cannot drift; a game that declares nothing gets
+:func:`rulespec.plugin.codec.derived`.
 
 >>> import attrs
 >>> @attrs.frozen
@@ -29,7 +30,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -43,11 +43,11 @@ from rulespec.core.jsonio import expect_bool, expect_enum, expect_int, expect_li
 __all__ = [
     "Codec",
     "Form",
+    "as_json",
     "bunch",
     "choice",
     "codec",
     "codec_of",
-    "derived",
     "each",
     "either",
     "enumeration",
@@ -55,7 +55,6 @@ __all__ = [
     "flag",
     "given",
     "integer",
-    "kind",
     "many",
     "mapped",
     "maybe",
@@ -326,16 +325,22 @@ def seat(most: int) -> Form:
     return given(integer(0, most - 1), lambda v: integer(0, v["players"] - 1))
 
 
-def _json(value: Any) -> Any:
-    """``value`` as JSON data, whatever its type (a member of a union)."""
+def as_json(value: Any) -> Any:
+    """``value`` as JSON data, whatever its type (a member of a union): an attrs object
+    as an object of its fields, a tuple as a list, a frozenset as a list in a stable
+    order, an enumeration member by its value.
+
+    >>> as_json((frozenset({3, 1}), None))
+    [[1, 3], None]
+    """
     if isinstance(value, frozenset):
-        return sorted(map(_json, value), key=repr)
+        return sorted(map(as_json, value), key=repr)
     if isinstance(value, tuple | list):
-        return [_json(v) for v in value]
+        return [as_json(v) for v in value]
     if isinstance(value, enum.Enum):
         return value.value
     if attrs.has(type(value)):
-        return {f.name: _json(getattr(value, f.name)) for f in attrs.fields(type(value))}
+        return {f.name: as_json(getattr(value, f.name)) for f in attrs.fields(type(value))}
     return value
 
 
@@ -352,7 +357,7 @@ def either(*forms: Form) -> Form:
                 pass
         return decs[-1](value, where)
 
-    return Form(_json, decode, {"anyOf": [f.schema for f in forms]}, _defs(forms))
+    return Form(as_json, decode, {"anyOf": [f.schema for f in forms]}, _defs(forms))
 
 
 def bunch(form: Form) -> Form:
@@ -646,51 +651,3 @@ def codec_of(
         record(state, spec, check=check),
         record(view, {**spec, **(view_fields or {})}),
     )
-
-
-def kind(cls: type) -> str:
-    """An action class's ``"type"`` in :func:`derived` JSON: its name in lower case,
-    words joined by hyphens.
-
-    >>> kind(type("PlayCard", (), {}))
-    'play-card'
-    """
-    return re.sub(r"(?<!^)(?=[A-Z])", "-", cls.__name__).lower()
-
-
-def _opaque(cls: Any) -> Form:
-    """A record derived ``loose`` from ``cls``, or for a class that is not attrs, a form
-    that writes its value as JSON holds it and reads nothing."""
-    if attrs.has(cls):
-        return record(cls, loose=True)
-
-    def decode(value: Any, where: str) -> Any:
-        raise RecordError(where, f"cannot read a {cls!r}")
-
-    return Form(_json, decode, {})
-
-
-def derived(state: type, actions: Iterable[type], view: Any, options_class: Any) -> Codec:
-    """The codec of a game that declares no form: every value written as JSON holds it
-    (an attrs object as an object of its fields, a tuple or frozenset as a list, an
-    enumeration by its value), each field read as its type says; a field with a default
-    may be left out. An action carries a ``"type"``, :func:`kind` of its class; options
-    are written where they differ from the defaults, and what is wrong in them is
-    placed under ``options``.
-
-    >>> import attrs
-    >>> @attrs.frozen
-    ... class PlayCard:
-    ...     player: int
-    ...     cards: tuple[int, ...]
-    >>> game = derived(PlayCard, [PlayCard], object, object)
-    >>> game.encode_action(PlayCard(1, (4, 5)))
-    {'type': 'play-card', 'player': 1, 'cards': [4, 5]}
-    >>> game.decode_action({"type": "play-card", "player": 1, "cards": [4, "x"]})
-    Traceback (most recent call last):
-    ...
-    rulespec.core.errors.RecordError: action.cards[1]: expected a whole number, got 'x'
-    """
-    opts = options(options_class, at="options") if attrs.has(options_class) else None
-    moves = tagged(*(record(a, tag=kind(a), loose=True) for a in actions))
-    return codec(opts or _opaque(options_class), moves, _opaque(state), _opaque(view))

@@ -20,7 +20,7 @@ the rules module has  the game
                       the hidden ones masked (:mod:`rulespec.plugin.hidden`)
 ``sample_state``      :meth:`~rulespec.Game.sample_state`; without it, the hidden
 (optional)            fields drawn at random
-(no ``codec``)        JSON read and written from the classes (:func:`rulespec.core.derive.derived`)
+(no ``codec``)        JSON read and written from the classes (:mod:`rulespec.plugin.codec`)
 ``action_space``,     the integer encodings (:mod:`rulespec.plugin.encoding`)
 ``observation``
 (optional)
@@ -47,10 +47,10 @@ import attrs
 
 from rulespec.core.chance import Chance, shuffled
 from rulespec.core.checks import seat
-from rulespec.core.derive import derived
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
 from rulespec.plugin.builder import changer
+from rulespec.plugin.codec import derived
 from rulespec.plugin.encoding import DerivedEncoding
 from rulespec.plugin.hidden import Hiding
 from rulespec.plugin.lazy import BuiltSequence, LazySequence

@@ -11,6 +11,7 @@ import pytest
 
 from rulespec.core import derive as d
 from rulespec.core.errors import RecordError
+from rulespec.plugin.codec import derived, kind
 
 
 class Suit(enum.Enum):
@@ -98,8 +99,8 @@ def test_a_strict_record_still_requires_every_field() -> None:
 
 
 def test_the_derived_codec_of_a_game_that_declares_no_form() -> None:
-    game = d.derived(Table, [PassTurn, TakeTwoCards], Table, Rules)
-    assert d.kind(TakeTwoCards) == "take-two-cards"
+    game = derived(Table, [PassTurn, TakeTwoCards], Table, Rules)
+    assert kind(TakeTwoCards) == "take-two-cards"
     assert game.encode_action(TakeTwoCards(1, (3, 4))) == {
         "type": "take-two-cards",
         "player": 1,
@@ -120,6 +121,6 @@ def test_the_derived_codec_of_a_game_that_declares_no_form() -> None:
 
 
 def test_a_class_that_is_not_attrs_is_written_but_never_read() -> None:
-    game = d.derived(Table, [PassTurn], object, Rules)
+    game = derived(Table, [PassTurn], object, Rules)
     with pytest.raises(RecordError, match="view: cannot read a <class 'object'>"):
         game.decode_view({})
