@@ -17,7 +17,10 @@ behaves the same for both:
   :data:`MAX_FLOATS` numbers with a fraction or an exponent: all checked on
   the bytes before anything is decoded, so that a hostile text is refused
   in time and memory that its size bounds, however it spends its bytes
-  (millions of distinct keys, of floats or of zeros), without being parsed.
+  (millions of distinct keys, of floats or of zeros), without being parsed;
+- at most :data:`MAX_KEYS` distinct keys in all: checked as each object is
+  read, so that a text within the other limits stops being read at the first
+  object beyond it.
 
 Every check takes time linear in the input, and every refusal is one
 :class:`RecordError` line.
@@ -35,6 +38,7 @@ from __future__ import annotations
 import enum
 import json
 import re
+from collections.abc import Callable
 from itertools import accumulate
 from typing import Any, NoReturn, TypeVar
 
@@ -48,6 +52,7 @@ __all__ = [
     "MAX_CONTAINERS",
     "MAX_DEPTH",
     "MAX_FLOATS",
+    "MAX_KEYS",
     "MAX_MEMBERS",
     "MAX_VALUES",
     "expect_bool",
@@ -81,11 +86,18 @@ object of a record holds (its steps, states and options have a few dozen at most
 MAX_FLOATS = 100_000
 """The most numbers with a fraction or an exponent :func:`parse_json` reads (the
 records of the games hold none)."""
+MAX_KEYS = 10_000
+"""The most distinct keys, in all the objects of one text, :func:`parse_json` reads:
+each key costs its own string once, where a key used again costs nothing. A game's
+records and states spell their keys from a few dozen names."""
 
 _BOM = b"\xef\xbb\xbf"
 _NOT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
 _NOT_STRUCTURE = bytes(range(256)).translate(None, b"[]{}:")
 _INNERMOST = re.compile(rb"\[\]|\{:*\}")
+_WIDE = re.compile(rb"(?<!:):{%d}" % (MAX_MEMBERS + 1))
+"""A run of colons longer than :data:`MAX_MEMBERS`, sought from where a run begins only,
+so that the search takes time linear in the structure however long its runs are."""
 _NOT_BRACKETS_QUOTES = bytes(range(256)).translate(None, b'[]{}"')
 _SQUARE = bytes.maketrans(b"{}", b"[]")
 _DEPTH_STEP = tuple(1 if b in b"[{" else -1 for b in range(256))
@@ -197,33 +209,65 @@ def _widest(structure: bytes) -> bool:
     >>> _widest(b"{" + b":[]" * 10_001 + b"}"), _widest(b"[" + b"{:}" * 10_001 + b"]")
     (True, False)
     """
-    wide = re.compile(rb":{%d}" % (MAX_MEMBERS + 1))
     while structure:
-        if wide.search(structure):
+        if _WIDE.search(structure):
             return True
-        inner = _INNERMOST.sub(b"", structure)
+        inner = _peeled(structure)
         if len(inner) == len(structure):
             return False
         structure = inner
     return False
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result = dict(pairs)
-    if len(result) < len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise RecordError("record", f"key {key!r} twice in one object")
-            seen.add(key)
-    return result
+def _peeled(structure: bytes) -> bytes:
+    """``structure`` without its innermost arrays and objects, taken out a slice of about
+    :data:`_CHUNK` bytes at a time, so that the memory it takes stays within a few times
+    a slice's size, however many there are. A slice ends after a closing bracket, which
+    no innermost pair holds, so that no pair lies across two slices.
+
+    >>> _peeled(b"[{::}[[]{:[]}]]")
+    b'[[{:}]]'
+    """
+    pieces = []
+    start, size = 0, len(structure)
+    while start < size:
+        end = start + _CHUNK
+        if end < size:
+            cut = max(structure.rfind(b"]", start, end), structure.rfind(b"}", start, end))
+            if cut < start:
+                later = [
+                    at for at in (structure.find(b"]", end), structure.find(b"}", end)) if at >= 0
+                ]
+                cut = min(later, default=size - 1)
+            end = cut + 1
+        pieces.append(_INNERMOST.sub(b"", structure[start:end]))
+        start = end
+    return b"".join(pieces)
+
+
+def _objects() -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """An ``object_pairs_hook`` for one text: refuses a key twice in one object, and
+    keys beyond :data:`MAX_KEYS` distinct ones in all."""
+    keys: set[str] = set()
+
+    def read(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        result = dict(pairs)
+        if len(result) < len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    raise RecordError("record", f"key {key!r} twice in one object")
+                seen.add(key)
+        keys.update(result)
+        if len(keys) > MAX_KEYS:
+            raise RecordError("record", f"more than the limit of {MAX_KEYS} distinct keys")
+        return result
+
+    return read
 
 
 def _constant(name: str) -> NoReturn:
     raise RecordError("record", f"not valid JSON ({name} is not a JSON number)")
-
-
-_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant)
 
 
 def parse_json(source: str | bytes | bytearray, where: str = "record") -> Any:
@@ -262,7 +306,9 @@ def parse_json(source: str | bytes | bytearray, where: str = "record") -> Any:
     if "\x00" in text:
         raise RecordError(where, f"not UTF-8 JSON (a NUL at byte {data.index(0)}: UTF-16 or 32?)")
     try:
-        value = _DECODER.decode(text)
+        value = json.JSONDecoder(object_pairs_hook=_objects(), parse_constant=_constant).decode(
+            text
+        )
     except RecordError as exc:
         raise RecordError(where, exc.what) from None
     except json.JSONDecodeError as exc:
