@@ -220,6 +220,7 @@ SHAPES: dict[str, tuple[tuple[bytes, bytes, bytes, bool], str]] = {
     "floats": ((b"0.125,", b'"junk": [', b"]}", False), "fraction or an exponent"),
     "zeros": ((b"0,", b'"junk": [', b"]}", False), "values in arrays and objects"),
     "distinct keys, one to an object": ((b'{"%07x":0},', b'"junk": [', b"]}", True), "keys"),
+    "numbers of 4,300 digits": ((b"9" * 4300 + b",", b'"junk": [', b"]}", False), "digits"),
 }
 """Each shape: what pads the record, and what its refusal says."""
 
@@ -271,6 +272,20 @@ def test_keys_beyond_the_limit_of_distinct_ones_are_refused_wherever_they_are() 
         parse_json(objects(MAX_KEYS, MAX_KEYS))
     with pytest.raises(RecordError, match="distinct keys"):
         Record.from_json(f'{{"format": "rulespec-record", "junk": {objects(MAX_KEYS, MAX_KEYS)}}}')
+
+
+@pytest.mark.parametrize("padding", [0, 100_000])
+def test_a_number_of_more_than_the_limit_of_digits_is_refused_outside_strings(
+    padding: int,
+) -> None:
+    from rulespec.core.jsonio import MAX_DIGITS
+
+    pad = " " * padding  # a short text and one read in chunks answer alike
+    most = "9" * MAX_DIGITS
+    assert parse_json(f'[{pad}{most}, "{most}9", -{most}, 0.{most}]')[0] == int(most)
+    for number in (f"{most}9", f"-{most}9", f"1.{most}9", f"1e{most}9"):
+        with pytest.raises(RecordError, match=f"too many digits to read .*{MAX_DIGITS}"):
+            parse_json(f'{{"a": [{pad}{number}]}}')
 
 
 def test_the_widest_object_is_found_in_time_linear_in_the_structure() -> None:
