@@ -18,7 +18,7 @@ player scores its playouts.
     python examples/ismcts_vs_random.py duck-and-cover --players 2 --games 60 \
         --simulations 30 --evaluator horizon
 
-Needs the ``rl`` extra (``pip install "rulespec[rl]"``).
+Needs the ``rl`` extra (``uv sync --extra rl``, or ``pip install ".[rl]"`` in a clone).
 """
 
 from __future__ import annotations

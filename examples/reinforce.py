@@ -25,7 +25,8 @@ an equal share 33 %):
 
     python examples/reinforce.py canardage --players 3 --games 40000
 
-Needs the ``rl`` extra (``pip install "rulespec[rl]"``); no other package.
+Needs the ``rl`` extra (``uv sync --extra rl``, or ``pip install ".[rl]"`` in a clone);
+no other package.
 """
 
 from __future__ import annotations

@@ -135,7 +135,7 @@ def position(
         if len(stack) == 2 and WATER in stack:
             raise PositionError(f"space {i}: only a duck hides, and only under a duck")
     if len(set(aimed)) != len(aimed) or any(not 0 <= t < LENGTH for t in aimed):
-        raise PositionError(f"targets {aimed}: at most one per space, on spaces 0 to 5")
+        raise PositionError(f"targets {shown(aimed)}: at most one per space, on spaces 0 to 5")
     dead = (0,) * players if shot is None else wholes(shot, "shot")
     if len(dead) != players or any(not 0 <= s <= DUCKS_PER_COLOUR for s in dead):
         raise PositionError("shot must give each player's shot ducks, 0 to 5")

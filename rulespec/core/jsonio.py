@@ -13,11 +13,15 @@ behaves the same for both:
   string holding half of a surrogate pair (``"\\ud800"``);
 - arrays and objects nested at most :data:`MAX_DEPTH` deep, at most
   :data:`MAX_CONTAINERS` of them in all, at most :data:`MAX_VALUES` values in
-  them, at most :data:`MAX_MEMBERS` members in one object and at most
-  :data:`MAX_FLOATS` numbers with a fraction or an exponent: all checked on
+  them, at most :data:`MAX_MEMBERS` members in one object, at most
+  :data:`MAX_FLOATS` numbers with a fraction or an exponent and no number
+  of more than :data:`MAX_DIGITS` digits: all checked on
   the bytes before anything is decoded, so that a hostile text is refused
   in time and memory that its size bounds, however it spends its bytes
-  (millions of distinct keys, of floats or of zeros), without being parsed.
+  (millions of distinct keys, of floats or of zeros), without being parsed;
+- at most :data:`MAX_KEYS` distinct keys in all: checked as each object is
+  read, so that a text within the other limits stops being read at the first
+  object beyond it.
 
 Every check takes time linear in the input, and every refusal is one
 :class:`RecordError` line.
@@ -35,6 +39,7 @@ from __future__ import annotations
 import enum
 import json
 import re
+from collections.abc import Callable
 from itertools import accumulate
 from typing import Any, NoReturn, TypeVar
 
@@ -47,7 +52,9 @@ __all__ = [
     "MAX_BYTES",
     "MAX_CONTAINERS",
     "MAX_DEPTH",
+    "MAX_DIGITS",
     "MAX_FLOATS",
+    "MAX_KEYS",
     "MAX_MEMBERS",
     "MAX_VALUES",
     "expect_bool",
@@ -81,15 +88,30 @@ object of a record holds (its steps, states and options have a few dozen at most
 MAX_FLOATS = 100_000
 """The most numbers with a fraction or an exponent :func:`parse_json` reads (the
 records of the games hold none)."""
+MAX_DIGITS = 100
+"""The most digits in a row of a JSON number :func:`parse_json` reads: five times the
+digits of the largest 64-bit number. Python takes time that grows with the square of
+a number's digits to read it, so that numbers of thousands of digits each, many of
+them, would take a minute."""
+MAX_KEYS = 10_000
+"""The most distinct keys, in all the objects of one text, :func:`parse_json` reads:
+each key costs its own string once, where a key used again costs nothing. A game's
+records and states spell their keys from a few dozen names."""
 
 _BOM = b"\xef\xbb\xbf"
 _NOT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
 _NOT_STRUCTURE = bytes(range(256)).translate(None, b"[]{}:")
 _INNERMOST = re.compile(rb"\[\]|\{:*\}")
+_WIDE = re.compile(rb"(?<!:):{%d}" % (MAX_MEMBERS + 1))
+"""A run of colons longer than :data:`MAX_MEMBERS`, sought from where a run begins only,
+so that the search takes time linear in the structure however long its runs are."""
 _NOT_BRACKETS_QUOTES = bytes(range(256)).translate(None, b'[]{}"')
 _SQUARE = bytes.maketrans(b"{}", b"[]")
 _DEPTH_STEP = tuple(1 if b in b"[{" else -1 for b in range(256))
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+_DIGITS = bytes(48 if 48 <= b <= 57 else 32 for b in range(256))
+"""Every digit as ``0``, every other byte as a space: a run of digits, found at once."""
+_LONG_NUMBER = b"0" * (MAX_DIGITS + 1)
 _CHUNK = 1 << 16
 """The depth check reads this many bytes at a time, so that its time stays linear in the
 input beyond the size of a processor cache too."""
@@ -135,6 +157,8 @@ class _Tally:
     values: int
     floats: int
     structure: bytes
+    long_number: bool = False
+    """Whether a run of more than :data:`MAX_DIGITS` digits stands outside strings."""
     """The text's brackets and colons outside strings, in order."""
 
 
@@ -151,6 +175,7 @@ def _tally(data: bytes) -> _Tally:
     (2, 2, 5, 2, b'{:[]::}')
     """
     deepest = depth = opened = values = floats = 0
+    long_number = False
     in_string = escaped = False
     structure: list[bytes] = []
     for start in range(0, len(data), _CHUNK):
@@ -178,14 +203,16 @@ def _tally(data: bytes) -> _Tally:
         values += outside.count(b",")
         e = outside.count(b"e") - outside.count(b"true") - outside.count(b"false")
         floats += outside.count(b".") + outside.count(b"E") + e
+        long_number = _LONG_NUMBER in outside.translate(_DIGITS)
         if (
-            deepest > MAX_DEPTH
+            long_number
+            or deepest > MAX_DEPTH
             or opened > MAX_CONTAINERS
             or values + opened > MAX_VALUES
             or floats > MAX_FLOATS
         ):
             break
-    return _Tally(deepest, opened, values + opened, floats, b"".join(structure))
+    return _Tally(deepest, opened, values + opened, floats, b"".join(structure), long_number)
 
 
 def _widest(structure: bytes) -> bool:
@@ -197,33 +224,65 @@ def _widest(structure: bytes) -> bool:
     >>> _widest(b"{" + b":[]" * 10_001 + b"}"), _widest(b"[" + b"{:}" * 10_001 + b"]")
     (True, False)
     """
-    wide = re.compile(rb":{%d}" % (MAX_MEMBERS + 1))
     while structure:
-        if wide.search(structure):
+        if _WIDE.search(structure):
             return True
-        inner = _INNERMOST.sub(b"", structure)
+        inner = _peeled(structure)
         if len(inner) == len(structure):
             return False
         structure = inner
     return False
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result = dict(pairs)
-    if len(result) < len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise RecordError("record", f"key {key!r} twice in one object")
-            seen.add(key)
-    return result
+def _peeled(structure: bytes) -> bytes:
+    """``structure`` without its innermost arrays and objects, taken out a slice of about
+    :data:`_CHUNK` bytes at a time, so that the memory it takes stays within a few times
+    a slice's size, however many there are. A slice ends after a closing bracket, which
+    no innermost pair holds, so that no pair lies across two slices.
+
+    >>> _peeled(b"[{::}[[]{:[]}]]")
+    b'[[{:}]]'
+    """
+    pieces = []
+    start, size = 0, len(structure)
+    while start < size:
+        end = start + _CHUNK
+        if end < size:
+            cut = max(structure.rfind(b"]", start, end), structure.rfind(b"}", start, end))
+            if cut < start:
+                later = [
+                    at for at in (structure.find(b"]", end), structure.find(b"}", end)) if at >= 0
+                ]
+                cut = min(later, default=size - 1)
+            end = cut + 1
+        pieces.append(_INNERMOST.sub(b"", structure[start:end]))
+        start = end
+    return b"".join(pieces)
+
+
+def _objects() -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """An ``object_pairs_hook`` for one text: refuses a key twice in one object, and
+    keys beyond :data:`MAX_KEYS` distinct ones in all."""
+    keys: set[str] = set()
+
+    def read(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        result = dict(pairs)
+        if len(result) < len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    raise RecordError("record", f"key {key!r} twice in one object")
+                seen.add(key)
+        keys.update(result)
+        if len(keys) > MAX_KEYS:
+            raise RecordError("record", f"more than the limit of {MAX_KEYS} distinct keys")
+        return result
+
+    return read
 
 
 def _constant(name: str) -> NoReturn:
     raise RecordError("record", f"not valid JSON ({name} is not a JSON number)")
-
-
-_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant)
 
 
 def parse_json(source: str | bytes | bytearray, where: str = "record") -> Any:
@@ -262,7 +321,9 @@ def parse_json(source: str | bytes | bytearray, where: str = "record") -> Any:
     if "\x00" in text:
         raise RecordError(where, f"not UTF-8 JSON (a NUL at byte {data.index(0)}: UTF-16 or 32?)")
     try:
-        value = _DECODER.decode(text)
+        value = json.JSONDecoder(object_pairs_hook=_objects(), parse_constant=_constant).decode(
+            text
+        )
     except RecordError as exc:
         raise RecordError(where, exc.what) from None
     except json.JSONDecodeError as exc:
@@ -287,9 +348,17 @@ def _check_tally(data: bytes, where: str) -> None:
     text cannot pass the limits of values and floats, nor that of members without as
     many colons: its brackets alone are read, the quick way when it can be."""
     short = None
-    if len(data) <= _CHUNK and data.count(b":") <= MAX_MEMBERS:
+    if (
+        len(data) <= _CHUNK
+        and data.count(b":") <= MAX_MEMBERS
+        and _LONG_NUMBER not in data.translate(_DIGITS)
+    ):
         short = _shape_short(data, MAX_DEPTH)
     found = _tally(data) if short is None else _Tally(*short, 0, 0, b"")
+    if found.long_number:
+        raise RecordError(
+            where, f"a number with too many digits to read (more than the limit of {MAX_DIGITS})"
+        )
     if found.depth > MAX_DEPTH:
         raise RecordError(
             where, f"nested at least {found.depth} deep, beyond the limit of {MAX_DEPTH}"

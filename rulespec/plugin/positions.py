@@ -101,7 +101,7 @@ def listed(value: Any, where: str) -> Sequence[Any]:
     rulespec.core.errors.PositionError: hands[0]: expected a list, not '123'
     """
     if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence):
-        raise PositionError(f"{where}: expected a list, not {value!r}")
+        raise PositionError(f"{where}: expected a list, not {shown(value)}")
     return value
 
 

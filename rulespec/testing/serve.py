@@ -306,7 +306,8 @@ class Engine:
         try:
             decoded = g.decode_options(options)
         except (RecordError, ValueError) as exc:
-            raise BadRequest(f"options: {exc}") from None
+            said = str(exc)
+            raise BadRequest(said if said.startswith("options") else f"options: {said}") from None
         self.game, self.state, self.players = g, None, players
         if self.version == 2 and players in self.unsupported_players:
             return {"unsupported": {"reason": f"this engine does not play {players} players"}}

@@ -219,6 +219,8 @@ SHAPES: dict[str, tuple[tuple[bytes, bytes, bytes, bool], str]] = {
     "distinct keys": ((b'"%07x":0,', b"", b"}", True), "members"),
     "floats": ((b"0.125,", b'"junk": [', b"]}", False), "fraction or an exponent"),
     "zeros": ((b"0,", b'"junk": [', b"]}", False), "values in arrays and objects"),
+    "distinct keys, one to an object": ((b'{"%07x":0},', b'"junk": [', b"]}", True), "keys"),
+    "numbers of 4,300 digits": ((b"9" * 4300 + b",", b'"junk": [', b"]}", False), "digits"),
 }
 """Each shape: what pads the record, and what its refusal says."""
 
@@ -255,8 +257,47 @@ def test_an_object_of_too_many_members_is_refused_however_its_values_nest() -> N
     wide = "{" + ",".join(f'"{i}": [{{"a": [1]}}]' for i in range(MAX_MEMBERS + 1)) + "}"
     with pytest.raises(RecordError, match=f"an object of more than the limit of {MAX_MEMBERS}"):
         parse_json(wide)
-    many = "[" + ",".join(f'{{"{i}": [{{"a": [1]}}]}}' for i in range(MAX_MEMBERS + 1)) + "]"
+    many = "[" + ",".join(f'{{"{i % 99}": [{{"a": [1]}}]}}' for i in range(MAX_MEMBERS + 1)) + "]"
     assert len(parse_json(many)) == MAX_MEMBERS + 1  # as many members, in many objects
+
+
+def test_keys_beyond_the_limit_of_distinct_ones_are_refused_wherever_they_are() -> None:
+    from rulespec.core.jsonio import MAX_KEYS
+
+    def objects(count: int, spread: int) -> str:
+        return "[" + ",".join(f'{{"k{i % spread}": {{"v": {i}}}}}' for i in range(count)) + "]"
+
+    assert len(parse_json(objects(3 * MAX_KEYS, MAX_KEYS - 1))) == 3 * MAX_KEYS  # used again
+    with pytest.raises(RecordError, match=f"^record: more than the limit of {MAX_KEYS} distinct"):
+        parse_json(objects(MAX_KEYS, MAX_KEYS))
+    with pytest.raises(RecordError, match="distinct keys"):
+        Record.from_json(f'{{"format": "rulespec-record", "junk": {objects(MAX_KEYS, MAX_KEYS)}}}')
+
+
+@pytest.mark.parametrize("padding", [0, 100_000])
+def test_a_number_of_more_than_the_limit_of_digits_is_refused_outside_strings(
+    padding: int,
+) -> None:
+    from rulespec.core.jsonio import MAX_DIGITS
+
+    pad = " " * padding  # a short text and one read in chunks answer alike
+    most = "9" * MAX_DIGITS
+    assert parse_json(f'[{pad}{most}, "{most}9", -{most}, 0.{most}]')[0] == int(most)
+    for number in (f"{most}9", f"-{most}9", f"1.{most}9", f"1e{most}9"):
+        with pytest.raises(RecordError, match=f"too many digits to read .*{MAX_DIGITS}"):
+            parse_json(f'{{"a": [{pad}{number}]}}')
+
+
+def test_the_widest_object_is_found_in_time_linear_in_the_structure() -> None:
+    import time
+
+    from rulespec.core.jsonio import MAX_MEMBERS, _widest
+
+    full = b"{" + b":" * MAX_MEMBERS + b"}"
+    started = time.process_time()
+    assert not _widest(b"[" + full * 100 + b"]")  # 100 objects at the limit, none beyond
+    assert time.process_time() - started < 1.0  # a search from each colon takes a minute
+    assert _widest(b"[" + full * 99 + b"{" + b":" * (MAX_MEMBERS + 1) + b"}]")
 
 
 def test_a_record_of_the_most_steps_still_verifies() -> None:

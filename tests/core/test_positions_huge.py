@@ -104,3 +104,36 @@ def test_a_huge_duo_card_name_is_a_short_position_error() -> None:
     with pytest.raises(PositionError) as caught:
         game.position([[f"red-{LONG}-circle"], None], [["red-3-cross"], None])
     assert len(str(caught.value)) < 300
+
+
+HOSTILE: dict[str, Any] = {
+    "huge": HUGE,
+    "numeral": LONG,
+    "text": "x" * 100_000,
+    "mapping": {HUGE: HUGE},
+    "keyed": {"x" * 100_000: 1},
+    "nested": [[HUGE]],
+    "many": range(100_000),
+}
+"""Values a hostile caller passes where a list, a number or a diagram is due."""
+
+
+@pytest.mark.parametrize("game_id", sorted(CALLS))
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_a_hostile_value_in_any_argument_is_a_one_line_position_error(
+    game_id: str, kind: str
+) -> None:
+    args, kwargs = CALLS[game_id]
+    game: Any = rulespec.game(game_id)
+    names = [n for n in inspect.signature(game.position).parameters if n != "options"]
+    for index, name in enumerate(names):
+        call_args = list(args)
+        call_kwargs = dict(kwargs)
+        if index < len(call_args):
+            call_args[index] = HOSTILE[kind]
+        else:
+            call_kwargs[name] = HOSTILE[kind]
+        with pytest.raises(PositionError) as caught:
+            game.position(*call_args, **call_kwargs)
+        message = str(caught.value)
+        assert len(message) < 300 and "\n" not in message, (name, message[:100])

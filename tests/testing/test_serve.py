@@ -325,6 +325,15 @@ HELLO = b'{"id": 1, "op": "hello", "protocol": 2, "game": "duo"}\n'
             b'"options": {"action_deck": {"pan": 5}}}',
             "line 2: bad request: options: can.setup.action-deck: 5 action cards",
         ),
+        (
+            b'{"id": 2, "op": "start", "game": "duo", "players": 2, '
+            b'"options": {"first_player": -1, "colour": 1}}',
+            "line 2: bad request: options: unknown key 'colour'\n",
+        ),
+        (
+            b'{"id": 2, "op": "start", "game": "duo", "players": 2, "options": {"max_rounds": 0}}',
+            "line 2: bad request: options.max_rounds: 0 is ",
+        ),
         (b'{"id": 2, "op": "\xff"}', "line 2: bad request: not UTF-8 text (byte 17)"),
         (b"[" * 1000 + b"]" * 1000, "line 2: bad request: nested at least"),
         (b"[1, 2]", "line 2: bad request: expected an object with an integer id"),
