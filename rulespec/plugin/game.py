@@ -48,7 +48,7 @@ import attrs
 from rulespec.core.builder import changer
 from rulespec.core.chance import Chance, shuffled
 from rulespec.core.checks import outcome as checked_outcome
-from rulespec.core.checks import seat
+from rulespec.core.checks import seat, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
 from rulespec.core.lazy import BuiltSequence, LazySequence
@@ -56,7 +56,7 @@ from rulespec.plugin.codec import DerivedCodec
 from rulespec.plugin.encoding import DerivedEncoding
 from rulespec.plugin.hidden import Hiding
 
-__all__ = ["Listed", "RulesGame", "evolve", "listed"]
+__all__ = ["Listed", "RulesGame", "drawn", "evolve", "listed"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -115,18 +115,49 @@ def listed(make: Callable[..., T], items: Sequence[Any], *first: Any) -> LazySeq
     >>> bids[1], bids == [Bid(1, 2), Bid(1, 5), Bid(1, 9)], listed(Bid, (2, 5, 9), 1) is bids
     (Bid(player=1, card=5), True, True)
     """
-    if type(items) is tuple:
+    if type(items) is tuple and _shareable(make):
+        if len(items) > _KEPT_LENGTH:
+            return _Interned(make, items, first)
         key = (make, items, *first)
         try:
             kept = _KEPT.get(key)
         except TypeError:  # an unhashable argument: nothing is kept
             kept = None
         else:
-            if kept is None and len(items) <= _KEPT_LENGTH and _shareable(make):
+            if kept is None:
                 kept = _keep(key, make, items, first)
         if kept is not None:
             return kept
     return Listed(functools.partial(make, *first) if first else make, items)
+
+
+class _Interned(Listed[T_co]):
+    """Actions of a frozen class :func:`listed` makes when read, one object for each
+    arguments: the action a player picks from a long hand is built once in a game."""
+
+    __slots__ = ("_first",)
+
+    def __init__(self, make: Callable[..., T_co], items: Sequence[Any], first: Any) -> None:
+        self._make = make
+        self._items = items
+        self._first = first
+
+    def __getitem__(self, i: Any) -> Any:
+        if type(i) is slice:
+            return _Interned(self._make, self._items[i], self._first)
+        args = (self._make, *self._first, self._items[i])
+        try:
+            action = _ACTIONS.get(args)
+        except TypeError:  # an unhashable argument: made anew
+            return self._make(*args[1:])
+        if action is None:
+            if len(_ACTIONS) >= _KEPT_MAX:
+                _ACTIONS.clear()
+            action = _ACTIONS[args] = self._make(*args[1:])
+        return action
+
+    def __iter__(self) -> Any:
+        return map(self.__getitem__, range(len(self._items)))
 
 
 class _Kept(BuiltSequence[T_co]):
@@ -206,6 +237,23 @@ def evolve(instance: T, **changes: Any) -> T:
     return made
 
 
+_DRAWN: tuple[object, object] = (None, None)
+"""The last chance action a game drew from a state's own piles, with that state."""
+
+
+def drawn(state: object, action: object) -> bool:
+    """Whether ``action`` is the chance action that the game drew itself from ``state``'s
+    own piles (:meth:`~rulespec.Game.sample_chance`), so legal by construction: a rule
+    may skip checking it. Any other action, even an equal one, or the same one applied
+    to another state, is not drawn and must be checked.
+
+    >>> drawn(object(), object())
+    False
+    """
+    last = _DRAWN
+    return last[1] is action and last[0] is state
+
+
 class RulesGame(Game[S, A, V, O]):
     """A game whose methods are its rules module's functions (see the module).
 
@@ -251,11 +299,26 @@ class RulesGame(Game[S, A, V, O]):
         self.rules.apply(state, action)  # the rules refuse an outcome, citing their clause
         return action
 
+    def sample_chance(self, state: S, rng: random.Random) -> A:
+        if type(rng) is not random.Random and not isinstance(rng, random.Random):
+            raise wrong_type("rng", rng, "a random.Random")
+        if type(state) is not self.state_type:
+            self._check_state(state)
+        return self._sample_chance(state, rng)
+
     def _sample_chance(self, state: S, rng: random.Random) -> A:
-        """The pending step's own piles, shuffled: legal by construction."""
+        """The pending step's own piles, shuffled: legal by construction, and marked so
+        that the rules need not check it again (:func:`drawn`)."""
         if self._chance_type is None:
             return super()._sample_chance(state, rng)
-        return self._chance_type(*shuffled(self.rules.chance(state).piles, rng))
+        piles = self.rules.chance(state).piles
+        if len(piles) == 1:
+            action = self._chance_type(tuple(rng.sample(piles[0], len(piles[0]))))
+        else:
+            action = self._chance_type(*shuffled(piles, rng))
+        global _DRAWN
+        _DRAWN = (state, action)
+        return action
 
     def view(self, state: S, player: int) -> V:
         if type(state) is not self.state_type:
