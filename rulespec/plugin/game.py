@@ -115,19 +115,18 @@ def listed(make: Callable[..., T], items: Sequence[Any], *first: Any) -> LazySeq
     >>> bids[1], bids == [Bid(1, 2), Bid(1, 5), Bid(1, 9)], listed(Bid, (2, 5, 9), 1) is bids
     (Bid(player=1, card=5), True, True)
     """
-    if type(items) is tuple and _shareable(make):
-        if len(items) > _KEPT_LENGTH:
+    if type(items) is tuple:
+        if len(items) <= _KEPT_LENGTH:
+            try:
+                found: LazySequence[T] = _KEPT[(make, items, *first)]
+            except KeyError:
+                return _keep(make, items, first)
+            except TypeError:  # an unhashable argument: nothing is kept
+                pass
+            else:
+                return found
+        elif _shareable(make):
             return _Interned(make, items, first)
-        key = (make, items, *first)
-        try:
-            kept = _KEPT.get(key)
-        except TypeError:  # an unhashable argument: nothing is kept
-            kept = None
-        else:
-            if kept is None:
-                kept = _keep(key, make, items, first)
-        if kept is not None:
-            return kept
     return Listed(functools.partial(make, *first) if first else make, items)
 
 
@@ -168,7 +167,7 @@ class _Kept(BuiltSequence[T_co]):
     __getitem__ = tuple.__getitem__  # type: ignore[assignment]
 
 
-_KEPT: dict[tuple[Any, ...], _Kept[Any]] = {}
+_KEPT: dict[tuple[Any, ...], LazySequence[Any]] = {}
 """The legal actions :func:`listed` has built, by its arguments."""
 _ACTIONS: dict[tuple[Any, ...], Any] = {}
 """Each action :func:`listed` has built, by its class and arguments: one object each."""
@@ -179,10 +178,17 @@ _KEPT_MAX = 1 << 16
 """How many sequences (and actions) are kept before the store starts anew."""
 
 
-def _keep(key: tuple[Any, ...], make: Any, items: tuple[Any, ...], first: Any) -> Any:
+def _keep(make: Any, items: tuple[Any, ...], first: tuple[Any, ...]) -> LazySequence[Any]:
+    """The actions of ``items`` built and kept (made lazily, but kept all the same, when
+    ``make`` is no frozen class)."""
     if len(_KEPT) >= _KEPT_MAX or len(_ACTIONS) >= _KEPT_MAX:
         _KEPT.clear()
         _ACTIONS.clear()
+    if not _shareable(make):
+        lazy = _KEPT[(make, items, *first)] = Listed(
+            functools.partial(make, *first) if first else make, items
+        )
+        return lazy
     made = []
     for item in items:
         args = (make, *first, item)
@@ -190,7 +196,7 @@ def _keep(key: tuple[Any, ...], make: Any, items: tuple[Any, ...], first: Any) -
         if action is None:
             action = _ACTIONS[args] = make(*first, item)
         made.append(action)
-    kept = _KEPT[key] = _Kept(made)
+    kept = _KEPT[(make, items, *first)] = _Kept(made)
     return kept
 
 
