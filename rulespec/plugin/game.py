@@ -243,8 +243,9 @@ def evolve(instance: T, **changes: Any) -> T:
     return made
 
 
-_DRAWN: tuple[object, object] = (None, None)
-"""The last chance action a game drew from a state's own piles, with that state."""
+_DRAWN: list[tuple[object, object]] = [(None, None)]
+"""The last chance action a game drew from a state's own piles, with that state (one
+pair, replaced whole, so that a thread never reads half of another's)."""
 
 
 def drawn(state: object, action: object) -> bool:
@@ -256,7 +257,7 @@ def drawn(state: object, action: object) -> bool:
     >>> drawn(object(), object())
     False
     """
-    last = _DRAWN
+    last = _DRAWN[0]
     return last[1] is action and last[0] is state
 
 
@@ -292,6 +293,21 @@ class RulesGame(Game[S, A, V, O]):
             self.encoding = DerivedEncoding(self, f"{self.declaration.prefix}setup.players")
         self._seat_clause = self.declaration.players_clause
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give the game :meth:`~rulespec.Game.is_over` and :meth:`~rulespec.Game.apply`
+        made for its rules and classes (as :class:`~rulespec.Game` makes
+        :meth:`~rulespec.Game.to_move` and :meth:`~rulespec.Game.legal_actions`), unless
+        the game writes them itself."""
+        super().__init_subclass__(**kwargs)
+        rules, kind = cls.__dict__.get("rules"), cls.__dict__.get("state_type")
+        if rules is None or kind is None:
+            return
+        for name, make in (("is_over", _is_over), ("apply", _apply)):
+            generic = getattr(Game, name)
+            if getattr(cls, name) is generic and hasattr(rules, name):
+                made = make(getattr(rules, name), kind, cls.action_types)
+                setattr(cls, name, functools.update_wrapper(made, generic))
+
     def chance(self, state: S) -> Chance:
         self._check_state(state)
         found: Chance = self.rules.chance(state)
@@ -322,8 +338,7 @@ class RulesGame(Game[S, A, V, O]):
             action = self._chance_type(tuple(rng.sample(piles[0], len(piles[0]))))
         else:
             action = self._chance_type(*shuffled(piles, rng))
-        global _DRAWN
-        _DRAWN = (state, action)
+        _DRAWN[0] = (state, action)
         return action
 
     def view(self, state: S, player: int) -> V:
@@ -340,3 +355,23 @@ class RulesGame(Game[S, A, V, O]):
         except (IndexError, TypeError, ValueError, IllegalAction) as exc:
             raise ValueError(f"no {self.name} state shows this view: {exc}") from None
         return found
+
+
+def _is_over(rule: Callable[[Any], bool], kind: type, kinds: tuple[type, ...]) -> Any:
+    def is_over(self: Game[Any, Any, Any, Any], state: Any) -> bool:
+        if type(state) is not kind:
+            self._check_state(state)
+        return rule(state)
+
+    return is_over
+
+
+def _apply(rule: Callable[[Any, Any], Any], kind: type, kinds: tuple[type, ...]) -> Any:
+    def apply(self: Game[Any, Any, Any, Any], state: Any, action: Any) -> Any:
+        if type(state) is not kind:
+            self._check_state(state)
+        if type(action) not in kinds:
+            self._check_action(action)
+        return rule(state, action)
+
+    return apply
