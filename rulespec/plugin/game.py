@@ -30,10 +30,11 @@ The fast paths a plug-in gets without writing them: the methods check a state's
 type with one ``type() is`` test before the rules run; a chance action is made
 from the pending step's own piles, shuffled with ``random.Random.sample`` as
 :meth:`Chance.sample <rulespec.core.chance.Chance.sample>` draws them, with none
-of the checks an outcome from outside needs; and a rules module whose legal
-actions come from :func:`listed` builds the actions of each short hand once
-(a longer one lazily: only the action a player picks), and copies its states
-with :func:`evolve`, compiled once for each class.
+of the checks an outcome from outside needs, and the rule applying it may skip its
+own check when :func:`drawn` says that the game drew it for that very state; a
+rules module whose legal actions come from :func:`listed` builds the actions of
+each short hand once (of a longer one, only the action a player picks, once in a
+process), and copies its states with :func:`evolve`, compiled once for each class.
 """
 
 from __future__ import annotations
