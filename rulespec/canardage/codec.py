@@ -36,9 +36,8 @@ def _card(value: Any, where: str) -> Card:
     if isinstance(value, str) and value in _IDS:
         return Card(value)
     what = f"expected an action card id (such as 'pan'), got {value!r}"
-    if isinstance(value, str):
-        raise UnknownCard(where, what, value, Card.PAN.value)
-    raise RecordError(where, what)
+    known = isinstance(value, str)
+    raise UnknownCard(where, what, value, Card.PAN.value) if known else RecordError(where, what)
 
 
 def _deck(value: Any, where: str) -> dict[Card, int]:
@@ -48,23 +47,22 @@ def _deck(value: Any, where: str) -> dict[Card, int]:
 
 def _check(v: dict[str, Any], _: object, where: str) -> None:
     if (v["turn"] == -1) != (v["phase"] is s.Phase.DEAL):
-        raise RecordError(
-            f"{where}.turn", "a player is on turn once the cards are dealt, none (-1) before"
-        )
+        said = "a player is on turn once the cards are dealt, none (-1) before"
+        raise RecordError(f"{where}.turn", said)
     if list(v["winners"]) != sorted(set(v["winners"])):
         raise RecordError(f"{where}.winners", "expected distinct seats, ascending")
 
 
 # fmt: off
 _IDS = tuple(c.value for c in Card)
-_COUNTS = {"type": "object", "properties": {c.value: d.integer(0, 1_000).schema for c in Card}}
 DUCK = d.named("duck", d.Form(cache(lambda c: "water" if c == WATER else c), _duck, {"anyOf": [
     d.integer(0, 5).schema, {"type": "string", "const": "water"}]}))
 CARD = d.named("card", d.Form(cache(lambda c: c.value), _card, d.choice(_IDS).schema))
 DUCKS, CARDS = d.named("ducks", d.many(DUCK, 40)), d.named("cards", d.many(CARD))
 SEATS, COUNT = d.many(d.integer(0, 5), 6), d.integer(0, 10_000)
-DECK = d.Form(lambda v: {c.value: n for c, n in zip(Card, v, strict=True)}, _deck,
-              _COUNTS | {"additionalProperties": False})
+DECK = d.Form(lambda v: {c.value: n for c, n in zip(Card, v, strict=True)}, _deck, {
+    "type": "object", "properties": {c.value: d.integer(0, 1_000).schema for c in Card},
+    "additionalProperties": False})
 FIELDS: dict[str, d.Form] = {
     "player": d.seat(6), "card": CARD, "spaces": d.many(d.integer(-100, 100), 6),
     "line": d.named("line", d.many(d.named("stack", d.many(DUCK, 2, least=1)), 6)),
@@ -85,9 +83,6 @@ VIEW |= {"shot": SEATS, "winners": SEATS}
 ACTIONS = (d.record(Play, FIELDS, tag="play", omit=("line",)), Discard, Deal, Reshuffle, Disperse)
 CODEC = d.codec_of(s.Options, ACTIONS, s.State, View, FIELDS, check=_check, view_fields=VIEW)
 """Canardage's codec, and the schema definitions it follows."""
+(encode_options, decode_options, encode_action, decode_action, encode_state, decode_state,
+ encode_view, decode_view) = CODEC
 # fmt: on
-
-encode_options, decode_options = CODEC.encode_options, CODEC.decode_options
-encode_action, decode_action = CODEC.encode_action, CODEC.decode_action
-encode_state, decode_state = CODEC.encode_state, CODEC.decode_state
-encode_view, decode_view = CODEC.encode_view, CODEC.decode_view

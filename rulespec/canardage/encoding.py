@@ -67,8 +67,8 @@ from rulespec.canardage.cards import DECK_ORDER, DUCKS_PER_COLOUR, WATER, WATER_
 from rulespec.canardage.line import LENGTH
 from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
 from rulespec.canardage.view import View
-from rulespec.core.encoding import checked_id, one_hot, relative_seat
 from rulespec.core.errors import IllegalAction
+from rulespec.plugin.ids import checked_id, one_hot, relative_seat
 
 __all__ = [
     "ACTION_SPACE_SIZE",

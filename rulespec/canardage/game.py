@@ -14,10 +14,10 @@ from rulespec.canardage.policy import random_card_policy
 from rulespec.canardage.position import position
 from rulespec.canardage.state import Options, Phase, State
 from rulespec.canardage.view import View
-from rulespec.core import checks
 from rulespec.core.chance import Chance, shuffled
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, Policy, random_policy
+from rulespec.plugin import piles
 
 __all__ = ["GAME", "Canardage"]
 
@@ -95,17 +95,17 @@ class Canardage(Game[State, Action, View, Options]):
     def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
         self._check_state(state)
         if state.phase is Phase.DEAL:
-            ducks, cards = checks.outcome(outcome, 2, "can.chance.shuffles")
+            ducks, cards = piles.outcome(outcome, 2, "can.chance.shuffles")
             deal = Deal(ducks, cards)
             rules.check_deal(state, deal)
             return deal
         if state.phase is Phase.DISPERSION:
-            (deck,) = checks.outcome(outcome, 1, "can.chance.shuffles")
+            (deck,) = piles.outcome(outcome, 1, "can.chance.shuffles")
             disperse = Disperse(deck)
             rules.check_disperse(state, disperse)
             return disperse
         if state.phase is Phase.RESHUFFLE:
-            (pile,) = checks.outcome(outcome, 1, "can.chance.shuffles")
+            (pile,) = piles.outcome(outcome, 1, "can.chance.shuffles")
             reshuffle = Reshuffle(pile)
             rules.check_reshuffle(state, reshuffle)
             return reshuffle

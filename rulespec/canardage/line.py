@@ -148,7 +148,7 @@ def parse(text: str) -> tuple[Line, tuple[int, ...]]:
     (((0,), (6,), (3, 1), (6,), (2,), (2,)), (0, 3))
     """
     from rulespec.core.errors import PositionError
-    from rulespec.core.positions import numeral
+    from rulespec.plugin.positions import numeral
 
     if not isinstance(text, str):
         raise PositionError(f"expected a line diagram (text), not {text!r}")

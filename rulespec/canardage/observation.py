@@ -27,7 +27,7 @@ from rulespec.canardage.cards import DECK_ORDER, DUCKS_PER_COLOUR, WATER, WATER_
 from rulespec.canardage.line import LENGTH
 from rulespec.canardage.position import HAND
 from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
-from rulespec.core.encoding import identity_index
+from rulespec.plugin.ids import identity_index
 
 if TYPE_CHECKING:
     Buffer = array[float]

@@ -12,7 +12,7 @@ from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, WATER_CARDS, Card,
 from rulespec.canardage.line import LENGTH, parse
 from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
 from rulespec.core.errors import PositionError
-from rulespec.core.positions import listed, shown, whole, wholes
+from rulespec.plugin.positions import listed, shown, whole, wholes
 
 __all__ = ["position"]
 

@@ -45,12 +45,13 @@ from rulespec.canardage.line import dealt, forward, hide, shoot
 from rulespec.canardage.scoring import scores, winners
 from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
 from rulespec.canardage.view import view
-from rulespec.core.builder import builder
 from rulespec.core.chance import TrustedChance
-from rulespec.core.checks import pile_of, wrong_type
+from rulespec.core.checks import wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
-from rulespec.core.lazy import LazySequence
+from rulespec.plugin.builder import builder
+from rulespec.plugin.lazy import LazySequence
+from rulespec.plugin.piles import pile_of
 
 __all__ = [
     "CLAUSES",

@@ -35,7 +35,7 @@ from functools import lru_cache
 from rulespec.canardage.cards import DUCKS_PER_COLOUR, WATER, WATER_CARDS, Card, sort_cards
 from rulespec.canardage.state import NO_SHELTER, Options, Phase, State
 from rulespec.canardage.view import View
-from rulespec.core.sampling import dealt_out, impossible, sizes, unseen
+from rulespec.plugin.sampling import dealt_out, impossible, sizes, unseen
 
 __all__ = ["sample_state"]
 

@@ -25,7 +25,7 @@ import attrs
 from rulespec.canardage.cards import WATER, Card, sort_cards
 from rulespec.canardage.position import HAND, position
 from rulespec.canardage.state import State
-from rulespec.core.small import Canonical, Config, arrangements, orderings
+from rulespec.plugin.small import Canonical, Config, arrangements, orderings
 
 __all__ = ["configs", "rotated", "starts", "symmetry", "weight"]
 
@@ -94,7 +94,7 @@ def symmetry(options: Any) -> Canonical:
 
 def weight(state: State) -> int:
     """The arrangements a state stands for, copies of an action card told apart (see
-    :func:`~rulespec.core.small.arrangements`; the draw pile and the duck deck are
+    :func:`~rulespec.plugin.small.arrangements`; the draw pile and the duck deck are
     orders)."""
     return arrangements(state.hands)
 

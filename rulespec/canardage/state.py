@@ -184,7 +184,7 @@ def _listed(counts: tuple[int, ...]) -> tuple[Card, ...]:
     return tuple(card for card, n in zip(DECK_ORDER, counts, strict=True) for _ in range(n))
 
 
-@attrs.frozen(weakref_slot=False)  # for rulespec.core.builder
+@attrs.frozen(weakref_slot=False)  # for rulespec.plugin.builder
 class State(Shown):
     """A complete game state, hidden parts included.
 

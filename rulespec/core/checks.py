@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import operator
 import reprlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulespec.core.errors import IllegalAction
 
-__all__ = ["GameTypes", "integer", "outcome", "pile_of", "seat", "wrong_type"]
+__all__ = ["GameTypes", "integer", "seat", "wrong_type"]
 
 _repr = reprlib.Repr()
 _repr.maxstring = 40
@@ -80,46 +80,6 @@ def seat(value: object, players: int, clause: str, name: str = "player") -> int:
     if not 0 <= p < players:
         raise IllegalAction(clause, f"there is no player {p} in a game of {players}")
     return p
-
-
-def outcome(value: object, piles: int, clause: str) -> tuple[tuple[Any, ...], ...]:
-    """A chance outcome as a tuple of ``piles`` tuples: a :class:`TypeError` when it is not
-    a sequence of sequences, an :class:`IllegalAction` citing ``clause`` when it holds
-    another number of piles. Integers of other types (NumPy's) become ``int``; a ``bool``
-    or ``float`` stays, for the game to refuse.
-
-    >>> outcome([[3, 1, 2]], 1, "duo.setup.deal")
-    ((3, 1, 2),)
-    """
-    if not _collection(value):
-        raise wrong_type("outcome", value, "a sequence of piles")
-    found: tuple[Any, ...] = tuple(value)  # type: ignore[arg-type]
-    for pile in found:
-        if not _collection(pile):
-            raise wrong_type("outcome", value, "a sequence of piles, each a sequence of cards")
-    if len(found) != piles:
-        raise IllegalAction(clause, f"this chance step shuffles {piles} pile(s), not {len(found)}")
-    return tuple(tuple(_card(c) for c in pile) for pile in found)
-
-
-def _collection(value: object) -> bool:
-    return isinstance(value, Iterable) and not isinstance(value, str | bytes | Mapping)
-
-
-def _card(value: Any) -> Any:
-    if type(value) is int or isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        return value
-    return operator.index(value)
-
-
-def pile_of(value: object, kind: type) -> bool:
-    """Whether ``value`` is a tuple of values of exactly the type ``kind`` (``bool`` and
-    ``float`` are not cards), as a chance action holds its cards.
-
-    >>> pile_of((3, 5), int), pile_of((3, True), int), pile_of([3, 5], int)
-    (True, False, False)
-    """
-    return type(value) is tuple and {*map(type, value)} <= {kind}
 
 
 class GameTypes:

@@ -5,8 +5,10 @@ makes JSON data of it, ``decode`` reads it back and raises
 :class:`~rulespec.RecordError` naming the place, ``schema`` is its JSON Schema. A game
 declares the forms particular to it once (a card by name, water as ``"water"``), and
 :func:`record` derives the rest from the fields of its attrs classes: whole numbers,
-flags, enumerations, ``X | None``, ``tuple[X, ...]`` and nested attrs classes. One
-declaration makes both the codec and the schema, so the two cannot drift.
+flags, texts, ``Literal``, enumerations, unions, ``tuple[X, ...]``, fixed tuples,
+``frozenset[X]`` and nested attrs classes. One declaration makes both the codec and the
+schema, so the two cannot drift; a game that declares nothing gets
+:func:`rulespec.plugin.codec.derived`.
 
 >>> import attrs
 >>> @attrs.frozen
@@ -30,7 +32,7 @@ import enum
 import functools
 import types
 import typing
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -41,10 +43,13 @@ from rulespec.core.jsonio import expect_bool, expect_enum, expect_int, expect_li
 __all__ = [
     "Codec",
     "Form",
+    "as_json",
+    "bunch",
     "choice",
     "codec",
     "codec_of",
     "each",
+    "either",
     "enumeration",
     "fixed",
     "flag",
@@ -59,6 +64,7 @@ __all__ = [
     "record",
     "seat",
     "tagged",
+    "text",
 ]
 
 Schema = dict[str, Any]
@@ -127,16 +133,37 @@ def flag() -> Form:
     return Form(_same, expect_bool, {"type": "boolean"}, plain=True)
 
 
-def choice(values: Iterable[str]) -> Form:
-    """One of the strings ``values``, written as it is."""
+def choice(values: Iterable[Any]) -> Form:
+    """One of ``values`` (strings, or the values of a ``Literal``), written as it is; a
+    value of another type is refused even when equal (``True`` is not ``1``)."""
     allowed = tuple(values)
+    kinds = frozenset(map(type, allowed))
+    said = ", ".join(map(str, allowed))
 
     def decode(value: Any, where: str) -> Any:
-        if not isinstance(value, str) or value not in allowed:
-            raise RecordError(where, f"expected one of {', '.join(allowed)}")
+        if type(value) not in kinds or value not in allowed:
+            raise RecordError(where, f"expected one of {said}")
         return value
 
-    return Form(_same, decode, {"type": "string", "enum": list(allowed)}, plain=True)
+    schema: Schema = {"type": "string"} if kinds == {str} else {}
+    return Form(_same, decode, schema | {"enum": list(allowed)}, plain=True)
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise RecordError(where, f"expected a string, got {value!r}")
+    return value
+
+
+def text() -> Form:
+    """A string.
+
+    >>> text().decode(3, "name")
+    Traceback (most recent call last):
+    ...
+    rulespec.core.errors.RecordError: name: expected a string, got 3
+    """
+    return Form(_same, _text, {"type": "string"}, plain=True)
 
 
 def enumeration(kind: type[enum.Enum], noun: str | None = None) -> Form:
@@ -298,32 +325,95 @@ def seat(most: int) -> Form:
     return given(integer(0, most - 1), lambda v: integer(0, v["players"] - 1))
 
 
-def _derive(kind: Any) -> Form:
-    """The form of a field of type ``kind``, made from the type."""
+def as_json(value: Any) -> Any:
+    """``value`` as JSON data, whatever its type (a member of a union): an attrs object
+    as an object of its fields, a tuple as a list, a frozenset as a list in a stable
+    order, an enumeration member by its value.
+
+    >>> as_json((frozenset({3, 1}), None))
+    [[1, 3], None]
+    """
+    if isinstance(value, frozenset):
+        return sorted(map(as_json, value), key=repr)
+    if isinstance(value, tuple | list):
+        return [as_json(v) for v in value]
+    if isinstance(value, enum.Enum):
+        return value.value
+    if attrs.has(type(value)):
+        return {f.name: as_json(getattr(value, f.name)) for f in attrs.fields(type(value))}
+    return value
+
+
+def either(*forms: Form) -> Form:
+    """A value in the first of ``forms`` that reads it; what the last one refuses is the
+    error. It is written as its type says (an attrs object as its fields)."""
+    decs = [f.decode for f in forms]
+
+    def decode(value: Any, where: str) -> Any:
+        for dec in decs[:-1]:
+            try:
+                return dec(value, where)
+            except RecordError:
+                pass
+        return decs[-1](value, where)
+
+    return Form(as_json, decode, {"anyOf": [f.schema for f in forms]}, _defs(forms))
+
+
+def bunch(form: Form) -> Form:
+    """A frozenset of ``form``, written as a list in a stable order."""
+    enc, dec = form.encode, form.decode
+
+    def decode(value: Any, where: str) -> frozenset[Any]:
+        items = expect_list(value, where)
+        return frozenset(dec(x, f"{where}[{i}]") for i, x in enumerate(items))
+
+    schema = {"type": "array", "items": form.schema, "uniqueItems": True}
+    return Form(lambda v: sorted(map(enc, v), key=repr), decode, schema, form.defs)
+
+
+def _none(value: Any, where: str) -> None:
+    if value is not None:
+        raise RecordError(where, f"expected null, got {value!r}")
+
+
+_ANY = Form(_same, lambda v, _: v, {}, plain=True)
+_NULL = Form(_same, _none, {"type": "null"}, plain=True)
+
+
+def _derive(kind: Any, loose: bool = False) -> Form:
+    """The form of a field of type ``kind``, made from the type (nested records
+    ``loose``: see :func:`record`)."""
     origin, args = typing.get_origin(kind), typing.get_args(kind)
-    if origin in (typing.Union, types.UnionType) and type(None) in args:
-        (other,) = (a for a in args if a is not type(None))
-        return maybe(_derive(other))
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return many(_derive(args[0]))
+    if origin in (typing.Union, types.UnionType):
+        others = [_derive(a, loose) for a in args if a is not type(None)]
+        found = others[0] if len(others) == 1 else either(*others)
+        return maybe(found) if type(None) in args else found
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return many(_derive(args[0], loose))
+        return fixed(*(_derive(a, loose) for a in args))
+    if origin is frozenset:
+        return bunch(_derive(args[0], loose))
     if origin is typing.Literal:
         return choice(args)
-    if kind is bool:
-        return flag()
-    if kind is int:
-        return integer()
+    simple: dict[Any, Callable[[], Form]] = {bool: flag, int: integer, str: text}
+    if kind in simple:
+        return simple[kind]()
+    if kind is Any or kind is type(None):
+        return _ANY if kind is Any else _NULL
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return enumeration(kind)
     if attrs.has(kind):
-        return record(kind)
+        return record(kind, loose=loose)
     raise TypeError(f"no JSON form for {kind!r}: declare one")
 
 
-def _fields(cls: type, declared: Mapping[str, Form]) -> dict[str, Form]:
+def _fields(cls: type, declared: Mapping[str, Form], loose: bool = False) -> dict[str, Form]:
     """Each field ``cls`` takes, in order, with its declared or derived form."""
     hints = typing.get_type_hints(cls)
     names = {f.name for f in attrs.fields(cls) if f.init}
-    spec = {n: declared[n] if n in declared else _derive(hints[n]) for n in names}
+    spec = {n: declared[n] if n in declared else _derive(hints[n], loose) for n in names}
     return {
         f.name: attrs.evolve(spec[f.name], given=None)
         if spec[f.name].given and not set(spec[f.name].on) <= names
@@ -352,31 +442,36 @@ def record(
     tag: str | None = None,
     check: Check | None = None,
     omit: Iterable[str] | Mapping[str, Callable[[Any], bool]] = (),
+    loose: bool = False,
 ) -> Form:
     """The form of the attrs class ``cls``: an object of its fields, in their order
     (after ``"type": tag`` when tagged), each in its ``fields`` form, or else one
     derived from its type. The fields ``omit`` are
     written only when ``omit[name]`` of the value is true (a name alone: when not at
-    its default), and read as the default when left out. ``check`` sees the values
-    read, the data and the place before the class is made; the class's own refusal (a
-    :class:`ValueError`) is placed at the record."""
-    spec = _fields(cls, fields or {})
+    its default), and read as the default when left out; with ``loose``, every field
+    that has a default (here and in the records derived inside) is written and may be
+    left out. ``check`` sees the values read, the data and the place before the class
+    is made; the class's own refusal (a :class:`ValueError` or :class:`TypeError`) is
+    placed at the record."""
+    spec = _fields(cls, fields or {}, loose)
     keys = set(spec) | ({"type"} if tag else set())
-    optional = frozenset(omit) & set(spec)
+    written = frozenset(omit) & set(spec)
+    defaulted = {f.name for f in attrs.fields(cls) if f.init and f.default is not attrs.NOTHING}
+    optional = written | (defaulted & set(spec) if loose else set())
     when = omit if isinstance(omit, Mapping) else {}
     scope: dict[str, Any] = {"cls": cls, "keys": keys, "check": check, "expect": expect_object}
     scope["RecordError"] = RecordError
     scope |= {"required": keys - optional, "optional": optional}
-    defaults = {f.name: f.default for f in attrs.fields(cls) if f.name in optional}
+    defaults = {f.name: _default(f.default) for f in attrs.fields(cls) if f.name in optional}
     for i, (n, form) in enumerate(spec.items()):
         scope |= {f"_e{i}": form.encode, f"_d{i}": form.decode, f"_g{i}": form.given}
         scope |= {f"_z{i}": defaults.get(n), f"_w{i}": when.get(n)}
     names = {n: i for i, n in enumerate(spec)}
     head = f"'type': {tag!r}, " if tag else ""
     put = {n: f"o.{n}" if f.plain else f"_e{names[n]}(o.{n})" for n, f in spec.items()}
-    items = ", ".join(f"{n!r}: {put[n]}" for n in spec if n not in optional)
-    test = {n: f"_w{names[n]}(o)" if n in when else f"o.{n} != _z{names[n]}" for n in optional}
-    tail = "".join(f"\n if {test[n]}: d[{n!r}] = {put[n]}" for n in spec if n in optional)
+    items = ", ".join(f"{n!r}: {put[n]}" for n in spec if n not in written)
+    test = {n: f"_w{names[n]}(o)" if n in when else f"o.{n} != _z{names[n]}" for n in written}
+    tail = "".join(f"\n if {test[n]}: d[{n!r}] = {put[n]}" for n in spec if n in written)
     reads = {
         n: f"{f'_g{i}(v).decode' if f.given else f'_d{i}'}(data[{n!r}], where + '.{n}')"
         + (f" if {n!r} in data else _z{i}" if n in optional else "")
@@ -396,11 +491,17 @@ def record(
         "def decode(data, where):\n"
         f" if type(data) is not dict or {same}:\n  expect(data, where, required, optional)\n"
         " try:\n  " + body.replace("\n ", "\n  ") + "\n except RecordError:\n  raise\n"
-        " except ValueError as exc:\n  raise RecordError(where, str(exc)) from None",
+        " except (TypeError, ValueError) as exc:\n  raise RecordError(where, str(exc)) from None",
         scope,
     )
     schema = _object_schema(spec, optional, tag)
     return Form(scope["encode"], scope["decode"], schema, _defs(spec.values()), tag=tag, cls=cls)
+
+
+def _default(value: Any) -> Any:
+    """A field's default as a value (a factory called)."""
+    takes = isinstance(value, attrs.Factory) and not value.takes_self  # type: ignore[arg-type]
+    return value.factory() if takes else value
 
 
 def options(cls: type, fields: Mapping[str, Form] | None = None, at: str | None = None) -> Form:
@@ -457,6 +558,16 @@ class Codec:
     defs: dict[str, Schema]
     """The JSON Schema definitions, by name: ``options``, ``state``, ``view``, one per
     action named by its tag, and those they refer to."""
+
+    def __iter__(self) -> Iterator[Callable[..., Any]]:
+        """The eight functions in the order above, for a codec module to name them.
+
+        >>> import rulespec
+        >>> from rulespec.duo.codec import CODEC
+        >>> len(list(CODEC))
+        8
+        """
+        return iter(attrs.astuple(self, recurse=False)[:8])
 
 
 def codec(options: Form, actions: Form, state: Form, view: Form) -> Codec:

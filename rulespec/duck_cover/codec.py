@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import pairwise
+from operator import attrgetter
 from typing import Any
 
 from rulespec.core import derive as d
@@ -26,44 +27,33 @@ from rulespec.duck_cover.grid import Grid
 from rulespec.duck_cover.state import Options, Phase, State
 from rulespec.duck_cover.view import GridView, StackView, View
 
-VARIANTS: tuple[str, ...] = ("competition", "constraints", "pressure", "surprises", "low_blows")
-"""The publisher's variants, as option names (each ``true`` or ``false``, default ``false``)."""
 _NAMES, _CARDS = {MAX: "max", REPEAT: "repeat"}, {"max": MAX, "repeat": REPEAT}
-_MOVES = (Cover, Duck, Quack, Give, Place)
+_MOVES, _PLACE = (Cover, Duck, Quack, Give, Place), attrgetter("position")
 
 
-def _draw(value: Any, where: str) -> int:
+def _draw(value: Any, where: str, call: bool = False) -> int:
     if type(value) is int and 1 <= value <= 12:
         return value
     if isinstance(value, str) and value in _CARDS:
+        if call and value == "repeat":
+            raise RecordError(where, 'Repeat is never a call: expected 1 to 12 or "max"')
         return _CARDS[value]
     what = f'expected a draw card (1 to 12, "max" or "repeat"), got {value!r}'
-    if isinstance(value, str) or type(value) is int:
-        raise UnknownCard(where, what, value, 1)
-    raise RecordError(where, what)
-
-
-def _call(value: Any, where: str) -> int:
-    if (card := _draw(value, where)) == REPEAT:
-        raise RecordError(where, 'Repeat is never a call: expected 1 to 12 or "max"')
-    return card
+    known = isinstance(value, str) or type(value) is int
+    raise UnknownCard(where, what, value, 1) if known else RecordError(where, what)
 
 
 @cache
 def _duck(holder: int, foreign: bool, players: int = 7) -> d.Form:
     """A duck card in ``holder``'s grid: 1–12, or under *Low blows* another family's."""
+    others = {f * 100 + n for f in range(1, players + 1) if f != holder + 1 for n in range(1, 13)}
+    kinds = "1 to 12, or (seat + 1) * 100 + number for another seat's duck"
+    what = f"expected a duck card ({kinds if foreign else '1 to 12'}), got "
 
     def decode(value: Any, where: str) -> int:
-        if type(value) is int:
-            family, number = divmod(value, 100)
-            if 1 <= value <= 12 or (
-                foreign and 1 <= family <= players and family != holder + 1 and 1 <= number <= 12
-            ):
-                return value
-        kinds = "1 to 12, or (seat + 1) * 100 + number for another seat's duck"
-        raise RecordError(
-            where, f"expected a duck card ({kinds if foreign else '1 to 12'}), got {value!r}"
-        )
+        if type(value) is int and (1 <= value <= 12 or (foreign and value in others)):
+            return value
+        raise RecordError(where, f"{what}{value!r}")
 
     return d.Form(lambda c: c, decode, d.integer(1, players * 100 + 12).schema, plain=True)
 
@@ -78,13 +68,11 @@ def _grid(holder: int, foreign: bool, players: int) -> d.Form:
 @cache
 def _grid_view(holder: int) -> d.Form:
     stack = {"position": POSITION, "top": _duck(holder, True), "covered": d.integer(0, 83)}
-    by_place = lambda s: sorted(s, key=lambda x: x.position)  # noqa: E731
-    stacks = d.many(d.record(StackView, stack), 84, order=by_place)
+    stacks = d.many(d.record(StackView, stack), 84, order=lambda s: sorted(s, key=_PLACE))
 
     def read(found: tuple[StackView, ...], where: str) -> GridView:
-        for a, b in pairwise(found):
-            if a.position == b.position:
-                raise RecordError(where, f"two stacks at {list(a.position)}")
+        if twin := next((a for a, b in pairwise(found) if a.position == b.position), None):
+            raise RecordError(where, f"two stacks at {list(twin.position)}")
         return GridView(found)
 
     return d.mapped(stacks, read, lambda g: g.stacks)
@@ -116,7 +104,7 @@ def _state_check(v: dict[str, Any], data: dict[str, Any], where: str) -> None:
 POSITION = d.named("position", d.fixed(d.integer(-10_000, 10_000), d.integer(-10_000, 10_000)))
 DRAW = d.named("card", d.Form(cache(lambda c: _NAMES.get(c, c)), _draw, {"anyOf": [
     d.integer(1, 12).schema, d.choice(_CARDS).schema]}))
-CALL = d.named("call", d.Form(DRAW.encode, _call, {"anyOf": [
+CALL = d.named("call", d.Form(DRAW.encode, lambda v, w: _draw(v, w, True), {"anyOf": [
     d.integer(1, 12).schema, {"type": "string", "const": "max"}]}))
 PILE, COUNT = d.named("draw_pile", d.many(DRAW, 26)), d.integer(0, 10_000)
 GIFTS = d.each(lambda p: _duck(p, True), 7)
@@ -145,9 +133,6 @@ CODEC = d.codec(OPTIONS := d.named("options", d.options(Options, F)), ACTS, d.re
     State, {**F, "options": OPTIONS}, check=_state_check, omit=OMIT), d.record(View, F | VIEW,
     check=lambda v, _, where: _moves((v["own_action"],), f"{where}.own_action", False)))
 """Duck & Cover's codec, and the schema definitions it follows."""
+(encode_options, decode_options, encode_action, decode_action, encode_state, decode_state,
+ encode_view, decode_view) = CODEC
 # fmt: on
-
-encode_options, decode_options = CODEC.encode_options, CODEC.decode_options
-encode_action, decode_action = CODEC.encode_action, CODEC.decode_action
-encode_state, decode_state = CODEC.encode_state, CODEC.decode_state
-encode_view, decode_view = CODEC.encode_view, CODEC.decode_view

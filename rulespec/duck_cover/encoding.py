@@ -61,7 +61,6 @@ from __future__ import annotations
 
 from itertools import compress
 
-from rulespec.core.encoding import checked_id, flag_bytes, one_hot, relative_seat
 from rulespec.core.errors import IllegalAction
 from rulespec.duck_cover import observation as _observation
 from rulespec.duck_cover import rules
@@ -71,6 +70,7 @@ from rulespec.duck_cover.grid import Grid, Position, neighbours
 from rulespec.duck_cover.state import Options, Phase, State
 from rulespec.duck_cover.variants import CHOOSE, GIFT, QUACK
 from rulespec.duck_cover.view import GridView, View
+from rulespec.plugin.ids import checked_id, flag_bytes, one_hot, relative_seat
 
 __all__ = [
     "ObservationTable",

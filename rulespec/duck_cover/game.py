@@ -6,7 +6,6 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rulespec.core import checks
 from rulespec.core.chance import Chance, shuffled
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
@@ -17,6 +16,7 @@ from rulespec.duck_cover.invariants import INVARIANTS, TRANSITION_INVARIANTS
 from rulespec.duck_cover.position import position
 from rulespec.duck_cover.state import Options, Phase, State
 from rulespec.duck_cover.view import View
+from rulespec.plugin import piles
 
 __all__ = ["GAME", "DuckAndCover"]
 
@@ -82,12 +82,12 @@ class DuckAndCover(Game[State, Action, View, Options]):
     def chance_action(self, state: State, outcome: Sequence[Sequence[Any]]) -> Action:
         self._check_state(state)
         if state.phase is _DEAL:
-            *grids, pile = checks.outcome(outcome, state.players + 1, "dc.setup.grid")
+            *grids, pile = piles.outcome(outcome, state.players + 1, "dc.setup.grid")
             deal = Deal(tuple(grids), pile)
             rules.check_deal(state, deal)
             return deal
         if state.phase is _RESHUFFLE:
-            (pile,) = checks.outcome(outcome, 1, "dc.deck.reshuffle")
+            (pile,) = piles.outcome(outcome, 1, "dc.deck.reshuffle")
             reshuffle = Reshuffle(pile)
             rules.check_reshuffle(state, reshuffle)
             return reshuffle

@@ -15,10 +15,10 @@ from typing import overload
 
 import attrs
 
-from rulespec.core.builder import builder
 from rulespec.core.errors import PositionError
 from rulespec.core.implements import implements
-from rulespec.core.positions import numeral, wholes
+from rulespec.plugin.builder import builder
+from rulespec.plugin.positions import numeral, wholes
 
 __all__ = ["COLUMNS", "ROWS", "Grid", "PlaceMasks", "Places", "Position", "Stack", "neighbours"]
 
@@ -186,7 +186,7 @@ class Places(Sequence[Position]):
         return f"Places({list(self)!r})"
 
 
-@attrs.frozen(weakref_slot=False)  # for rulespec.core.builder
+@attrs.frozen(weakref_slot=False)  # for rulespec.plugin.builder
 class Grid:
     """One player's ducks: ``cells`` pairs each occupied position with its stack.
 

@@ -8,7 +8,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, SupportsIndex
 
 from rulespec.core.errors import IllegalAction, PositionError
-from rulespec.core.positions import listed, shown, whole, wholes
 from rulespec.duck_cover.actions import Cover, Duck, Give, PlayerAction, Quack
 from rulespec.duck_cover.cards import (
     CONSTRAINED,
@@ -22,6 +21,7 @@ from rulespec.duck_cover.cards import (
 )
 from rulespec.duck_cover.grid import COLUMNS, ROWS, Grid, Position, Stack
 from rulespec.duck_cover.state import Options, Phase, State
+from rulespec.plugin.positions import listed, shown, whole, wholes
 
 __all__ = ["position"]
 

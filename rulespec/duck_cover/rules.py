@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import cast, overload
 
-from rulespec.core.builder import builder
 from rulespec.core.chance import TrustedChance
-from rulespec.core.checks import pile_of, wrong_type
+from rulespec.core.checks import wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
-from rulespec.core.lazy import LazySequence
 from rulespec.duck_cover import variants
 from rulespec.duck_cover.actions import (
     Action,
@@ -30,6 +28,9 @@ from rulespec.duck_cover.scoring import totals as scores
 from rulespec.duck_cover.state import Options, Phase, State
 from rulespec.duck_cover.variants import CHOOSE, GIFT, QUACK
 from rulespec.duck_cover.view import view
+from rulespec.plugin.builder import builder
+from rulespec.plugin.lazy import LazySequence
+from rulespec.plugin.piles import pile_of
 
 __all__ = [
     "LegalActions",

@@ -33,13 +33,13 @@ import random
 from collections import Counter
 from functools import lru_cache
 
-from rulespec.core.sampling import dealt_out, impossible, sizes, unseen
 from rulespec.duck_cover.actions import PlayerAction
 from rulespec.duck_cover.cards import FAMILY, family_of, held_by, number_of
 from rulespec.duck_cover.grid import Grid, PlaceMasks, Position, _set_masks
 from rulespec.duck_cover.rules import legal_actions
 from rulespec.duck_cover.state import Options, Phase, State
 from rulespec.duck_cover.view import View
+from rulespec.plugin.sampling import dealt_out, impossible, sizes, unseen
 
 __all__ = ["sample_state"]
 

@@ -25,11 +25,11 @@ from typing import Any, cast
 
 import attrs
 
-from rulespec.core.small import Canonical, Config, orderings
 from rulespec.duck_cover.cards import MAX
 from rulespec.duck_cover.grid import Grid
 from rulespec.duck_cover.position import position
 from rulespec.duck_cover.state import State
+from rulespec.plugin.small import Canonical, Config, orderings
 
 __all__ = ["configs", "covered", "exchanged", "starts", "symmetry"]
 

@@ -146,7 +146,7 @@ class Options:
         return 2 if self.surprises else 0
 
 
-@attrs.frozen(weakref_slot=False)  # for rulespec.core.builder
+@attrs.frozen(weakref_slot=False)  # for rulespec.plugin.builder
 class State(Shown):
     """A complete game state, hidden parts included.
 

@@ -18,7 +18,7 @@ In JSON and in the position builder a card is a name:
 from __future__ import annotations
 
 from rulespec.core.implements import implements
-from rulespec.core.positions import shown
+from rulespec.plugin.positions import shown
 
 __all__ = [
     "BASE_DECK",

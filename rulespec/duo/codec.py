@@ -35,35 +35,25 @@ def _card(value: Any, where: str) -> int:
 
 def _dealt(form: d.Form, size: int | None) -> d.Form:
     """Hands (one a player) or the two piles once dealt; none before the first deal."""
-    return d.given(
-        d.many(form, size or 6),
-        lambda v: d.many(
-            form, size=(0 if v["phase"] is Phase.DEAL and v["round"] == 0 else size or v["players"])
-        ),
+    rule = lambda v: d.many(  # noqa: E731
+        form, size=size or v["players"] if v["phase"] is not Phase.DEAL or v["round"] else 0
     )
+    return d.given(d.many(form, size or 6), rule)
 
 
 def _check(v: dict[str, Any], _: object, where: str) -> None:
     if (first := v["options"].first_player) >= v["players"]:
         raise RecordError(f"{where}.options.first_player", f"no seat {first}")
     if v["turn_pile"] is not None and v["phase"] is not Phase.TURN:
-        raise RecordError(
-            f"{where}.turn_pile", f"a turn pile is set in the {v['phase'].value} phase"
-        )
+        phase = v["phase"].value
+        raise RecordError(f"{where}.turn_pile", f"a turn pile is set in the {phase} phase")
 
 
+# fmt: off
 _NAMES = [card_name(c) for c in (*BASE_DECK, TURBO)]
-CARD = d.named(
-    "card",
-    d.Form(
-        cache(card_name),
-        _card,
-        {"type": "string", "enum": _NAMES},
-    ),
-)
+CARD = d.named("card", d.Form(cache(card_name), _card, {"type": "string", "enum": _NAMES}))
 CARDS, HAND = d.named("cards", d.many(CARD, 80)), d.many(CARD, 80, order=sorted)
 PILE, COUNT = d.integer(0, 1), d.integer(0, 10_000)
-# fmt: off
 FIELDS = {
     "player": d.seat(6), "card": CARD, "pile": PILE, "order": CARDS,
     "first_player": d.integer(0, 5), "features": d.integer(1, 4), "hand_size": d.integer(1, 7),
@@ -78,10 +68,7 @@ VIEW = {"round": COUNT}
 VIEW["round_scores"] = d.many(d.per_player(d.integer(-(10**6), 10**6), 6, exact=False))
 ACTIONS = (Play, Stop, Draw, Deal)
 CODEC = d.codec_of(Options, ACTIONS, State, View, FIELDS, check=_check, view_fields=VIEW)
-# fmt: on
 """Duo's codec, and the schema definitions it follows."""
-
-encode_options, decode_options = CODEC.encode_options, CODEC.decode_options
-encode_action, decode_action = CODEC.encode_action, CODEC.decode_action
-encode_state, decode_state = CODEC.encode_state, CODEC.decode_state
-encode_view, decode_view = CODEC.encode_view, CODEC.decode_view
+(encode_options, decode_options, encode_action, decode_action, encode_state, decode_state,
+ encode_view, decode_view) = CODEC
+# fmt: on

@@ -33,13 +33,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from rulespec.core.encoding import checked_id, one_hot, refuse_unless_legal, relative_seat
 from rulespec.duo import observation as _observation
 from rulespec.duo import rules
 from rulespec.duo.actions import Draw, Play, PlayerAction, Stop
 from rulespec.duo.cards import TURBO
 from rulespec.duo.state import Options, Phase, State
 from rulespec.duo.view import View
+from rulespec.plugin.ids import checked_id, one_hot, refuse_unless_legal, relative_seat
 
 __all__ = [
     "ACTION_SPACE_SIZE",

@@ -6,7 +6,6 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rulespec.core import checks
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, Policy, random_policy
@@ -19,6 +18,7 @@ from rulespec.duo.position import position
 from rulespec.duo.scoring import reached_target
 from rulespec.duo.state import Options, Phase, State
 from rulespec.duo.view import View
+from rulespec.plugin import piles
 
 __all__ = ["GAME", "Duo"]
 
@@ -85,7 +85,7 @@ class Duo(Game[State, Action, View, Options]):
         self._check_state(state)
         if state.phase is not Phase.DEAL:
             raise IllegalAction("duo.setup.deal", "the match does not wait for a deal now")
-        (order,) = checks.outcome(outcome, 1, "duo.setup.deal")
+        (order,) = piles.outcome(outcome, 1, "duo.setup.deal")
         action = Deal(order)
         rules.check_deal(state, action)
         return action

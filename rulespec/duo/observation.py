@@ -23,10 +23,10 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING
 
-from rulespec.core.encoding import identity_index
 from rulespec.duo.cards import TURBO
 from rulespec.duo.scoring import target
 from rulespec.duo.state import Options, Phase, State
+from rulespec.plugin.ids import identity_index
 
 if TYPE_CHECKING:
     Buffer = array[float]

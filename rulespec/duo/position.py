@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from typing import Any, SupportsIndex
 
 from rulespec.core.errors import PositionError
-from rulespec.core.positions import listed, shown, whole
 from rulespec.duo.cards import TURBO, Card, card_name, parse_card
 from rulespec.duo.matching import fits
 from rulespec.duo.scoring import reached_target
 from rulespec.duo.state import Options, Phase, State
+from rulespec.plugin.positions import listed, shown, whole
 
 __all__ = ["position"]
 

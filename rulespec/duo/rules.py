@@ -7,12 +7,10 @@ from bisect import bisect_left, insort
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from rulespec.core.builder import evolver
 from rulespec.core.chance import CHANCE, TrustedChance
-from rulespec.core.checks import pile_of, wrong_type
+from rulespec.core.checks import wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
-from rulespec.core.lazy import BuiltSequence
 from rulespec.duo.actions import Action, Deal, Draw, Play, PlayerAction, Stop
 from rulespec.duo.cards import TURBO, Card, card_name, deck
 from rulespec.duo.matching import FITS_ON, fits, placement_clause
@@ -20,6 +18,9 @@ from rulespec.duo.scoring import exhausted_scores, out_scores, reached_target, w
 from rulespec.duo.scoring import totals as scores
 from rulespec.duo.state import Options, Phase, State
 from rulespec.duo.view import view
+from rulespec.plugin.builder import evolver
+from rulespec.plugin.lazy import BuiltSequence
+from rulespec.plugin.piles import pile_of
 
 __all__ = [
     "STEPS",

@@ -63,11 +63,11 @@ from collections import Counter
 from functools import lru_cache
 from itertools import accumulate
 
-from rulespec.core.sampling import dealt_out, impossible, sizes, unseen
 from rulespec.duo.cards import TURBO, Card
 from rulespec.duo.matching import fits
 from rulespec.duo.state import Options, State
 from rulespec.duo.view import View
+from rulespec.plugin.sampling import dealt_out, impossible, sizes, unseen
 
 __all__ = ["EXACT", "SWEEPS", "exact", "sample_state"]
 

@@ -15,8 +15,8 @@ from collections.abc import Hashable
 from itertools import permutations, product
 from typing import Any
 
-from rulespec.core.small import Canonical, Config, arrangements
 from rulespec.duo import sampling
+from rulespec.plugin.small import Canonical, Config, arrangements
 
 __all__ = ["configs", "exact", "symmetry", "weight"]
 
@@ -51,7 +51,7 @@ def symmetry(options: Any) -> Canonical:
 
 def weight(state: Any) -> int:
     """The arrangements a state stands for, copies told apart (Turbo-jokers): see
-    :func:`~rulespec.core.small.arrangements` (the draw pile and the piles are
+    :func:`~rulespec.plugin.small.arrangements` (the draw pile and the piles are
     orders, where no copy counts twice)."""
     return arrangements(state.hands)
 

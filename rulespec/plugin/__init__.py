@@ -5,6 +5,11 @@ drawing and integer encodings.
 The layer sits above the core and below the games that use it; a plug-in writes its
 state and action classes, its rules, its catalogue and its declaration, and takes
 the rest from here (see :doc:`/guides/your-own-game`).
+
+The layer's rule: the tools for writing a game live here, the built-in games use
+them as a plug-in does, and they import only the core, the drawing helpers and the
+rulebook. The core keeps the protocol, records and the codecs' machinery, and
+imports nothing from here; importing ``rulespec`` does not load this package.
 """
 
 from rulespec.plugin.game import Listed as Listed

@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from rulespec.core.encoding import checked_id, refuse_unless_legal
+from rulespec.plugin.ids import checked_id, refuse_unless_legal
 
 __all__ = ["HASHED", "DerivedEncoding", "hashed"]
 

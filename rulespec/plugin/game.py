@@ -46,16 +46,16 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from rulespec.core.builder import changer
 from rulespec.core.chance import Chance, shuffled
-from rulespec.core.checks import outcome as checked_outcome
 from rulespec.core.checks import seat, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
-from rulespec.core.lazy import BuiltSequence, LazySequence
-from rulespec.plugin.codec import DerivedCodec
+from rulespec.plugin.builder import changer
+from rulespec.plugin.codec import derived
 from rulespec.plugin.encoding import DerivedEncoding
 from rulespec.plugin.hidden import Hiding
+from rulespec.plugin.lazy import BuiltSequence, LazySequence
+from rulespec.plugin.piles import outcome as checked_outcome
 
 __all__ = ["Listed", "RulesGame", "drawn", "evolve", "listed"]
 
@@ -103,7 +103,7 @@ def listed(make: Callable[..., T], items: Sequence[Any], *first: Any) -> LazySeq
     When ``make`` is a frozen attrs class (an action class), ``items`` a short tuple
     (six items at most) and ``first`` hashable, the actions are built once for each
     ``(make, items, *first)`` and kept: the next call with the same arguments returns
-    the same sequence (a :class:`~rulespec.core.lazy.BuiltSequence` whose indexing is
+    the same sequence (a :class:`~rulespec.plugin.lazy.BuiltSequence` whose indexing is
     a tuple's, so that :func:`random.choice` runs no Python code on it; a slice is a
     tuple) holding the same action objects. Otherwise the actions are made lazily (see
     :class:`Listed`), each when it is read.
@@ -222,7 +222,7 @@ _CHANGERS: dict[type, Callable[..., Any]] = {}
 def evolve(instance: T, **changes: Any) -> T:
     """A copy of ``instance`` (a frozen attrs object) with the fields in ``changes`` set,
     equal to what :func:`attrs.evolve` makes, three to four times faster: the copy of
-    each class is compiled once (:func:`rulespec.core.builder.changer`). A class the
+    each class is compiled once (:func:`rulespec.plugin.builder.changer`). A class the
     compiled copy cannot fill (a validator, a weakref slot...) is copied by
     :func:`attrs.evolve`.
 
@@ -289,7 +289,7 @@ class RulesGame(Game[S, A, V, O]):
         self._sample = getattr(rules, "sample_state", None) or self._hiding.sample
         if not hasattr(self, "codec"):
             types = (self.state_type, self.action_types, self.view_type, self.options_type)
-            self.codec = DerivedCodec(*types)
+            self.codec = derived(*types)
         if not hasattr(self, "encoding") and hasattr(rules, "action_space"):
             self.encoding = DerivedEncoding(self, f"{self.declaration.prefix}setup.players")
         self._seat_clause = self.declaration.players_clause

@@ -46,9 +46,9 @@ import attrs
 
 from rulespec.core.chance import CHANCE
 from rulespec.core.checks import integer, wrong_type
-from rulespec.core.encoding import flag_bytes
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
+from rulespec.plugin.ids import flag_bytes
 from rulespec.rl.lengths import capped_options, max_game_length
 
 __all__ = ["REWARDS", "Episode", "OnIllegal", "Outcome", "Reward"]

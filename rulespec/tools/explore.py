@@ -36,7 +36,7 @@ from rulespec.core.chance import CHANCE
 from rulespec.core.game import Game, game
 from rulespec.core.invariants import Violation
 from rulespec.core.record import Record
-from rulespec.core.small import Canonical, Config, arrangements, orderings
+from rulespec.plugin.small import Canonical, Config, arrangements, orderings
 
 __all__ = [
     "Config",

@@ -12,7 +12,7 @@ import pytest
 from rulespec import IllegalAction
 from rulespec.canardage import Card, Deal, Options, Play, rules
 from rulespec.canardage.rules import CLAUSES, arrangements, legal_actions
-from rulespec.core.checks import pile_of
+from rulespec.plugin.piles import pile_of
 from tests.canardage.helpers import GAME, W, at
 
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulespec.core.builder import builder, evolver
+from rulespec.plugin.builder import builder, evolver
 
 
 class Base:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulespec.core.builder import builder
+from rulespec.plugin.builder import builder
 
 
 @attrs.frozen(weakref_slot=False)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulespec.core.builder import changer
+from rulespec.plugin.builder import changer
 
 
 @attrs.frozen(weakref_slot=False)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulespec.core.builder import evolver
+from rulespec.plugin.builder import evolver
 
 
 class Base:

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulespec.core.lazy import BuiltSequence, LazySequence
+from rulespec.plugin.lazy import BuiltSequence, LazySequence
 
 items = st.lists(st.integers(-3, 3), max_size=6)
 

@@ -10,11 +10,14 @@ imports), so they see the imports that only run inside a function too:
 - the drawing helpers (``rulespec.drawing``) sit beside the core, and the
   rulebook (``rulespec.rulebook``: the clause catalogue, the worked examples)
   above it: each imports the core only;
-- a game imports the core, the drawing helpers and the rulebook only (its kit
-  the conformance kit too, its schema the schema language), and the tools
-  (``rulespec.tools``: simulation, search, verifier, traceability) the core and
-  the rulebook only: they reach a game through the registry, and nothing below
-  them imports them;
+- the tools for writing a game (``rulespec.plugin``: the builders, the lazy
+  sequences, the samplers' and encodings' helpers, the plug-in defaults) import
+  the core, the drawing helpers and the rulebook only;
+- a game imports the core, the drawing helpers, the rulebook and the tools for
+  writing a game only (its kit the conformance kit too, its schema the schema
+  language), and the tools (``rulespec.tools``: simulation, search, verifier,
+  traceability) the core, the rulebook and the tools for writing a game only: they
+  reach a game through the registry, and nothing below them imports them;
 - no module of the package imports, however indirectly, one that imports it
   (imports inside functions and for type checkers included);
 - the modules of a game package import one another without a cycle;
@@ -26,6 +29,8 @@ from __future__ import annotations
 import ast
 import importlib
 import re
+import subprocess
+import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -239,14 +244,25 @@ def test_the_core_imports_nothing_of_rulespec_outside_the_core() -> None:
     assert offences == []
 
 
+def test_importing_rulespec_leaves_the_tools_for_writing_a_game_unloaded() -> None:
+    # The registry loads a game on first use; until then only the core is needed.
+    probe = "import sys, rulespec; print(sorted(m for m in sys.modules if m.startswith(%r)))"
+    found = subprocess.run(
+        [sys.executable, "-c", probe % WRITING], capture_output=True, text=True, check=True
+    )
+    assert found.stdout.strip() == "[]"
+    assert importlib.import_module(f"{WRITING}.builder").__name__ == f"{WRITING}.builder"
+
+
 CORE, DRAWING, RULEBOOK = "rulespec.core", "rulespec.drawing", "rulespec.rulebook"
+WRITING = "rulespec.plugin"
 
 LAYERS: dict[str, tuple[str, ...]] = {
     DRAWING: (CORE, DRAWING),
     RULEBOOK: (CORE, RULEBOOK),
-    "rulespec.tools": (CORE, RULEBOOK, "rulespec.tools"),
-    "rulespec.plugin": (CORE, DRAWING, RULEBOOK, "rulespec.plugin"),
-} | {p: (CORE, DRAWING, RULEBOOK, p) for p in GAME_PACKAGES}
+    WRITING: (CORE, DRAWING, RULEBOOK, WRITING),
+    "rulespec.tools": (CORE, RULEBOOK, WRITING, "rulespec.tools"),
+} | {p: (CORE, DRAWING, RULEBOOK, WRITING, p) for p in GAME_PACKAGES}
 """The packages that may import only the given packages (themselves included)."""
 
 ROLE_LAYERS = {"kit": ("rulespec.testing",), "schema": ("rulespec.schemas",)}
