@@ -2,7 +2,9 @@
 
 The shape of the games' own speed baselines: a table of lists changed in place,
 ``legal()`` listing the actions as tuples, ``apply()`` asserting that one is
-legal before playing it, a uniformly random legal bid for each player in turn.
+legal before playing it, a uniformly random legal bid for each player in turn. It
+keeps what the engine's state keeps (the prize cards each player won in order, the
+discarded ones, the bids last revealed), so that both do the same work.
 Run as ``python goofspiel_mutable.py [players] [games] [seed]``; prints ``N full
 games/s`` for the uniform policy, as ``rulespec bench --baseline`` reads it.
 """
@@ -17,7 +19,7 @@ CARDS = 13
 
 
 class Table:
-    """One game: hands, the shuffled prizes, this turn's bids and the points."""
+    """One game: hands, the shuffled prizes, this turn's bids, the prizes won and lost."""
 
     def __init__(self, players: int, rng: random.Random) -> None:
         self.players = players
@@ -25,7 +27,9 @@ class Table:
         self.prize = self.prizes.pop()
         self.hands = [list(range(1, CARDS + 1)) for _ in range(players)]
         self.bids: list[int | None] = [None] * players
-        self.points = [0] * players
+        self.won: list[list[int]] = [[] for _ in range(players)]
+        self.discarded: list[int] = []
+        self.last: list[int] = []
         self.over = False
 
     def to_move(self) -> list[int]:
@@ -43,9 +47,12 @@ class Table:
         bids = self.bids
         high = max(bids)  # type: ignore[type-var]
         if bids.count(high) == 1:
-            self.points[bids.index(high)] += self.prize
+            self.won[bids.index(high)].append(self.prize)
+        else:
+            self.discarded.append(self.prize)
         for hand, bid in zip(self.hands, bids, strict=True):
             hand.remove(bid)
+        self.last = bids  # type: ignore[assignment]
         self.bids = [None] * self.players
         if self.prizes:
             self.prize = self.prizes.pop()

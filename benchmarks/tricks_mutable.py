@@ -1,6 +1,7 @@
 """A plain, mutable game of Tricks (the small trick-taking plug-in of the tests,
 ``tests/plugin/tricks.py``): lists changed in place, ``legal()`` listing actions as
-tuples, ``apply()`` asserting one is legal before playing it, uniform play.
+tuples, ``apply()`` asserting one is legal before playing it, uniform play. It keeps
+the cards of the tricks taken, as the engine's state does.
 Run as ``python tricks_mutable.py [players] [games] [seed]``; prints ``N full games/s``.
 """
 
@@ -14,13 +15,14 @@ HAND = 3
 
 
 class Table:
-    """One game, dealt: hands, the trick on the table, whose turn, the points."""
+    """One game, dealt: hands, the trick on the table, the tricks taken, whose turn, the points."""
 
     def __init__(self, players: int, rng: random.Random) -> None:
         deck = rng.sample(range(1, HAND * players + 1), HAND * players)
         self.players = players
         self.hands = [sorted(deck[p::players]) for p in range(players)]
         self.table: list[int] = []
+        self.played: list[int] = []
         self.points = [0] * players
         self.turn = 0
 
@@ -38,6 +40,7 @@ class Table:
         leader = (p + 1) % self.players
         taker = (leader + self.table.index(max(self.table))) % self.players
         self.points[taker] += 1
+        self.played += self.table
         self.table = []
         self.turn = taker if self.hands[p] else -1
 

@@ -403,11 +403,10 @@ class Game(GameJSON[S, A, V, O], GameEncoding[S, A, V, O], abc.ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Give a game that names its ``rules`` and ``state_type`` the busiest default
-        methods (:meth:`to_move`, :meth:`is_over`, :meth:`legal_actions`,
-        :meth:`apply`) made for it: each holds the rules' function, the state class,
-        the action classes and the seat clause in its closure, where the generic
-        method would read them from the game on every call. A method the game (or a
-        base between it and :class:`Game`) writes itself is kept."""
+        methods (:meth:`to_move`, :meth:`legal_actions`) made for it: each holds the
+        rules' function, the state class and the seat clause in its closure, where the
+        generic method would read them from the game on every call. A method the game
+        (or a base between it and :class:`Game`) writes itself is kept."""
         super().__init_subclass__(**kwargs)
         rules, kind = cls.__dict__.get("rules"), cls.__dict__.get("state_type")
         declared = getattr(cls, "declaration", None)
@@ -416,7 +415,7 @@ class Game(GameJSON[S, A, V, O], GameEncoding[S, A, V, O], abc.ABC):
         for name, make in _FAST_PATHS.items():
             generic = getattr(Game, name)
             if getattr(cls, name) is generic and hasattr(rules, name):
-                made = make(getattr(rules, name), kind, cls.action_types, declared.players_clause)
+                made = make(getattr(rules, name), kind, declared.players_clause)
                 setattr(cls, name, functools.update_wrapper(made, generic))
 
 
@@ -428,7 +427,7 @@ function defined at module level, not a lambda or a closure.
 """
 
 
-def _to_move(rule: Callable[[Any], Any], kind: type, kinds: Any, clause: str) -> Any:
+def _to_move(rule: Callable[[Any], Any], kind: type, clause: str) -> Any:
     def to_move(self: Game[Any, Any, Any, Any], state: Any) -> tuple[int, ...]:
         if type(state) is not kind:
             self._check_state(state)
@@ -438,17 +437,7 @@ def _to_move(rule: Callable[[Any], Any], kind: type, kinds: Any, clause: str) ->
     return to_move
 
 
-def _is_over(rule: Callable[[Any], Any], kind: type, kinds: Any, clause: str) -> Any:
-    def is_over(self: Game[Any, Any, Any, Any], state: Any) -> bool:
-        if type(state) is not kind:
-            self._check_state(state)
-        over: bool = rule(state)
-        return over
-
-    return is_over
-
-
-def _legal_actions(rule: Callable[[Any, int], Any], kind: type, kinds: Any, clause: str) -> Any:
+def _legal_actions(rule: Callable[[Any, int], Any], kind: type, clause: str) -> Any:
     def legal_actions(self: Game[Any, Any, Any, Any], state: Any, player: int) -> Any:
         if type(state) is not kind:
             self._check_state(state)
@@ -459,23 +448,7 @@ def _legal_actions(rule: Callable[[Any, int], Any], kind: type, kinds: Any, clau
     return legal_actions
 
 
-def _apply(rule: Callable[[Any, Any], Any], kind: type, kinds: Any, clause: str) -> Any:
-    def apply(self: Game[Any, Any, Any, Any], state: Any, action: Any) -> Any:
-        if type(state) is not kind:
-            self._check_state(state)
-        if type(action) not in kinds:
-            self._check_action(action)
-        return rule(state, action)
-
-    return apply
-
-
-_FAST_PATHS: dict[str, Callable[..., Any]] = {
-    "to_move": _to_move,
-    "is_over": _is_over,
-    "legal_actions": _legal_actions,
-    "apply": _apply,
-}
+_FAST_PATHS: dict[str, Callable[..., Any]] = {"to_move": _to_move, "legal_actions": _legal_actions}
 """The default methods :meth:`Game.__init_subclass__` makes for each game."""
 
 

@@ -14,6 +14,7 @@ imports nothing from here; importing ``rulespec`` does not load this package.
 
 from rulespec.plugin.game import Listed as Listed
 from rulespec.plugin.game import RulesGame as RulesGame
+from rulespec.plugin.game import drawn as drawn
 from rulespec.plugin.game import evolve as evolve
 from rulespec.plugin.game import listed as listed
 from rulespec.plugin.hidden import order_hidden as order_hidden
@@ -26,6 +27,7 @@ from rulespec.plugin.tuples import without as without
 __all__ = [
     "Listed",
     "RulesGame",
+    "drawn",
     "evolve",
     "listed",
     "order_hidden",

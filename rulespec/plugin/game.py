@@ -30,10 +30,11 @@ The fast paths a plug-in gets without writing them: the methods check a state's
 type with one ``type() is`` test before the rules run; a chance action is made
 from the pending step's own piles, shuffled with ``random.Random.sample`` as
 :meth:`Chance.sample <rulespec.core.chance.Chance.sample>` draws them, with none
-of the checks an outcome from outside needs; and a rules module whose legal
-actions come from :func:`listed` builds the actions of each short hand once
-(a longer one lazily: only the action a player picks), and copies its states
-with :func:`evolve`, compiled once for each class.
+of the checks an outcome from outside needs, and the rule applying it may skip its
+own check when :func:`drawn` says that the game drew it for that very state; a
+rules module whose legal actions come from :func:`listed` builds the actions of
+each short hand once (of a longer one, only the action a player picks, once in a
+process), and copies its states with :func:`evolve`, compiled once for each class.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from rulespec.core.chance import Chance, shuffled
-from rulespec.core.checks import seat
+from rulespec.core.checks import seat, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
 from rulespec.plugin.builder import changer
@@ -56,7 +57,7 @@ from rulespec.plugin.hidden import Hiding
 from rulespec.plugin.lazy import BuiltSequence, LazySequence
 from rulespec.plugin.piles import outcome as checked_outcome
 
-__all__ = ["Listed", "RulesGame", "evolve", "listed"]
+__all__ = ["Listed", "RulesGame", "drawn", "evolve", "listed"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -116,17 +117,47 @@ def listed(make: Callable[..., T], items: Sequence[Any], *first: Any) -> LazySeq
     (Bid(player=1, card=5), True, True)
     """
     if type(items) is tuple:
-        key = (make, items, *first)
-        try:
-            kept = _KEPT.get(key)
-        except TypeError:  # an unhashable argument: nothing is kept
-            kept = None
-        else:
-            if kept is None and len(items) <= _KEPT_LENGTH and _shareable(make):
-                kept = _keep(key, make, items, first)
-        if kept is not None:
-            return kept
+        if len(items) <= _KEPT_LENGTH:
+            try:
+                found: LazySequence[T] = _KEPT[(make, items, *first)]
+            except KeyError:
+                return _keep(make, items, first)
+            except TypeError:  # an unhashable argument: nothing is kept
+                pass
+            else:
+                return found
+        elif _shareable(make):
+            return _Interned(make, items, first)
     return Listed(functools.partial(make, *first) if first else make, items)
+
+
+class _Interned(Listed[T_co]):
+    """Actions of a frozen class :func:`listed` makes when read, one object for each
+    arguments: the action a player picks from a long hand is built once in a game."""
+
+    __slots__ = ("_first",)
+
+    def __init__(self, make: Callable[..., T_co], items: Sequence[Any], first: Any) -> None:
+        self._make = make
+        self._items = items
+        self._first = first
+
+    def __getitem__(self, i: Any) -> Any:
+        if type(i) is slice:
+            return _Interned(self._make, self._items[i], self._first)
+        args = (self._make, *self._first, self._items[i])
+        try:
+            action = _ACTIONS.get(args)
+        except TypeError:  # an unhashable argument: made anew
+            return self._make(*args[1:])
+        if action is None:
+            if len(_ACTIONS) >= _KEPT_MAX:
+                _ACTIONS.clear()
+            action = _ACTIONS[args] = self._make(*args[1:])
+        return action
+
+    def __iter__(self) -> Any:
+        return map(self.__getitem__, range(len(self._items)))
 
 
 class _Kept(BuiltSequence[T_co]):
@@ -137,7 +168,7 @@ class _Kept(BuiltSequence[T_co]):
     __getitem__ = tuple.__getitem__  # type: ignore[assignment]
 
 
-_KEPT: dict[tuple[Any, ...], _Kept[Any]] = {}
+_KEPT: dict[tuple[Any, ...], LazySequence[Any]] = {}
 """The legal actions :func:`listed` has built, by its arguments."""
 _ACTIONS: dict[tuple[Any, ...], Any] = {}
 """Each action :func:`listed` has built, by its class and arguments: one object each."""
@@ -148,10 +179,17 @@ _KEPT_MAX = 1 << 16
 """How many sequences (and actions) are kept before the store starts anew."""
 
 
-def _keep(key: tuple[Any, ...], make: Any, items: tuple[Any, ...], first: Any) -> Any:
+def _keep(make: Any, items: tuple[Any, ...], first: tuple[Any, ...]) -> LazySequence[Any]:
+    """The actions of ``items`` built and kept (made lazily, but kept all the same, when
+    ``make`` is no frozen class)."""
     if len(_KEPT) >= _KEPT_MAX or len(_ACTIONS) >= _KEPT_MAX:
         _KEPT.clear()
         _ACTIONS.clear()
+    if not _shareable(make):
+        lazy = _KEPT[(make, items, *first)] = Listed(
+            functools.partial(make, *first) if first else make, items
+        )
+        return lazy
     made = []
     for item in items:
         args = (make, *first, item)
@@ -159,7 +197,7 @@ def _keep(key: tuple[Any, ...], make: Any, items: tuple[Any, ...], first: Any) -
         if action is None:
             action = _ACTIONS[args] = make(*first, item)
         made.append(action)
-    kept = _KEPT[key] = _Kept(made)
+    kept = _KEPT[(make, items, *first)] = _Kept(made)
     return kept
 
 
@@ -206,6 +244,24 @@ def evolve(instance: T, **changes: Any) -> T:
     return made
 
 
+_DRAWN: list[tuple[object, object]] = [(None, None)]
+"""The last chance action a game drew from a state's own piles, with that state (one
+pair, replaced whole, so that a thread never reads half of another's)."""
+
+
+def drawn(state: object, action: object) -> bool:
+    """Whether ``action`` is the chance action that the game drew itself from ``state``'s
+    own piles (:meth:`~rulespec.Game.sample_chance`), so legal by construction: a rule
+    may skip checking it. Any other action, even an equal one, or the same one applied
+    to another state, is not drawn and must be checked.
+
+    >>> drawn(object(), object())
+    False
+    """
+    last = _DRAWN[0]
+    return last[1] is action and last[0] is state
+
+
 class RulesGame(Game[S, A, V, O]):
     """A game whose methods are its rules module's functions (see the module).
 
@@ -238,6 +294,21 @@ class RulesGame(Game[S, A, V, O]):
             self.encoding = DerivedEncoding(self, f"{self.declaration.prefix}setup.players")
         self._seat_clause = self.declaration.players_clause
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give the game :meth:`~rulespec.Game.is_over` and :meth:`~rulespec.Game.apply`
+        made for its rules and classes (as :class:`~rulespec.Game` makes
+        :meth:`~rulespec.Game.to_move` and :meth:`~rulespec.Game.legal_actions`), unless
+        the game writes them itself."""
+        super().__init_subclass__(**kwargs)
+        rules, kind = cls.__dict__.get("rules"), cls.__dict__.get("state_type")
+        if rules is None or kind is None:
+            return
+        for name, make in (("is_over", _is_over), ("apply", _apply)):
+            generic = getattr(Game, name)
+            if getattr(cls, name) is generic and hasattr(rules, name):
+                made = make(getattr(rules, name), kind, cls.action_types)
+                setattr(cls, name, functools.update_wrapper(made, generic))
+
     def chance(self, state: S) -> Chance:
         self._check_state(state)
         found: Chance = self.rules.chance(state)
@@ -251,11 +322,25 @@ class RulesGame(Game[S, A, V, O]):
         self.rules.apply(state, action)  # the rules refuse an outcome, citing their clause
         return action
 
+    def sample_chance(self, state: S, rng: random.Random) -> A:
+        if type(rng) is not random.Random and not isinstance(rng, random.Random):
+            raise wrong_type("rng", rng, "a random.Random")
+        if type(state) is not self.state_type:
+            self._check_state(state)
+        return self._sample_chance(state, rng)
+
     def _sample_chance(self, state: S, rng: random.Random) -> A:
-        """The pending step's own piles, shuffled: legal by construction."""
+        """The pending step's own piles, shuffled: legal by construction, and marked so
+        that the rules need not check it again (:func:`drawn`)."""
         if self._chance_type is None:
             return super()._sample_chance(state, rng)
-        return self._chance_type(*shuffled(self.rules.chance(state).piles, rng))
+        piles = self.rules.chance(state).piles
+        if len(piles) == 1:
+            action = self._chance_type(tuple(rng.sample(piles[0], len(piles[0]))))
+        else:
+            action = self._chance_type(*shuffled(piles, rng))
+        _DRAWN[0] = (state, action)
+        return action
 
     def view(self, state: S, player: int) -> V:
         if type(state) is not self.state_type:
@@ -271,3 +356,23 @@ class RulesGame(Game[S, A, V, O]):
         except (IndexError, TypeError, ValueError, IllegalAction) as exc:
             raise ValueError(f"no {self.name} state shows this view: {exc}") from None
         return found
+
+
+def _is_over(rule: Callable[[Any], bool], kind: type, kinds: tuple[type, ...]) -> Any:
+    def is_over(self: Game[Any, Any, Any, Any], state: Any) -> bool:
+        if type(state) is not kind:
+            self._check_state(state)
+        return rule(state)
+
+    return is_over
+
+
+def _apply(rule: Callable[[Any, Any], Any], kind: type, kinds: tuple[type, ...]) -> Any:
+    def apply(self: Game[Any, Any, Any, Any], state: Any, action: Any) -> Any:
+        if type(state) is not kind:
+            self._check_state(state)
+        if type(action) not in kinds:
+            self._check_action(action)
+        return rule(state, action)
+
+    return apply

@@ -15,7 +15,7 @@ from hypothesis import settings
 
 from rulespec import IllegalAction, RecordError
 from rulespec.cli.play import Words
-from rulespec.plugin import Listed, evolve, order_hidden, own_only, view_class
+from rulespec.plugin import Listed, drawn, evolve, order_hidden, own_only, view_class
 from rulespec.plugin.hidden import Hiding
 from rulespec.testing import ReferenceAdapter, check
 from rulespec.testing.kit import kit_for
@@ -209,3 +209,19 @@ def test_the_observation_page_says_the_default_for_a_game_without_pieces() -> No
         "falls (see :mod:`rulespec.plugin.encoding`)."
     ]
     assert layout_table("duo")[0] == ".. list-table::"
+
+
+def test_a_drawn_deal_is_trusted_only_on_its_own_state() -> None:
+    fresh, other = GAME.new_game(3), GAME.new_game(3)
+    deal = GAME.sample_chance(fresh, random.Random(2))
+    assert drawn(fresh, deal) and not drawn(other, deal) and not drawn(fresh, Deal(deal.order))
+    assert GAME.apply(fresh, deal) == GAME.apply(fresh, Deal(deal.order))
+    GAME.sample_chance(fresh, random.Random(2))  # another draw: the first is no longer marked
+    assert not drawn(fresh, deal)
+    dealt_state = GAME.apply(fresh, GAME.sample_chance(fresh, random.Random(2)))
+    again = GAME.sample_chance(GAME.new_game(3), random.Random(2))
+    with pytest.raises(IllegalAction) as info:  # drawn for a fresh game, not this one
+        GAME.apply(dealt_state, again)
+    assert info.value.clause == "tt.setup.deal"
+    with pytest.raises(IllegalAction):  # a forged order is checked, drawn or not
+        GAME.apply(other, Deal((1,) * 9))

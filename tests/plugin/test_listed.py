@@ -66,3 +66,13 @@ def test_without_takes_one_copy_and_replaced_one_seat() -> None:
     assert replaced((1, 2, 3), 2, 9) == (1, 2, 9) and replaced((1, 2, 3), 0, 9) == (9, 2, 3)
     with pytest.raises(ValueError):
         without((1, 3), 2)
+    with pytest.raises(IndexError):
+        replaced((1, 2), 2, 9)  # no seat 2: never a longer tuple
+
+
+def test_a_long_hand_makes_only_the_action_read_and_each_once() -> None:
+    hand = tuple(range(1, 10))
+    bids, again = listed(Play, hand, 2), listed(Play, hand, 2)
+    assert bids[4] is again[4] is listed(Play, (5,), 2)[0] and bids[4] == Play(2, 5)
+    assert list(bids) == [Play(2, c) for c in hand] and bids[7:] == [Play(2, 8), Play(2, 9)]
+    assert listed(Play, hand, 3)[4] == Play(3, 5)  # another player, another action

@@ -22,7 +22,16 @@ from rulespec.core.declaration import Declaration
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import _GAMES, register
 from rulespec.core.implements import implements
-from rulespec.plugin import RulesGame, evolve, listed, own_hands, replaced, view_class, without
+from rulespec.plugin import (
+    RulesGame,
+    drawn,
+    evolve,
+    listed,
+    own_hands,
+    replaced,
+    view_class,
+    without,
+)
 from rulespec.rulebook.clauses import catalogues
 
 HAND = 3
@@ -107,10 +116,13 @@ def action_space(players: int, options: Options) -> tuple[Play, ...]:
 
 @implements("tt.setup.deal")
 def deal(state: State, action: Deal) -> State:
-    chance(state)
     n = state.players
-    if sorted(action.order) != list(range(1, HAND * n + 1)):
-        raise IllegalAction("tt.setup.deal", f"a deal orders the cards 1 to {HAND * n}, once each")
+    if not drawn(state, action):
+        chance(state)
+        if sorted(action.order) != list(range(1, HAND * n + 1)):
+            raise IllegalAction(
+                "tt.setup.deal", f"a deal orders the cards 1 to {HAND * n}, once each"
+            )
     hands = tuple(tuple(sorted(action.order[p::n])) for p in range(n))
     return evolve(state, hands=hands, turn=0)
 

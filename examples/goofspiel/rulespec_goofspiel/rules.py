@@ -14,7 +14,7 @@ from typing import NoReturn
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.errors import IllegalAction
 from rulespec.core.implements import implements
-from rulespec.plugin import evolve, listed, replaced, without
+from rulespec.plugin import drawn, evolve, listed, replaced, without
 from rulespec.plugin.piles import pile_of
 from rulespec_goofspiel.actions import Action, Bid, Shuffle
 from rulespec_goofspiel.state import MAX_CARDS, Options, Phase, State
@@ -103,8 +103,10 @@ def check_shuffle(state: State, action: Shuffle) -> None:
 
 @implements("gs.setup.shuffle", "gs.cards.prizes")
 def shuffle(state: State, action: Shuffle) -> State:
-    """Lay the prize deck face down in the shuffled order and turn up its top card."""
-    check_shuffle(state, action)
+    """Lay the prize deck face down in the shuffled order and turn up its top card
+    (checked unless the game drew it from this state's own prizes)."""
+    if not drawn(state, action):
+        check_shuffle(state, action)
     return evolve(state, phase=Phase.BID, prize=action.order[0], prizes=action.order[1:])
 
 
