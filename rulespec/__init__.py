@@ -16,10 +16,8 @@ from rulespec.core.errors import IllegalAction as IllegalAction
 from rulespec.core.errors import PositionError as PositionError
 from rulespec.core.errors import RecordError as RecordError
 from rulespec.core.game import Game as Game
-from rulespec.core.game import PluginFailure as PluginFailure
 from rulespec.core.game import game as game
 from rulespec.core.game import games as games
-from rulespec.core.game import plugin_failures as plugin_failures
 from rulespec.core.implements import implementations as implementations
 from rulespec.core.implements import implements as implements
 from rulespec.core.invariants import Invariant as Invariant
@@ -28,6 +26,8 @@ from rulespec.core.invariants import Violation as Violation
 from rulespec.core.record import Record as Record
 from rulespec.core.record import ReplayError as ReplayError
 from rulespec.core.version import __version__ as __version__
+from rulespec.discovery import PluginFailure as PluginFailure
+from rulespec.discovery import plugin_failures as plugin_failures
 from rulespec.rulebook.clauses import Catalogue as Catalogue
 from rulespec.rulebook.clauses import Clause as Clause
 from rulespec.rulebook.clauses import catalogue as catalogue
