@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
+from collections.abc import Iterable
 from importlib import metadata
 from typing import Any
 
 import attrs
 
 from rulespec.core.declaration import Declaration
-from rulespec.core.game import _GAMES, _LOADING, Discovery, Game, discover, games
+from rulespec.core.game import Discovery, Game, discover, games
 
 __all__ = ["ENTRY_POINTS", "PluginFailure", "check_game", "entry_points", "plugin_failures"]
 
@@ -107,6 +109,9 @@ class PluginFailure:
 
 _FAILURES: dict[tuple[str, str], PluginFailure] = {}
 """The entry points that offered no game, by name and distribution."""
+_LOADED: dict[str, Game[Any, Any, Any, Any]] = {}
+"""The games the entry points offered, loaded and checked, by id."""
+_LOADING = threading.RLock()
 
 
 def _distribution(entry: metadata.EntryPoint) -> str:
@@ -164,39 +169,39 @@ def _checked(entry: metadata.EntryPoint) -> Game[Any, Any, Any, Any]:
     return found
 
 
-def _load(entry: metadata.EntryPoint) -> None:
-    """Register the game an entry point names, or keep why it cannot be loaded."""
+def _load(entry: metadata.EntryPoint) -> Game[Any, Any, Any, Any] | None:
+    """The game an entry point names, loaded once; ``None``, with the failure kept for
+    :func:`plugin_failures`, when it cannot be loaded."""
     with _LOADING:
         key = entry.name, _distribution(entry)
-        if entry.name in _GAMES or key in _FAILURES:
-            return
+        if entry.name in _LOADED or key in _FAILURES:
+            return _LOADED.get(entry.name)
         try:
             found = _checked(entry)
         except (Exception, SystemExit) as exc:  # a plug-in's fault must not stop the others
             error = " ".join(str(exc).split()) or "(no message)"
             why = f"{type(exc).__name__}: {error}"
             _FAILURES[key] = PluginFailure(key[1], _describe(entry), why)
-            return
-        _GAMES[found.id] = found
+            return None
+        _LOADED[entry.name] = found
+        return found
 
 
 @attrs.frozen
 class _EntryPoints(Discovery):
     """The installed distributions' games, as a source of the core's registry."""
 
-    def find(self, game_id: str | None) -> None:
+    def find(self, game_id: str | None) -> Iterable[Game[Any, Any, Any, Any]]:
         offered = _entry_points()
         if game_id is None:
-            for name, entry in offered.items():
-                if name not in _GAMES:
-                    _load(entry)
-            return
-        if game_id in offered:
-            _load(offered[game_id])
-        if game_id not in _GAMES:
-            failed = next((f for (n, _), f in sorted(_FAILURES.items()) if n == game_id), None)
-            if failed is not None:
-                raise KeyError(f"game {game_id!r} failed to load: {failed}")
+            return [g for g in map(_load, offered.values()) if g is not None]
+        found = _load(offered[game_id]) if game_id in offered else None
+        if found is not None:
+            return (found,)
+        failed = next((f for (n, _), f in sorted(_FAILURES.items()) if n == game_id), None)
+        if failed is not None:
+            raise KeyError(f"game {game_id!r} failed to load: {failed}")
+        return ()
 
     def check(self, instance: Game[Any, Any, Any, Any]) -> None:
         check_game(instance)

@@ -6,7 +6,7 @@ import abc
 import functools
 import random
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, TypeVar, cast
 
@@ -515,10 +515,10 @@ class Discovery(abc.ABC):
     :mod:`rulespec.discovery`)."""
 
     @abc.abstractmethod
-    def find(self, game_id: str | None) -> None:
-        """Put the game ``game_id`` in the registry (each game when ``None``) if this
-        source offers it; a :class:`KeyError` that says why when it offers the game but
-        cannot load it."""
+    def find(self, game_id: str | None) -> Iterable[Game[Any, Any, Any, Any]]:
+        """The game ``game_id`` if this source offers it (each game it offers when
+        ``None``); a :class:`KeyError` that says why when it offers the game but cannot
+        load it. The registry keeps the first game it is given for an id."""
 
     @abc.abstractmethod
     def check(self, instance: Game[Any, Any, Any, Any]) -> None:
@@ -539,8 +539,10 @@ def discover(source: Discovery) -> None:
 
 
 def _find(game_id: str | None) -> None:
-    for source in tuple(_SOURCES):
-        source.find(game_id)
+    with _LOADING:
+        for source in tuple(_SOURCES):
+            for found in source.find(game_id):
+                _GAMES.setdefault(found.id, found)
 
 
 def register(instance: Game[Any, Any, Any, Any], *, replace: bool = False) -> None:
