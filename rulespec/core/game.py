@@ -530,7 +530,13 @@ _SOURCES: list[Discovery] = []
 
 
 def discover(source: Discovery) -> None:
-    """Ask ``source`` too for the games that nobody registered (once, however often)."""
+    """Ask ``source`` too for the games that nobody registered (once, however often).
+
+    >>> discover("rulespec.discovery")
+    Traceback (most recent call last):
+      ...
+    TypeError: source must be a Discovery, not str ('rulespec.discovery')
+    """
     if not isinstance(source, Discovery):
         raise wrong_type("source", source, "a Discovery")
     with _LOADING:
