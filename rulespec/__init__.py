@@ -18,8 +18,6 @@ from rulespec.core.errors import RecordError as RecordError
 from rulespec.core.game import Game as Game
 from rulespec.core.game import game as game
 from rulespec.core.game import games as games
-from rulespec.core.implements import implementations as implementations
-from rulespec.core.implements import implements as implements
 from rulespec.core.invariants import Invariant as Invariant
 from rulespec.core.invariants import TransitionInvariant as TransitionInvariant
 from rulespec.core.invariants import Violation as Violation
@@ -33,6 +31,8 @@ from rulespec.rulebook.clauses import Clause as Clause
 from rulespec.rulebook.clauses import catalogue as catalogue
 from rulespec.rulebook.clauses import clause as clause
 from rulespec.rulebook.clauses import clauses as clauses
+from rulespec.rulebook.implements import implementations as implementations
+from rulespec.rulebook.implements import implements as implements
 from rulespec.rulebook.readings import ReadingError as ReadingError
 from rulespec.rulebook.readings import reading_options as reading_options
 from rulespec.rulebook.readings import readings as readings

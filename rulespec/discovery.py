@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Sequence
 from importlib import metadata
 from typing import Any
 
@@ -191,7 +191,7 @@ def _load(entry: metadata.EntryPoint) -> Game[Any, Any, Any, Any] | None:
 class _EntryPoints(Discovery):
     """The installed distributions' games, as a source of the core's registry."""
 
-    def find(self, game_id: str | None) -> Iterable[Game[Any, Any, Any, Any]]:
+    def find(self, game_id: str | None) -> Sequence[Game[Any, Any, Any, Any]]:
         offered = _entry_points()
         if game_id is None:
             return [g for g in map(_load, offered.values()) if g is not None]

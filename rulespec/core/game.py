@@ -6,7 +6,7 @@ import abc
 import functools
 import random
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, TypeVar, cast
 
@@ -515,7 +515,7 @@ class Discovery(abc.ABC):
     :mod:`rulespec.discovery`)."""
 
     @abc.abstractmethod
-    def find(self, game_id: str | None) -> Iterable[Game[Any, Any, Any, Any]]:
+    def find(self, game_id: str | None) -> Sequence[Game[Any, Any, Any, Any]]:
         """The game ``game_id`` if this source offers it (each game it offers when
         ``None``); a :class:`KeyError` that says why when it offers the game but cannot
         load it. The registry keeps the first game it is given for an id."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -59,7 +59,7 @@ class Shelf(Discovery):
     def __init__(self, held: Game[Any, Any, Any, Any]) -> None:
         self.held, self.asked = held, list[str | None]()
 
-    def find(self, game_id: str | None) -> Iterable[Game[Any, Any, Any, Any]]:
+    def find(self, game_id: str | None) -> Sequence[Game[Any, Any, Any, Any]]:
         self.asked.append(game_id)
         if game_id == "duo-broken":
             raise KeyError("game 'duo-broken' failed to load: why")

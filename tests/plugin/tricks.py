@@ -16,14 +16,14 @@ from typing import Any
 
 import attrs
 
-from rulespec.core import implements as _implements
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.declaration import Declaration
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import _GAMES, register
-from rulespec.core.implements import implements
 from rulespec.plugin import RulesGame, evolve, listed, own_hands, replaced, view_class, without
+from rulespec.rulebook import implements as _implements
 from rulespec.rulebook.clauses import catalogues
+from rulespec.rulebook.implements import implements
 
 HAND = 3
 
