@@ -18,7 +18,7 @@ import re
 
 from rulespec.canardage.actions import Stack
 from rulespec.canardage.cards import WATER
-from rulespec.core.implements import implements
+from rulespec.rulebook.implements import implements
 
 __all__ = ["LENGTH", "dealt", "diagram", "forward", "hide", "parse", "refill", "shoot"]
 

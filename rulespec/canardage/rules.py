@@ -48,10 +48,10 @@ from rulespec.canardage.view import view
 from rulespec.core.chance import TrustedChance
 from rulespec.core.checks import wrong_type
 from rulespec.core.errors import IllegalAction
-from rulespec.core.implements import implements
 from rulespec.plugin.builder import builder
 from rulespec.plugin.lazy import LazySequence
 from rulespec.plugin.piles import pile_of
+from rulespec.rulebook.implements import implements
 
 __all__ = [
     "CLAUSES",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulespec.canardage.cards import DUCKS_PER_COLOUR
 from rulespec.canardage.state import Phase, State
-from rulespec.core.implements import implements
+from rulespec.rulebook.implements import implements
 
 __all__ = ["living", "out", "scores", "winners"]
 

@@ -9,8 +9,8 @@ import attrs
 from rulespec.canardage.actions import Stack
 from rulespec.canardage.cards import Card
 from rulespec.canardage.state import Phase, State, progress
-from rulespec.core.implements import implements
 from rulespec.drawing.show import Shown
+from rulespec.rulebook.implements import implements
 
 __all__ = ["View", "view"]
 

@@ -1,1 +1,1 @@
-"""The protocol, registries and formats that every game shares."""
+"""The protocol every game implements, the registry of games, records and the codecs' machinery."""

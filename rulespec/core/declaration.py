@@ -8,12 +8,8 @@ its pictures, its heuristic...) are named by their module, as strings, and
 imported when that layer first asks: importing a game never imports
 Hypothesis.
 
-A game is found through the ``rulespec.games`` entry points, its name the
-game's id and its value the game object, as a package's ``pyproject.toml``
-says::
-
-    [project.entry-points."rulespec.games"]
-    goofspiel = "goofspiel.game:GAME"
+A game is found through the ``rulespec.games`` entry points (see
+:mod:`rulespec.discovery`), which check its declaration as they load it.
 
 >>> import rulespec
 >>> duo = rulespec.game("duo").declaration
@@ -38,7 +34,6 @@ __all__ = [
     "Mutation",
     "Piece",
     "Session",
-    "check_game",
     "length_cap",
     "load",
 ]
@@ -118,8 +113,6 @@ def _positive(instance: Declaration, attribute: Any, value: int | None) -> None:
         raise ValueError(f"{attribute.name} must be a positive integer or None, not {value!r}")
 
 
-_ID = re.compile(r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*")
-"""A game's id: lower-case words of letters and digits joined by ``-`` or ``_``."""
 _PREFIX = re.compile(r"[a-z][a-z0-9_-]*\.")
 
 
@@ -217,50 +210,6 @@ class Declaration:
         254
         """
         return sum(piece.size(players) for piece in self.observation)
-
-
-def check_game(game: Any) -> None:
-    """Refuse a game whose declaration makes no sense, with a :class:`ValueError` (or a
-    :class:`TypeError`) that says what is wrong: an id that is not lower-case words
-    joined by ``-`` (``"no-thanks"``), no name, fewer than one player, more players at
-    least than at most, or a :class:`Declaration` that its own checks refuse (an
-    unknown language, a cap that is not positive, a prefix without its dot). Each
-    game is checked when it is loaded.
-
-    >>> import rulespec
-    >>> check_game(rulespec.game("duo"))
-    >>> class Odd:
-    ...     id, name, min_players, max_players = "odd", "Odd", 3, 2
-    >>> check_game(Odd())
-    Traceback (most recent call last):
-      ...
-    ValueError: game 'odd': min_players (3) is more than max_players (2)
-    """
-    game_id = getattr(game, "id", None)
-    if not isinstance(game_id, str) or not _ID.fullmatch(game_id):
-        raise ValueError(f"a game's id must be lower-case words joined by '-', not {game_id!r}")
-    where = f"game {game_id!r}"
-    name = getattr(game, "name", None)
-    if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"{where}: name must be a non-empty string, not {name!r}")
-    low, high = getattr(game, "min_players", None), getattr(game, "max_players", None)
-    for label, count in (("min_players", low), ("max_players", high)):
-        if type(count) is not int:
-            raise TypeError(f"{where}: {label} must be an integer, not {count!r}")
-    assert isinstance(low, int) and isinstance(high, int)
-    if low < 1:
-        raise ValueError(f"{where}: min_players is {low}; a game needs at least one player")
-    if low > high:
-        raise ValueError(f"{where}: min_players ({low}) is more than max_players ({high})")
-    if not hasattr(game, "declaration"):
-        return
-    declared = game.declaration
-    if not isinstance(declared, Declaration):
-        raise TypeError(f"{where}: declaration must be a Declaration, not {declared!r}")
-    try:
-        attrs.validate(declared)
-    except (TypeError, ValueError) as exc:
-        raise type(exc)(f"{where}: {exc}") from None
 
 
 def load(reference: str) -> Any:

@@ -7,7 +7,6 @@ import functools
 import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from importlib import metadata
 from types import ModuleType
 from typing import Any, TypeVar, cast
 
@@ -16,26 +15,21 @@ import attrs
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.checks import integer, seat, wrong_type
 from rulespec.core.codec import GameJSON
-from rulespec.core.declaration import Declaration, check_game
+from rulespec.core.declaration import Declaration
 from rulespec.core.encoding import GameEncoding
 from rulespec.core.errors import RecordError
 from rulespec.core.invariants import Invariant, TransitionInvariant, Violation
 
 __all__ = [
-    "ENTRY_POINTS",
+    "Discovery",
     "Game",
-    "PluginFailure",
     "Policy",
+    "discover",
     "game",
     "games",
-    "plugin_failures",
     "random_policy",
     "register",
 ]
-
-ENTRY_POINTS = "rulespec.games"
-"""The entry-point group through which games are found (see
-:mod:`rulespec.core.declaration`)."""
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -485,134 +479,78 @@ _CONFIRMED_MAX = 4096
 _GAMES: dict[str, Game[Any, Any, Any, Any]] = {}
 """The games loaded so far, by id."""
 _LOADING = threading.RLock()
-_FAILURES: dict[tuple[str, str], PluginFailure] = {}
-"""The entry points that offered no game, by name and distribution."""
-_OWN = "rulespec"
-"""The distribution of the games shipped with rulespec, which no plug-in may replace."""
 
 
-@attrs.frozen
-class PluginFailure:
-    """A game that an installed distribution offers but that could not be loaded: the
-    distribution, the entry point (``name = value``) and the error, one line.
+class Discovery(abc.ABC):
+    """A source of games beyond those registered by hand: :func:`game` and
+    :func:`games` ask each source that :func:`discover` installed (importing
+    ``rulespec`` installs the one that reads the installed distributions' entry points,
+    :mod:`rulespec.discovery`)."""
 
-    >>> print(PluginFailure("rulespec-chess", "chess = 'chess.game:GAME'", "ImportError: x"))
-    rulespec-chess: entry point chess = 'chess.game:GAME': ImportError: x
+    @abc.abstractmethod
+    def find(self, game_id: str | None) -> Sequence[Game[Any, Any, Any, Any]]:
+        """The game ``game_id`` if this source offers it (each game it offers when
+        ``None``); a :class:`KeyError` that says why when it offers the game but cannot
+        load it. The registry keeps the first game it is given for an id."""
+
+    @abc.abstractmethod
+    def check(self, instance: Game[Any, Any, Any, Any]) -> None:
+        """Refuse, with an error that says why, a game that :func:`register` is asked
+        to add."""
+
+
+_SOURCES: list[Discovery] = []
+
+
+def discover(source: Discovery) -> None:
+    """Ask ``source`` too for the games that nobody registered (once, however often).
+
+    >>> discover("rulespec.discovery")
+    Traceback (most recent call last):
+      ...
+    TypeError: source must be a Discovery, not str ('rulespec.discovery')
     """
+    if not isinstance(source, Discovery):
+        raise wrong_type("source", source, "a Discovery")
+    with _LOADING:
+        if source not in _SOURCES:
+            _SOURCES.append(source)
 
-    distribution: str
-    entry_point: str
-    error: str
 
-    @property
-    def game_id(self) -> str:
-        """The id the entry point claims (its name)."""
-        return self.entry_point.partition(" = ")[0]
-
-    def __str__(self) -> str:
-        return f"{self.distribution}: entry point {self.entry_point}: {self.error}"
+def _find(game_id: str | None) -> None:
+    with _LOADING:
+        for source in tuple(_SOURCES):
+            for found in source.find(game_id):
+                _GAMES.setdefault(found.id, found)
 
 
 def register(instance: Game[Any, Any, Any, Any], *, replace: bool = False) -> None:
     """Add a game to the registry behind :func:`game` and :func:`games`, besides those
-    that the ``rulespec.games`` entry points name (which need no call).
+    that the installed sources offer (which need no call).
 
-    The game's declaration is checked first (:func:`~rulespec.core.declaration.check_game`);
-    an id that another game holds is refused, unless ``replace`` asks to put ``instance``
-    in its place (a variant of a game under test, say).
+    Each source checks the game first (the entry points' one checks its declaration,
+    :func:`rulespec.discovery.check_game`); an id that another game holds is refused,
+    unless ``replace`` asks to put ``instance`` in its place (a variant of a game
+    under test, say).
     """
     if not isinstance(instance, Game):
         raise wrong_type("instance", instance, "a rulespec Game")
-    check_game(instance)
+    for source in tuple(_SOURCES):
+        source.check(instance)
     with _LOADING:
+        if instance.id not in _GAMES:
+            try:
+                _find(instance.id)
+            except KeyError:  # a plug-in that failed holds no id
+                held = None
         held = _GAMES.get(instance.id)
-        if held is None and instance.id in _entry_points():
-            held = _load(_entry_points()[instance.id])
         if held is not None and held is not instance and not replace:
             raise ValueError(f"the id {instance.id!r} is already the game {held!r}")
         _GAMES[instance.id] = instance
 
 
-def _distribution(entry: metadata.EntryPoint) -> str:
-    dist = entry.dist
-    return dist.name if dist is not None else "(unknown distribution)"
-
-
-def _describe(entry: metadata.EntryPoint) -> str:
-    return f"{entry.name} = {entry.value!r}"
-
-
-@functools.cache
-def _entry_points() -> dict[str, metadata.EntryPoint]:
-    """The games that installed packages offer, by id (read once). An id offered by
-    two distributions goes to rulespec's own, or to none; the others are failures."""
-    offers: dict[str, dict[str, metadata.EntryPoint]] = {}
-    for ep in metadata.entry_points(group=ENTRY_POINTS):
-        offers.setdefault(ep.name, {}).setdefault(_distribution(ep), ep)
-    found: dict[str, metadata.EntryPoint] = {}
-    for name, by_dist in offers.items():
-        if len(by_dist) == 1:
-            found[name] = next(iter(by_dist.values()))
-            continue
-        if _OWN in by_dist:
-            found[name] = by_dist[_OWN]
-        for dist, ep in by_dist.items():
-            if dist == _OWN:
-                continue
-            others = " and ".join(sorted(d for d in by_dist if d != dist))
-            _FAILURES.setdefault(
-                (name, dist),
-                PluginFailure(
-                    dist,
-                    _describe(ep),
-                    f"the id {name!r} is taken by {others}: refused",
-                ),
-            )
-    return found
-
-
-def _load(entry: metadata.EntryPoint) -> Game[Any, Any, Any, Any] | None:
-    """The game an entry point names, checked and registered; ``None``, with the
-    failure kept for :func:`plugin_failures`, when it cannot be loaded."""
-    with _LOADING:
-        if entry.name in _GAMES:
-            return _GAMES[entry.name]
-        if (entry.name, _distribution(entry)) in _FAILURES:
-            return None
-        try:
-            found = _checked(entry)
-        except (Exception, SystemExit) as exc:  # a plug-in's fault must not stop the others
-            error = " ".join(str(exc).split()) or "(no message)"
-            _FAILURES[entry.name, _distribution(entry)] = PluginFailure(
-                _distribution(entry), _describe(entry), f"{type(exc).__name__}: {error}"
-            )
-            return None
-        _GAMES[found.id] = found
-        return found
-
-
-def _failure(name: str) -> PluginFailure | None:
-    """The first failure of an entry point named ``name``, if any."""
-    return next((f for (n, _), f in sorted(_FAILURES.items()) if n == name), None)
-
-
-def _checked(entry: metadata.EntryPoint) -> Game[Any, Any, Any, Any]:
-    """The game ``entry`` names, its declaration checked (exceptions propagate)."""
-    found = entry.load()
-    if isinstance(found, type) and issubclass(found, Game):
-        found = found()
-    if not isinstance(found, Game):
-        raise TypeError(f"not a rulespec Game but {type(found).__name__}")
-    if found.id != entry.name:
-        raise ValueError(
-            f"it names the game {found.id!r}: the entry point's name must be the game's id"
-        )
-    check_game(found)
-    return found
-
-
 def game(game_id: str) -> Game[Any, Any, Any, Any]:
-    """The game with id ``game_id``, loaded from its entry point on first use.
+    """The game with id ``game_id``, loaded from its source on first use.
 
     A game whose plug-in failed to load is a :class:`KeyError` that says why.
 
@@ -623,41 +561,22 @@ def game(game_id: str) -> Game[Any, Any, Any, Any]:
     found = _GAMES.get(game_id)
     if found is not None:
         return found
-    entries = _entry_points()
-    if isinstance(game_id, str) and game_id in entries:
-        loaded = _load(entries[game_id])
-        if loaded is not None:
-            return loaded
-    failed = _failure(game_id) if isinstance(game_id, str) else None
-    if failed is not None:
-        raise KeyError(f"game {game_id!r} failed to load: {failed}")
-    offered = (k for k, ep in entries.items() if (k, _distribution(ep)) not in _FAILURES)
-    known = ", ".join(sorted({*_GAMES, *offered}))
+    if isinstance(game_id, str):
+        _find(game_id)
+        found = _GAMES.get(game_id)
+        if found is not None:
+            return found
+    known = ", ".join(g.id for g in games())
     raise KeyError(f"unknown game {game_id!r} (known: {known})") from None
 
 
 def games() -> tuple[Game[Any, Any, Any, Any], ...]:
-    """Every game, those of the entry points loaded, by id; a plug-in that fails to
-    load is left out (see :func:`plugin_failures`).
+    """Every game, those of the sources loaded, by id; a plug-in that fails to load
+    is left out (see :func:`rulespec.plugin_failures`).
 
     >>> import rulespec
     >>> "duck-and-cover" in [g.id for g in rulespec.games()]
     True
     """
-    for name, entry in _entry_points().items():
-        if name not in _GAMES:
-            _load(entry)
+    _find(None)
     return tuple(_GAMES[k] for k in sorted(_GAMES))
-
-
-def plugin_failures() -> tuple[PluginFailure, ...]:
-    """The games that installed distributions offer but that could not be loaded (an
-    error at import, an entry point that is not a game, a declaration refused, an id
-    taken from another distribution), by entry-point name; every other game works.
-
-    >>> import rulespec
-    >>> rulespec.plugin_failures()
-    ()
-    """
-    games()
-    return tuple(_FAILURES[k] for k in sorted(_FAILURES))

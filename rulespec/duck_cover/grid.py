@@ -16,9 +16,9 @@ from typing import overload
 import attrs
 
 from rulespec.core.errors import PositionError
-from rulespec.core.implements import implements
 from rulespec.plugin.builder import builder
 from rulespec.plugin.positions import numeral, wholes
+from rulespec.rulebook.implements import implements
 
 __all__ = ["COLUMNS", "ROWS", "Grid", "PlaceMasks", "Places", "Position", "Stack", "neighbours"]
 

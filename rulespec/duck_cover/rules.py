@@ -8,7 +8,6 @@ from typing import cast, overload
 from rulespec.core.chance import TrustedChance
 from rulespec.core.checks import wrong_type
 from rulespec.core.errors import IllegalAction
-from rulespec.core.implements import implements
 from rulespec.duck_cover import variants
 from rulespec.duck_cover.actions import (
     Action,
@@ -31,6 +30,7 @@ from rulespec.duck_cover.view import view
 from rulespec.plugin.builder import builder
 from rulespec.plugin.lazy import LazySequence
 from rulespec.plugin.piles import pile_of
+from rulespec.rulebook.implements import implements
 
 __all__ = [
     "LegalActions",

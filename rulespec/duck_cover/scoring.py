@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rulespec.core.implements import implements
 from rulespec.duck_cover.cards import number_of
 from rulespec.duck_cover.grid import Grid
 from rulespec.duck_cover.state import Options, Phase, State
+from rulespec.rulebook.implements import implements
 
 __all__ = ["card_values", "pressure", "round_score", "round_scores", "totals", "winners"]
 

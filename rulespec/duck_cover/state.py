@@ -9,7 +9,6 @@ from typing import Any
 
 import attrs
 
-from rulespec.core.implements import implements
 from rulespec.drawing.show import Shown
 from rulespec.duck_cover.actions import PlayerAction
 from rulespec.duck_cover.cards import (
@@ -25,6 +24,7 @@ from rulespec.duck_cover.cards import (
     draw_card_name,
 )
 from rulespec.duck_cover.grid import Grid
+from rulespec.rulebook.implements import implements
 
 __all__ = ["Options", "Phase", "State"]
 

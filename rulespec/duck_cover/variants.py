@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from rulespec.core.implements import implements
 from rulespec.duck_cover.cards import (
     CONSTRAINED,
     MAX,
@@ -20,6 +19,7 @@ from rulespec.duck_cover.cards import (
     number_of,
 )
 from rulespec.duck_cover.grid import Grid, Position
+from rulespec.rulebook.implements import implements
 
 __all__ = [
     "CHOOSE",

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import attrs
 
-from rulespec.core.implements import implements
 from rulespec.drawing.show import Shown
 from rulespec.duck_cover.actions import PlayerAction
 from rulespec.duck_cover.cards import Call, DrawCard
 from rulespec.duck_cover.grid import Grid, Position
 from rulespec.duck_cover.state import Phase, State, progress
+from rulespec.rulebook.implements import implements
 
 __all__ = ["GridView", "StackView", "View", "view"]
 

@@ -17,8 +17,8 @@ In JSON and in the position builder a card is a name:
 
 from __future__ import annotations
 
-from rulespec.core.implements import implements
 from rulespec.plugin.positions import shown
+from rulespec.rulebook.implements import implements
 
 __all__ = [
     "BASE_DECK",

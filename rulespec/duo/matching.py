@@ -7,8 +7,8 @@ a refused play can say which rule it breaks.
 
 from __future__ import annotations
 
-from rulespec.core.implements import implements
 from rulespec.duo.cards import TURBO, Card, features, is_joker
+from rulespec.rulebook.implements import implements
 
 __all__ = [
     "FITS_ON",

@@ -10,7 +10,6 @@ from typing import Any, NoReturn
 from rulespec.core.chance import CHANCE, TrustedChance
 from rulespec.core.checks import wrong_type
 from rulespec.core.errors import IllegalAction
-from rulespec.core.implements import implements
 from rulespec.duo.actions import Action, Deal, Draw, Play, PlayerAction, Stop
 from rulespec.duo.cards import TURBO, Card, card_name, deck
 from rulespec.duo.matching import FITS_ON, fits, placement_clause
@@ -21,6 +20,7 @@ from rulespec.duo.view import view
 from rulespec.plugin.builder import evolver
 from rulespec.plugin.lazy import BuiltSequence
 from rulespec.plugin.piles import pile_of
+from rulespec.rulebook.implements import implements
 
 __all__ = [
     "STEPS",

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rulespec.core.implements import implements
 from rulespec.duo.cards import Card
 from rulespec.duo.state import Phase, State
+from rulespec.rulebook.implements import implements
 
 __all__ = ["exhausted_scores", "out_scores", "reached_target", "target", "totals", "winners"]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import attrs
 
-from rulespec.core.implements import implements
 from rulespec.drawing.show import Shown
 from rulespec.duo.cards import Card
 from rulespec.duo.scoring import target
 from rulespec.duo.state import Phase, State, progress
+from rulespec.rulebook.implements import implements
 
 __all__ = ["View", "view"]
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import attrs
 
-from rulespec.core.implements import implementations, implemented_clauses
 from rulespec.i18n import SECTION_TITLES as SECTION_TITLES
 from rulespec.rulebook.clauses import LANGUAGE_NAMES_EN as LANGUAGE_NAMES_EN
 from rulespec.rulebook.clauses import Catalogue, Clause, catalogues
+from rulespec.rulebook.implements import implementations, implemented_clauses
 from rulespec.tools.trace import CodeRef, TestRef, implementations_of, test_citations
 
 LANGUAGE_NAMES: dict[str, str] = {"fr": "Français", "es": "Español", "de": "Deutsch"}

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from rulespec.core.chance import Chance
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game
-from rulespec.core.implements import implementations_by_clause
+from rulespec.rulebook.implements import implementations_by_clause
 
 __all__ = [
     "AnyGame",

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import attrs
 
-from rulespec.core.implements import implementations_by_clause
 from rulespec.rulebook.clauses import Clause, clauses
+from rulespec.rulebook.implements import implementations_by_clause
 
 __all__ = ["CodeRef", "Gap", "TestRef", "Trace", "gaps", "implementations_of", "test_citations"]
 

@@ -6,7 +6,9 @@ imports), so they see the imports that only run inside a function too:
 - the command line's modules share public functions only, never ``_private``
   names of one another (the core's modules likewise);
 - the core imports nothing of rulespec outside the core: not the top-level
-  package, not a game, not the command line;
+  package, not a game, not the command line; nor does it read the installed
+  distributions' entry points, which ``rulespec.discovery`` (a layer of one module
+  above the core) does, installed in the core's registry;
 - the drawing helpers (``rulespec.drawing``) sit beside the core, and the
   rulebook (``rulespec.rulebook``: the clause catalogue, the worked examples)
   above it: each imports the core only;
@@ -244,6 +246,17 @@ def test_the_core_imports_nothing_of_rulespec_outside_the_core() -> None:
     assert offences == []
 
 
+def test_the_core_leaves_finding_the_installed_games_to_the_discovery() -> None:
+    readers = sorted(
+        name
+        for name, (source, is_package) in _sources("rulespec.core").items()
+        for origin, imported_name in imported(source, name, is_package=is_package)
+        if "importlib.metadata" in (origin, f"{origin}.{imported_name}")
+    )
+    assert readers == []
+    assert LAYERS[DISCOVERY] == (CORE, DISCOVERY)
+
+
 def test_importing_rulespec_leaves_the_tools_for_writing_a_game_unloaded() -> None:
     # The registry loads a game on first use; until then only the core is needed.
     probe = "import sys, rulespec; print(sorted(m for m in sys.modules if m.startswith(%r)))"
@@ -255,9 +268,10 @@ def test_importing_rulespec_leaves_the_tools_for_writing_a_game_unloaded() -> No
 
 
 CORE, DRAWING, RULEBOOK = "rulespec.core", "rulespec.drawing", "rulespec.rulebook"
-WRITING = "rulespec.plugin"
+WRITING, DISCOVERY = "rulespec.plugin", "rulespec.discovery"
 
 LAYERS: dict[str, tuple[str, ...]] = {
+    DISCOVERY: (CORE, DISCOVERY),
     DRAWING: (CORE, DRAWING),
     RULEBOOK: (CORE, RULEBOOK),
     WRITING: (CORE, DRAWING, RULEBOOK, WRITING),
@@ -272,8 +286,10 @@ ROLE_LAYERS = {"kit": ("rulespec.testing",), "schema": ("rulespec.schemas",)}
 @pytest.mark.parametrize("package", sorted(LAYERS))
 def test_a_layer_imports_the_layers_below_it_only(package: str) -> None:
     folder = SOURCE.parent.joinpath(*package.split("."))
+    paths = sorted(folder.rglob("*.py")) if folder.is_dir() else [folder.with_suffix(".py")]
+    assert paths and paths[0].is_file()
     offences = []
-    for path in sorted(folder.rglob("*.py")):
+    for path in paths:
         name = _module_name(path)
         role = name.rpartition(".")[2] if package in GAME_PACKAGES else ""
         allowed = LAYERS[package] + ROLE_LAYERS.get(role, ())

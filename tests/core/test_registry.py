@@ -8,8 +8,9 @@ import attrs
 import pytest
 
 import rulespec
-from rulespec.core.declaration import Declaration, check_game
+from rulespec.core.declaration import Declaration
 from rulespec.core.game import register
+from rulespec.discovery import check_game
 from rulespec.duo.game import Duo
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.core.implements import implementations_by_clause
+from rulespec.rulebook.implements import implementations_by_clause
 from rulespec.tools import trace
 from tests.sphinxext.helpers import cited_tests
 

@@ -16,12 +16,10 @@ from typing import Any
 
 import attrs
 
-from rulespec.core import implements as _implements
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.declaration import Declaration
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import _GAMES, register
-from rulespec.core.implements import implements
 from rulespec.plugin import (
     RulesGame,
     drawn,
@@ -32,7 +30,9 @@ from rulespec.plugin import (
     view_class,
     without,
 )
+from rulespec.rulebook import implements as _implements
 from rulespec.rulebook.clauses import catalogues
+from rulespec.rulebook.implements import implements
 
 HAND = 3
 

@@ -13,9 +13,9 @@ from typing import NoReturn
 
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.errors import IllegalAction
-from rulespec.core.implements import implements
 from rulespec.plugin import drawn, evolve, listed, replaced, without
 from rulespec.plugin.piles import pile_of
+from rulespec.rulebook.implements import implements
 from rulespec_goofspiel.actions import Action, Bid, Shuffle
 from rulespec_goofspiel.state import MAX_CARDS, Options, Phase, State
 

@@ -15,8 +15,8 @@ from typing import Any, Literal
 
 import attrs
 
-from rulespec.core.implements import implements
 from rulespec.plugin import order_hidden, own_only, view_class
+from rulespec.rulebook.implements import implements
 
 __all__ = ["MAX_CARDS", "TIE_READINGS", "Options", "Phase", "State", "Ties", "View"]
 
