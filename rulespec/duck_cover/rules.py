@@ -124,7 +124,11 @@ def _called_stacks(grids: tuple[Grid, ...], call: Call) -> tuple[int, ...]:
     the rules as printed."""
     if call == MAX:
         return tuple([grid.find_visible(called_card(call, grid)) for grid in grids])
-    return tuple([grid.find_visible(call) for grid in grids])  # a number: every grid's
+    found = []  # a number: every grid's, found as Grid.find_visible finds it (every turn)
+    for grid in grids:
+        tops = (grid._masks_ or grid.masks()).tops
+        found.append(tops.index(call) if call in tops else -1)
+    return tuple(found)
 
 
 def called_stack(state: State, player: int) -> int:
@@ -602,6 +606,23 @@ class _Moves(LegalActions):
         )
 
 
+def _moves(player: int, masks: PlaceMasks, index: int, covers: int, ducks: int) -> _Moves:
+    """``_Moves(player, masks, index, covers, ducks)``, made without the call of
+    ``__init__`` (every step makes one)."""
+    moves: _Moves = _new(_Moves)
+    moves._last = None
+    moves._player = player
+    moves._quack = False
+    moves._masks = masks
+    moves._index = index
+    moves._cover_mask = covers
+    moves._duck_mask = ducks
+    moves._len = (ncovers := covers.bit_count()) + ducks.bit_count()
+    moves._ncovers = ncovers
+    return moves
+
+
+_new = object.__new__
 _KEPT = 4096
 """How many actions of each kind and player :func:`_kept` keeps."""
 _COVERS: tuple[dict[Position, PlayerAction], ...] = tuple({} for _ in range(7))
@@ -678,9 +699,20 @@ def legal_actions(state: State, player: int) -> LegalActions:
     if moves is None:
         index = turn.called[player]
         if index >= 0:
-            masks = state.grids[player].masks()
-            covers, ducks = reachable(masks, index)
-            moves = _Moves(player, masks, index, covers, ducks)
+            grid = state.grids[player]
+            masks = grid._masks_ or grid.masks()
+            # reachable(masks, index), written out: every step computes it
+            here = masks.cells[index]
+            stacks = masks.stacks
+            others = stacks ^ here
+            step = masks.stride
+            moves = _moves(
+                player,
+                masks,
+                index,
+                (here << 1 | here >> 1 | here << step | here >> step) & stacks,
+                (others << 1 | others >> 1 | others << step | others >> step) & ~stacks,
+            )
         elif index == QUACK:
             moves = _QUACK_ONLY[player]
         else:
