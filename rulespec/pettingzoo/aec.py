@@ -159,12 +159,13 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
             self._accumulate_rewards()
             for p, reason in outcome.illegal.items():
                 self.infos[self.possible_agents[p]] = {"illegal_action": reason}
-        if episode.done:
+        movers = episode.to_move()
+        if movers:
+            self.agent_selection = self.possible_agents[movers[0]]
+        else:
             self.terminations = dict.fromkeys(self.agents, episode.terminated)
             self.truncations = dict.fromkeys(self.agents, episode.truncated)
             self.agent_selection = self.possible_agents[(seat + 1) % episode.players]
-        else:
-            self.agent_selection = self.possible_agents[episode.to_move()[0]]
 
     def render(self) -> str | npt.NDArray[Any] | None:
         """The whole table as text (hidden cards included: it is for people watching,
