@@ -137,7 +137,10 @@ class Table:
             seat = self.seats[agent]
         except (KeyError, TypeError):
             seat = self.seat(agent)
-        mask = self.mask(seat) if acting else np.zeros(self.episode.action_space_size, np.int8)
+        if acting:
+            mask = np.frombuffer(bytearray(self.episode.legal_action_flags(seat)), _INT8)
+        else:
+            mask = np.zeros(self.episode.action_space_size, _INT8)
         if self._planes is None:
             return {"observation": self.observer.observe(seat), "action_mask": mask}
         planes = np.zeros(self._planes_shape, dtype=np.float32)
