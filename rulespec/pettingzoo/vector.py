@@ -122,14 +122,7 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         self.num_envs = count
         self.episodes = [
             make_episode(
-                game_id,
-                players,
-                options,
-                reward=reward,
-                max_rounds=max_rounds,
-                max_steps=max_steps,
-                on_illegal=on_illegal,
-                illegal_reward=illegal_reward,
+                game_id, players, options, reward, max_rounds, max_steps, on_illegal, illegal_reward
             )
             for _ in range(count)
         ]
