@@ -137,14 +137,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         observation: str = "flat",
     ) -> None:
         episode = make_episode(
-            game_id,
-            players,
-            options,
-            reward=reward,
-            max_rounds=max_rounds,
-            max_steps=max_steps,
-            on_illegal=on_illegal,
-            illegal_reward=illegal_reward,
+            game_id, players, options, reward, max_rounds, max_steps, on_illegal, illegal_reward
         )
         self.table = Table(episode, render_mode, observation)
         self.episode = episode

@@ -76,6 +76,7 @@ __all__ = [
     "action_from_id",
     "action_id",
     "action_space_size",
+    "legal_action_flags",
     "legal_action_from_id",
     "legal_action_ids",
     "observation",
@@ -280,6 +281,31 @@ _LISTED_MOST = 256
 def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
     """The ids of ``player``'s legal actions, ascending (their order in
     :func:`rulespec.canardage.rules.legal_actions`, but for Canarchie's lines)."""
+    ids = _listed_ids(state, player)
+    ids.sort()
+    return tuple(ids)
+
+
+def legal_action_flags(state: State, player: int) -> bytearray:
+    """One byte per action id, 1 at each of :func:`legal_action_ids` and 0 elsewhere
+    (what an action mask holds).
+
+    >>> import rulespec
+    >>> can = rulespec.game("canardage")
+    >>> state = can.position("0 1 2 W W W", hands=[["pan", "en-joue"], [], []], targets=[2])
+    >>> flags = legal_action_flags(state, 0)
+    >>> [i for i, flag in enumerate(flags) if flag] == list(legal_action_ids(state, 0))
+    True
+    """
+    flags = bytearray(ACTION_SPACE_SIZE)
+    for i in _listed_ids(state, player):
+        flags[i] = 1
+    return flags
+
+
+def _listed_ids(state: State, player: int) -> list[int]:
+    """The ids of ``player``'s legal actions in no particular order, the actions offered
+    kept for :func:`legal_action_from_id`."""
     legal = rules.legal_actions(state, player)
     ids: list[int] = []
     offers: dict[int, PlayerAction] = {}
@@ -291,11 +317,10 @@ def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
             for action in uses:
                 offers[_id(state, action)] = action
     ids += offers
-    ids.sort()
     if len(_LISTED) >= _LISTED_MOST:
         _LISTED.clear()
     _LISTED[id(state)] = (state, player, offers)
-    return tuple(ids)
+    return ids
 
 
 _CANARCHIE_IDS: dict[tuple[bool, tuple[int, ...]], tuple[int, ...]] = {}

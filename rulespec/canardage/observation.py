@@ -132,7 +132,9 @@ class Writer:
         buffer[at.seat + player] = 1.0
         self._state: State | None = None
         self._hot: dict[int, int] = {}
-        self._line: tuple[object, ...] = (None, None, None)
+        self._line: tuple[tuple[int, ...], ...] = ()
+        self._targets: tuple[int, ...] = ()
+        self._shelters: tuple[int, ...] = ()
         self._bottom: tuple[object, int] = (None, -1)
         self._hand: object = None
         self._hands: object = None
@@ -162,28 +164,38 @@ class Writer:
             return
         self._state = state
         buf, at, me, n = self.buffer, self._at, self.player, self.players
-        self._one_hot(at.phase, _PHASES[id(state.phase)])
+        hot = self._hot
+        phase = _PHASES[id(state.phase)]
+        if hot.get(at.phase, -1) != phase:
+            self._one_hot(at.phase, phase)
         turn = state.turn
-        self._one_hot(at.turn, (turn - me) % n if turn >= 0 else -1)
-        line = (state.line, state.targets, state.shelters)
-        if any(a is not b for a, b in zip(line, self._line, strict=True)):
-            self._line = line
-            self._write_line(*line)
-        deck = state.deck
-        buf[at.deck] = float(len(deck))
-        if deck is not self._bottom[0] or state.seen != self._bottom[1]:
-            self._bottom = (deck, state.seen)
-            self._write_bottom(deck, state.seen)
-        hand = state.hands[me]
-        if hand is not self._hand:
-            self._hand = hand
-            self._counts(at.hand, hand)
+        turn = (turn - me) % n if turn >= 0 else -1
+        if hot.get(at.turn, -1) != turn:
+            self._one_hot(at.turn, turn)
+        line, targets, shelters = state.line, state.targets, state.shelters
+        if line is not self._line:
+            self._write_stacks(line)
+        if targets != self._targets:
+            self._write_targets(targets)
+        if shelters != self._shelters:
+            self._write_shelters(shelters)
+        deck, seen = state.deck, state.seen
+        buf[at.deck] = len(deck)
+        bottom = self._bottom
+        if deck is not bottom[0] or seen != bottom[1]:
+            self._bottom = (deck, seen)
+            self._write_bottom(deck, seen)
         hands = state.hands
         if hands is not self._hands:
             self._hands = hands
+            hand = hands[me]
+            if hand is not self._hand:
+                self._hand = hand
+                self._counts(at.hand, hand)
+            sizes = at.sizes
             for k in range(n):
-                buf[at.sizes + k] = float(len(hands[(me + k) % n]))
-        buf[at.draw] = float(len(state.draw_pile))
+                buf[sizes + k] = len(hands[(me + k) % n])
+        buf[at.draw] = len(state.draw_pile)
         played = state.played
         before = self._played
         if played is not before:
@@ -191,15 +203,16 @@ class Writer:
             # Cards join the played pile at its end: count only the new ones.
             old = len(before)
             if old and len(played) > old and played[:old] == before:
+                start = at.played
                 for card in played[old:]:
-                    buf[at.played + _INDEX[id(card)]] += 1.0
+                    buf[start + _INDEX[id(card)]] += 1.0
             else:
                 self._counts(at.played, played)
         shot = state.shot
         if shot is not self._shot:
             self._shot = shot
             for k in range(n):
-                buf[at.shot + k] = float(shot[(me + k) % n])
+                buf[at.shot + k] = shot[(me + k) % n]
         winners = state.winners
         if winners is not self._winners:
             self._winners = winners
@@ -212,23 +225,41 @@ class Writer:
         for card in cards:
             buf[start + _INDEX[id(card)]] += 1.0
 
-    def _write_line(
-        self, line: tuple[tuple[int, ...], ...], targets: tuple[int, ...], shelters: tuple[int, ...]
-    ) -> None:
+    def _write_stacks(self, line: tuple[tuple[int, ...], ...]) -> None:
+        """Rewrite the spaces whose stack changed."""
         buf, at, me, n = self.buffer, self._at, self.player, self.players
-        start = at.line
-        buf[start : start + LENGTH * at.space] = self._blank[: LENGTH * at.space]
-        for i, stack in enumerate(line):
-            here = start + i * at.space
-            buf[here] = 1.0
-            buf[here + 1 + self._duck(stack[-1])] = 1.0
-            if len(stack) == 2:
-                buf[here + n + 2 + (stack[0] - me) % n] = 1.0
+        before, self._line = self._line, line
+        width, blank = 2 * n + 2, self._blank
+        here = at.line
+        for i in range(LENGTH):
+            stack = line[i] if i < len(line) else None
+            if stack != (before[i] if i < len(before) else None):
+                buf[here : here + width] = blank[:width]
+                if stack is not None:
+                    buf[here] = 1.0
+                    top = stack[-1]
+                    buf[here + 1 + (n if top == WATER else (top - me) % n)] = 1.0
+                    if len(stack) == 2:
+                        buf[here + n + 2 + (stack[0] - me) % n] = 1.0
+            here += at.space
+
+    def _write_targets(self, targets: tuple[int, ...]) -> None:
+        buf, at = self.buffer, self._at
+        start = at.line + 2 * self.players + 2
+        for i in self._targets:
+            buf[start + i * at.space] = 0.0
         for i in targets:
-            buf[start + i * at.space + 2 * n + 2] = 1.0
-        for p, space in enumerate(shelters):
-            if space != NO_SHELTER:
-                buf[start + space * at.space + 2 * n + 3 + (p - me) % n] = 1.0
+            buf[start + i * at.space] = 1.0
+        self._targets = targets
+
+    def _write_shelters(self, shelters: tuple[int, ...]) -> None:
+        buf, at, me, n = self.buffer, self._at, self.player, self.players
+        start = at.line + 2 * n + 3
+        for value, spaces in ((0.0, self._shelters), (1.0, shelters)):
+            for p, space in enumerate(spaces):
+                if space != NO_SHELTER:
+                    buf[start + space * at.space + (p - me) % n] = value
+        self._shelters = shelters
 
     def _write_bottom(self, deck: tuple[int, ...], seen: int) -> None:
         buf, at = self.buffer, self._at

@@ -459,16 +459,18 @@ def _bench(args: argparse.Namespace) -> int:
         cost = (time.perf_counter() - start) / len(sample) * 1e6
         print(f"legal actions, listed in full: {cost:.1f} µs per player and step")
     if make_env is not None:
-        env_rate, engine_rate, ratio = _bench_env(make_env, g, players, args.seconds, args.seed)
+        env_rate, engine_rate, ratio, vector_rate, vector_ratio = _bench_env(
+            make_env, g, players, args.seconds, args.seed
+        )
         print(
             f"PettingZoo AEC env, uniform legal ids: {env_rate:.0f} player steps per "
             f"CPU-second (the engine's loop, policy 'random': {engine_rate:.0f}; ratio "
             f"{ratio:.2f}, the median of {_ENV_RUNS} interleaved runs)"
         )
-        vec_steps, vec_elapsed = _bench_vector(g, players, args.seconds, args.seed)
         print(
-            f"vector env, {_VECTOR_GAMES} games, uniform legal ids: "
-            f"{vec_steps / vec_elapsed:.0f} player steps per CPU-second"
+            f"vector env, {_VECTOR_GAMES} games, uniform legal ids: {vector_rate:.0f} player "
+            f"steps per CPU-second ({vector_ratio:.2f} times the AEC env's, the median of "
+            f"{_ENV_RUNS} interleaved runs)"
         )
     if args.baseline is not None:
         sys.stdout.flush()
@@ -494,29 +496,37 @@ _ENV_RUNS = 5
 
 def _bench_env(
     make_env: Any, g: Game[Any, Any, Any, Any], players: int, seconds: float, seed: int
-) -> tuple[float, float, float]:
+) -> tuple[float, float, float, float, float]:
     """The player steps per CPU-second of the PettingZoo AEC environment (each agent
-    sending a legal id drawn uniformly from its action mask) and of the engine's loop
-    (the ``random`` policy), measured in :data:`_ENV_RUNS` runs of each, one after
-    the other, within ``seconds`` in all: the rates of the run whose ratio is the
-    median, and that ratio.
+    sending a legal id drawn uniformly from its action mask), of the engine's loop
+    (the ``random`` policy) and of the vector environment, measured in
+    :data:`_ENV_RUNS` runs of each, one after the other, within ``1.5 * seconds``
+    in all: the rates of the run whose AEC/engine ratio is the median, that ratio,
+    then the vector environment's median rate and median ratio to the AEC
+    environment's rate of the same round.
 
     CPU time (:func:`time.process_time`) leaves out the time other processes take,
     and interleaving the runs shares any change of the machine's speed between the
-    two loops."""
+    loops."""
     import random
 
     rng = random.Random(seed)
     env = make_env(g.id, players)
+    vector = _Vector(g, players, seed)
     options = g.decode_options(g.simulation_options())
     share = seconds / (2 * _ENV_RUNS)
     runs = []
+    vectors = []
     for _ in range(_ENV_RUNS):
         engine_rate = _engine_rate(g, players, options, share, rng)
         env_rate = _env_rate(env, share, rng)
+        vector_rate = vector.rate(share)
         runs.append((env_rate / engine_rate, env_rate, engine_rate))
+        vectors.append((vector_rate / env_rate, vector_rate))
     ratio, env_rate, engine_rate = sorted(runs)[_ENV_RUNS // 2]
-    return env_rate, engine_rate, ratio
+    vector_ratio = sorted(v[0] for v in vectors)[_ENV_RUNS // 2]
+    vector_rate = sorted(v[1] for v in vectors)[_ENV_RUNS // 2]
+    return env_rate, engine_rate, ratio, vector_rate, vector_ratio
 
 
 def _engine_rate(
@@ -568,37 +578,42 @@ def _env_rate(env: Any, seconds: float, rng: Any) -> float:
 _VECTOR_GAMES = 16
 
 
-def _bench_vector(
-    g: Game[Any, Any, Any, Any], players: int, seconds: float, seed: int
-) -> tuple[int, float]:
-    """:func:`rulespec.pettingzoo.vector_env` of :data:`_VECTOR_GAMES` games for
-    ``seconds``, every player to move sending a legal id drawn uniformly from its
-    mask: (player steps, CPU seconds)."""
-    import numpy as np
+class _Vector:
+    """:func:`rulespec.pettingzoo.vector_env` of :data:`_VECTOR_GAMES` games, every
+    player to move sending a legal id drawn uniformly from its mask."""
 
-    from rulespec.pettingzoo import vector_env
+    def __init__(self, g: Game[Any, Any, Any, Any], players: int, seed: int) -> None:
+        import numpy as np
 
-    rng = np.random.default_rng(seed)
-    envs = vector_env(g.id, _VECTOR_GAMES, players)
-    observations, _ = envs.reset(seed=seed)
-    steps = 0
-    start = time.process_time()
-    deadline = start + seconds
-    while True:
-        masks = observations["action_mask"]
-        # Uniform among each mover's legal ids: the (k+1)-th set flag of its mask row,
-        # k drawn below the row's count (the rows of players not to move are zeros).
-        movers = masks.max(axis=2).ravel().nonzero()[0]
-        rows = masks.reshape(-1, masks.shape[2])[movers]
-        counts = rows.cumsum(axis=1, dtype=np.int32)
-        chosen = (rng.random(len(movers)) * counts[:, -1]).astype(np.int32)
-        actions = np.zeros(masks.shape[:2], dtype=np.int64)
-        actions.ravel()[movers] = (counts <= chosen[:, None]).sum(axis=1)
-        steps += len(movers)
-        observations, *_ = envs.step(actions)
-        now = time.process_time()
-        if now >= deadline:
-            return steps, now - start
+        from rulespec.pettingzoo import vector_env
+
+        self._np = np
+        self._rng = np.random.default_rng(seed)
+        self._envs = vector_env(g.id, _VECTOR_GAMES, players)
+        self._observations, _ = self._envs.reset(seed=seed)
+
+    def rate(self, seconds: float) -> float:
+        """Steps for ``seconds`` of CPU time: player steps per CPU-second."""
+        np, rng, envs = self._np, self._rng, self._envs
+        observations = self._observations
+        steps = 0
+        start = time.process_time()
+        while True:
+            masks = observations["action_mask"]
+            # Uniform among each mover's legal ids: the (k+1)-th set flag of its mask row,
+            # k drawn below the row's count (the rows of players not to move are zeros).
+            rows = masks.reshape(-1, masks.shape[2])
+            movers = np.flatnonzero(rows.any(axis=1))
+            counts = rows[movers].cumsum(axis=1, dtype=np.int32)
+            chosen = (rng.random(len(movers)) * counts[:, -1]).astype(np.int32)
+            actions = np.zeros(masks.shape[:2], dtype=np.int64)
+            actions.ravel()[movers] = (counts > chosen[:, None]).argmax(axis=1)
+            steps += len(movers)
+            observations, *_ = envs.step(actions)
+            spent = time.process_time() - start
+            if spent >= seconds:
+                self._observations = observations
+                return steps / spent
 
 
 _SIMULATE_SUMMARY = "play many games, checking the invariants, and print statistics"

@@ -128,6 +128,10 @@ class Writer:
         """Where the one of each one-hot piece is: turn pile, phase, turn, starter."""
         self._scores: object = None
         self._sizes: object = None
+        self._round = -1
+        self._order = tuple((player + k) % players for k in range(players))
+        """The seats in the order the observation lists them: this player's first."""
+        self._zeros: Buffer = array(buffer.typecode, [0.0] * players)
 
     def _move(self, piece: int, start: int, index: int) -> None:
         """Move the one of the one-hot ``piece`` (turn pile, phase, turn, starter) at
@@ -148,31 +152,37 @@ class Writer:
         hands = state.hands
         if hands is not self._sizes:
             self._sizes = hands
-            hand = hands[me] if hands else ()
-            if hand is not self._hand:
+            if hands:
+                hand = hands[me]
+                if hand is not self._hand:
+                    for card in self._hand:
+                        buf[card] = 0.0
+                    for card in hand:
+                        buf[card] += 1.0
+                    self._hand = hand
+                k = _SEAT + 3 * n
+                for p in self._order:
+                    buf[k] = len(hands[p])
+                    k += 1
+            else:
                 for card in self._hand:
                     buf[card] = 0.0
-                for card in hand:
-                    buf[card] += 1.0
-                self._hand = hand
-            sizes = _SEAT + 3 * n
-            for k in range(n):
-                buf[sizes + k] = len(hands[(me + k) % n]) if hands else 0
+                self._hand = ()
+                k = _SEAT + 3 * n
+                buf[k : k + n] = self._zeros
         piles = state.piles
         if piles is not self._piles:
             self._piles = piles
-            tops = self._tops
-            for pile in (0, 1):
-                top = piles[pile][-1] if piles else -1
-                if top != tops[pile]:
-                    start = _PILE_TOPS + pile * CARDS
-                    if tops[pile] >= 0:
-                        buf[start + tops[pile]] = 0.0
-                    if top >= 0:
-                        buf[start + top] = 1.0
-                    tops[pile] = top
-            buf[_COUNTS] = len(piles[0]) if piles else 0
-            buf[_COUNTS + 1] = len(piles[1]) if piles else 0
+            if piles:
+                first, second = piles
+                self._top(0, first[-1])
+                self._top(1, second[-1])
+                buf[_COUNTS] = len(first)
+                buf[_COUNTS + 1] = len(second)
+            else:
+                self._top(0, -1)
+                self._top(1, -1)
+                buf[_COUNTS] = buf[_COUNTS + 1] = 0.0
         hot = self._ones
         turn_pile = state.turn_pile
         index = -1 if turn_pile is None else turn_pile
@@ -182,21 +192,22 @@ class Writer:
         if index != hot[1]:
             self._move(1, _PHASE, index)
         buf[_COUNTS + 2] = len(state.draw_pile)
-        buf[_COUNTS + 3] = min(state.round, _SATURATION) if self.saturate else state.round
-        seats = _SEAT + n
+        if state.round != self._round:
+            self._round = state.round
+            buf[_COUNTS + 3] = min(state.round, _SATURATION) if self.saturate else state.round
         index = (state.turn - me) % n
         if index != hot[2]:
-            self._move(2, seats, index)
+            self._move(2, _SEAT + n, index)
         index = (state.starter - me) % n
         if index != hot[3]:
-            self._move(3, seats + n, index)
+            self._move(3, _SEAT + 2 * n, index)
         scores = state.round_scores
         if scores is not self._scores:
             self._scores = scores
             finished = len(scores)
             buf[_FINISHED] = float(min(finished, _SATURATION) if self.saturate else finished)
             last = scores[-1] if scores else (0,) * n
-            sizes = seats + 2 * n
+            sizes = _SEAT + 3 * n
             for k in range(n):
                 p = (me + k) % n
                 total = sum(r[p] for r in scores)
@@ -204,3 +215,15 @@ class Writer:
                     total = max(-_SATURATION, min(total, _SATURATION))
                 buf[sizes + n + k] = float(total)
                 buf[sizes + 2 * n + k] = float(last[p])
+
+    def _top(self, pile: int, top: int) -> None:
+        """Move the one of ``pile``'s top card to ``top`` (-1: none)."""
+        tops = self._tops
+        old = tops[pile]
+        if top != old:
+            buf, start = self.buffer, _PILE_TOPS + pile * CARDS
+            if old >= 0:
+                buf[start + old] = 0.0
+            if top >= 0:
+                buf[start + top] = 1.0
+            tops[pile] = top

@@ -117,14 +117,7 @@ def env(
     (18, 12, 12)
     """
     episode = make_episode(
-        game_id,
-        players,
-        options,
-        reward=reward,
-        max_rounds=max_rounds,
-        max_steps=max_steps,
-        on_illegal=on_illegal,
-        illegal_reward=illegal_reward,
+        game_id, players, options, reward, max_rounds, max_steps, on_illegal, illegal_reward
     )
     return GameEnv(episode, render_mode, observation)
 
@@ -151,13 +144,6 @@ def parallel_env(
     ['player_0', 'player_1']
     """
     episode = make_episode(
-        game_id,
-        players,
-        options,
-        reward=reward,
-        max_rounds=max_rounds,
-        max_steps=max_steps,
-        on_illegal=on_illegal,
-        illegal_reward=illegal_reward,
+        game_id, players, options, reward, max_rounds, max_steps, on_illegal, illegal_reward
     )
     return GameParallelEnv(episode, render_mode, observation)

@@ -20,7 +20,15 @@ if TYPE_CHECKING:
     from rulespec.pettingzoo._picture import Canvas
 from rulespec.rl.episode import Episode, OnIllegal, Reward
 
-__all__ = ["OBSERVATIONS", "RENDER_MODES", "ResetNeeded", "Table", "agent_name", "make_episode"]
+__all__ = [
+    "OBSERVATIONS",
+    "RENDER_MODES",
+    "ResetNeeded",
+    "Table",
+    "TableEnv",
+    "agent_name",
+    "make_episode",
+]
 
 OBSERVATIONS = ("flat", "planes")
 """The observation options: the game's numbers alone, or with its spatial planes too."""
@@ -44,7 +52,6 @@ def make_episode(
     game_id: str,
     players: int,
     options: Any,
-    *,
     reward: Reward,
     max_rounds: int | None,
     max_steps: int | None,
@@ -52,7 +59,8 @@ def make_episode(
     illegal_reward: float,
 ) -> Episode:
     """The episode an environment drives; ``options`` may be the game's options or their
-    JSON data (as :meth:`Game.encode_options` writes them)."""
+    JSON data (as :meth:`Game.encode_options` writes them). The arguments are those of
+    :func:`rulespec.pettingzoo.env`, in its order."""
     if not isinstance(game_id, str):
         raise wrong_type("game_id", game_id, "a game id (str)")
     g: Game[Any, Any, Any, Any] = rulespec.game(game_id)
@@ -137,7 +145,10 @@ class Table:
             seat = self.seats[agent]
         except (KeyError, TypeError):
             seat = self.seat(agent)
-        mask = self.mask(seat) if acting else np.zeros(self.episode.action_space_size, np.int8)
+        if acting:
+            mask = np.frombuffer(bytearray(self.episode.legal_action_flags(seat)), _INT8)
+        else:
+            mask = np.zeros(self.episode.action_space_size, _INT8)
         if self._planes is None:
             return {"observation": self.observer.observe(seat), "action_mask": mask}
         planes = np.zeros(self._planes_shape, dtype=np.float32)
@@ -172,3 +183,56 @@ class Table:
         if seed is not None:
             self.episode.seed(seed)
         self.episode.reset(None if not options else options.get("state"))
+
+
+class TableEnv:
+    """What the AEC and the parallel environments do alike, given their ``_table``,
+    ``episode``, ``render_mode`` and whether they were ``_reset``."""
+
+    def _set_up(
+        self, episode: Episode, render_mode: str | None, observation: str, kind: str = ""
+    ) -> None:
+        """Take ``episode`` seen as ``observation`` says, drawn as ``render_mode`` says;
+        ``kind`` goes into the environment's name (``"_parallel"``)."""
+        self._table = Table(episode, render_mode, observation)
+        self.episode = episode
+        """The game being played (:class:`~rulespec.rl.episode.Episode`)."""
+        self.render_mode = render_mode
+        self.metadata: dict[str, Any] = {
+            "render_modes": list(RENDER_MODES),
+            "render_fps": 4,
+            "name": f"rulespec_{episode.game.id.replace('-', '_')}{kind}_v0",
+        }
+        self.possible_agents = list(self._table.possible_agents)
+        self.state_space = self._table.state_space
+        """A float32 ``Box``: every agent's observation, flattened, in seat order."""
+        self._reset = False
+        self.max_steps = episode.max_steps
+        """The player actions after which a game is truncated: a bound on its length
+        (a parallel step counts one action for each player who moves in it)."""
+
+    def state(self) -> npt.NDArray[Any]:
+        """Every agent's observation, flattened and laid end to end in seat order (a
+        float32 array in ``state_space``): what the players see together, for a
+        centralised critic."""
+        if not self._reset:
+            raise ResetNeeded("reset() the environment before state()")
+        return self._table.observer.state()
+
+    def render(self) -> str | npt.NDArray[Any] | None:
+        """The whole table as text (hidden cards included: it is for people watching,
+        not for the agents): returned with ``render_mode="ansi"``, printed with
+        ``"human"`` (returning ``None``), drawn as an RGB picture with ``"rgb_array"``
+        (a uint8 array, height × width × 3, every frame of the environment of one size,
+        for a video)."""
+        if not self._reset and self.render_mode is not None:
+            raise ResetNeeded("reset() the environment before render()")
+        return self._table.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    @property
+    def game_state(self) -> Any:
+        """The rulespec state of the game (hidden parts included)."""
+        return self.episode.state

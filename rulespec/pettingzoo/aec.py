@@ -8,13 +8,13 @@ from typing import Any
 import numpy.typing as npt
 from pettingzoo import AECEnv
 
-from rulespec.pettingzoo._common import RENDER_MODES, ResetNeeded, Table
+from rulespec.pettingzoo._common import ResetNeeded, TableEnv
 from rulespec.rl.episode import Episode
 
 __all__ = ["GameEnv"]
 
 
-class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type information
+class GameEnv(TableEnv, AECEnv):  # type: ignore[misc]  # PettingZoo has no type information
     """A game of rulespec as a PettingZoo AEC environment; make one with
     :func:`rulespec.pettingzoo.env`.
 
@@ -44,22 +44,8 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
         self, episode: Episode, render_mode: str | None = None, observation: str = "flat"
     ) -> None:
         super().__init__()
-        self._table = Table(episode, render_mode, observation)
-        self.episode = episode
-        """The game being played (:class:`~rulespec.rl.episode.Episode`)."""
-        self.render_mode = render_mode
-        self.metadata = {
-            "render_modes": list(RENDER_MODES),
-            "render_fps": 4,
-            "name": f"rulespec_{episode.game.id.replace('-', '_')}_v0",
-            "is_parallelizable": episode.simultaneous,
-        }
-        self.possible_agents = list(self._table.possible_agents)
-        self.state_space = self._table.state_space
-        """A float32 ``Box``: every agent's observation, flattened, in seat order."""
-        self._reset = False
-        self.max_steps = episode.max_steps
-        """The player actions after which a game is truncated: a bound on its length."""
+        self._set_up(episode, render_mode, observation)
+        self.metadata["is_parallelizable"] = episode.simultaneous
         self._start()
 
     # -- spaces --------------------------------------------------------------------
@@ -121,14 +107,6 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
             self.infos[agent],
         )
 
-    def state(self) -> npt.NDArray[Any]:
-        """Every agent's observation, flattened and laid end to end in seat order (a
-        float32 array in :attr:`state_space`): what the players see together, for
-        a centralised critic."""
-        if not self._reset:
-            raise ResetNeeded("reset() the environment before state()")
-        return self._table.observer.state()
-
     def step(self, action: Any) -> None:
         """Play ``action``, an action id, for :attr:`agent_selection` (``None`` once
         the agent is terminated or truncated).
@@ -159,27 +137,10 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
             self._accumulate_rewards()
             for p, reason in outcome.illegal.items():
                 self.infos[self.possible_agents[p]] = {"illegal_action": reason}
-        if episode.done:
+        movers = episode.to_move()
+        if movers:
+            self.agent_selection = self.possible_agents[movers[0]]
+        else:
             self.terminations = dict.fromkeys(self.agents, episode.terminated)
             self.truncations = dict.fromkeys(self.agents, episode.truncated)
             self.agent_selection = self.possible_agents[(seat + 1) % episode.players]
-        else:
-            self.agent_selection = self.possible_agents[episode.to_move()[0]]
-
-    def render(self) -> str | npt.NDArray[Any] | None:
-        """The whole table as text (hidden cards included: it is for people watching,
-        not for the agents): returned with ``render_mode="ansi"``, printed with
-        ``"human"`` (returning ``None``), drawn as an RGB picture with ``"rgb_array"``
-        (a uint8 array, height × width × 3, every frame of the environment of one size,
-        for a video)."""
-        if not self._reset and self.render_mode is not None:
-            raise ResetNeeded("reset() the environment before render()")
-        return self._table.render()
-
-    def close(self) -> None:
-        """Nothing to release."""
-
-    @property
-    def game_state(self) -> Any:
-        """The rulespec state of the game (hidden parts included)."""
-        return self.episode.state

@@ -9,7 +9,7 @@ from typing import Any
 import numpy.typing as npt
 from pettingzoo import ParallelEnv
 
-from rulespec.pettingzoo._common import RENDER_MODES, ResetNeeded, Table
+from rulespec.pettingzoo._common import ResetNeeded, TableEnv
 from rulespec.rl.episode import Episode
 
 __all__ = ["GameParallelEnv"]
@@ -17,7 +17,7 @@ __all__ = ["GameParallelEnv"]
 Observations = dict[str, dict[str, npt.NDArray[Any]]]
 
 
-class GameParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo has no type information
+class GameParallelEnv(TableEnv, ParallelEnv):  # type: ignore[misc]  # PettingZoo has no type information
     """A game of rulespec as a PettingZoo parallel environment; make one with
     :func:`rulespec.pettingzoo.parallel_env`.
 
@@ -34,23 +34,8 @@ class GameParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo has no t
     def __init__(
         self, episode: Episode, render_mode: str | None = None, observation: str = "flat"
     ) -> None:
-        self._table = Table(episode, render_mode, observation)
-        self.episode = episode
-        """The game being played (:class:`~rulespec.rl.episode.Episode`)."""
-        self.render_mode = render_mode
-        self.metadata = {
-            "render_modes": list(RENDER_MODES),
-            "render_fps": 4,
-            "name": f"rulespec_{episode.game.id.replace('-', '_')}_parallel_v0",
-        }
-        self.possible_agents = list(self._table.possible_agents)
-        self.state_space = self._table.state_space
-        """As :attr:`GameEnv.state_space <rulespec.pettingzoo.aec.GameEnv.state_space>`."""
-        self._reset = False
+        self._set_up(episode, render_mode, observation, "_parallel")
         self.agents = list(self.possible_agents)
-        self.max_steps = episode.max_steps
-        """The player actions after which a game is truncated: a bound on its length
-        (a step counts one action for each player who moves in it)."""
 
     def observation_space(self, agent: str) -> Any:
         """As :meth:`rulespec.pettingzoo.aec.GameEnv.observation_space`."""
@@ -113,23 +98,3 @@ class GameParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo has no t
 
     def _observations(self) -> Observations:
         return {a: self._table.observe(a) for a in self.agents}
-
-    def state(self) -> npt.NDArray[Any]:
-        """As :meth:`GameEnv.state <rulespec.pettingzoo.aec.GameEnv.state>`."""
-        if not self._reset:
-            raise ResetNeeded("reset() the environment before state()")
-        return self._table.observer.state()
-
-    def render(self) -> str | npt.NDArray[Any] | None:
-        """As :meth:`GameEnv.render <rulespec.pettingzoo.aec.GameEnv.render>`."""
-        if not self._reset and self.render_mode is not None:
-            raise ResetNeeded("reset() the environment before render()")
-        return self._table.render()
-
-    def close(self) -> None:
-        """Nothing to release."""
-
-    @property
-    def game_state(self) -> Any:
-        """The rulespec state of the game (hidden parts included)."""
-        return self.episode.state

@@ -122,14 +122,7 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         self.num_envs = count
         self.episodes = [
             make_episode(
-                game_id,
-                players,
-                options,
-                reward=reward,
-                max_rounds=max_rounds,
-                max_steps=max_steps,
-                on_illegal=on_illegal,
-                illegal_reward=illegal_reward,
+                game_id, players, options, reward, max_rounds, max_steps, on_illegal, illegal_reward
             )
             for _ in range(count)
         ]
@@ -141,7 +134,6 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         self._length = self._observers[0].length
         self._plain = all(o.plain for o in self._observers)
         self._scale = self._observers[0].scale
-        self._blank_numbers = bytes(4 * self._length)
         self._idle_flags = bytes(self.action_space_size)
         self.observation_shape = first.observation_shape
         observer = self._observers[0]
@@ -279,40 +271,59 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
 
     def _observations(self) -> Observations:
         """The movers' observations and masks in every game (zeros for the others)."""
+        if self._plain:
+            return self._plain_observations()
+        players, length = self.players, self._length
+        rows = self.num_envs * players
+        # A row of zeros for each seat, replaced by the movers' numbers and flags.
+        flags = [self._idle_flags] * rows
+        observations = np.zeros((rows, length), dtype=np.float32)
+        flat = observations.reshape(-1)
+        span = players * length
+        row = 0
+        for episode, observer in zip(self.episodes, self._observers, strict=True):
+            movers = episode.to_move()
+            if len(movers) != players or not observer.write_every(flat[row * length :][:span]):
+                for p in movers:
+                    observer.write(p, observations[row + p])
+            for p in movers:
+                flags[row + p] = episode.legal_action_flags(p)
+            row += players
+        masks = np.frombuffer(bytearray(b"".join(flags)), dtype=_INT8)
+        return self._stacked(observations, masks)
+
+    def _plain_observations(self) -> Observations:
+        """:meth:`_observations` when every observation is its writer's numbers scaled:
+        the movers' numbers and flags joined, scaled in one multiplication, then set in
+        their rows of zeros (one row of a game's four in Duo and Canardage)."""
         players, length, size = self.players, self._length, self.action_space_size
         rows = self.num_envs * players
-        idle = self._idle_flags
-        # A row of zeros for each seat, replaced by the movers' numbers and flags.
-        flags = [idle] * rows
-        if self._plain:
-            # Each row's numbers as bytes, joined, then scaled in one multiplication.
-            numbers = [self._blank_numbers] * rows
-            row = 0
-            for episode, observer in zip(self.episodes, self._observers, strict=True):
-                for p in episode.to_move():
-                    numbers[row + p] = observer.numbers(p)
-                    flags[row + p] = episode.legal_action_flags(p)
-                row += players
-            raw = np.frombuffer(b"".join(numbers), dtype=np.float32).reshape(rows, length)
-            observations = np.multiply(raw, self._scale)
-        else:
-            observations = np.zeros((rows, length), dtype=np.float32)
-            flat = observations.reshape(-1)
-            span = players * length
-            row = 0
-            for episode, observer in zip(self.episodes, self._observers, strict=True):
-                movers = episode.to_move()
-                if len(movers) != players or not observer.write_every(flat[row * length :][:span]):
-                    for p in movers:
-                        observer.write(p, observations[row + p])
-                for p in movers:
-                    flags[row + p] = episode.legal_action_flags(p)
-                row += players
-        masks = np.frombuffer(bytearray(b"".join(flags)), dtype=_INT8)
-        shape = (self.num_envs, players)
+        where: list[int] = []
+        numbers = []
+        flags = []
+        row = 0
+        for episode, observer in zip(self.episodes, self._observers, strict=True):
+            for p in episode.to_move():
+                where.append(row + p)
+                numbers.append(observer.numbers(p))
+                flags.append(episode.legal_action_flags(p))
+            row += players
+        raw = np.frombuffer(b"".join(numbers), dtype=np.float32).reshape(len(where), length)
+        set_flags = np.frombuffer(bytearray(b"".join(flags)), dtype=_INT8)
+        if len(where) == rows:  # every seat moves: the rows in order
+            return self._stacked(raw * self._scale, set_flags)
+        observations = np.zeros((rows, length), dtype=np.float32)
+        masks = np.zeros((rows, size), dtype=_INT8)
+        observations[where] = raw * self._scale
+        masks[where] = set_flags.reshape(len(where), size)
+        return self._stacked(observations, masks)
+
+    def _stacked(self, observations: npt.NDArray[Any], masks: npt.NDArray[Any]) -> Observations:
+        """The rows of every game and seat, shaped games first, then seats."""
+        shape = (self.num_envs, self.players)
         return {
             "observation": observations.reshape(shape + self.observation_shape),
-            "action_mask": masks.reshape((*shape, size)),
+            "action_mask": masks.reshape((*shape, self.action_space_size)),
         }
 
     def close(self, **kwargs: Any) -> None:

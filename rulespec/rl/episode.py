@@ -129,6 +129,7 @@ class Episode:
         # The encoding's own function: the episode's state needs no type check.
         self._list_ids = game.encoding.legal_action_ids
         self._list_flags = getattr(game.encoding, "legal_action_flags", None)
+        self._to_move = game.to_move
         self._no_flags = bytes(self.action_space_size)
         self.rng = random.Random(None if seed is None else integer(seed, "seed"))
         self.reset()
@@ -318,21 +319,36 @@ class Episode:
         if type(action_id) is not int:
             action_id = integer(action_id, "action")
         decode = self._decode
-        if decode is None or not self._listed(player, action_id):
+        flags = self._flags.get(player)
+        if flags is not None and 0 <= action_id < self.action_space_size:
+            listed = flags[action_id] == 1  # the mask's own flags: the usual case
+        else:
+            listed = self._listed(player, action_id)
+        if decode is None or not listed:
             return self.act({player: action_id})
-        return self._advance((decode(self.state, player, action_id),), (player,))
+        state = self.game.apply(self.state, decode(self.state, player, action_id))
+        return self._advanced(state, (player,))
 
     def _advance(self, actions: Sequence[Any], players: Collection[int]) -> Outcome:
         """Apply ``actions``, those of ``players`` (legal, in seat order), and resolve the
         chance steps that follow; the step's rewards."""
-        state, apply, movers = self.state, self.game.apply, self._movers
+        state, apply = self.state, self.game.apply
         for action in actions:
             state = apply(state, action)
+        return self._advanced(state, players)
+
+    def _advanced(self, state: Any, players: Collection[int]) -> Outcome:
+        """Take ``state``, reached by the actions of ``players``, and resolve the chance
+        steps that follow; the step's rewards."""
+        movers = self._movers
         self.state = state
-        self._movers = after = self._resolve_chance()
+        after = self._to_move(state)
+        if after == _CHANCE_ONLY:
+            after = self._resolve_chance()
+        self._movers = after
         self._legal = {}
         self._flags = {}
-        self.steps += len(actions)
+        self.steps += len(players)
         if not after:
             self._over = self._done = True
         elif self.steps >= self.max_steps:

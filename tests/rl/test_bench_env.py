@@ -38,10 +38,12 @@ def test_the_env_line_comes_after_the_engine_s_unchanged_lines(
     assert int(line[1]) > 0 and int(line[2]) > 0
     assert abs(float(line[3]) - int(line[1]) / int(line[2])) < 0.01
     vector = re.fullmatch(
-        r"vector env, 16 games, uniform legal ids: ([0-9]+) player steps per CPU-second",
+        r"vector env, 16 games, uniform legal ids: ([0-9]+) player steps per CPU-second "
+        r"\(([0-9.]+) times the AEC env's, the median of 5 interleaved runs\)",
         with_env[-1],
     )
     assert vector is not None and int(vector[1]) > 0, with_env[-1]
+    assert float(vector[2]) > 0
 
 
 def test_env_without_the_rl_extra_is_a_one_line_error(

@@ -157,7 +157,7 @@ def test_the_pettingzoo_render_test_passes_with_rgb_array() -> None:
     def make(render_mode: str | None = None) -> rz.GameEnv:
         return rz.env("duo", 2, render_mode=render_mode)
 
-    assert "rgb_array" in make().metadata["render_modes"]  # type: ignore[operator]
+    assert "rgb_array" in make().metadata["render_modes"]
     render_test(make)
 
 
