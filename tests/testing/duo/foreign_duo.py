@@ -33,7 +33,7 @@ from rulespec.duo import (
     parse_card,
 )
 from rulespec.testing import Adapter, Refused, Setup
-from tests.testing.suites import answering, without
+from tests.testing.suites import without
 
 Feature = str | None
 Card = tuple[Feature, Feature, Feature]
@@ -414,8 +414,15 @@ ResultsOnlyAdapter = without(
 scores, winners and the end of the match."""
 
 
-class _Viewing(ForeignDuoAdapter):
-    """The adapter answering each player's view from the engine's own match."""
+class ViewsOnlyAdapter(ForeignDuoAdapter):
+    """A partial adapter that answers with each player's view and nothing else."""
+
+    legal_actions = Adapter.legal_actions
+    state = Adapter.state
+    to_move = Adapter.to_move
+    scores = Adapter.scores
+    winners = Adapter.winners
+    is_over = Adapter.is_over
 
     def view(self, player: int) -> View:
         m = self.match
@@ -436,10 +443,6 @@ class _Viewing(ForeignDuoAdapter):
             round_scores=full.round_scores,
             target=m.goal(),
         )
-
-
-ViewsOnlyAdapter = answering("ViewsOnlyAdapter", _Viewing, "view")
-"""A partial adapter that answers with each player's view and nothing else."""
 
 
 # -- the mutants: one realistic bug each -----------------------------------------------
