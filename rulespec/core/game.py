@@ -402,7 +402,7 @@ class Game(GameJSON[S, A, V, O], GameEncoding[S, A, V, O], abc.ABC):
         holds the rules' function, the state class and the seat clause in its closure,
         where the generic method would read them from the game on every call. A subclass
         that sets any of the three in its own body gets them made anew for its own
-        (see :func:`made_methods`); a method the game (or a base between it and
+        (see ``made_methods``); a method the game (or a base between it and
         :class:`Game`) writes itself is kept."""
         super().__init_subclass__(**kwargs)
         made_methods(cls, _FAST_PATHS, ("rules", "state_type", "declaration"))

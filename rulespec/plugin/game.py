@@ -310,7 +310,7 @@ class RulesGame(Game[S, A, V, O]):
         made for its rules and classes (as :class:`~rulespec.Game` makes
         :meth:`~rulespec.Game.to_move` and :meth:`~rulespec.Game.legal_actions`), made
         anew for a subclass that sets ``rules``, ``state_type`` or ``action_types``,
-        unless the game writes them itself (:func:`~rulespec.core.game.made_methods`)."""
+        unless the game writes them itself (``rulespec.core.game.made_methods``)."""
         super().__init_subclass__(**kwargs)
         made_methods(cls, _MAKERS, ("rules", "state_type", "action_types"))
 
