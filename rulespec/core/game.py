@@ -419,8 +419,8 @@ def made_methods(
 
     A method :class:`Game` defines generically, or one made for a base class, is
     replaced: a subclass that swaps its rules plays by its own, never by its parent's.
-    A method that ``cls`` or a base writes itself is kept. A made method carries the
-    attribute ``__rulespec_made__``.
+    A method that ``cls`` or a base writes itself (a wrapper of a made one too) is kept.
+    A made method holds itself in its attribute ``__rulespec_made__``.
     """
     own = vars(cls)
     if not any(name in own for name in sources):
@@ -430,7 +430,7 @@ def made_methods(
     rules = cls.rules
     for name, make in makers.items():
         generic, current = getattr(Game, name), getattr(cls, name)
-        if name in own or (current is not generic and not hasattr(current, _MADE)):
+        if name in own or (current is not generic and getattr(current, _MADE, None) is not current):
             continue
         rule = getattr(rules, name, None)
         if rule is None:
@@ -438,7 +438,7 @@ def made_methods(
                 setattr(cls, name, generic)
             continue
         made = functools.update_wrapper(make(rule, cls), generic)
-        setattr(made, _MADE, True)
+        setattr(made, _MADE, made)  # a wrapper copying its attributes is not made
         setattr(cls, name, made)
 
 

@@ -3,6 +3,7 @@ for the parent's; and a chance action one game drew is trusted by that game's ru
 
 from __future__ import annotations
 
+import functools
 import random
 import textwrap
 import types
@@ -97,9 +98,21 @@ def test_a_method_the_subclass_writes_is_kept_and_inherited() -> None:
     class Below(Own):
         rules = tricks
 
+    def seven_too(self: Any, state: Any) -> tuple[int, ...]:
+        return (*Tricks.to_move(self, state), 7)
+
+    wrapper: Any = functools.update_wrapper(seven_too, Tricks.to_move)
+
+    class Wrapped(Tricks):
+        to_move = wrapper
+
+    class WrappedBroken(Wrapped):
+        rules = BROKEN
+
     for game in (Own(), Below()):
         assert game.apply(DEALT, Play(0, 9)) == "own"
     assert Own().to_move(DEALT) == (2,) and Below().to_move(DEALT) == (0,)
+    assert WrappedBroken().to_move(DEALT) == (0, 7) and WrappedBroken().is_over(DEALT)
 
 
 def test_a_subclass_setting_nothing_the_methods_are_made_from_keeps_them() -> None:
