@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import abc
+import contextlib
 import functools
 import random
 import threading
@@ -396,21 +397,53 @@ class Game(GameJSON[S, A, V, O], GameEncoding[S, A, V, O], abc.ABC):
         return f"<Game {self.id!r}>"
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Give a game that names its ``rules`` and ``state_type`` the busiest default
-        methods (:meth:`to_move`, :meth:`legal_actions`) made for it: each holds the
-        rules' function, the state class and the seat clause in its closure, where the
-        generic method would read them from the game on every call. A method the game
-        (or a base between it and :class:`Game`) writes itself is kept."""
+        """Give a game that names its ``rules``, ``state_type`` and ``declaration`` the
+        busiest default methods (:meth:`to_move`, :meth:`legal_actions`) made for it: each
+        holds the rules' function, the state class and the seat clause in its closure,
+        where the generic method would read them from the game on every call. A subclass
+        that sets any of the three in its own body gets them made anew for its own
+        (see ``made_methods``); a method the game (or a base between it and
+        :class:`Game`) writes itself is kept."""
         super().__init_subclass__(**kwargs)
-        rules, kind = cls.__dict__.get("rules"), cls.__dict__.get("state_type")
-        declared = getattr(cls, "declaration", None)
-        if rules is None or kind is None or declared is None:
-            return
-        for name, make in _FAST_PATHS.items():
-            generic = getattr(Game, name)
-            if getattr(cls, name) is generic and hasattr(rules, name):
-                made = make(getattr(rules, name), kind, declared.players_clause)
-                setattr(cls, name, functools.update_wrapper(made, generic))
+        made_methods(cls, _FAST_PATHS, ("rules", "state_type", "declaration"))
+
+
+def made_methods(
+    cls: type[Game[Any, Any, Any, Any]],
+    makers: Mapping[str, Callable[[Any, Any], Any]],
+    sources: tuple[str, ...],
+) -> None:
+    """Give ``cls`` the method ``makers[name](rule, cls)`` for each ``name`` whose rule
+    its rules module holds, when ``cls`` sets one of ``sources`` (the attributes the
+    methods are made from) in its own body.
+
+    A method :class:`Game` defines generically, or one made for a base class, is
+    replaced: a subclass that swaps its rules plays by its own, never by its parent's.
+    A method that ``cls`` or a base writes itself (a wrapper of a made one too) is kept.
+    A made method holds itself in its attribute ``__rulespec_made__``.
+    """
+    own = vars(cls)
+    if not any(name in own for name in sources):
+        return
+    if any(getattr(cls, name, None) is None for name in sources):
+        return
+    rules = cls.rules
+    for name, make in makers.items():
+        generic, current = getattr(Game, name), getattr(cls, name)
+        if name in own or (current is not generic and getattr(current, _MADE, None) is not current):
+            continue
+        rule = getattr(rules, name, None)
+        if rule is None:
+            if current is not generic:
+                setattr(cls, name, generic)
+            continue
+        made = functools.update_wrapper(make(rule, cls), generic)
+        setattr(made, _MADE, made)  # a wrapper copying its attributes is not made
+        setattr(cls, name, made)
+
+
+_MADE = "__rulespec_made__"
+"""The attribute that marks a method :func:`made_methods` made."""
 
 
 Policy = Callable[[Game[Any, Any, Any, Any], Any, int, random.Random], Any]
@@ -421,7 +454,9 @@ function defined at module level, not a lambda or a closure.
 """
 
 
-def _to_move(rule: Callable[[Any], Any], kind: type, clause: str) -> Any:
+def _to_move(rule: Callable[[Any], Any], cls: Any) -> Any:
+    kind = cls.state_type
+
     def to_move(self: Game[Any, Any, Any, Any], state: Any) -> tuple[int, ...]:
         if type(state) is not kind:
             self._check_state(state)
@@ -431,7 +466,9 @@ def _to_move(rule: Callable[[Any], Any], kind: type, clause: str) -> Any:
     return to_move
 
 
-def _legal_actions(rule: Callable[[Any, int], Any], kind: type, clause: str) -> Any:
+def _legal_actions(rule: Callable[[Any, int], Any], cls: Any) -> Any:
+    kind, clause = cls.state_type, cls.declaration.players_clause
+
     def legal_actions(self: Game[Any, Any, Any, Any], state: Any, player: int) -> Any:
         if type(state) is not kind:
             self._check_state(state)
@@ -539,10 +576,8 @@ def register(instance: Game[Any, Any, Any, Any], *, replace: bool = False) -> No
         source.check(instance)
     with _LOADING:
         if instance.id not in _GAMES:
-            try:
+            with contextlib.suppress(KeyError):  # a plug-in that failed holds no id
                 _find(instance.id)
-            except KeyError:  # a plug-in that failed holds no id
-                held = None
         held = _GAMES.get(instance.id)
         if held is not None and held is not instance and not replace:
             raise ValueError(f"the id {instance.id!r} is already the game {held!r}")

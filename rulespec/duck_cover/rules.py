@@ -472,21 +472,18 @@ class _Moves(LegalActions):
 
     Its methods decode places as :meth:`PlaceMasks.nth` and :meth:`PlaceMasks.mask` do,
     written out (they run on every step).
+
+    Made by :func:`_moves` only (every step makes one).
     """
 
     __slots__ = ("_cover_mask", "_duck_mask", "_index", "_masks")
-
-    def __init__(self, player: int, masks: PlaceMasks, index: int, covers: int, ducks: int) -> None:
-        self._last = None
-        self._player = player
-        self._quack = False
-        self._masks = masks
-        self._index = index
-        """The called stack's index in the grid's cells."""
-        self._cover_mask = covers
-        self._duck_mask = ducks
-        self._ncovers = covers.bit_count()
-        self._len = self._ncovers + ducks.bit_count()
+    _masks: PlaceMasks
+    _index: int
+    """The called stack's index in the grid's cells."""
+    _cover_mask: int
+    """The places of the Covers."""
+    _duck_mask: int
+    """The places of the Ducks."""
 
     def cover(self, side: int) -> PlayerAction | None:
         """The Cover of the stack on side ``side`` of the called stack (sides in the order
@@ -607,8 +604,9 @@ class _Moves(LegalActions):
 
 
 def _moves(player: int, masks: PlaceMasks, index: int, covers: int, ducks: int) -> _Moves:
-    """``_Moves(player, masks, index, covers, ducks)``, made without the call of
-    ``__init__`` (every step makes one)."""
+    """The moves of ``player`` from the called stack ``index`` of ``masks``: the places
+    ``covers`` and ``ducks``, set on a bare :class:`_Moves` (no ``__init__`` call on
+    the busiest path)."""
     moves: _Moves = _new(_Moves)
     moves._last = None
     moves._player = player

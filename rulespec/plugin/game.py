@@ -31,7 +31,8 @@ type with one ``type() is`` test before the rules run; a chance action is made
 from the pending step's own piles, shuffled with ``random.Random.sample`` as
 :meth:`Chance.sample <rulespec.core.chance.Chance.sample>` draws them, with none
 of the checks an outcome from outside needs, and the rule applying it may skip its
-own check when :func:`drawn` says that the game drew it for that very state; a
+own check when :func:`drawn` says that a game playing by those very rules drew it
+for that very state; a
 rules module whose legal actions come from :func:`listed` builds the actions of
 each short hand once (of a longer one, only the action a player picks, once in a
 process), and copies its states with :func:`evolve`, compiled once for each class.
@@ -41,6 +42,7 @@ from __future__ import annotations
 
 import functools
 import random
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -49,7 +51,7 @@ import attrs
 from rulespec.core.chance import Chance, shuffled
 from rulespec.core.checks import seat, wrong_type
 from rulespec.core.errors import IllegalAction
-from rulespec.core.game import Game
+from rulespec.core.game import Game, made_methods
 from rulespec.plugin.builder import changer
 from rulespec.plugin.codec import derived
 from rulespec.plugin.encoding import DerivedEncoding
@@ -244,9 +246,10 @@ def evolve(instance: T, **changes: Any) -> T:
     return made
 
 
-_DRAWN: list[tuple[object, object]] = [(None, None)]
-"""The last chance action a game drew from a state's own piles, with that state (one
-pair, replaced whole, so that a thread never reads half of another's)."""
+_DRAWN: list[tuple[object, object, object]] = [(None, None, None)]
+"""The last chance action a game drew from a state's own piles, with that state and the
+namespace of the game's rules module (one triple, replaced whole, so that a thread never
+reads half of another's)."""
 
 
 def drawn(state: object, action: object) -> bool:
@@ -255,11 +258,17 @@ def drawn(state: object, action: object) -> bool:
     may skip checking it. Any other action, even an equal one, or the same one applied
     to another state, is not drawn and must be checked.
 
+    Only a function of the very rules module that the drawing game plays by (the module
+    whose ``chance`` gave the piles) is told so: another game sharing the state class (a
+    variant, a mutant) checks the action as usual. A game draws trusted actions only
+    when its state class and its chance action class are both frozen attrs classes, so
+    that neither can change between the draw and the step.
+
     >>> drawn(object(), object())
     False
     """
     last = _DRAWN[0]
-    return last[1] is action and last[0] is state
+    return last[1] is action and last[0] is state and last[2] is sys._getframe(1).f_globals
 
 
 class RulesGame(Game[S, A, V, O]):
@@ -281,6 +290,8 @@ class RulesGame(Game[S, A, V, O]):
         kinds = [t for t in self.action_types if t not in self.player_action_types]
         self._chance_type: Callable[..., A] | None = kinds[0] if len(kinds) == 1 else None
         rules = self.rules
+        frozen = _shareable(self.state_type) and _shareable(self._chance_type)
+        self._drawer: object = getattr(rules, "__dict__", None) if frozen else None
         if not hasattr(rules, "view") or not hasattr(rules, "sample_state"):
             if self.view_type is object:
                 raise TypeError(f"{type(self).__name__} needs a view_type")
@@ -297,17 +308,11 @@ class RulesGame(Game[S, A, V, O]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Give the game :meth:`~rulespec.Game.is_over` and :meth:`~rulespec.Game.apply`
         made for its rules and classes (as :class:`~rulespec.Game` makes
-        :meth:`~rulespec.Game.to_move` and :meth:`~rulespec.Game.legal_actions`), unless
-        the game writes them itself."""
+        :meth:`~rulespec.Game.to_move` and :meth:`~rulespec.Game.legal_actions`), made
+        anew for a subclass that sets ``rules``, ``state_type`` or ``action_types``,
+        unless the game writes them itself (``rulespec.core.game.made_methods``)."""
         super().__init_subclass__(**kwargs)
-        rules, kind = cls.__dict__.get("rules"), cls.__dict__.get("state_type")
-        if rules is None or kind is None:
-            return
-        for name, make in (("is_over", _is_over), ("apply", _apply)):
-            generic = getattr(Game, name)
-            if getattr(cls, name) is generic and hasattr(rules, name):
-                made = make(getattr(rules, name), kind, cls.action_types)
-                setattr(cls, name, functools.update_wrapper(made, generic))
+        made_methods(cls, _MAKERS, ("rules", "state_type", "action_types"))
 
     def chance(self, state: S) -> Chance:
         self._check_state(state)
@@ -339,7 +344,8 @@ class RulesGame(Game[S, A, V, O]):
             action = self._chance_type(tuple(rng.sample(piles[0], len(piles[0]))))
         else:
             action = self._chance_type(*shuffled(piles, rng))
-        _DRAWN[0] = (state, action)
+        if self._drawer is not None:
+            _DRAWN[0] = (state, action, self._drawer)
         return action
 
     def view(self, state: S, player: int) -> V:
@@ -358,7 +364,9 @@ class RulesGame(Game[S, A, V, O]):
         return found
 
 
-def _is_over(rule: Callable[[Any], bool], kind: type, kinds: tuple[type, ...]) -> Any:
+def _is_over(rule: Callable[[Any], bool], cls: Any) -> Any:
+    kind = cls.state_type
+
     def is_over(self: Game[Any, Any, Any, Any], state: Any) -> bool:
         if type(state) is not kind:
             self._check_state(state)
@@ -367,7 +375,9 @@ def _is_over(rule: Callable[[Any], bool], kind: type, kinds: tuple[type, ...]) -
     return is_over
 
 
-def _apply(rule: Callable[[Any, Any], Any], kind: type, kinds: tuple[type, ...]) -> Any:
+def _apply(rule: Callable[[Any, Any], Any], cls: Any) -> Any:
+    kind, kinds = cls.state_type, cls.action_types
+
     def apply(self: Game[Any, Any, Any, Any], state: Any, action: Any) -> Any:
         if type(state) is not kind:
             self._check_state(state)
@@ -376,3 +386,7 @@ def _apply(rule: Callable[[Any, Any], Any], kind: type, kinds: tuple[type, ...])
         return rule(state, action)
 
     return apply
+
+
+_MAKERS: dict[str, Callable[[Any, Any], Any]] = {"is_over": _is_over, "apply": _apply}
+"""The methods :meth:`RulesGame.__init_subclass__` makes for each game."""
