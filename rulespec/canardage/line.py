@@ -148,10 +148,10 @@ def parse(text: str) -> tuple[Line, tuple[int, ...]]:
     (((0,), (6,), (3, 1), (6,), (2,), (2,)), (0, 3))
     """
     from rulespec.core.errors import PositionError
-    from rulespec.plugin.positions import numeral
+    from rulespec.plugin.positions import numeral, shown
 
     if not isinstance(text, str):
-        raise PositionError(f"expected a line diagram (text), not {text!r}")
+        raise PositionError(f"expected a line diagram (text), not {shown(text)}")
     if odd := re.search(r"[^\S \t\r\n]", text):
         raise PositionError(f"{odd.group()!r} in the diagram: only plain spaces separate its cells")
     line: list[Stack] = []
@@ -168,8 +168,8 @@ def parse(text: str) -> tuple[Line, tuple[int, ...]]:
                 cards.append(numeral(part, f"space {i}"))
             else:
                 raise PositionError(
-                    f"space {i}: {cell!r} is neither W (water), a colour 0–5 in ASCII digits nor "
-                    "hidden/cover"
+                    f"space {i}: {shown(cell)} is neither W (water), a colour 0–5 in ASCII "
+                    "digits nor hidden/cover"
                 )
         line.append(tuple(cards))
     return tuple(line), tuple(targets)

@@ -24,7 +24,14 @@ behaves the same for both:
   object beyond it.
 
 Every check takes time linear in the input, and every refusal is one
-:class:`RecordError` line.
+:class:`RecordError` line that says where: the byte at which a number too long
+begins, the first key beyond :data:`MAX_KEYS`.
+
+>>> try:
+...     parse_json(b'{"seed": ' + b"9" * 101 + b"}")
+... except RecordError as exc:
+...     print(exc)
+record: a number with too many digits to read (more than the limit of 100, at byte 9)
 
 >>> parse_json(b'{"players": 2}')
 {'players': 2}
@@ -112,6 +119,11 @@ _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 _DIGITS = bytes(48 if 48 <= b <= 57 else 32 for b in range(256))
 """Every digit as ``0``, every other byte as a space: a run of digits, found at once."""
 _LONG_NUMBER = b"0" * (MAX_DIGITS + 1)
+_STRING_OR_LONG_NUMBER = re.compile(
+    rb'"[^"\\]*(?:\\.[^"\\]*)*"?|(?<![0-9])[0-9]{%d,}' % (MAX_DIGITS + 1), re.DOTALL
+)
+"""A string (to the end of the text if it does not end), or a run of more than
+:data:`MAX_DIGITS` digits from where it begins."""
 _CHUNK = 1 << 16
 """The depth check reads this many bytes at a time, so that its time stays linear in the
 input beyond the size of a processor cache too."""
@@ -157,9 +169,10 @@ class _Tally:
     values: int
     floats: int
     structure: bytes
-    long_number: bool = False
-    """Whether a run of more than :data:`MAX_DIGITS` digits stands outside strings."""
     """The text's brackets and colons outside strings, in order."""
+    long_number: bool = False
+    """Whether a run of more than :data:`MAX_DIGITS` digits may stand outside strings
+    (never ``False`` when one does; :func:`_long_number_at` says where)."""
 
 
 def _tally(data: bytes) -> _Tally:
@@ -167,8 +180,9 @@ def _tally(data: bytes) -> _Tally:
     outside strings (exact for valid JSON, and never less than what a parser reaches
     before it finds an error), with the values in containers (commas and
     containers), the numbers with a fraction or an exponent (at least as many as
-    there are), and the structure; a count that passes its limit stops the reading,
-    the results are then lower bounds.
+    there are), the structure, and whether a run of digits may be too long, however
+    the chunks read cut it; a count that passes its limit stops the reading, the
+    results are then lower bounds.
 
     >>> t = _tally(b'{"a": [1.5, "x:,"], "b": true, "c": 2e3}')
     >>> t.depth, t.containers, t.values, t.floats, t.structure
@@ -176,6 +190,7 @@ def _tally(data: bytes) -> _Tally:
     """
     deepest = depth = opened = values = floats = 0
     long_number = False
+    digits = 0  # the digits ending the last chunk, outside strings, that a number may go on
     in_string = escaped = False
     structure: list[bytes] = []
     for start in range(0, len(data), _CHUNK):
@@ -189,7 +204,7 @@ def _tally(data: bytes) -> _Tally:
         chunk = chunk.replace(b"\\\\", b"").replace(b'\\"', b"")
         # Every quote left opens or closes a string: keep the pieces outside strings.
         pieces = chunk.split(b'"')
-        outside = b"".join(pieces[1 if in_string else 0 :: 2])
+        outside = b" ".join(pieces[1 if in_string else 0 :: 2])  # a string parts two numbers
         in_string ^= len(pieces) % 2 == 0
         marks = outside.translate(None, _NOT_STRUCTURE)
         structure.append(marks)
@@ -203,16 +218,38 @@ def _tally(data: bytes) -> _Tally:
         values += outside.count(b",")
         e = outside.count(b"e") - outside.count(b"true") - outside.count(b"false")
         floats += outside.count(b".") + outside.count(b"E") + e
-        long_number = _LONG_NUMBER in outside.translate(_DIGITS)
+        shape = outside.translate(_DIGITS)
+        first = shape.find(b" ")
+        if first < 0:  # digits only (or nothing): the last chunk's run goes on
+            digits += len(shape)
+            long_number = long_number or digits > MAX_DIGITS
+        else:
+            long_number = long_number or digits + first > MAX_DIGITS or _LONG_NUMBER in shape
+            digits = len(shape) - 1 - shape.rfind(b" ")
+        if escaped or in_string:  # a string or a backslash ends a run of digits
+            digits = 0
         if (
-            long_number
-            or deepest > MAX_DEPTH
+            deepest > MAX_DEPTH
             or opened > MAX_CONTAINERS
             or values + opened > MAX_VALUES
             or floats > MAX_FLOATS
         ):
             break
     return _Tally(deepest, opened, values + opened, floats, b"".join(structure), long_number)
+
+
+def _long_number_at(data: bytes) -> int | None:
+    """The byte at which the first run of more than :data:`MAX_DIGITS` digits outside
+    strings begins, or ``None``: read token by token, so only once :func:`_tally` has
+    found that there may be one.
+
+    >>> _long_number_at(b'["' + b"1" * 200 + b'", ' + b"2" * 101 + b"]")
+    205
+    """
+    for found in _STRING_OR_LONG_NUMBER.finditer(data):
+        if found[0][:1] != b'"':
+            return found.start()
+    return None
 
 
 def _widest(structure: bytes) -> bool:
@@ -262,7 +299,7 @@ def _peeled(structure: bytes) -> bytes:
 
 def _objects() -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
     """An ``object_pairs_hook`` for one text: refuses a key twice in one object, and
-    keys beyond :data:`MAX_KEYS` distinct ones in all."""
+    the first key beyond :data:`MAX_KEYS` distinct ones in all, by name."""
     keys: set[str] = set()
 
     def read(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -273,12 +310,29 @@ def _objects() -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
                 if key in seen:
                     raise RecordError("record", f"key {key!r} twice in one object")
                 seen.add(key)
-        keys.update(result)
-        if len(keys) > MAX_KEYS:
-            raise RecordError("record", f"more than the limit of {MAX_KEYS} distinct keys")
+        if len(keys) + len(result) > MAX_KEYS:
+            for key in result:
+                keys.add(key)
+                if len(keys) > MAX_KEYS:
+                    raise RecordError(
+                        "record",
+                        f"more than the limit of {MAX_KEYS} distinct keys (at key {_named(key)})",
+                    )
+        else:
+            keys.update(result)
         return result
 
     return read
+
+
+def _named(key: str) -> str:
+    """``repr(key)``, shortened to at most 40 characters for an error message.
+
+    >>> _named("k" * 100)
+    "'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk…"
+    """
+    text = repr(key[:40])
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _constant(name: str) -> NoReturn:
@@ -328,8 +382,6 @@ def parse_json(source: str | bytes | bytearray, where: str = "record") -> Any:
         raise RecordError(where, exc.what) from None
     except json.JSONDecodeError as exc:
         raise RecordError(where, f"not valid JSON ({exc})") from None
-    except ValueError:  # Python refuses to read an integer of more than 4,300 digits
-        raise RecordError(where, "a number with too many digits to read") from None
     except RecursionError as exc:
         raise RecordError(where, f"not valid JSON ({exc})") from None
     if _SURROGATE_ESCAPE.search(data):
@@ -355,9 +407,11 @@ def _check_tally(data: bytes, where: str) -> None:
     ):
         short = _shape_short(data, MAX_DEPTH)
     found = _tally(data) if short is None else _Tally(*short, 0, 0, b"")
-    if found.long_number:
+    if found.long_number and (at := _long_number_at(data)) is not None:
         raise RecordError(
-            where, f"a number with too many digits to read (more than the limit of {MAX_DIGITS})"
+            where,
+            f"a number with too many digits to read (more than the limit of {MAX_DIGITS},"
+            f" at byte {at})",
         )
     if found.depth > MAX_DEPTH:
         raise RecordError(

@@ -17,7 +17,7 @@ import attrs
 
 from rulespec.core.errors import PositionError
 from rulespec.plugin.builder import builder
-from rulespec.plugin.positions import numeral, wholes
+from rulespec.plugin.positions import numeral, shown, wholes
 from rulespec.rulebook.implements import implements
 
 __all__ = ["COLUMNS", "ROWS", "Grid", "PlaceMasks", "Places", "Position", "Stack", "neighbours"]
@@ -222,17 +222,27 @@ class Grid:
 
     @classmethod
     def from_stacks(cls, stacks: Mapping[Position, Sequence[int]]) -> Grid:
-        """A grid from ``{position: cards bottom first}``; refuses an empty stack."""
+        """A grid from ``{position: cards bottom first}``; refuses an empty stack, and
+        names any value it refuses in a short line, however long the value.
+
+        >>> Grid.from_stacks({(0, 0): [7, 5], (1, 0): [1]}).stack_at((0, 0))
+        (7, 5)
+        >>> try:
+        ...     Grid.from_stacks(10**5000)
+        ... except PositionError as exc:
+        ...     print(exc)
+        expected a mapping of position to stack, not a whole number of 5001 digits
+        """
         if not isinstance(stacks, Mapping):
-            raise PositionError(f"expected a mapping of position to stack, not {stacks!r}")
+            raise PositionError(f"expected a mapping of position to stack, not {shown(stacks)}")
         cells = []
         for position, cards in stacks.items():
-            place = wholes(position, f"position {position!r}")
+            place = wholes(position, f"position {shown(position)}")
             if len(place) != 2:
-                raise PositionError(f"{position!r} is not a place (column, row)")
-            stack = wholes(cards, f"the stack at {position!r}")
+                raise PositionError(f"{shown(position)} is not a place (column, row)")
+            stack = wholes(cards, f"the stack at {shown(position)}")
             if not stack:
-                raise PositionError(f"the stack at {position} is empty")
+                raise PositionError(f"the stack at {shown(position)} is empty")
             cells.append(((place[0], place[1]), stack))
         return cls(tuple(sorted(cells)))
 
@@ -253,14 +263,14 @@ class Grid:
         ((7, 5), None)
         """
         if not isinstance(diagram, str):
-            raise PositionError(f"expected a diagram (text), not {diagram!r}")
+            raise PositionError(f"expected a diagram (text), not {shown(diagram)}")
         if odd := _ODD_SPACE.search(diagram):
             raise PositionError(
                 f"{odd.group()!r} in the diagram: only plain spaces separate its cells"
             )
         origin_place = wholes(origin, "origin")
         if len(origin_place) != 2:
-            raise PositionError(f"origin: {origin!r} is not a place (column, row)")
+            raise PositionError(f"origin: {shown(origin)} is not a place (column, row)")
         column, row = origin_place
         lines = [line.split() for line in diagram.strip("\n").splitlines()]
         lines = [line for line in lines if line]
@@ -271,7 +281,7 @@ class Grid:
                     continue
                 if not _STACK.fullmatch(cell):
                     raise PositionError(
-                        f"row {r + 1}, column {c + 1}: {cell!r} is neither '.' nor cards "
+                        f"row {r + 1}, column {c + 1}: {shown(cell)} is neither '.' nor cards "
                         "in ASCII digits joined by '/'"
                     )
                 stacks[(column + c, row + r)] = [

@@ -268,8 +268,16 @@ def test_keys_beyond_the_limit_of_distinct_ones_are_refused_wherever_they_are() 
         return "[" + ",".join(f'{{"k{i % spread}": {{"v": {i}}}}}' for i in range(count)) + "]"
 
     assert len(parse_json(objects(3 * MAX_KEYS, MAX_KEYS - 1))) == 3 * MAX_KEYS  # used again
-    with pytest.raises(RecordError, match=f"^record: more than the limit of {MAX_KEYS} distinct"):
+    with pytest.raises(RecordError) as caught:
         parse_json(objects(MAX_KEYS, MAX_KEYS))
+    assert str(caught.value) == (
+        f"record: more than the limit of {MAX_KEYS} distinct keys (at key 'k{MAX_KEYS - 1}')"
+    )
+    crowded = "[" + ",".join(f'{{"a{i}": 0}}' for i in range(MAX_KEYS - 2)) + ', {"a0": 1, '
+    crowded += '"b": 2, "c": 3, "' + "d" * 1000 + '": 4}]'  # the one beyond: b, c, then d…
+    with pytest.raises(RecordError, match=r"\(at key 'ddd+…\)$") as caught:
+        parse_json(crowded)
+    assert len(str(caught.value)) < 120
     with pytest.raises(RecordError, match="distinct keys"):
         Record.from_json(f'{{"format": "rulespec-record", "junk": {objects(MAX_KEYS, MAX_KEYS)}}}')
 
@@ -286,6 +294,48 @@ def test_a_number_of_more_than_the_limit_of_digits_is_refused_outside_strings(
     for number in (f"{most}9", f"-{most}9", f"1.{most}9", f"1e{most}9"):
         with pytest.raises(RecordError, match=f"too many digits to read .*{MAX_DIGITS}"):
             parse_json(f'{{"a": [{pad}{number}]}}')
+
+
+def test_a_long_number_is_refused_wherever_it_falls_against_a_chunk_boundary() -> None:
+    from rulespec.core.jsonio import _CHUNK, MAX_DIGITS
+
+    number = "7" * (MAX_DIGITS + 50)
+    for begins in range(_CHUNK - len(number) - 2, _CHUNK + 3):
+        head = '["' + "x" * (begins - 5) + '", '  # the number begins at byte ``begins``
+        text = head + number + "]"
+        assert len(head) == begins
+        with pytest.raises(RecordError) as caught:
+            parse_json(text)
+        assert str(caught.value) == (
+            "record: a number with too many digits to read "
+            f"(more than the limit of {MAX_DIGITS}, at byte {begins})"
+        )
+
+
+def test_digits_in_a_string_across_a_chunk_boundary_are_not_a_number() -> None:
+    from rulespec.core.jsonio import _CHUNK, MAX_DIGITS
+
+    digits = "7" * (MAX_DIGITS + 50)
+    most = "8" * MAX_DIGITS
+    for begins in range(_CHUNK - len(digits) - 2, _CHUNK + 3):
+        pad = "x" * (begins - 2)
+        # digits in a string, after escapes that a chunk may cut, and numbers beside strings
+        for text in (
+            f'["{pad}{digits}"]',
+            f'["{pad[:-2]}\\\\{digits}"]',
+            f'["{pad[:-2]}\\"{digits}"]',
+            f'["{pad[:-5]}", {most}, "{digits}", {most}]',
+        ):
+            assert parse_json(text)[0].startswith("x"), begins
+
+
+def test_a_long_number_after_a_string_holding_an_escaped_quote_is_found() -> None:
+    from rulespec.core.jsonio import _CHUNK, MAX_DIGITS
+
+    text = '["a\\"b", "\\\\", ' + "1" * (MAX_DIGITS + 1) + "]"
+    for pad in (0, _CHUNK - 5):  # in the first chunk read, or across two
+        with pytest.raises(RecordError, match=f"at byte {pad + text.index('1')}\\)$"):
+            parse_json(" " * pad + text)
 
 
 def test_the_widest_object_is_found_in_time_linear_in_the_structure() -> None:

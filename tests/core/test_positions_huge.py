@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -137,3 +138,72 @@ def test_a_hostile_value_in_any_argument_is_a_one_line_position_error(
             game.position(*call_args, **call_kwargs)
         message = str(caught.value)
         assert len(message) < 300 and "\n" not in message, (name, message[:100])
+
+
+def _from_stacks(value: Any) -> object:
+    from rulespec.duck_cover.grid import Grid
+
+    return Grid.from_stacks(value)
+
+
+def _from_diagram(value: Any) -> object:
+    from rulespec.duck_cover.grid import Grid
+
+    return Grid.from_diagram(value)
+
+
+def _from_diagram_at(origin: Any) -> object:
+    from rulespec.duck_cover.grid import Grid
+
+    return Grid.from_diagram("1 2", origin=origin)
+
+
+def _line(value: Any) -> object:
+    from rulespec.canardage.line import parse
+
+    return parse(value)
+
+
+BUILDERS: dict[str, tuple[Callable[[Any], object], Any]] = {
+    "Grid.from_stacks": (_from_stacks, {(0, 0): [1, 2]}),
+    "Grid.from_diagram": (_from_diagram, "1/2 3"),
+    "Grid.from_diagram origin": (_from_diagram_at, (0, 0)),
+    "canardage line": (_line, "0 W* 1/2"),
+}
+"""Each public builder below the games' ``position``: one argument and a legal value of it."""
+
+LOWER_HOSTILE: dict[str, Any] = {
+    **HOSTILE,
+    "long list": list(range(10**6)),
+    "huge key": {(HUGE, 0): [1]},
+    "long key": {tuple(range(100_000)): [1]},
+    "huge card": {(0, 0): [HUGE]},
+    "long stack": {(0, 0): "x" * 100_000},
+    "empty stack": {("x" * 100_000, 0): []},
+    "long cell": "1 " + "x" * 100_000,
+    "long numeral": "1 " + LONG,
+    "long stacked numeral": f"1/{LONG}",
+}
+
+
+@pytest.mark.parametrize("builder", sorted(BUILDERS))
+@pytest.mark.parametrize("kind", sorted(LOWER_HOSTILE))
+def test_a_lower_level_builder_refuses_a_hostile_value_in_one_short_line(
+    builder: str, kind: str
+) -> None:
+    build, legal = BUILDERS[builder]
+    build(legal)  # the builder reads its legal value
+    with pytest.raises(PositionError) as caught:
+        build(LOWER_HOSTILE[kind])
+    message = str(caught.value)
+    assert len(message) < 300 and "\n" not in message, message[:100]
+
+
+def test_duo_s_card_reader_names_a_hostile_card_in_one_short_line() -> None:
+    from rulespec.duo.cards import parse_card
+
+    values: list[Any] = ["x" * 1_000_000, HUGE, [HUGE], ("red-3-circle",) * 100_000]
+    for value in values:
+        with pytest.raises(ValueError, match="not a Duo card") as caught:
+            parse_card(value)
+        assert len(str(caught.value)) < 300
