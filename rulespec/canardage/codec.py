@@ -42,7 +42,7 @@ def _card(value: Any, where: str) -> Card:
 
 def _deck(value: Any, where: str) -> dict[Card, int]:
     deck = expect_object(value, where, set(), frozenset(_IDS))
-    return {Card(k): expect_int(v, f"{where}.{k}", 0, EACH) for k, v in deck.items()}
+    return {Card(k): expect_int(v, f"{where}.{k}", 0, s.MOST_COPIES) for k, v in deck.items()}
 
 
 def _check(v: dict[str, Any], _: object, where: str) -> None:
@@ -53,8 +53,7 @@ def _check(v: dict[str, Any], _: object, where: str) -> None:
         raise RecordError(f"{where}.winners", "expected distinct seats, ascending")
 
 
-EACH = s.MOST_COPIES
-MOST = EACH * len(Card)
+MOST = s.MOST_COPIES * len(Card)
 """The most action cards a match can hold: every card as many times as the options allow."""
 
 # fmt: off
@@ -65,7 +64,7 @@ CARD = d.named("card", d.Form(cache(lambda c: c.value), _card, d.choice(_IDS).sc
 DUCKS, CARDS = d.named("ducks", d.many(DUCK, 40)), d.named("cards", d.many(CARD, MOST))
 SEATS, COUNT = d.many(d.integer(0, 5), 6), d.integer(0, MOST)
 DECK = d.Form(lambda v: {c.value: n for c, n in zip(Card, v, strict=True)}, _deck, {
-    "type": "object", "properties": {c.value: d.integer(0, EACH).schema for c in Card},
+    "type": "object", "properties": {c.value: d.integer(0, s.MOST_COPIES).schema for c in Card},
     "additionalProperties": False})
 FIELDS: dict[str, d.Form] = {
     "player": d.seat(6), "card": CARD, "spaces": d.many(d.integer(-100, 100), 6),
