@@ -220,7 +220,7 @@ DEFS: dict[str, Schema] = {
             "description": "Nobody is on turn before the deal.",
             "properties": {"turn": described("-1 before the deal.", const(-1))},
         },
-        "else": {"properties": {"turn": described("A seat once dealt.", integer(0))}},
+        "else": {"properties": {"turn": described("A seat once dealt.", integer(0, 5))}},
         "allOf": per_players(3, COLOURS, _state_seats),
     },
     "view": {**_DEFS["view"], "allOf": per_players(3, COLOURS, _seat)},

@@ -18,6 +18,7 @@ __all__ = [
     "BANZAI_FIRST",
     "CANARCHIE_ORDERS",
     "EN_JOUE_SPACES",
+    "MOST_COPIES",
     "NO_SHELTER",
     "PAIR_ORDERS",
     "PALME_NEIGHBOURS",
@@ -54,10 +55,17 @@ def _counts(value: Mapping[Card, int] | Mapping[str, int] | Iterable[int]) -> tu
     return tuple(value)
 
 
+MOST_COPIES = 1_000
+"""The most copies of one action card :attr:`Options.action_deck` may ask for."""
+
+
 def _deck(_: object, __: object, value: tuple[int, ...]) -> None:
-    if len(value) != len(DECK_ORDER) or not all(type(v) is int and v >= 0 for v in value):
+    if len(value) != len(DECK_ORDER) or not all(
+        type(v) is int and 0 <= v <= MOST_COPIES for v in value
+    ):
         raise ValueError(
-            f"action_deck: expected {len(DECK_ORDER)} whole numbers ≥ 0, one per action card"
+            f"action_deck: expected {len(DECK_ORDER)} whole numbers from 0 to {MOST_COPIES}, "
+            "one per action card"
         )
 
 

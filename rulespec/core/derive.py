@@ -41,6 +41,7 @@ from rulespec.core.errors import RecordError
 from rulespec.core.jsonio import expect_bool, expect_enum, expect_int, expect_list, expect_object
 
 __all__ = [
+    "LARGEST",
     "Codec",
     "Form",
     "as_json",
@@ -69,6 +70,12 @@ __all__ = [
 
 Schema = dict[str, Any]
 Check = Callable[[dict[str, Any], dict[str, Any], str], None]
+
+LARGEST = 2**63 - 1
+"""The bound of a whole number whose form gives none (a counter): :func:`integer`
+reads ``-LARGEST`` to ``LARGEST`` unless told otherwise, and says so in its schema, so
+that whatever a codec writes stays well within what
+:func:`~rulespec.core.jsonio.parse_json` reads back (:data:`~rulespec.core.jsonio.MAX_DIGITS`)."""
 
 
 def _same(value: Any) -> Any:
@@ -110,20 +117,21 @@ class Form:
 
 @functools.lru_cache(maxsize=4096)
 def integer(low: int | None = None, high: int | None = None) -> Form:
-    """A whole number within ``low``..``high``.
+    """A whole number within ``low``..``high`` (by default ``-LARGEST``..``LARGEST``:
+    see :data:`LARGEST`).
 
     >>> integer(0, 5).decode(True, "player")
     Traceback (most recent call last):
     ...
     rulespec.core.errors.RecordError: player: expected a whole number, got True
+    >>> integer(0).schema
+    {'type': 'integer', 'minimum': 0, 'maximum': 9223372036854775807}
     """
-    schema: Schema = {"type": "integer"}
-    schema |= {} if low is None else {"minimum": low}
-    schema |= {} if high is None else {"maximum": high}
-    lo, hi = -(2**63) if low is None else low, 2**63 if high is None else high
+    lo, hi = -LARGEST if low is None else low, LARGEST if high is None else high
+    schema: Schema = {"type": "integer", "minimum": lo, "maximum": hi}
 
     def decode(v: Any, where: str) -> int:
-        return v if type(v) is int and lo <= v <= hi else expect_int(v, where, low, high)
+        return v if type(v) is int and lo <= v <= hi else expect_int(v, where, lo, hi)
 
     return Form(_same, decode, schema, plain=True)
 
@@ -381,20 +389,24 @@ _ANY = Form(_same, lambda v, _: v, {}, plain=True)
 _NULL = Form(_same, _none, {"type": "null"}, plain=True)
 
 
-def _derive(kind: Any, loose: bool = False) -> Form:
+Unknown = Callable[[Any], Form]
+"""The form of a type the deriving machinery has none for (see :func:`record`)."""
+
+
+def _derive(kind: Any, loose: bool = False, unknown: Unknown | None = None) -> Form:
     """The form of a field of type ``kind``, made from the type (nested records
-    ``loose``: see :func:`record`)."""
+    ``loose``, and ``unknown`` for a type without a form: see :func:`record`)."""
     origin, args = typing.get_origin(kind), typing.get_args(kind)
     if origin in (typing.Union, types.UnionType):
-        others = [_derive(a, loose) for a in args if a is not type(None)]
+        others = [_derive(a, loose, unknown) for a in args if a is not type(None)]
         found = others[0] if len(others) == 1 else either(*others)
         return maybe(found) if type(None) in args else found
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return many(_derive(args[0], loose))
-        return fixed(*(_derive(a, loose) for a in args))
+            return many(_derive(args[0], loose, unknown))
+        return fixed(*(_derive(a, loose, unknown) for a in args))
     if origin is frozenset:
-        return bunch(_derive(args[0], loose))
+        return bunch(_derive(args[0], loose, unknown))
     if origin is typing.Literal:
         return choice(args)
     simple: dict[Any, Callable[[], Form]] = {bool: flag, int: integer, str: text}
@@ -405,15 +417,19 @@ def _derive(kind: Any, loose: bool = False) -> Form:
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return enumeration(kind)
     if attrs.has(kind):
-        return record(kind, loose=loose)
+        return record(kind, loose=loose, unknown=unknown)
+    if unknown is not None:
+        return unknown(kind)
     raise TypeError(f"no JSON form for {kind!r}: declare one")
 
 
-def _fields(cls: type, declared: Mapping[str, Form], loose: bool = False) -> dict[str, Form]:
+def _fields(
+    cls: type, declared: Mapping[str, Form], loose: bool = False, unknown: Unknown | None = None
+) -> dict[str, Form]:
     """Each field ``cls`` takes, in order, with its declared or derived form."""
     hints = typing.get_type_hints(cls)
     names = {f.name for f in attrs.fields(cls) if f.init}
-    spec = {n: declared[n] if n in declared else _derive(hints[n], loose) for n in names}
+    spec = {n: declared[n] if n in declared else _derive(hints[n], loose, unknown) for n in names}
     return {
         f.name: attrs.evolve(spec[f.name], given=None)
         if spec[f.name].given and not set(spec[f.name].on) <= names
@@ -443,17 +459,33 @@ def record(
     check: Check | None = None,
     omit: Iterable[str] | Mapping[str, Callable[[Any], bool]] = (),
     loose: bool = False,
+    unknown: Unknown | None = None,
 ) -> Form:
     """The form of the attrs class ``cls``: an object of its fields, in their order
     (after ``"type": tag`` when tagged), each in its ``fields`` form, or else one
-    derived from its type. The fields ``omit`` are
+    derived from its type (``unknown(type)`` for a type without a form, if given;
+    else :class:`TypeError`). The fields ``omit`` are
     written only when ``omit[name]`` of the value is true (a name alone: when not at
     its default), and read as the default when left out; with ``loose``, every field
     that has a default (here and in the records derived inside) is written and may be
-    left out. ``check`` sees the values read, the data and the place before the class
+    left out. A default made by ``attrs.Factory`` is made anew for each value read
+    (one that takes ``self`` is left to the class, so ``check`` does not see it).
+    ``check`` sees the values read, the data and the place before the class
     is made; the class's own refusal (a :class:`ValueError` or :class:`TypeError`) is
-    placed at the record."""
-    spec = _fields(cls, fields or {}, loose)
+    placed at the record, while an error of a field's form or of ``check`` is left as
+    it is.
+
+    >>> @attrs.frozen
+    ... class Hand:
+    ...     cards: list[int] = attrs.Factory(list)
+    >>> hand = record(Hand, {"cards": mapped(many(integer()), lambda v, _: list(v), tuple)},
+    ...               loose=True)
+    >>> a, b = hand.decode({}, "hand"), hand.decode({}, "hand")
+    >>> a.cards.append(3)
+    >>> b
+    Hand(cards=[])
+    """
+    spec = _fields(cls, fields or {}, loose, unknown)
     keys = set(spec) | ({"type"} if tag else set())
     written = frozenset(omit) & set(spec)
     defaulted = {f.name for f in attrs.fields(cls) if f.init and f.default is not attrs.NOTHING}
@@ -462,10 +494,13 @@ def record(
     scope: dict[str, Any] = {"cls": cls, "keys": keys, "check": check, "expect": expect_object}
     scope["RecordError"] = RecordError
     scope |= {"required": keys - optional, "optional": optional}
-    defaults = {f.name: _default(f.default) for f in attrs.fields(cls) if f.name in optional}
+    given_ = {f.name: f.default for f in attrs.fields(cls) if f.name in optional}
+    made = {n for n, v in given_.items() if isinstance(v, attrs.Factory)}  # type: ignore[arg-type]
+    selfish = {n for n in made if given_[n].takes_self}
     for i, (n, form) in enumerate(spec.items()):
         scope |= {f"_e{i}": form.encode, f"_d{i}": form.decode, f"_g{i}": form.given}
-        scope |= {f"_z{i}": defaults.get(n), f"_w{i}": when.get(n)}
+        scope |= {f"_z{i}": _default(given_.get(n)), f"_w{i}": when.get(n)}
+        scope |= {f"_f{i}": given_[n].factory} if n in made else {}
     names = {n: i for i, n in enumerate(spec)}
     head = f"'type': {tag!r}, " if tag else ""
     put = {n: f"o.{n}" if f.plain else f"_e{names[n]}(o.{n})" for n, f in spec.items()}
@@ -474,23 +509,34 @@ def record(
     tail = "".join(f"\n if {test[n]}: d[{n!r}] = {put[n]}" for n in spec if n in written)
     reads = {
         n: f"{f'_g{i}(v).decode' if f.given else f'_d{i}'}(data[{n!r}], where + '.{n}')"
-        + (f" if {n!r} in data else _z{i}" if n in optional else "")
+        + (
+            f" if {n!r} in data else {f'_f{i}()' if n in made else f'_z{i}'}"
+            if n in optional
+            else ""
+        )
         for i, (n, f) in enumerate(spec.items())
+        if n not in selfish
     }
-    if check is None and not any(f.given for f in spec.values()):
-        body = f"return cls({', '.join(f'{n}={r}' for n, r in reads.items())})"
+    if check is None and not selfish and not any(f.given for f in spec.values()):
+        body = "".join(f"a{i} = {reads[n]}\n " for i, n in enumerate(spec))
+        made_ = f"cls({', '.join(f'{n}=a{i}' for i, n in enumerate(spec))})"
     else:
         later = [n for n, f in spec.items() if f.given]
         order = [n for n in spec if n not in later] + later
-        body = "v = {}\n " + "\n ".join(f"v[{n!r}] = {reads[n]}" for n in order)
-        body += "\n check(v, data, where)" if check else ""
-        body += "\n return cls(**v)"
+        body = "v = {}\n " + "".join(
+            f"if {n!r} in data: v[{n!r}] = _d{names[n]}(data[{n!r}], where + '.{n}')\n "
+            if n in selfish
+            else f"v[{n!r}] = {reads[n]}\n "
+            for n in order
+        )
+        body += "check(v, data, where)\n " if check else ""
+        made_ = "cls(**v)"
     same = "data.keys() != keys" if not optional else "not required <= data.keys() <= keys"
     exec(
         f"def encode(o):\n d = {{{head}{items}}}{tail}\n return d\n"
         "def decode(data, where):\n"
         f" if type(data) is not dict or {same}:\n  expect(data, where, required, optional)\n"
-        " try:\n  " + body.replace("\n ", "\n  ") + "\n except RecordError:\n  raise\n"
+        f" {body}try:\n  return {made_}\n except RecordError:\n  raise\n"
         " except (TypeError, ValueError) as exc:\n  raise RecordError(where, str(exc)) from None",
         scope,
     )
@@ -498,17 +544,29 @@ def record(
     return Form(scope["encode"], scope["decode"], schema, _defs(spec.values()), tag=tag, cls=cls)
 
 
+_UNMADE = object()
+
+
 def _default(value: Any) -> Any:
-    """A field's default as a value (a factory called)."""
-    takes = isinstance(value, attrs.Factory) and not value.takes_self  # type: ignore[arg-type]
-    return value.factory() if takes else value
+    """A field's default as a value to compare with (a factory called; one that takes
+    ``self`` equals nothing)."""
+    if isinstance(value, attrs.Factory):  # type: ignore[arg-type]
+        return _UNMADE if value.takes_self else value.factory()
+    return value
 
 
-def options(cls: type, fields: Mapping[str, Form] | None = None, at: str | None = None) -> Form:
+def options(
+    cls: type,
+    fields: Mapping[str, Form] | None = None,
+    at: str | None = None,
+    unknown: Unknown | None = None,
+) -> Form:
     """The form of an options class: only the values that differ from the defaults are
     written; a key left out takes its default. With ``at``, what is wrong inside the
-    object is placed under ``at`` wherever the object stands (``options.turbo``)."""
-    form = record(cls, fields, omit=[f.name for f in attrs.fields(cls) if f.init])
+    object is placed under ``at`` wherever the object stands (``options.turbo``);
+    ``unknown`` as for :func:`record`."""
+    omit = [f.name for f in attrs.fields(cls) if f.init]
+    form = record(cls, fields, omit=omit, unknown=unknown)
     if at is None:
         return form
     inner = form.decode
@@ -567,7 +625,20 @@ class Codec:
         >>> len(list(CODEC))
         8
         """
-        return iter(attrs.astuple(self, recurse=False)[:8])
+        return (getattr(self, name) for name in _FUNCTIONS)
+
+
+_FUNCTIONS = (
+    "encode_options",
+    "decode_options",
+    "encode_action",
+    "decode_action",
+    "encode_state",
+    "decode_state",
+    "encode_view",
+    "decode_view",
+)
+"""The names :meth:`Codec.__iter__` gives, in order: each codec module unpacks them."""
 
 
 def codec(options: Form, actions: Form, state: Form, view: Form) -> Codec:

@@ -24,7 +24,7 @@ from rulespec.core.errors import RecordError, UnknownCard
 from rulespec.duck_cover.actions import Cover, Deal, Duck, Give, Place, Quack, Reshuffle
 from rulespec.duck_cover.cards import MAX, REPEAT
 from rulespec.duck_cover.grid import Grid
-from rulespec.duck_cover.state import Options, Phase, State
+from rulespec.duck_cover.state import MOST_SPLASHES, Options, Phase, State
 from rulespec.duck_cover.view import GridView, StackView, View
 
 _NAMES, _CARDS = {MAX: "max", REPEAT: "repeat"}, {"max": MAX, "repeat": REPEAT}
@@ -116,7 +116,8 @@ F: dict[str, d.Form] = MOVES | {
     "grids": d.given(d.each(lambda p: _grid(p, False, 7), 7), lambda v: d.each(
         lambda p: _grid(p, v["options"].low_blows, v["players"]), v["players"],
         0 if v["phase"] is Phase.DEAL and v["round"] == 0 else v["players"])),
-    "splashes": d.many(d.integer(-100, 100), size=12), "players": d.integer(2, 7),
+    "splashes": d.many(d.integer(-MOST_SPLASHES, MOST_SPLASHES), size=12),
+    "players": d.integer(2, 7),
     "round": d.integer(0, 2), "deck": d.many(DRAW, 26), "captain_pile": PILE,
     "discard_zone": PILE, "card": d.maybe(DRAW),
     "previous": d.maybe(CALL), "call": d.maybe(CALL), "set_aside": d.many(DRAW, 2),

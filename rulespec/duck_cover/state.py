@@ -26,7 +26,7 @@ from rulespec.duck_cover.cards import (
 from rulespec.duck_cover.grid import Grid
 from rulespec.rulebook.implements import implements
 
-__all__ = ["Options", "Phase", "State"]
+__all__ = ["MOST_SPLASHES", "Options", "Phase", "State"]
 
 
 class Phase(Enum):
@@ -46,9 +46,18 @@ def _to_tuple(values: Iterable[int]) -> tuple[int, ...]:
     return tuple(values)
 
 
+MOST_SPLASHES = 100
+"""The most splashes (or points, negated) :attr:`Options.splashes` may give a card."""
+
+
 def _splashes(_: object, __: object, value: tuple[int, ...]) -> None:
-    if len(value) != 12 or not all(type(v) is int for v in value):
-        raise ValueError("splashes: expected twelve whole numbers, for cards 1 to 12")
+    if len(value) != 12 or not all(
+        type(v) is int and -MOST_SPLASHES <= v <= MOST_SPLASHES for v in value
+    ):
+        raise ValueError(
+            f"splashes: expected twelve whole numbers from {-MOST_SPLASHES} to {MOST_SPLASHES}, "
+            "for cards 1 to 12"
+        )
 
 
 def _sorted(values: Iterable[int]) -> tuple[int, ...]:

@@ -20,7 +20,7 @@ from rulespec.core import derive as d
 from rulespec.core.errors import RecordError, UnknownCard
 from rulespec.duo.actions import Deal, Draw, Play, Stop
 from rulespec.duo.cards import BASE_DECK, TURBO, card_name, parse_card
-from rulespec.duo.state import Options, Phase, State
+from rulespec.duo.state import MAX_ROUNDS, Options, Phase, State
 from rulespec.duo.view import View
 
 
@@ -57,14 +57,15 @@ PILE, COUNT = d.integer(0, 1), d.integer(0, 10_000)
 FIELDS = {
     "player": d.seat(6), "card": CARD, "pile": PILE, "order": CARDS,
     "first_player": d.integer(0, 5), "features": d.integer(1, 4), "hand_size": d.integer(1, 7),
-    "max_rounds": d.maybe(d.integer(1)), "players": d.integer(2, 6), "round": d.integer(0),
+    "max_rounds": d.maybe(d.integer(1, MAX_ROUNDS)), "players": d.integer(2, 6),
+    "round": d.integer(0),
     "starter": d.seat(6), "turn": d.seat(6), "turn_pile": d.maybe(PILE),
     "hands": _dealt(HAND, None), "piles": _dealt(CARDS, 2), "draw_pile": CARDS,
     "round_scores": d.many(d.per_player(d.integer(-10_000, 10_000), 6)), "hand": HAND,
     "pile_tops": CARDS, "hand_sizes": d.per_player(COUNT, 6, exact=False),
     "pile_sizes": d.many(COUNT, 2), "draw_pile_size": COUNT, "target": COUNT,
 }
-VIEW = {"round": COUNT}
+VIEW = {"round": d.integer(0)}
 VIEW["round_scores"] = d.many(d.per_player(d.integer(-(10**6), 10**6), 6, exact=False))
 ACTIONS = (Play, Stop, Draw, Deal)
 CODEC = d.codec_of(Options, ACTIONS, State, View, FIELDS, check=_check, view_fields=VIEW)

@@ -139,7 +139,8 @@ DOCS: dict[str, str] = {
     'default: as soon as its last card is drawn) or "empty-draw" (when a player draws from '
     "it empty). The kit's default search varies it.",
     "options.max_rounds": "Not a rule: stop the match, with no winner, after this many "
-    "rounds (for simulations, where random play may never reach the target). Default null, "
+    "rounds, at most 1000000 (for simulations, where random play may never reach the "
+    "target). Default null, "
     "no limit; encode_options never writes null. The kit's default search leaves it out.",
     "options.leader_wins": "Not a rule: a match stopped by max_rounds is won by the highest "
     "total (every player holding it). Default false; simulations set it with max_rounds. "

@@ -11,7 +11,7 @@ import attrs
 from rulespec.drawing.show import Shown
 from rulespec.duo.cards import TURBO, Card, deck
 
-__all__ = ["EXHAUSTED_READINGS", "Exhausted", "Options", "Phase", "State"]
+__all__ = ["EXHAUSTED_READINGS", "MAX_ROUNDS", "Exhausted", "Options", "Phase", "State"]
 
 Exhausted = Literal["last-draw", "empty-draw"]
 EXHAUSTED_READINGS: tuple[Exhausted, ...] = ("last-draw", "empty-draw")
@@ -46,9 +46,13 @@ def _small(low: int, high: int) -> Any:
     return check
 
 
+MAX_ROUNDS = 1_000_000
+"""The largest ``max_rounds``: far more rounds than any simulation plays."""
+
+
 def _max_rounds(_: object, __: object, value: int | None) -> None:
-    if value is not None and (type(value) is not int or value < 1):
-        raise ValueError("max_rounds: expected a whole number of at least 1, or None")
+    if value is not None and (type(value) is not int or not 1 <= value <= MAX_ROUNDS):
+        raise ValueError(f"max_rounds: expected a whole number from 1 to {MAX_ROUNDS}, or None")
 
 
 @attrs.frozen
@@ -67,8 +71,8 @@ class Options:
     """When an exhausted draw pile ends the round: ``"last-draw"`` (as soon as its
     last card is drawn) or ``"empty-draw"`` (when a player draws from it empty)."""
     max_rounds: int | None = attrs.field(default=None, validator=_max_rounds)
-    """Not a rule: stop the match, with no winner, after this many rounds
-    (for simulations, where random play may never reach the target)."""
+    """Not a rule: stop the match, with no winner, after this many rounds, at most
+    :data:`MAX_ROUNDS` (for simulations, where random play may never reach the target)."""
     leader_wins: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
     """Not a rule: a match stopped by ``max_rounds`` is won by the highest total (every
     player holding it), so that simulations and learners see a winner."""

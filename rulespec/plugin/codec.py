@@ -30,25 +30,34 @@ def kind(cls: type) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "-", cls.__name__).lower()
 
 
-def _opaque(cls: Any) -> Form:
-    """A record derived ``loose`` from ``cls``, or for a class that is not attrs, a form
-    that writes its value as JSON holds it and reads nothing."""
-    if attrs.has(cls):
-        return record(cls, loose=True)
+def _unread(kind: Any) -> Form:
+    """A form for a type the game declares none for: its value is written as JSON holds
+    it, and reading it is refused, naming the place."""
+    said = getattr(kind, "__name__", None) or repr(kind)
 
     def decode(value: Any, where: str) -> Any:
-        raise RecordError(where, f"cannot read a {cls!r}")
+        raise RecordError(where, f"the game declares no JSON form for {said}: it cannot be read")
 
     return Form(as_json, decode, {})
+
+
+def _opaque(cls: Any) -> Form:
+    """A record derived ``loose`` from ``cls`` (a field of a type without a form written
+    but not read), or for a class that is not attrs, a form that writes its value as
+    JSON holds it and reads nothing."""
+    return record(cls, loose=True, unknown=_unread) if attrs.has(cls) else _unread(cls)
 
 
 def derived(state: type, actions: Iterable[type], view: Any, options_class: Any) -> Codec:
     """The codec of a game that declares no form: every value written as JSON holds it
     (an attrs object as an object of its fields, a tuple or frozenset as a list, an
     enumeration by its value), each field read as its type says; a field with a default
-    may be left out. An action carries a ``"type"``, :func:`kind` of its class; options
-    are written where they differ from the defaults, and what is wrong in them is
-    placed under ``options``.
+    may be left out. A field of a type with no JSON form (a ``dict``, a class that is
+    not attrs) is written as JSON holds it, and reading it is refused with a
+    :class:`~rulespec.RecordError` that names it, so that the game still loads. An
+    action carries a ``"type"``, :func:`kind` of its class; options are written where
+    they differ from the defaults, and what is wrong in them is placed under
+    ``options``.
 
     >>> import attrs
     >>> @attrs.frozen
@@ -63,6 +72,7 @@ def derived(state: type, actions: Iterable[type], view: Any, options_class: Any)
     ...
     rulespec.core.errors.RecordError: action.cards[1]: expected a whole number, got 'x'
     """
-    opts = options(options_class, at="options") if attrs.has(options_class) else None
-    moves = tagged(*(record(a, tag=kind(a), loose=True) for a in actions))
+    has = attrs.has(options_class)
+    opts = options(options_class, at="options", unknown=_unread) if has else None
+    moves = tagged(*(record(a, tag=kind(a), loose=True, unknown=_unread) for a in actions))
     return codec(opts or _opaque(options_class), moves, _opaque(state), _opaque(view))

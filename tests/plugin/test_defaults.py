@@ -6,6 +6,7 @@ hands, JSON, integer encodings, drawing, the kit's probes and a conformance run.
 from __future__ import annotations
 
 import random
+import types
 from collections.abc import Iterator
 from typing import Any, Literal
 
@@ -15,9 +16,11 @@ from hypothesis import settings
 
 from rulespec import IllegalAction, RecordError
 from rulespec.cli.play import Words
+from rulespec.core.game import _GAMES, register
 from rulespec.plugin import Listed, drawn, evolve, order_hidden, own_only, view_class
 from rulespec.plugin.hidden import Hiding
 from rulespec.testing import ReferenceAdapter, check
+from rulespec.testing.battery import check_game
 from rulespec.testing.kit import kit_for
 from tests.plugin import tricks
 from tests.plugin.tricks import GAME, Deal, Play
@@ -227,3 +230,47 @@ def test_a_drawn_deal_is_trusted_only_on_its_own_state() -> None:
     assert info.value.clause == "tt.setup.deal"
     with pytest.raises(IllegalAction):  # a forged order is checked, drawn or not
         GAME.apply(other, Deal((1,) * 9))
+
+
+class Scratch:
+    """A player's scratch pad: a class the game declares no JSON form for."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Scratch)
+
+    def __hash__(self) -> int:
+        return 0
+
+
+@attrs.frozen(weakref_slot=False)
+class Noted(tricks.State):
+    """Tricks' state with a field of a type without a JSON form."""
+
+    pad: Scratch = attrs.field(factory=Scratch)
+
+
+class NotedTricks(tricks.Tricks):
+    """Tricks whose states carry a scratch pad."""
+
+    state_type, view_type = Noted, view_class(Noted, "NotedView")
+
+
+def _noted_game(players: int, options: tricks.Options | None) -> Noted:
+    fresh = tricks.new_game(players, options)
+    return Noted(**{f.name: getattr(fresh, f.name) for f in attrs.fields(tricks.State)})
+
+
+def test_a_game_with_a_field_without_a_form_loads_and_its_records_check_says_which() -> None:
+    rules = types.SimpleNamespace(**{**vars(tricks), "new_game": _noted_game})
+    game = type("Noted", (NotedTricks,), {"rules": rules})()
+    state = game.apply(game.new_game(3), Deal((9, 1, 5, 2, 8, 3, 7, 6, 4)))
+    assert type(state) is Noted and game.encode_state(state)["pad"] is not None
+    said = "state.pad: the game declares no JSON form for Scratch: it cannot be read"
+    with pytest.raises(RecordError, match=f"^{said}$"):
+        game.decode_state(game.encode_state(state))
+    register(game)
+    try:
+        (found,) = check_game(game, games=1, only=("records",))
+    finally:
+        _GAMES.pop(game.id, None)
+    assert (found.check, found.status, found.reason) == ("records", "failed", said)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rulespec.core.derive import LARGEST
 from rulespec.core.game import Game
 from rulespec.core.record import FORMAT, MAX_STEPS, VERSION
 from rulespec.schemas.source.dsl import (
@@ -113,7 +114,7 @@ def definitions(game: Game[object, object, object, object]) -> Mapping[str, Sche
                         "Before each step of the record, in order: null at a chance step, "
                         "else each seat's number of legal actions in seat order (0 for a "
                         "seat not to act).",
-                        array({"anyOf": [{"type": "null"}, array(integer(0))]}),
+                        array({"anyOf": [{"type": "null"}, array(integer(0, LARGEST))]}),
                     ),
                     "over": described(
                         "Whether the game is over after the last step (a game may stop "
@@ -122,12 +123,12 @@ def definitions(game: Game[object, object, object, object]) -> Mapping[str, Sche
                     ),
                     "scores": described(
                         "The scores after the last step, one per seat in seat order.",
-                        array(integer()),
+                        array(integer(-LARGEST, LARGEST)),
                     ),
                     "winners": described(
                         "The winners' seats after the last step, ascending (empty until the "
                         "game is over).",
-                        array(integer(0)),
+                        array(integer(0, game.max_players - 1)),
                     ),
                 }
             ),
