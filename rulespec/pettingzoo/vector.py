@@ -223,8 +223,7 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         terminations = np.zeros(self.num_envs, dtype=np.bool_)
         truncations = np.zeros(self.num_envs, dtype=np.bool_)
         illegal: list[Mapping[int, str]] = [_NONE] * self.num_envs
-        ended: list[int] = []
-        final: list[Observations | None] = []
+        final: list[Observations | None] | None = None
         lengths: list[int] = []
         rows = ids.tolist()
         # With plain observations, each game's movers are read as soon as it has played.
@@ -244,12 +243,13 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
             if outcome is not episode.quiet:
                 rewards[i] = outcome.rewards
             if episode.done:
-                ended.append(i)
                 terminations[i] = episode.terminated
                 truncations[i] = episode.truncated
                 illegal[i] = dict(outcome.illegal)
-                lengths.append(episode.steps)
-                final.append(self._game_observations(i))
+                if final is None:
+                    final, lengths = [None] * self.num_envs, [0] * self.num_envs
+                lengths[i] = episode.steps
+                final[i] = self._game_observations(i)
                 episode.reset()
             if plain:
                 state = episode.state
@@ -261,36 +261,19 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
                     flags[start + p] = flags_of(p)
                 start += players
         infos: dict[str, Any] = {"illegal_action": illegal}
-        if ended:
-            self._final(infos, ended, final, lengths, illegal)
+        if final is not None:
+            ended = terminations | truncations
+            infos["final_obs"] = _objects(final)
+            infos["_final_obs"] = ended
+            infos["final_info"] = {
+                "steps": np.array(lengths, dtype=np.int64),
+                "_steps": ended,
+                "illegal_action": _objects(illegal),
+                "_illegal_action": ended,
+            }
+            infos["_final_info"] = ended
         observations = self._plain_rows(numbers, flags) if plain else self._observations()
         return observations, rewards, terminations, truncations, infos
-
-    def _final(
-        self,
-        infos: dict[str, Any],
-        ended: list[int],
-        final: list[Observations | None],
-        lengths: list[int],
-        illegal: list[Mapping[int, str]],
-    ) -> None:
-        """Add the last observations and infos of the games ``ended`` (in order) to ``infos``."""
-        count = self.num_envs
-        flags = np.zeros(count, dtype=np.bool_)
-        flags[ended] = True
-        observations = np.full(count, None, dtype=object)
-        observations[ended] = _objects(final)
-        steps = np.zeros(count, dtype=np.int64)
-        steps[ended] = lengths
-        infos["final_obs"] = observations
-        infos["_final_obs"] = flags
-        infos["final_info"] = {
-            "steps": steps,
-            "_steps": flags,
-            "illegal_action": _objects(illegal),
-            "_illegal_action": flags,
-        }
-        infos["_final_info"] = flags
 
     def _check_open(self) -> None:
         if self.closed:
