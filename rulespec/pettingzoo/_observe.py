@@ -145,6 +145,15 @@ class Observer:
         self._writers[seat].write(self.episode.state)
         return self._buffers[seat].tobytes()
 
+    def readers(self) -> tuple[tuple[Any, Any], ...]:
+        """For each seat (only when :attr:`plain`), the pair of calls behind
+        :meth:`numbers`: the writer's ``write``, to give the state now, then the
+        buffer's ``tobytes``, for the numbers it holds."""
+        return tuple(
+            (writer.write, buffer.tobytes)
+            for writer, buffer in zip(self._writers, self._buffers, strict=True)
+        )
+
     def write_every(self, out: Floats) -> bool:
         """Write every seat's observation now into ``out`` (flat, seat after seat) in one
         gather, when the game's encoding offers a table; whether it did."""

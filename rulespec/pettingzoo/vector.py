@@ -133,8 +133,15 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         self.action_space_size = first.action_space_size
         self._length = self._observers[0].length
         self._plain = all(o.plain for o in self._observers)
+        self._games = [
+            (e, o.readers() if self._plain else ())
+            for e, o in zip(self.episodes, self._observers, strict=True)
+        ]
         self._scale = self._observers[0].scale
         self._idle_flags = bytes(self.action_space_size)
+        rows = count * self.players
+        self._idle_numbers = (bytes(4 * self._length),) * rows
+        self._idle_masks = (self._idle_flags,) * rows
         self.observation_shape = first.observation_shape
         observer = self._observers[0]
         low = observer.low.reshape(first.observation_shape)
@@ -215,11 +222,17 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         rewards = np.zeros(shape, dtype=np.float32)
         terminations = np.zeros(self.num_envs, dtype=np.bool_)
         truncations = np.zeros(self.num_envs, dtype=np.bool_)
-        final: list[Observations | None] | None = None
         illegal: list[Mapping[int, str]] = [_NONE] * self.num_envs
-        lengths = np.zeros(self.num_envs, dtype=np.int64)
+        final: list[Observations | None] | None = None
+        lengths: list[int] = []
         rows = ids.tolist()
-        for i, episode in enumerate(self.episodes):
+        # With plain observations, each game's movers are read as soon as it has played.
+        plain = self._plain
+        numbers = list(self._idle_numbers) if plain else []
+        flags = list(self._idle_masks) if plain else []
+        players = self.players
+        start = 0
+        for i, (episode, readers) in enumerate(self._games):
             row = rows[i]
             movers = episode.to_move()
             if len(movers) == 1:
@@ -233,24 +246,34 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
                 terminations[i] = episode.terminated
                 truncations[i] = episode.truncated
                 illegal[i] = dict(outcome.illegal)
-                lengths[i] = episode.steps
                 if final is None:
-                    final = [None] * self.num_envs
+                    final, lengths = [None] * self.num_envs, [0] * self.num_envs
+                lengths[i] = episode.steps
                 final[i] = self._game_observations(i)
                 episode.reset()
+            if plain:
+                state = episode.state
+                flags_of = episode.legal_action_flags
+                for p in episode.to_move():
+                    write, read = readers[p]
+                    write(state)
+                    numbers[start + p] = read()
+                    flags[start + p] = flags_of(p)
+                start += players
         infos: dict[str, Any] = {"illegal_action": illegal}
         if final is not None:
             ended = terminations | truncations
             infos["final_obs"] = _objects(final)
             infos["_final_obs"] = ended
             infos["final_info"] = {
-                "steps": lengths,
+                "steps": np.array(lengths, dtype=np.int64),
                 "_steps": ended,
                 "illegal_action": _objects(illegal),
                 "_illegal_action": ended,
             }
             infos["_final_info"] = ended
-        return self._observations(), rewards, terminations, truncations, infos
+        observations = self._plain_rows(numbers, flags) if plain else self._observations()
+        return observations, rewards, terminations, truncations, infos
 
     def _check_open(self) -> None:
         if self.closed:
@@ -293,30 +316,26 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         return self._stacked(observations, masks)
 
     def _plain_observations(self) -> Observations:
-        """:meth:`_observations` when every observation is its writer's numbers scaled:
-        the movers' numbers and flags joined, scaled in one multiplication, then set in
-        their rows of zeros (one row of a game's four in Duo and Canardage)."""
-        players, length, size = self.players, self._length, self.action_space_size
-        rows = self.num_envs * players
-        where: list[int] = []
-        numbers = []
-        flags = []
-        row = 0
-        for episode, observer in zip(self.episodes, self._observers, strict=True):
+        """:meth:`_observations` when every observation is its writer's numbers scaled."""
+        numbers, flags = list(self._idle_numbers), list(self._idle_masks)
+        start = 0
+        for episode, readers in self._games:
+            state = episode.state
             for p in episode.to_move():
-                where.append(row + p)
-                numbers.append(observer.numbers(p))
-                flags.append(episode.legal_action_flags(p))
-            row += players
-        raw = np.frombuffer(b"".join(numbers), dtype=np.float32).reshape(len(where), length)
-        set_flags = np.frombuffer(bytearray(b"".join(flags)), dtype=_INT8)
-        if len(where) == rows:  # every seat moves: the rows in order
-            return self._stacked(raw * self._scale, set_flags)
-        observations = np.zeros((rows, length), dtype=np.float32)
-        masks = np.zeros((rows, size), dtype=_INT8)
-        observations[where] = raw * self._scale
-        masks[where] = set_flags.reshape(len(where), size)
-        return self._stacked(observations, masks)
+                write, read = readers[p]
+                write(state)
+                numbers[start + p] = read()
+                flags[start + p] = episode.legal_action_flags(p)
+            start += self.players
+        return self._plain_rows(numbers, flags)
+
+    def _plain_rows(self, numbers: list[bytes], flags: list[bytes]) -> Observations:
+        """The stacked observations and masks from every row's unscaled ``numbers`` and
+        ``flags`` (zero bytes in the rows of players not to move): joined, then scaled
+        in one multiplication (a zero stays zero)."""
+        raw = np.frombuffer(b"".join(numbers), dtype=np.float32)
+        observations = raw.reshape(len(numbers), self._length) * self._scale
+        return self._stacked(observations, np.frombuffer(bytearray(b"".join(flags)), _INT8))
 
     def _stacked(self, observations: npt.NDArray[Any], masks: npt.NDArray[Any]) -> Observations:
         """The rows of every game and seat, shaped games first, then seats."""

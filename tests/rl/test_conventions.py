@@ -259,6 +259,57 @@ def test_the_vector_env_resets_a_finished_game_in_the_same_step(game_id: str) ->
     assert ended >= 4
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_vector_env_plays_as_its_games_would_alone(game_id: str) -> None:
+    from rulespec.pettingzoo._common import make_episode
+    from rulespec.pettingzoo._observe import Observer
+
+    players = seats(game_id)[-1]
+    count = 3
+    envs = rz.vector_env(game_id, count, players, max_steps=25)
+    # The same games, seeded alike and played one by one with the same ids.
+    alone = [
+        make_episode(game_id, players, None, "win", None, 25, "lose", -1.0) for _ in range(count)
+    ]
+    observers = [Observer(e) for e in alone]
+    for i, episode in enumerate(alone):
+        episode.seed(4 + i)
+        episode.reset()
+    observations, _ = envs.reset(seed=4)
+    rng = np.random.default_rng(4)
+    ended = illegal = 0
+    for step in range(120):
+        for i, episode in enumerate(alone):
+            masks = np.zeros((players, envs.action_space_size), dtype=np.int8)
+            for p in episode.to_move():
+                masks[p] = np.frombuffer(episode.legal_action_flags(p), dtype=np.int8)
+                assert np.array_equal(observations["observation"][i, p], observers[i].observe(p))
+            assert np.array_equal(observations["action_mask"][i], masks)
+        masks = observations["action_mask"]
+        actions = (rng.random(masks.shape) * masks).argmax(axis=2)
+        if step % 40 == 39:  # an id no mover of game 1 may send: it ends that game
+            actions[1] = envs.action_space_size - 1
+            actions[1][masks[1, :, -1] == 1] = 0
+        observations, rewards, terminations, truncations, infos = envs.step(actions)
+        for i, episode in enumerate(alone):
+            outcome = episode.act({p: int(actions[i, p]) for p in episode.to_move()})
+            assert rewards[i].tolist() == list(outcome.rewards)
+            assert (terminations[i], truncations[i]) == (episode.terminated, episode.truncated)
+            assert dict(infos["illegal_action"][i]) == dict(outcome.illegal)
+            if not episode.done:
+                assert "final_obs" not in infos or infos["final_obs"][i] is None
+                continue
+            ended += 1
+            illegal += bool(outcome.illegal)
+            final = infos["final_obs"][i]
+            every = np.stack([observers[i].observe(p) for p in range(players)])
+            assert np.array_equal(final["observation"], every)
+            assert infos["final_info"]["steps"][i] == episode.steps
+            assert infos["final_info"]["illegal_action"][i] == dict(outcome.illegal)
+            episode.reset()
+    assert ended >= 6 and illegal >= 1
+
+
 def test_the_vector_env_refuses_bad_actions_and_steps_before_reset() -> None:
     envs = rz.vector_env("duo", 2, 2)
     with pytest.raises(rz.ResetNeeded):
