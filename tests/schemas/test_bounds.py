@@ -19,6 +19,7 @@ from rulespec.canardage.state import MOST_COPIES
 from rulespec.core import jsonio
 from rulespec.duck_cover.state import MOST_SPLASHES
 from rulespec.duo.state import MAX_ROUNDS
+from rulespec.rulebook import implements
 from tests.plugin import tricks
 
 LIMIT = 10**jsonio.MAX_DIGITS
@@ -52,11 +53,18 @@ def unbounded(schema: Any) -> list[str]:
 
 def derived_defs() -> dict[str, dict[str, Any]]:
     """The schema definitions of Tricks' derived codec and of Goofspiel's."""
+    marks = {clause: list(code) for clause, code in implements._REGISTRY.items()}
     sys.path.insert(0, str(EXAMPLE))
     try:
         goofspiel = importlib.import_module("rulespec_goofspiel.codec")
     finally:
+        # The example's ``@implements`` marks would reach every later test of this
+        # process (the docs' extension warns of clauses no catalogue has).
         sys.path.remove(str(EXAMPLE))
+        implements._REGISTRY.clear()
+        implements._REGISTRY.update(marks)
+        for name in [m for m in sys.modules if m.startswith("rulespec_goofspiel")]:
+            del sys.modules[name]
     derived: Any = tricks.GAME.codec
     return {"tricks": derived.defs, "goofspiel": goofspiel.CODEC.defs}
 
