@@ -53,16 +53,13 @@ def _check(v: dict[str, Any], _: object, where: str) -> None:
         raise RecordError(f"{where}.winners", "expected distinct seats, ascending")
 
 
-MOST = s.MOST_COPIES * len(Card)
-"""The most action cards a match can hold: every card as many times as the options allow."""
-
 # fmt: off
 _IDS = tuple(c.value for c in Card)
 DUCK = d.named("duck", d.Form(cache(lambda c: "water" if c == WATER else c), _duck, {"anyOf": [
     d.integer(0, 5).schema, {"type": "string", "const": "water"}]}))
 CARD = d.named("card", d.Form(cache(lambda c: c.value), _card, d.choice(_IDS).schema))
-DUCKS, CARDS = d.named("ducks", d.many(DUCK, 40)), d.named("cards", d.many(CARD, MOST))
-SEATS, COUNT = d.many(d.integer(0, 5), 6), d.integer(0, MOST)
+DUCKS, CARDS = d.named("ducks", d.many(DUCK, 40)), d.named("cards", d.many(CARD, s.MOST_CARDS))
+SEATS, COUNT = d.many(d.integer(0, 5), 6), d.integer(0, s.MOST_CARDS)
 DECK = d.Form(lambda v: {c.value: n for c, n in zip(Card, v, strict=True)}, _deck, {
     "type": "object", "properties": {c.value: d.integer(0, s.MOST_COPIES).schema for c in Card},
     "additionalProperties": False})
@@ -78,7 +75,7 @@ FIELDS: dict[str, d.Form] = {
     "targets": SEATS, "shelters": d.per_player(d.integer(-1, 5), 6), "seen": d.integer(0, 40),
     "hands": d.per_player(CARDS, 6), "played": CARDS, "shot": d.per_player(d.integer(0, 5), 6),
     "winners": d.per_player(d.seat(6), 6, exact=False),
-    "deck_size": COUNT, "deck_bottom": DUCKS, "hand": d.many(CARD, MOST, order=sort_cards),
+    "deck_size": COUNT, "deck_bottom": DUCKS, "hand": d.many(CARD, s.MOST_CARDS, order=sort_cards),
     "hand_sizes": d.many(COUNT, 6), "draw_pile_size": COUNT,
 }
 VIEW = {"turn": d.integer(-1, 5), "shelters": d.many(d.integer(-1, 5), 6)}

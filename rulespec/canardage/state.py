@@ -18,6 +18,7 @@ __all__ = [
     "BANZAI_FIRST",
     "CANARCHIE_ORDERS",
     "EN_JOUE_SPACES",
+    "MOST_CARDS",
     "MOST_COPIES",
     "NO_SHELTER",
     "PAIR_ORDERS",
@@ -57,6 +58,9 @@ def _counts(value: Mapping[Card, int] | Mapping[str, int] | Iterable[int]) -> tu
 
 MOST_COPIES = 1_000
 """The most copies of one action card :attr:`Options.action_deck` may ask for."""
+
+MOST_CARDS = MOST_COPIES * len(Card)
+"""The most action cards a match can hold: every card as many times as the options allow."""
 
 
 def _deck(_: object, __: object, value: tuple[int, ...]) -> None:
