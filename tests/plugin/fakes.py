@@ -48,3 +48,21 @@ def run(
         timeout=300,
         check=False,
     )
+
+
+TIE_TO_THE_FIRST = """
+class TieToTheFirst(ReferenceAdapter):
+    \"\"\"Goofspiel's reference engine, but a tie's prize goes to the first of the tied.\"\"\"
+
+    def apply(self, action):
+        before = self.current
+        super().apply(action)
+        after = self.current
+        if len(after.discarded) > len(before.discarded) and after.last:
+            seat = after.last.index(max(after.last))
+            won = list(after.won)
+            won[seat] = (*won[seat], after.discarded[-1])
+            self.current = attrs.evolve(after, won=tuple(won), discarded=after.discarded[:-1])
+"""
+"""A script's lines defining ``TieToTheFirst``, an engine that breaks Goofspiel's tie
+rule (``gs.tie.discard``); the script imports ``attrs`` and ``ReferenceAdapter``."""

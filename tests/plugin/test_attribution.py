@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.plugin.fakes import distribution, run
+from tests.plugin.fakes import TIE_TO_THE_FIRST, distribution, run
 
 _KITLESS = """
 import attrs
@@ -18,7 +18,8 @@ class Kitless(Goofspiel):
 GAME = Kitless()
 """
 
-_CHECK = """
+_CHECK = (
+    """
 import attrs
 from hypothesis import settings
 from rulespec.testing import DivergenceError, ReferenceAdapter, check
@@ -26,17 +27,9 @@ from rulespec.testing.kit import kit_for
 import rulespec
 from rulespec_goofspiel import Options
 
-class TieToTheFirst(ReferenceAdapter):
-    def apply(self, action):
-        before = self.current
-        super().apply(action)
-        after = self.current
-        if len(after.discarded) > len(before.discarded) and after.last:
-            seat = after.last.index(max(after.last))
-            won = list(after.won)
-            won[seat] = (*won[seat], after.discarded[-1])
-            self.current = attrs.evolve(after, won=tuple(won), discarded=after.discarded[:-1])
-
+"""
+    + TIE_TO_THE_FIRST
+    + """
 print(type(kit_for(rulespec.game("goofspiel"))).__name__)
 quick = settings(max_examples=60, derandomize=True, deadline=None)
 try:
@@ -45,6 +38,7 @@ except DivergenceError as exc:
     print(" ".join(exc.divergence.clauses))
     print(exc.divergence.report().splitlines()[2])
 """
+)
 
 
 def test_a_divergence_names_the_clauses_that_implement_its_step(tmp_path: Path) -> None:

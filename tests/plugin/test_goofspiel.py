@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from tests.plugin.conftest import EXAMPLE, Env
+from tests.plugin.fakes import TIE_TO_THE_FIRST
 
 
 def test_the_command_line_lists_the_game(goof: Env, tmp_path: Path) -> None:
@@ -153,7 +154,8 @@ def test_conform_finds_an_engine_that_breaks_the_tie_rule(goof: Env, tmp_path: P
     assert (tmp_path / "smallest.json").is_file()
 
 
-_KIT = """
+_KIT = (
+    """
 import random, unittest
 import attrs
 from hypothesis import settings
@@ -168,17 +170,9 @@ result = check(ReferenceAdapter(), "goofspiel", settings=quick)
 assert result.games >= 25 and result.probed, result
 print("probed", sorted(result.probed))
 
-class TieToTheFirst(ReferenceAdapter):
-    def apply(self, action):
-        before = self.current
-        super().apply(action)
-        after = self.current
-        if len(after.discarded) > len(before.discarded) and after.last:
-            seat = after.last.index(max(after.last))
-            won = list(after.won)
-            won[seat] = (*won[seat], after.discarded[-1])
-            self.current = attrs.evolve(after, won=tuple(won), discarded=after.discarded[:-1])
-
+"""
+    + TIE_TO_THE_FIRST
+    + """
 try:
     check(TieToTheFirst(), "goofspiel", players=2, options=Options(cards=4), settings=quick)
 except DivergenceError as exc:
@@ -194,6 +188,7 @@ run = unittest.TextTestRunner(verbosity=0).run(
 )
 print("machine", run.wasSuccessful(), run.testsRun)
 """
+)
 
 
 @pytest.mark.heavy
