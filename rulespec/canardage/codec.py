@@ -1,5 +1,5 @@
 """JSON encoding of Canardage actions, options and states, derived from their classes
-(:mod:`rulespec.core.derive`).
+(:mod:`rulespec.plugin.codec`).
 
 Duck cards are written as their colour ``0``–``5`` and water as ``"water"``; action
 cards by their id (``"pan"``, ``"en-joue"``, …); stacks bottom first.
@@ -22,6 +22,7 @@ from rulespec.canardage.view import View
 from rulespec.core import derive as d
 from rulespec.core.errors import RecordError, UnknownCard
 from rulespec.core.jsonio import expect_int, expect_object
+from rulespec.plugin.codec import codec_of, per_player, seat
 
 
 def _duck(value: Any, where: str) -> int:
@@ -64,7 +65,7 @@ DECK = d.Form(lambda v: {c.value: n for c, n in zip(Card, v, strict=True)}, _dec
     "type": "object", "properties": {c.value: d.integer(0, s.MOST_COPIES).schema for c in Card},
     "additionalProperties": False})
 FIELDS: dict[str, d.Form] = {
-    "player": d.seat(6), "card": CARD, "spaces": d.many(d.integer(-100, 100), 6),
+    "player": seat(6), "card": CARD, "spaces": d.many(d.integer(-100, 100), 6),
     "line": d.named("line", d.many(d.named("stack", d.many(DUCK, 2, least=1)), 6)),
     "ducks": DUCKS, "actions": CARDS, "draw_pile": CARDS, "deck": DUCKS, "action_deck": DECK,
     "pair_order": d.choice(s.PAIR_ORDERS), "sheltered_pan": d.choice(s.SHELTERED_PAN),
@@ -72,16 +73,16 @@ FIELDS: dict[str, d.Form] = {
     "en_joue": d.choice(s.EN_JOUE_SPACES), "planque": d.choice(s.PLANQUE_DUCKS),
     "banzai": d.choice(s.BANZAI_FIRST), "players": d.integer(3, 6),
     "turn": d.given(d.integer(-1, 5), lambda v: d.integer(-1, v["players"] - 1)),
-    "targets": SEATS, "shelters": d.per_player(d.integer(-1, 5), 6), "seen": d.integer(0, 40),
-    "hands": d.per_player(CARDS, 6), "played": CARDS, "shot": d.per_player(d.integer(0, 5), 6),
-    "winners": d.per_player(d.seat(6), 6, exact=False),
+    "targets": SEATS, "shelters": per_player(d.integer(-1, 5), 6), "seen": d.integer(0, 40),
+    "hands": per_player(CARDS, 6), "played": CARDS, "shot": per_player(d.integer(0, 5), 6),
+    "winners": per_player(seat(6), 6, exact=False),
     "deck_size": COUNT, "deck_bottom": DUCKS, "hand": d.many(CARD, s.MOST_CARDS, order=sort_cards),
     "hand_sizes": d.many(COUNT, 6), "draw_pile_size": COUNT,
 }
 VIEW = {"turn": d.integer(-1, 5), "shelters": d.many(d.integer(-1, 5), 6)}
 VIEW |= {"shot": SEATS, "winners": SEATS}
 ACTIONS = (d.record(Play, FIELDS, tag="play", omit=("line",)), Discard, Deal, Reshuffle, Disperse)
-CODEC = d.codec_of(s.Options, ACTIONS, s.State, View, FIELDS, check=_check, view_fields=VIEW)
+CODEC = codec_of(s.Options, ACTIONS, s.State, View, FIELDS, check=_check, view_fields=VIEW)
 """Canardage's codec, and the schema definitions it follows."""
 (encode_options, decode_options, encode_action, decode_action, encode_state, decode_state,
  encode_view, decode_view) = CODEC

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from rulespec.canardage.line import LENGTH
-from rulespec.core.declaration import Declaration, GoldenGame, Mutation, Piece, Session
+from rulespec.core.declaration import Declaration
+from rulespec.plugin.declaration import GoldenGame, Mutation, Piece, Session
 
 __all__ = ["DECLARATION"]
 

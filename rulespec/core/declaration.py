@@ -23,78 +23,15 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
-__all__ = [
-    "Declaration",
-    "GoldenGame",
-    "Mutation",
-    "Piece",
-    "Session",
-    "length_cap",
-    "load",
-]
+__all__ = ["Declaration", "length_cap", "load"]
 
 LANGUAGES = ("fr", "es", "de")
 """The languages a catalogue may have besides English (as in
 :data:`rulespec.rulebook.clauses.LANGUAGES`)."""
-
-
-@attrs.frozen
-class Piece:
-    """One named slice of a game's observation, in the order of the vector.
-
-    ``size`` gives the slice's length in a game of ``n`` players; ``length``
-    says it for a reader (``"n × 12"``); ``meaning`` what the numbers hold.
-
-    >>> Piece("seat", "n", "one-hot of the viewer's seat", lambda n: n).size(4)
-    4
-    """
-
-    name: str
-    length: str
-    meaning: str
-    size: Callable[[int], int]
-
-
-@attrs.frozen
-class GoldenGame:
-    """How one golden game is generated (see :mod:`rulespec.testing.golden`)."""
-
-    name: str
-    players: int
-    options: Mapping[str, Any]
-    """The options as JSON data."""
-    seed: int
-    policy: str
-    """A policy of :data:`rulespec.testing.golden.POLICIES`, by name."""
-    steps: int | None = None
-    """The most steps recorded; ``None`` for a whole game."""
-
-
-@attrs.frozen
-class Session:
-    """A session of the engine protocol that the documentation shows (see
-    :mod:`rulespec.testing.sessions`): ``kind`` is ``"game"`` for the whole-game
-    session, or the name of the protocol feature it shows (``"batch"``,
-    ``"engine-chance"``)."""
-
-    kind: str
-    players: int
-    options: Mapping[str, Any]
-    seed: int
-
-
-@attrs.frozen
-class Mutation:
-    """A game's sampled mutation test: the modules to mutate and the tests that must
-    kill the mutants, as paths from the project's root, the quickest tests first."""
-
-    targets: tuple[str, ...]
-    tests: tuple[str, ...]
 
 
 def _languages(instance: Declaration, attribute: Any, value: tuple[str, ...]) -> None:
@@ -181,16 +118,19 @@ class Declaration:
     """The module that draws states and views (``text``, ``svg``...), if any."""
     schema: str | None = attrs.field(default=None, validator=_reference)
     """The module that describes the game's JSON for :mod:`rulespec.schemas`, if any."""
-    observation: tuple[Piece, ...] = ()
-    """The observation's layout: its slices in order (the encodings page's table)."""
-    golden: tuple[GoldenGame, ...] = ()
-    """The golden games."""
+    observation: tuple[Any, ...] = ()
+    """The observation's layout: its slices in order (the encodings page's table), each
+    a :class:`rulespec.plugin.declaration.Piece`."""
+    golden: tuple[Any, ...] = ()
+    """The golden games, each a :class:`rulespec.plugin.declaration.GoldenGame`."""
     golden_file: str | None = None
     """Where the golden games lie, ``"package:path"``; ``None``: none are shipped."""
-    sessions: tuple[Session, ...] = ()
-    """The protocol sessions the documentation shows."""
-    mutation: Mutation | None = None
-    """The sampled mutation test of the game's project, if it has one."""
+    sessions: tuple[Any, ...] = ()
+    """The protocol sessions the documentation shows, each a
+    :class:`rulespec.plugin.declaration.Session`."""
+    mutation: Any = None
+    """The sampled mutation test of the game's project, if it has one (a
+    :class:`rulespec.plugin.declaration.Mutation`)."""
 
     @property
     def players_clause(self) -> str:

@@ -48,7 +48,6 @@ __all__ = [
     "bunch",
     "choice",
     "codec",
-    "codec_of",
     "each",
     "either",
     "enumeration",
@@ -61,9 +60,7 @@ __all__ = [
     "maybe",
     "named",
     "options",
-    "per_player",
     "record",
-    "seat",
     "tagged",
     "text",
 ]
@@ -226,16 +223,9 @@ def many(
     schema |= {"minItems": least} if least else {}
     schema |= {"maxItems": max_items} if size is None else {"minItems": size, "maxItems": size}
     encode: Callable[[Any], Any] = list if form.plain else lambda v: list(map(enc, v))
-    if (rule := form.given) is None:
-        return Form(encode, decode, schema, form.defs)
-    return Form(
-        encode,
-        decode,
-        schema,
-        form.defs,
-        given=lambda v: many(rule(v), max_items, size=size, least=least, order=order),
-        on=form.on,
-    )
+    rule = form.given
+    again = rule and (lambda v: many(rule(v), max_items, size=size, least=least, order=order))
+    return Form(encode, decode, schema, form.defs, given=again, on=form.on if rule else ())
 
 
 def each(item: Callable[[int], Form], most: int, size: int | None = None) -> Form:
@@ -314,23 +304,6 @@ def given(
     >>> seat = given(integer(0, 5), lambda d: integer(0, d["players"] - 1))
     """
     return attrs.evolve(static, given=rule, on=on)
-
-
-def per_player(form: Form, most: int, *, exact: bool = True) -> Form:
-    """One ``form`` per player: a list of ``players`` items (at most, unless ``exact``),
-    the value of the record's field ``players``; ``most`` in the schema."""
-
-    def rule(v: Mapping[str, Any]) -> Form:
-        item = form.given(v) if form.given else form
-        return many(item, size=v["players"]) if exact else many(item, v["players"])
-
-    return given(many(form, most), rule)
-
-
-def seat(most: int) -> Form:
-    """A seat: 0 to ``players - 1`` for the record's field ``players`` (below ``most``
-    in the schema)."""
-    return given(integer(0, most - 1), lambda v: integer(0, v["players"] - 1))
 
 
 def as_json(value: Any) -> Any:
@@ -625,20 +598,7 @@ class Codec:
         >>> len(list(CODEC))
         8
         """
-        return (getattr(self, name) for name in _FUNCTIONS)
-
-
-_FUNCTIONS = (
-    "encode_options",
-    "decode_options",
-    "encode_action",
-    "decode_action",
-    "encode_state",
-    "decode_state",
-    "encode_view",
-    "decode_view",
-)
-"""The names :meth:`Codec.__iter__` gives, in order: each codec module unpacks them."""
+        return (getattr(self, f.name) for f in attrs.fields(Codec) if f.name != "defs")
 
 
 def codec(options: Form, actions: Form, state: Form, view: Form) -> Codec:
@@ -667,58 +627,4 @@ def codec(options: Form, actions: Form, state: Form, view: Form) -> Codec:
             **actions.defs,
             **{k: f.schema for k, f in forms.items() if "$ref" not in f.schema},
         },
-    )
-
-
-def codec_of(
-    options_class: type,
-    actions: Iterable[type | Form],
-    state: type,
-    view: type,
-    fields: Mapping[str, Form],
-    *,
-    check: Check | None = None,
-    view_fields: Mapping[str, Form] | None = None,
-) -> Codec:
-    """The codec of a game whose classes take their fields' forms by name from
-    ``fields`` (the others derived from their types; a view's from ``view_fields``
-    first); what is wrong in options is placed under ``options``. Each action is tagged
-    with its class's name in lower case, or given as a :func:`record`'s form; ``check``
-    sees a state's values before it is made.
-
-    >>> import attrs
-    >>> @attrs.frozen
-    ... class Rules:
-    ...     cards: int = 13
-    >>> @attrs.frozen
-    ... class Bid:
-    ...     player: int
-    ...     card: int
-    >>> @attrs.frozen
-    ... class Table:
-    ...     players: int
-    ...     bids: tuple[int | None, ...]
-    >>> card = integer(1, 13)
-    >>> fields = {"cards": card, "card": card, "player": seat(4)}
-    >>> fields["bids"] = per_player(maybe(card), 4)
-    >>> game = codec_of(Rules, [Bid], Table, Table, fields)
-    >>> game.encode_options(Rules(cards=5)), game.encode_action(Bid(1, 7))
-    ({'cards': 5}, {'type': 'bid', 'player': 1, 'card': 7})
-    >>> game.decode_state({"players": 3, "bids": [None, 4]})
-    Traceback (most recent call last):
-    ...
-    rulespec.core.errors.RecordError: state.bids: expected 3 items, got 2
-    """
-    opts = named("options", options(options_class, fields, "options"))
-    spec = {**fields, "options": opts}
-    return codec(
-        opts,
-        tagged(
-            *(
-                a if isinstance(a, Form) else record(a, spec, tag=a.__name__.lower())
-                for a in actions
-            )
-        ),
-        record(state, spec, check=check),
-        record(view, {**spec, **(view_fields or {})}),
     )

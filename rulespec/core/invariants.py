@@ -15,10 +15,6 @@ reports a state too malformed to check (a hand missing, an index out of range) r
 than crash the caller."""
 
 
-def _malformed(exc: Exception) -> str:
-    return f"{MALFORMED} {type(exc).__name__}: {exc}"
-
-
 @attrs.frozen
 class Violation:
     """One broken invariant: which, the clauses it guards, and what is wrong."""
@@ -32,7 +28,24 @@ class Violation:
 
 
 @attrs.frozen
-class Invariant:
+class _Named:
+    """What both kinds of invariant have: an id, the clauses it guards, a description,
+    and a check whose raising is reported as a violation."""
+
+    id: str
+    clauses: tuple[str, ...]
+    description: str
+
+    def _violation(self, check: Callable[..., str | None], *args: Any) -> Violation | None:
+        try:
+            message = check(*args)
+        except Exception as exc:
+            message = f"{MALFORMED} {type(exc).__name__}: {exc}"
+        return None if message is None else Violation(self.id, self.clauses, message)
+
+
+@attrs.frozen
+class Invariant(_Named):
     """A property every reachable state has.
 
     ``check`` returns a sentence saying what is wrong, or ``None``. A check
@@ -47,36 +60,22 @@ class Invariant:
     "the state is malformed: checking it raised TypeError: '>' not supported ..."
     """
 
-    id: str
-    clauses: tuple[str, ...]
-    description: str
     check: Callable[[Any], str | None] = attrs.field(eq=False, repr=False)
 
     def violation(self, state: Any) -> Violation | None:
         """The violation in ``state``, or ``None`` when it holds."""
-        try:
-            message = self.check(state)
-        except Exception as exc:
-            message = _malformed(exc)
-        return None if message is None else Violation(self.id, self.clauses, message)
+        return self._violation(self.check, state)
 
 
 @attrs.frozen
-class TransitionInvariant:
+class TransitionInvariant(_Named):
     """A property of every step ``(before, action, after)``.
 
     Like :class:`Invariant`, a check that raises is reported as a violation.
     """
 
-    id: str
-    clauses: tuple[str, ...]
-    description: str
     check: Callable[[Any, Any, Any], str | None] = attrs.field(eq=False, repr=False)
 
     def violation(self, before: Any, action: Any, after: Any) -> Violation | None:
         """The violation in this step, or ``None`` when it holds."""
-        try:
-            message = self.check(before, action, after)
-        except Exception as exc:
-            message = _malformed(exc)
-        return None if message is None else Violation(self.id, self.clauses, message)
+        return self._violation(self.check, before, action, after)

@@ -380,9 +380,7 @@ def parse_json(source: str | bytes | bytearray, where: str = "record") -> Any:
         )
     except RecordError as exc:
         raise RecordError(where, exc.what) from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(where, f"not valid JSON ({exc})") from None
-    except RecursionError as exc:
+    except (json.JSONDecodeError, RecursionError) as exc:
         raise RecordError(where, f"not valid JSON ({exc})") from None
     if _SURROGATE_ESCAPE.search(data):
         try:
@@ -417,19 +415,13 @@ def _check_tally(data: bytes, where: str) -> None:
         raise RecordError(
             where, f"nested at least {found.depth} deep, beyond the limit of {MAX_DEPTH}"
         )
-    if found.containers > MAX_CONTAINERS:
-        raise RecordError(
-            where, f"more than the limit of {MAX_CONTAINERS} arrays and objects in all"
-        )
-    if found.values > MAX_VALUES:
-        raise RecordError(
-            where, f"more than the limit of {MAX_VALUES} values in arrays and objects in all"
-        )
-    if found.floats > MAX_FLOATS:
-        raise RecordError(
-            where,
-            f"more than the limit of {MAX_FLOATS} numbers with a fraction or an exponent",
-        )
+    for count, limit, what in (
+        (found.containers, MAX_CONTAINERS, "arrays and objects in all"),
+        (found.values, MAX_VALUES, "values in arrays and objects in all"),
+        (found.floats, MAX_FLOATS, "numbers with a fraction or an exponent"),
+    ):
+        if count > limit:
+            raise RecordError(where, f"more than the limit of {limit} {what}")
     if found.structure.count(b":") > MAX_MEMBERS and _widest(found.structure):
         raise RecordError(where, f"an object of more than the limit of {MAX_MEMBERS} members")
 

@@ -1,5 +1,5 @@
 """JSON encoding of Duck & Cover actions, options and states, derived from their classes
-(:mod:`rulespec.core.derive`).
+(:mod:`rulespec.plugin.codec`).
 
 Draw cards are written ``1``–``12``, ``"max"`` and ``"repeat"``; positions as
 ``[column, row]``; stacks bottom first. A duck a grid received from another family
@@ -26,6 +26,7 @@ from rulespec.duck_cover.cards import MAX, REPEAT
 from rulespec.duck_cover.grid import Grid
 from rulespec.duck_cover.state import MOST_SPLASHES, Options, Phase, State
 from rulespec.duck_cover.view import GridView, StackView, View
+from rulespec.plugin.codec import per_player, seat
 
 _NAMES, _CARDS = {MAX: "max", REPEAT: "repeat"}, {"max": MAX, "repeat": REPEAT}
 _MOVES, _PLACE = (Cover, Duck, Quack, Give, Place), attrgetter("position")
@@ -108,7 +109,7 @@ CALL = d.named("call", d.Form(DRAW.encode, lambda v, w: _draw(v, w, True), {"any
     d.integer(1, 12).schema, {"type": "string", "const": "max"}]}))
 PILE, COUNT = d.named("draw_pile", d.many(DRAW, 26)), d.integer(0, 10_000)
 GIFTS = d.each(lambda p: _duck(p, True), 7)
-MOVES = {"player": d.seat(7), "to": POSITION, "at": POSITION, "origin": POSITION,
+MOVES = {"player": seat(7), "to": POSITION, "at": POSITION, "origin": POSITION,
          "draw_pile": PILE, "grids": d.many(d.many(d.integer(1, 12), 12), 7)}
 ACTS = d.tagged(*(d.record(a, MOVES, tag=a.__name__.lower(), omit=("origin",)) for a in (
     Cover, Duck, Quack, Give, Place, Deal, Reshuffle)))
@@ -124,7 +125,7 @@ F: dict[str, d.Form] = MOVES | {
     "acted": d.many(d.flag(), 7), "draw_pile_size": COUNT,
     "gifts": d.given(GIFTS, lambda v: d.each(lambda p: _duck(p, True, v["players"]), v["players"])),
     "captain_pile_size": COUNT, "set_aside_size": COUNT, "submitted": d.many(d.maybe(ACTS), 7),
-    "round_scores": d.many(d.per_player(d.integer(-10_000, 10_000), 7), 3),
+    "round_scores": d.many(per_player(d.integer(-10_000, 10_000), 7), 3),
 }
 VIEW = {"grids": d.each(_grid_view, 7), "own_action": d.maybe(ACTS), "gifts": GIFTS,
         "round_scores": d.many(d.many(d.integer(-1_000_000, 1_000_000), 7), 3)}

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulespec.core.declaration import Declaration, GoldenGame, Mutation, Piece, Session
+from rulespec.core.declaration import Declaration
+from rulespec.plugin.declaration import GoldenGame, Mutation, Piece, Session
 
 __all__ = ["DECLARATION", "chance_bound"]
 

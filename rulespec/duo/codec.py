@@ -1,5 +1,5 @@
 """JSON encoding of Duo actions, options and states, derived from their classes
-(:mod:`rulespec.core.derive`).
+(:mod:`rulespec.plugin.codec`).
 
 Cards are written by name (``"red-3-circle"``, ``"joker-green"``, ``"joker-2"``,
 ``"joker-cross"``, ``"turbo"``); piles bottom first; the draw pile next card first;
@@ -22,6 +22,7 @@ from rulespec.duo.actions import Deal, Draw, Play, Stop
 from rulespec.duo.cards import BASE_DECK, TURBO, card_name, parse_card
 from rulespec.duo.state import MAX_ROUNDS, Options, Phase, State
 from rulespec.duo.view import View
+from rulespec.plugin.codec import codec_of, per_player, seat
 
 
 def _card(value: Any, where: str) -> int:
@@ -55,19 +56,19 @@ CARD = d.named("card", d.Form(cache(card_name), _card, {"type": "string", "enum"
 CARDS, HAND = d.named("cards", d.many(CARD, 80)), d.many(CARD, 80, order=sorted)
 PILE, COUNT = d.integer(0, 1), d.integer(0, 10_000)
 FIELDS = {
-    "player": d.seat(6), "card": CARD, "pile": PILE, "order": CARDS,
+    "player": seat(6), "card": CARD, "pile": PILE, "order": CARDS,
     "first_player": d.integer(0, 5), "features": d.integer(1, 4), "hand_size": d.integer(1, 7),
     "max_rounds": d.maybe(d.integer(1, MAX_ROUNDS)), "players": d.integer(2, 6),
-    "round": d.integer(0), "starter": d.seat(6), "turn": d.seat(6), "turn_pile": d.maybe(PILE),
+    "round": d.integer(0), "starter": seat(6), "turn": seat(6), "turn_pile": d.maybe(PILE),
     "hands": _dealt(HAND, None), "piles": _dealt(CARDS, 2), "draw_pile": CARDS,
-    "round_scores": d.many(d.per_player(d.integer(-10_000, 10_000), 6)), "hand": HAND,
-    "pile_tops": CARDS, "hand_sizes": d.per_player(COUNT, 6, exact=False),
+    "round_scores": d.many(per_player(d.integer(-10_000, 10_000), 6)), "hand": HAND,
+    "pile_tops": CARDS, "hand_sizes": per_player(COUNT, 6, exact=False),
     "pile_sizes": d.many(COUNT, 2), "draw_pile_size": COUNT, "target": COUNT,
 }
 VIEW = {"round": d.integer(0)}
-VIEW["round_scores"] = d.many(d.per_player(d.integer(-(10**6), 10**6), 6, exact=False))
+VIEW["round_scores"] = d.many(per_player(d.integer(-(10**6), 10**6), 6, exact=False))
 ACTIONS = (Play, Stop, Draw, Deal)
-CODEC = d.codec_of(Options, ACTIONS, State, View, FIELDS, check=_check, view_fields=VIEW)
+CODEC = codec_of(Options, ACTIONS, State, View, FIELDS, check=_check, view_fields=VIEW)
 """Duo's codec, and the schema definitions it follows."""
 (encode_options, decode_options, encode_action, decode_action, encode_state, decode_state,
  encode_view, decode_view) = CODEC

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulespec.core.declaration import Declaration, GoldenGame, Mutation, Piece, Session
+from rulespec.core.declaration import Declaration
 from rulespec.duo.encoding import CARDS as _CARDS
 from rulespec.duo.rules import HAND_SIZE
+from rulespec.plugin.declaration import GoldenGame, Mutation, Piece, Session
 
 __all__ = ["DECLARATION", "chance_bound", "rule_bound"]
 

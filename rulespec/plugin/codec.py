@@ -1,23 +1,111 @@
-"""The JSON codec a game gets when it declares no form: :func:`derived` builds it with
-the deriving machinery of :mod:`rulespec.core.derive` from the attrs classes alone.
+"""A game's JSON codec, made with the deriving machinery of :mod:`rulespec.core.derive`.
 
-A value is written as JSON holds it (an attrs object as an object of its fields, a
-tuple or frozenset as a list, an enumeration by its value) and read as its field's
-type says; an action carries a ``"type"``, :func:`kind` of its class.
+A game names the forms of its fields once, in one table, and :func:`codec_of` makes
+the codec of its classes from it; :func:`seat` and :func:`per_player` are the forms
+whose bounds follow a record's field ``players``. A game that declares no form gets
+:func:`derived`: a value is written as JSON holds it (an attrs object as an object of
+its fields, a tuple or frozenset as a list, an enumeration by its value) and read as
+its field's type says; an action carries a ``"type"``, :func:`kind` of its class.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
 
-from rulespec.core.derive import Codec, Form, as_json, codec, options, record, tagged
+from rulespec.core.derive import (
+    Check,
+    Codec,
+    Form,
+    as_json,
+    codec,
+    given,
+    integer,
+    many,
+    named,
+    options,
+    record,
+    tagged,
+)
 from rulespec.core.errors import RecordError
 
-__all__ = ["derived", "kind"]
+__all__ = ["codec_of", "derived", "kind", "per_player", "seat"]
+
+
+def per_player(form: Form, most: int, *, exact: bool = True) -> Form:
+    """One ``form`` per player: a list of ``players`` items (at most, unless ``exact``),
+    the value of the record's field ``players``; ``most`` in the schema."""
+
+    def rule(v: Mapping[str, Any]) -> Form:
+        item = form.given(v) if form.given else form
+        return many(item, size=v["players"]) if exact else many(item, v["players"])
+
+    return given(many(form, most), rule)
+
+
+def seat(most: int) -> Form:
+    """A seat: 0 to ``players - 1`` for the record's field ``players`` (below ``most``
+    in the schema)."""
+    return given(integer(0, most - 1), lambda v: integer(0, v["players"] - 1))
+
+
+def codec_of(
+    options_class: type,
+    actions: Iterable[type | Form],
+    state: type,
+    view: type,
+    fields: Mapping[str, Form],
+    *,
+    check: Check | None = None,
+    view_fields: Mapping[str, Form] | None = None,
+) -> Codec:
+    """The codec of a game whose classes take their fields' forms by name from
+    ``fields`` (the others derived from their types; a view's from ``view_fields``
+    first); what is wrong in options is placed under ``options``. Each action is tagged
+    with its class's name in lower case, or given as the form of a
+    :func:`~rulespec.core.derive.record`; ``check`` sees a state's values before it is
+    made.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Rules:
+    ...     cards: int = 13
+    >>> @attrs.frozen
+    ... class Bid:
+    ...     player: int
+    ...     card: int
+    >>> @attrs.frozen
+    ... class Table:
+    ...     players: int
+    ...     bids: tuple[int | None, ...]
+    >>> from rulespec.core.derive import maybe
+    >>> card = integer(1, 13)
+    >>> fields = {"cards": card, "card": card, "player": seat(4)}
+    >>> fields["bids"] = per_player(maybe(card), 4)
+    >>> game = codec_of(Rules, [Bid], Table, Table, fields)
+    >>> game.encode_options(Rules(cards=5)), game.encode_action(Bid(1, 7))
+    ({'cards': 5}, {'type': 'bid', 'player': 1, 'card': 7})
+    >>> game.decode_state({"players": 3, "bids": [None, 4]})
+    Traceback (most recent call last):
+    ...
+    rulespec.core.errors.RecordError: state.bids: expected 3 items, got 2
+    """
+    opts = named("options", options(options_class, fields, "options"))
+    spec = {**fields, "options": opts}
+    return codec(
+        opts,
+        tagged(
+            *(
+                a if isinstance(a, Form) else record(a, spec, tag=a.__name__.lower())
+                for a in actions
+            )
+        ),
+        record(state, spec, check=check),
+        record(view, {**spec, **(view_fields or {})}),
+    )
 
 
 def kind(cls: type) -> str:

@@ -1,5 +1,4 @@
-"""Goofspiel's states, views, actions and options as JSON data, derived from their
-classes (:func:`rulespec.core.derive.codec_of`): each field's form is named once.
+"""Goofspiel's JSON, derived from its classes (:func:`~rulespec.plugin.codec.codec_of`).
 
 Cards are numbers; a hand is written ascending (a decoder takes it in any order); the
 prize deck next card first. In a view, another player's secret bid is 0.
@@ -13,20 +12,21 @@ Shuffle(order=(2, 1, 3))
 from __future__ import annotations
 
 from rulespec.core import derive as d
+from rulespec.plugin.codec import codec_of, per_player, seat
 from rulespec_goofspiel.actions import Bid, Shuffle
 from rulespec_goofspiel.rules import MAX_PLAYERS, MIN_PLAYERS
 from rulespec_goofspiel.state import MAX_CARDS, Options, State, View
 
 CARD, CARDS = d.integer(1, MAX_CARDS), d.many(d.integer(1, MAX_CARDS), MAX_CARDS)
 HAND = d.many(CARD, MAX_CARDS, order=sorted)
-CODEC = d.codec_of(Options, (Bid, Shuffle), State, View, {
-    "players": d.integer(MIN_PLAYERS, MAX_PLAYERS), "player": d.seat(MAX_PLAYERS),
+CODEC = codec_of(Options, (Bid, Shuffle), State, View, {
+    "players": d.integer(MIN_PLAYERS, MAX_PLAYERS), "player": seat(MAX_PLAYERS),
     "cards": CARD, "card": CARD, "prize": d.maybe(CARD),
     **dict.fromkeys(("order", "pot", "prizes", "discarded", "last"), CARDS),
-    "hands": d.per_player(HAND, MAX_PLAYERS),
-    "bids": d.per_player(d.maybe(CARD), MAX_PLAYERS), "won": d.per_player(CARDS, MAX_PLAYERS),
+    "hands": per_player(HAND, MAX_PLAYERS),
+    "bids": per_player(d.maybe(CARD), MAX_PLAYERS), "won": per_player(CARDS, MAX_PLAYERS),
 }, view_fields={
-    "prizes": HAND, "bids": d.per_player(d.maybe(d.integer(0, MAX_CARDS)), MAX_PLAYERS),
+    "prizes": HAND, "bids": per_player(d.maybe(d.integer(0, MAX_CARDS)), MAX_PLAYERS),
 })  # fmt: skip
 """Goofspiel's codec; the module's eight functions are its own."""
 
