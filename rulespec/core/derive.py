@@ -211,9 +211,7 @@ def many(
     enc, dec = form.encode, form.decode
 
     def decode(value: Any, where: str) -> tuple[Any, ...]:
-        items = expect_list(value, where, max_items)
-        if size is not None and len(items) != size:
-            raise RecordError(where, f"expected {size} items, got {len(items)}")
+        items = expect_list(value, where, max_items, size)
         if len(items) < least:
             raise RecordError(where, f"expected at least {_items(least)}, got {len(items)}")
         found = tuple([dec(x, f"{where}[{i}]") for i, x in enumerate(items)])
@@ -237,9 +235,7 @@ def each(item: Callable[[int], Form], most: int, size: int | None = None) -> For
     enc = first.encode
 
     def decode(value: Any, where: str) -> tuple[Any, ...]:
-        items = expect_list(value, where, most)
-        if size is not None and len(items) != size:
-            raise RecordError(where, f"expected {size} items, got {len(items)}")
+        items = expect_list(value, where, most, size)
         return tuple([decs[i](x, f"{where}[{i}]") for i, x in enumerate(items)])
 
     return Form(
@@ -254,10 +250,8 @@ def fixed(*forms: Form) -> Form:
     encs, decs, n = [f.encode for f in forms], [f.decode for f in forms], len(forms)
 
     def decode(value: Any, where: str) -> tuple[Any, ...]:
-        if (type(value) is not list or len(value) != n) and len(
-            items := expect_list(value, where, n)
-        ) != n:
-            raise RecordError(where, f"expected {n} items, got {len(items)}")
+        if type(value) is not list or len(value) != n:
+            expect_list(value, where, n, n)
         if n == 2:
             return (decs[0](value[0], where + "[0]"), decs[1](value[1], where + "[1]"))
         return tuple(

@@ -471,12 +471,23 @@ def expect_bool(value: Any, where: str) -> bool:
     return value
 
 
-def expect_list(value: Any, where: str, max_len: int = 10_000) -> list[Any]:
-    """``value`` if it is a list of at most ``max_len`` items; else :class:`RecordError`."""
+def expect_list(
+    value: Any, where: str, max_len: int = 10_000, size: int | None = None
+) -> list[Any]:
+    """``value`` if it is a list of at most ``max_len`` items (exactly ``size`` if given);
+    else :class:`RecordError`.
+
+    >>> expect_list([1, 2], "to", 2, size=3)
+    Traceback (most recent call last):
+    ...
+    rulespec.core.errors.RecordError: to: expected 3 items, got 2
+    """
     if not isinstance(value, list):
         raise RecordError(where, f"expected a list, got {type(value).__name__}")
     if len(value) > max_len:
         raise RecordError(where, f"more than {max_len} items")
+    if size is not None and len(value) != size:
+        raise RecordError(where, f"expected {size} items, got {len(value)}")
     return value
 
 

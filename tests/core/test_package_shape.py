@@ -13,8 +13,9 @@ imports), so they see the imports that only run inside a function too:
   rulebook (``rulespec.rulebook``: the clause catalogue, the worked examples)
   above it: each imports the core only;
 - the tools for writing a game (``rulespec.plugin``: the builders, the lazy
-  sequences, the samplers' and encodings' helpers, the plug-in defaults) import
-  the core, the drawing helpers and the rulebook only;
+  sequences, the samplers' and encodings' helpers, the codec's table of forms, the
+  parts of a declaration only the tools read, the plug-in defaults) import the core,
+  the drawing helpers and the rulebook only;
 - a game imports the core, the drawing helpers, the rulebook and the tools for
   writing a game only (its kit the conformance kit too, its schema the schema
   language), and the tools (``rulespec.tools``: simulation, search, verifier,
