@@ -1,17 +1,8 @@
-"""The checks at the entry points of a game.
-
-Every method of :class:`~rulespec.core.game.Game` refuses a bad argument at
-once, the same way in every game:
-
-- an argument of the wrong type (``None``, a ``bool`` or ``float`` where an
-  integer belongs, an object that is not the game's state, action or options)
-  raises :class:`TypeError`, naming the argument;
-- a value of the right type that the rules refuse (player 7 of a game of
-  four, a card the deck does not hold) raises
-  :class:`~rulespec.core.errors.IllegalAction`, naming the clause.
-
-An integer is anything :func:`operator.index` accepts (NumPy's integers
-too), except ``bool``.
+"""The checks at the entry points of a game: a wrong type is a :class:`TypeError`
+naming the argument, a value the rules refuse an
+:class:`~rulespec.core.errors.IllegalAction` naming the clause, as
+:class:`~rulespec.core.game.Game` says. An integer is anything
+:func:`operator.index` accepts (NumPy's integers too), except ``bool``.
 
 >>> integer(3, "players")
 3

@@ -21,12 +21,8 @@ game from a position (its players and options must be the record's). Extra
 top-level keys are refused.
 
 Records may come from programs you do not trust: :meth:`Record.from_json`
-reads them with :func:`~rulespec.core.jsonio.parse_json` (UTF-8, at most
-:data:`~rulespec.core.jsonio.MAX_BYTES` bytes, nested at most
-:data:`~rulespec.core.jsonio.MAX_DEPTH` deep, at most
-:data:`~rulespec.core.jsonio.MAX_CONTAINERS` arrays and objects, within
-the limits of values, members and floats that its bytes show before parsing,
-no key twice) and takes at most :data:`MAX_STEPS` steps, in time linear in the
+reads them with :func:`~rulespec.core.jsonio.parse_json`, within the limits it
+lists, and takes at most :data:`MAX_STEPS` steps, in time linear in the
 input. Malformed input raises
 :class:`RecordError`; a setup or a step that the rules refuse raises
 :class:`ReplayError` on replay. Nothing else escapes.
