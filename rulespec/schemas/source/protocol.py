@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rulespec.core.derive import LARGEST
 from rulespec.core.game import Game
 from rulespec.schemas.source.dsl import (
     Schema,
@@ -44,7 +45,7 @@ methods of :class:`rulespec.testing.Adapter`)."""
 CAPABILITIES: tuple[str, ...] = (*QUERIES, "batch")
 """What an engine may declare: the queries and, in version 2, ``batch``."""
 
-_ID = integer(1)
+_ID = integer(1, LARGEST)
 _VERSION = described(
     "The version the kit speaks: 2 at first; 1 when it greets again an engine that "
     "refused version 2.",
@@ -65,7 +66,7 @@ def _request(op: str, description: str, inner: bool = False, **fields: Schema) -
 
 
 def _player(what: str) -> Schema:
-    return described(f"The seat whose {what} the kit asks for.", integer(0))
+    return described(f"The seat whose {what} the kit asks for.", integer(0, LARGEST))
 
 
 def _queries(inner: bool) -> dict[str, Schema]:
@@ -121,7 +122,7 @@ def _requests(games: tuple[Game[Any, Any, Any, Any], ...]) -> dict[str, Schema]:
         "the deal comes as the first apply; under engine chance, as the answer to start or "
         "to the first chance request.",
         game=ids,
-        players=described("The number of players.", integer(1)),
+        players=described("The number of players.", integer(1, LARGEST)),
         options=described(
             "The game's options, as its options schema (as encode_options writes them).",
             ref("options"),
