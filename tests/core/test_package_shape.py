@@ -277,6 +277,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
     RULEBOOK: (CORE, RULEBOOK),
     WRITING: (CORE, DRAWING, RULEBOOK, WRITING),
     "rulespec.tools": (CORE, RULEBOOK, WRITING, "rulespec.tools"),
+    # the protocol's schemas take the kit's list of optional queries
+    "rulespec.schemas": (CORE, "rulespec.testing.adapter", "rulespec.schemas"),
 } | {p: (CORE, DRAWING, RULEBOOK, WRITING, p) for p in GAME_PACKAGES}
 """The packages that may import only the given packages (themselves included)."""
 
