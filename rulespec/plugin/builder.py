@@ -8,7 +8,8 @@ same slots, no frozen ``__setattr__``) with plain attribute stores, then gives
 the instance its real class. The result is an ordinary instance of the frozen
 class, equal to the one ``__init__`` builds, frozen like it. :func:`evolver` does
 the same for a copy with a few fields changed, as ``attrs.evolve`` makes it, and
-:func:`changer` for a copy with any fields changed, given by keyword.
+:func:`changer` for a copy with any fields changed, given by keyword, and :func:`copier`
+for the same copy with the changes given as one mapping.
 
 The class must be slotted without a weakref slot (``weakref_slot=False``:
 CPython moves an instance to another class only between classes of the same
@@ -25,12 +26,12 @@ traceback, a debugger or :func:`inspect.getsource` shows their source.
 from __future__ import annotations
 
 import linecache
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["builder", "changer", "evolver"]
+__all__ = ["builder", "changer", "copier", "evolver"]
 
 T = TypeVar("T")
 
@@ -169,6 +170,56 @@ def changer(cls: type[T]) -> Callable[..., T]:
 
 _SAME = object()
 """The default of :func:`changer`'s keywords: the field is copied."""
+
+
+def copier(cls: type[T]) -> Callable[[T, Mapping[str, Any]], T]:
+    """A function ``copy(instance, changes)`` equal to ``attrs.evolve(instance,
+    **changes)`` for a ``cls``: ``changes`` maps names of ``__init__`` fields (the names
+    ``__init__`` takes) to their new values. Built as :func:`builder` builds, it takes
+    the changes as the very dictionary a caller's ``**changes`` made, where
+    :func:`changer` would unpack them into keywords again: the copy behind
+    :func:`rulespec.plugin.evolve`.
+
+    >>> @attrs.frozen(weakref_slot=False)
+    ... class Point:
+    ...     x: int
+    ...     _y: int
+    >>> copy = copier(Point)
+    >>> copy(Point(1, 2), {"y": 5}), copy(Point(1, 2), {}) == Point(1, 2)
+    (Point(x=1, _y=5), True)
+    >>> copy(Point(1, 2), {"z": 3})
+    Traceback (most recent call last):
+      ...
+    TypeError: Point has no field 'z' to change
+    """
+    fields = _checked_fields(cls, "copier")
+    lines = ["def copy(__instance, __changes):", "    if not known(__changes):"]
+    lines += ["        refuse(__changes)", "    self = new(twin)"]
+    for f in fields:
+        if f.init:
+            got = f"__changes[{f.alias!r}] if {f.alias!r} in __changes else __instance.{f.name}"
+            lines.append(f"    self.{f.name} = {got}")
+        else:
+            lines.append(f"    self.{f.name} = _default_{f.name}")
+    lines += ["    self.__class__ = cls", "    return self"]
+    names = frozenset(f.alias for f in fields if f.init)
+
+    def refuse(changes: Mapping[str, Any]) -> None:
+        unknown = sorted(map(repr, set(changes) - names))
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]} to change")
+
+    namespace: dict[str, Any] = {
+        "new": object.__new__,
+        "twin": _twin(cls),
+        "cls": cls,
+        "known": names.issuperset,
+        "refuse": refuse,
+        **{f"_default_{f.name}": f.default for f in fields if not f.init},
+    }
+    copy: Callable[[T, Mapping[str, Any]], T] = _compiled(lines, cls, "copy", namespace)
+    copy.__qualname__ = copy.__name__ = f"copy_{cls.__name__}"
+    copy.__doc__ = f"A copy of a {cls.__name__} with the fields of a mapping changed."
+    return copy
 
 
 def _checked_fields(cls: type[Any], who: str) -> tuple[Any, ...]:

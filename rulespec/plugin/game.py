@@ -52,7 +52,7 @@ from rulespec.core.chance import Chance, shuffled
 from rulespec.core.checks import seat, wrong_type
 from rulespec.core.errors import IllegalAction
 from rulespec.core.game import Game, made_methods
-from rulespec.plugin.builder import changer
+from rulespec.plugin.builder import copier
 from rulespec.plugin.codec import derived
 from rulespec.plugin.encoding import DerivedEncoding
 from rulespec.plugin.hidden import Hiding
@@ -102,13 +102,14 @@ class Listed(LazySequence[T_co], Generic[T_co]):
 def listed(make: Callable[..., T], items: Sequence[Any], *first: Any) -> LazySequence[T]:
     """The legal actions ``make(*first, item)``, one for each of ``items``.
 
-    When ``make`` is a frozen attrs class (an action class), ``items`` a short tuple
-    (six items at most) and ``first`` hashable, the actions are built once for each
-    ``(make, items, *first)`` and kept: the next call with the same arguments returns
-    the same sequence (a :class:`~rulespec.plugin.lazy.BuiltSequence` whose indexing is
-    a tuple's, so that :func:`random.choice` runs no Python code on it; a slice is a
-    tuple) holding the same action objects. Otherwise the actions are made lazily (see
-    :class:`Listed`), each when it is read.
+    When ``make`` is a frozen attrs class (an action class), ``items`` a tuple and the
+    arguments hashable, each action is built once in a process, one object for each
+    arguments. The actions of a hand of up to 16 items are built together, in one pass
+    of C, and kept: the next call with the same arguments returns the same sequence (a
+    :class:`~rulespec.plugin.lazy.BuiltSequence` whose indexing is a tuple's, so that
+    :func:`random.choice` runs no Python code on it; a slice is a tuple). Of a longer
+    hand only the actions read are made. Otherwise (a mutable class, a function, a list
+    of items) the actions are made anew when read (see :class:`Listed`).
 
     >>> @attrs.frozen
     ... class Bid:
@@ -119,47 +120,68 @@ def listed(make: Callable[..., T], items: Sequence[Any], *first: Any) -> LazySeq
     (Bid(player=1, card=5), True, True)
     """
     if type(items) is tuple:
-        if len(items) <= _KEPT_LENGTH:
-            try:
-                found: LazySequence[T] = _KEPT[(make, items, *first)]
-            except KeyError:
-                return _keep(make, items, first)
-            except TypeError:  # an unhashable argument: nothing is kept
-                pass
-            else:
-                return found
-        elif _shareable(make):
-            return _Interned(make, items, first)
+        key = (make, items, first)
+        try:
+            return _KEPT[key]
+        except KeyError:
+            if len(items) <= _KEPT_LENGTH:
+                return _keep(key)
+            if _shareable(make):
+                return _Interned(_actions(make, first), items)
+        except TypeError:  # an unhashable argument: nothing is kept
+            pass
     return Listed(functools.partial(make, *first) if first else make, items)
 
 
-class _Interned(Listed[T_co]):
+class _Actions(dict[Any, Any]):
+    """The actions ``make(*first, item)`` of one class and first arguments, by item,
+    each built when first asked for."""
+
+    __slots__ = ("_first", "_make")
+
+    def __init__(self, make: Callable[..., Any], first: tuple[Any, ...]) -> None:
+        super().__init__()
+        self._make, self._first = make, first
+
+    def __missing__(self, item: Any) -> Any:
+        if len(self) >= _KEPT_MAX:
+            self.clear()
+        action = self[item] = self._make(*self._first, item)
+        return action
+
+
+def _actions(make: Callable[..., Any], first: tuple[Any, ...]) -> _Actions:
+    """The one store of the actions of ``make`` and ``first``."""
+    found = _ACTIONS.get((make, first))
+    if found is None:
+        if len(_ACTIONS) >= _KEPT_MAX:
+            _ACTIONS.clear()
+        found = _ACTIONS[(make, first)] = _Actions(make, first)
+    return found
+
+
+class _Interned(LazySequence[T_co]):
     """Actions of a frozen class :func:`listed` makes when read, one object for each
-    arguments: the action a player picks from a long hand is built once in a game."""
+    arguments: the action a player picks from a long hand is built once in a process."""
 
-    __slots__ = ("_first",)
+    __slots__ = ("_items", "_table")
 
-    def __init__(self, make: Callable[..., T_co], items: Sequence[Any], first: Any) -> None:
-        self._make = make
-        self._items = items
-        self._first = first
+    def __init__(self, table: _Actions, items: tuple[Any, ...]) -> None:
+        self._table, self._items = table, items
+
+    def __len__(self) -> int:
+        return len(self._items)
 
     def __getitem__(self, i: Any) -> Any:
         if type(i) is slice:
-            return _Interned(self._make, self._items[i], self._first)
-        args = (self._make, *self._first, self._items[i])
-        try:
-            action = _ACTIONS.get(args)
-        except TypeError:  # an unhashable argument: made anew
-            return self._make(*args[1:])
-        if action is None:
-            if len(_ACTIONS) >= _KEPT_MAX:
-                _ACTIONS.clear()
-            action = _ACTIONS[args] = self._make(*args[1:])
-        return action
+            return _Interned(self._table, self._items[i])
+        return self._table[self._items[i]]
 
     def __iter__(self) -> Any:
-        return map(self.__getitem__, range(len(self._items)))
+        return map(self._table.__getitem__, self._items)
+
+    def __repr__(self) -> str:
+        return f"Listed({list(self)!r})"
 
 
 class _Kept(BuiltSequence[T_co]):
@@ -172,34 +194,25 @@ class _Kept(BuiltSequence[T_co]):
 
 _KEPT: dict[tuple[Any, ...], LazySequence[Any]] = {}
 """The legal actions :func:`listed` has built, by its arguments."""
-_ACTIONS: dict[tuple[Any, ...], Any] = {}
-"""Each action :func:`listed` has built, by its class and arguments: one object each."""
-_KEPT_LENGTH = 6
-"""The longest sequence of actions kept: a longer one has so many siblings (the hands
-of that size) that most are met once, and is made lazily."""
-_KEPT_MAX = 1 << 16
-"""How many sequences (and actions) are kept before the store starts anew."""
+_ACTIONS: dict[tuple[Any, ...], _Actions] = {}
+"""The actions :func:`listed` has built, by their class and first arguments."""
+_KEPT_LENGTH = 16
+"""The longest sequence of actions kept: a longer hand has so many siblings (the hands
+of that size) that most are met once, and its actions are made when read."""
+_KEPT_MAX = 1 << 15
+"""How many sequences are kept before the store starts anew."""
 
 
-def _keep(make: Any, items: tuple[Any, ...], first: tuple[Any, ...]) -> LazySequence[Any]:
-    """The actions of ``items`` built and kept (made lazily, but kept all the same, when
-    ``make`` is no frozen class)."""
-    if len(_KEPT) >= _KEPT_MAX or len(_ACTIONS) >= _KEPT_MAX:
+def _keep(key: tuple[Any, Any, tuple[Any, ...]]) -> LazySequence[Any]:
+    """The actions of ``key``'s items built and kept (made anew when read, but kept
+    all the same, when ``make`` is no frozen class)."""
+    make, items, first = key
+    if len(_KEPT) >= _KEPT_MAX:
         _KEPT.clear()
-        _ACTIONS.clear()
     if not _shareable(make):
-        lazy = _KEPT[(make, items, *first)] = Listed(
-            functools.partial(make, *first) if first else make, items
-        )
+        lazy = _KEPT[key] = Listed(functools.partial(make, *first) if first else make, items)
         return lazy
-    made = []
-    for item in items:
-        args = (make, *first, item)
-        action = _ACTIONS.get(args)
-        if action is None:
-            action = _ACTIONS[args] = make(*first, item)
-        made.append(action)
-    kept = _KEPT[(make, items, *first)] = _Kept(made)
+    kept = _KEPT[key] = _Kept(map(_actions(make, first).__getitem__, items))
     return kept
 
 
@@ -218,15 +231,12 @@ def _shareable(make: object) -> bool:
 _SHAREABLE: dict[type, bool] = {}
 
 
-_CHANGERS: dict[type, Callable[..., Any]] = {}
-
-
 def evolve(instance: T, **changes: Any) -> T:
     """A copy of ``instance`` (a frozen attrs object) with the fields in ``changes`` set,
-    equal to what :func:`attrs.evolve` makes, three to four times faster: the copy of
-    each class is compiled once (:func:`rulespec.plugin.builder.changer`). A class the
-    compiled copy cannot fill (a validator, a weakref slot...) is copied by
-    :func:`attrs.evolve`.
+    equal to what :func:`attrs.evolve` makes, four to five times faster: the copy of
+    each class is compiled once (:func:`rulespec.plugin.builder.copier`) and takes the
+    changes as the dictionary the call made. A class the compiled copy cannot fill (a
+    validator, a weakref slot...) is copied by :func:`attrs.evolve`.
 
     >>> @attrs.frozen(weakref_slot=False)
     ... class Point:
@@ -235,15 +245,26 @@ def evolve(instance: T, **changes: Any) -> T:
     >>> evolve(Point(1, 2), y=5)
     Point(x=1, y=5)
     """
-    change = _CHANGERS.get(type(instance))
-    if change is None:
+    return _COPIERS[type(instance)](instance, changes)  # type: ignore[no-any-return]
+
+
+class _Copiers(dict[type, Callable[[Any, dict[str, Any]], Any]]):
+    """The copy of each class :func:`evolve` has met, compiled when first met."""
+
+    def __missing__(self, kind: type) -> Callable[[Any, dict[str, Any]], Any]:
         try:
-            change = changer(type(instance))
+            copy: Callable[[Any, dict[str, Any]], Any] = copier(kind)
         except TypeError:
-            change = attrs.evolve
-        _CHANGERS[type(instance)] = change
-    made: T = change(instance, **changes)
-    return made
+            copy = _evolved
+        self[kind] = copy
+        return copy
+
+
+def _evolved(instance: Any, changes: dict[str, Any]) -> Any:
+    return attrs.evolve(instance, **changes)
+
+
+_COPIERS = _Copiers()
 
 
 _DRAWN: list[tuple[object, object, object]] = [(None, None, None)]

@@ -27,8 +27,11 @@ def test_frozen_actions_are_built_once_and_shared() -> None:
     assert again is first and first == [Play(1, 2), Play(1, 5), Play(1, 9)]
     assert listed(Play, (5,), 1)[0] is first[1]  # the same action object in another hand
     assert listed(Play, (2, 5, 9), 0) == [Play(0, 2), Play(0, 5), Play(0, 9)]
-    long = tuple(range(1, 10))
+    long = tuple(range(1, 18))
     assert listed(Play, long, 1) is not listed(Play, long, 1) == [Play(1, c) for c in long]
+    nine = tuple(range(1, 10))
+    assert listed(Play, nine, 1) is listed(Play, nine, 1) == [Play(1, c) for c in nine]
+    assert listed(Play, nine, 1)[4] is listed(Play, long, 1)[4] is first[1]
     assert random.Random(3).choice(first) in first and first[1:] == (Play(1, 5), Play(1, 9))
 
 
@@ -71,8 +74,34 @@ def test_without_takes_one_copy_and_replaced_one_seat() -> None:
 
 
 def test_a_long_hand_makes_only_the_action_read_and_each_once() -> None:
-    hand = tuple(range(1, 10))
+    hand = tuple(range(1, 20))
     bids, again = listed(Play, hand, 2), listed(Play, hand, 2)
     assert bids[4] is again[4] is listed(Play, (5,), 2)[0] and bids[4] == Play(2, 5)
-    assert list(bids) == [Play(2, c) for c in hand] and bids[7:] == [Play(2, 8), Play(2, 9)]
+    assert list(bids) == [Play(2, c) for c in hand] and bids[17:] == [Play(2, 18), Play(2, 19)]
     assert listed(Play, hand, 3)[4] == Play(3, 5)  # another player, another action
+
+
+@attrs.frozen(weakref_slot=False)
+class Seat:
+    """A private field takes its ``__init__`` name; a cache is reset, as attrs resets it."""
+
+    player: int
+    _cards: tuple[int, ...]
+    _memo: Any = attrs.field(init=False, default=None, eq=False, repr=False)
+
+
+@pytest.mark.parametrize(
+    "changes", [{}, {"player": 3}, {"cards": (4,)}, {"cards": (), "player": 0}]
+)
+def test_evolve_copies_any_fields_as_attrs_evolve_and_refuses_an_unknown_one(
+    changes: dict[str, Any],
+) -> None:
+    seat = Seat(1, (2, 5))
+    object.__setattr__(seat, "_memo", "filled")
+    copy, expected = evolve(seat, **changes), attrs.evolve(seat, **changes)
+    assert type(copy) is Seat and copy is not seat and copy._memo is None
+    assert attrs.astuple(copy, recurse=False) == attrs.astuple(expected, recurse=False)
+    with pytest.raises(TypeError, match="'memo'"):
+        evolve(seat, memo=1, **changes)
+    with pytest.raises(TypeError, match="'_cards'"):
+        evolve(seat, _cards=(), **changes)
