@@ -124,11 +124,15 @@ def evolver(cls: type[T], *changed: str) -> Callable[..., T]:
     return evolve
 
 
-def changer(cls: type[T]) -> Callable[..., T]:
+def changer(cls: type[T], otherwise: Callable[..., Any] | None = None) -> Callable[..., T]:
     """A function ``change(instance, **changes)`` equal to ``attrs.evolve(instance,
     **changes)`` for a ``cls``, any of its ``__init__`` fields given by keyword (the
     names ``__init__`` takes), built as :func:`builder` builds: one function for every
     set of changes, so a caller needs no key for the set it changes.
+
+    Given ``otherwise``, the function takes any object and any keywords, and hands
+    every call that is not a ``cls`` with its own fields to ``otherwise(instance,
+    **changes)``: it may then stand for a function such as :func:`attrs.evolve`.
 
     >>> @attrs.frozen(weakref_slot=False)
     ... class Point:
@@ -141,11 +145,26 @@ def changer(cls: type[T]) -> Callable[..., T]:
     Traceback (most recent call last):
       ...
     TypeError: change_Point() got an unexpected keyword argument 'z'
+    >>> changer(Point, attrs.evolve)(Point(1, 2), z=3)
+    Traceback (most recent call last):
+      ...
+    TypeError: Point.__init__() got an unexpected keyword argument 'z'
     """
     fields = _checked_fields(cls, "changer")
     init = [f for f in fields if f.init]
-    keywords = ", ".join(f"{f.alias}=_same" for f in init)
-    lines = [f"def change(__instance, *, {keywords}):" if init else "def change(__instance):"]
+    keywords = [f"{f.alias}=_same" for f in init] + (["**__others"] if otherwise else [])
+    lines = [
+        f"def change(__instance, /, *, {', '.join(keywords)}):"
+        if keywords
+        else "def change(__instance, /):"
+    ]
+    if otherwise is not None:
+        pairs = "(" + "".join(f"({f.alias!r}, {f.alias}), " for f in init) + ")"
+        lines += [
+            "    if type(__instance) is not cls or __others:",
+            f"        __others.update((k, v) for k, v in {pairs} if v is not _same)",
+            "        return otherwise(__instance, **__others)",
+        ]
     lines.append("    self = new(twin)")
     for f in fields:
         if f.init:
@@ -160,6 +179,7 @@ def changer(cls: type[T]) -> Callable[..., T]:
         "twin": _twin(cls),
         "cls": cls,
         "_same": _SAME,
+        "otherwise": otherwise,
         **defaults,
     }
     change: Callable[..., T] = _compiled(lines, cls, "change", namespace)
