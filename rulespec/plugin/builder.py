@@ -152,12 +152,12 @@ def changer(cls: type[T], otherwise: Callable[..., Any] | None = None) -> Callab
     """
     fields = _checked_fields(cls, "changer")
     init = [f for f in fields if f.init]
+    # Keywords that may also be positional take their defaults from a tuple, where
+    # keyword-only ones take them from a dictionary, one lookup each: the guard, only
+    # positional, refuses a second positional argument all the same.
     keywords = [f"{f.alias}=_same" for f in init] + (["**__others"] if otherwise else [])
-    lines = [
-        f"def change(__instance, /, *, {', '.join(keywords)}):"
-        if keywords
-        else "def change(__instance, /):"
-    ]
+    lines = [f"def change(__instance, __guard=_same, /, {', '.join(keywords)}):"]
+    lines += ["    if __guard is not _same:", "        too_many()"]
     if otherwise is not None:
         pairs = "(" + "".join(f"({f.alias!r}, {f.alias}), " for f in init) + ")"
         lines += [
@@ -180,6 +180,7 @@ def changer(cls: type[T], otherwise: Callable[..., Any] | None = None) -> Callab
         "cls": cls,
         "_same": _SAME,
         "otherwise": otherwise,
+        "too_many": _too_many(f"change_{cls.__name__}"),
         **defaults,
     }
     change: Callable[..., T] = _compiled(lines, cls, "change", namespace)
@@ -190,6 +191,13 @@ def changer(cls: type[T], otherwise: Callable[..., Any] | None = None) -> Callab
 
 _SAME = object()
 """The default of :func:`changer`'s keywords: the field is copied."""
+
+
+def _too_many(name: str) -> Callable[[], None]:
+    def too_many() -> None:
+        raise TypeError(f"{name}() takes 1 positional argument: the fields go by keyword")
+
+    return too_many
 
 
 def copier(cls: type[T]) -> Callable[[T, Mapping[str, Any]], T]:
