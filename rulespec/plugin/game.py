@@ -105,7 +105,7 @@ def listed(make: Callable[..., T], items: Sequence[Any], *first: Any) -> LazySeq
 
     When ``make`` is a frozen attrs class (an action class), ``items`` a tuple and the
     arguments hashable, each action is built once in a process, one object for each
-    arguments. The actions of a hand of up to 16 items are built together, in one pass
+    arguments. The actions of a hand of up to six items are built together, in one pass
     of C, and kept: the next call with the same arguments returns the same sequence (a
     :class:`~rulespec.plugin.lazy.BuiltSequence` whose indexing is a tuple's, so that
     :func:`random.choice` runs no Python code on it; a slice is a tuple). Of a longer
@@ -121,16 +121,21 @@ def listed(make: Callable[..., T], items: Sequence[Any], *first: Any) -> LazySeq
     (Bid(player=1, card=5), True, True)
     """
     if type(items) is tuple:
-        key = (make, items, first)
-        try:
-            return _KEPT[key]
-        except KeyError:
-            if len(items) <= _KEPT_LENGTH:
+        if len(items) <= _KEPT_LENGTH:
+            key = (make, items, first)
+            try:
+                return _KEPT[key]
+            except KeyError:
                 return _keep(key)
-            if _shareable(make):
+            except TypeError:  # an unhashable argument: nothing is kept
+                pass
+        elif _shareable(make):
+            try:
+                return _Interned(_ACTIONS[(make, first)], items)
+            except KeyError:
                 return _Interned(_actions(make, first), items)
-        except TypeError:  # an unhashable argument: nothing is kept
-            pass
+            except TypeError:
+                pass
     return Listed(functools.partial(make, *first) if first else make, items)
 
 
@@ -149,6 +154,10 @@ class _Actions(dict[Any, Any]):
             self.clear()
         action = self[item] = self._make(*self._first, item)
         return action
+
+    def made(self, item: Any) -> Any:
+        """The action of ``item``, made anew."""
+        return self._make(*self._first, item)
 
 
 def _actions(make: Callable[..., Any], first: tuple[Any, ...]) -> _Actions:
@@ -176,10 +185,13 @@ class _Interned(LazySequence[T_co]):
     def __getitem__(self, i: Any) -> Any:
         if type(i) is slice:
             return _Interned(self._table, self._items[i])
-        return self._table[self._items[i]]
+        try:
+            return self._table[self._items[i]]
+        except TypeError:  # an unhashable item: made anew
+            return self._table.made(self._items[i])
 
     def __iter__(self) -> Any:
-        return map(self._table.__getitem__, self._items)
+        return map(self.__getitem__, range(len(self._items)))
 
     def __repr__(self) -> str:
         return f"Listed({list(self)!r})"
@@ -197,10 +209,11 @@ _KEPT: dict[tuple[Any, ...], LazySequence[Any]] = {}
 """The legal actions :func:`listed` has built, by its arguments."""
 _ACTIONS: dict[tuple[Any, ...], _Actions] = {}
 """The actions :func:`listed` has built, by their class and first arguments."""
-_KEPT_LENGTH = 16
+_KEPT_LENGTH = 6
 """The longest sequence of actions kept: a longer hand has so many siblings (the hands
-of that size) that most are met once, and its actions are made when read."""
-_KEPT_MAX = 1 << 15
+of that size) that most are met once, and its actions are made when read (a store of
+them all would be found in memory no sooner than they are made)."""
+_KEPT_MAX = 1 << 16
 """How many sequences are kept before the store starts anew."""
 
 
