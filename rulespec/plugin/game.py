@@ -32,10 +32,11 @@ from the pending step's own piles, shuffled with ``random.Random.sample`` as
 :meth:`Chance.sample <rulespec.core.chance.Chance.sample>` draws them, with none
 of the checks an outcome from outside needs, and the rule applying it may skip its
 own check when :func:`drawn` says that a game playing by those very rules drew it
-for that very state; a
-rules module whose legal actions come from :func:`listed` builds the actions of
-each short hand once (of a longer one, only the action a player picks, once in a
-process), and copies its states with :func:`evolve`, compiled once for each class.
+for that very state; a rules module whose legal actions come from :func:`listed`
+builds the actions of each short hand once (of a longer one, only the action a
+player picks, once in a process), and its :func:`evolve` copies the game's states
+with code compiled for their class when the game class is defined
+(:func:`compiled_evolve`).
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ from rulespec.plugin.hidden import Hiding
 from rulespec.plugin.lazy import BuiltSequence, LazySequence
 from rulespec.plugin.piles import outcome as checked_outcome
 
-__all__ = ["Listed", "RulesGame", "drawn", "evolve", "listed"]
+__all__ = ["Listed", "RulesGame", "compiled_evolve", "drawn", "evolve", "listed"]
 
 S = TypeVar("S")
 A = TypeVar("A")
