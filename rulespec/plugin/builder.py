@@ -8,7 +8,8 @@ same slots, no frozen ``__setattr__``) with plain attribute stores, then gives
 the instance its real class. The result is an ordinary instance of the frozen
 class, equal to the one ``__init__`` builds, frozen like it. :func:`evolver` does
 the same for a copy with a few fields changed, as ``attrs.evolve`` makes it, and
-:func:`changer` for a copy with any fields changed, given by keyword.
+:func:`changer` for a copy with any fields changed, given by keyword, and :func:`copier`
+for the same copy with the changes given as one mapping.
 
 The class must be slotted without a weakref slot (``weakref_slot=False``:
 CPython moves an instance to another class only between classes of the same
@@ -25,12 +26,12 @@ traceback, a debugger or :func:`inspect.getsource` shows their source.
 from __future__ import annotations
 
 import linecache
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["builder", "changer", "evolver"]
+__all__ = ["builder", "changer", "copier", "evolver"]
 
 T = TypeVar("T")
 
@@ -123,11 +124,15 @@ def evolver(cls: type[T], *changed: str) -> Callable[..., T]:
     return evolve
 
 
-def changer(cls: type[T]) -> Callable[..., T]:
+def changer(cls: type[T], otherwise: Callable[..., Any] | None = None) -> Callable[..., T]:
     """A function ``change(instance, **changes)`` equal to ``attrs.evolve(instance,
     **changes)`` for a ``cls``, any of its ``__init__`` fields given by keyword (the
     names ``__init__`` takes), built as :func:`builder` builds: one function for every
     set of changes, so a caller needs no key for the set it changes.
+
+    Given ``otherwise``, the function takes any object and any keywords, and hands
+    every call that is not a ``cls`` with its own fields to ``otherwise(instance,
+    **changes)``: it may then stand for a function such as :func:`attrs.evolve`.
 
     >>> @attrs.frozen(weakref_slot=False)
     ... class Point:
@@ -140,11 +145,26 @@ def changer(cls: type[T]) -> Callable[..., T]:
     Traceback (most recent call last):
       ...
     TypeError: change_Point() got an unexpected keyword argument 'z'
+    >>> changer(Point, attrs.evolve)(Point(1, 2), z=3)
+    Traceback (most recent call last):
+      ...
+    TypeError: Point.__init__() got an unexpected keyword argument 'z'
     """
     fields = _checked_fields(cls, "changer")
     init = [f for f in fields if f.init]
-    keywords = ", ".join(f"{f.alias}=_same" for f in init)
-    lines = [f"def change(__instance, *, {keywords}):" if init else "def change(__instance):"]
+    # Keywords that may also be positional take their defaults from a tuple, where
+    # keyword-only ones take them from a dictionary, one lookup each: the guard, only
+    # positional, refuses a second positional argument all the same.
+    keywords = [f"{f.alias}=_same" for f in init] + (["**__others"] if otherwise else [])
+    lines = [f"def change(__instance, __guard=_same, /, {', '.join(keywords)}):"]
+    lines += ["    if __guard is not _same:", "        too_many()"]
+    if otherwise is not None:
+        pairs = "(" + "".join(f"({f.alias!r}, {f.alias}), " for f in init) + ")"
+        lines += [
+            "    if type(__instance) is not cls or __others:",
+            f"        __others.update((k, v) for k, v in {pairs} if v is not _same)",
+            "        return otherwise(__instance, **__others)",
+        ]
     lines.append("    self = new(twin)")
     for f in fields:
         if f.init:
@@ -159,6 +179,8 @@ def changer(cls: type[T]) -> Callable[..., T]:
         "twin": _twin(cls),
         "cls": cls,
         "_same": _SAME,
+        "otherwise": otherwise,
+        "too_many": _too_many(f"change_{cls.__name__}"),
         **defaults,
     }
     change: Callable[..., T] = _compiled(lines, cls, "change", namespace)
@@ -169,6 +191,63 @@ def changer(cls: type[T]) -> Callable[..., T]:
 
 _SAME = object()
 """The default of :func:`changer`'s keywords: the field is copied."""
+
+
+def _too_many(name: str) -> Callable[[], None]:
+    def too_many() -> None:
+        raise TypeError(f"{name}() takes 1 positional argument: the fields go by keyword")
+
+    return too_many
+
+
+def copier(cls: type[T]) -> Callable[[T, Mapping[str, Any]], T]:
+    """A function ``copy(instance, changes)`` equal to ``attrs.evolve(instance,
+    **changes)`` for a ``cls``: ``changes`` maps names of ``__init__`` fields (the names
+    ``__init__`` takes) to their new values. Built as :func:`builder` builds, it takes
+    the changes as the very dictionary a caller's ``**changes`` made, where
+    :func:`changer` would unpack them into keywords again: the copy behind
+    :func:`rulespec.plugin.evolve`.
+
+    >>> @attrs.frozen(weakref_slot=False)
+    ... class Point:
+    ...     x: int
+    ...     _y: int
+    >>> copy = copier(Point)
+    >>> copy(Point(1, 2), {"y": 5}), copy(Point(1, 2), {}) == Point(1, 2)
+    (Point(x=1, _y=5), True)
+    >>> copy(Point(1, 2), {"z": 3})
+    Traceback (most recent call last):
+      ...
+    TypeError: Point has no field 'z' to change
+    """
+    fields = _checked_fields(cls, "copier")
+    lines = ["def copy(__instance, __changes):", "    if not known(__changes):"]
+    lines += ["        refuse(__changes)", "    self = new(twin)"]
+    for f in fields:
+        if f.init:
+            got = f"__changes[{f.alias!r}] if {f.alias!r} in __changes else __instance.{f.name}"
+            lines.append(f"    self.{f.name} = {got}")
+        else:
+            lines.append(f"    self.{f.name} = _default_{f.name}")
+    lines += ["    self.__class__ = cls", "    return self"]
+    names = frozenset(f.alias for f in fields if f.init)
+
+    def refuse(changes: Mapping[str, Any]) -> None:
+        unknown = sorted(map(repr, set(changes) - names))
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]} to change")
+
+    namespace: dict[str, Any] = {
+        "new": object.__new__,
+        "twin": _twin(cls),
+        "cls": cls,
+        "known": names.issuperset,
+        "refuse": refuse,
+        **{f"_default_{f.name}": f.default for f in fields if not f.init},
+    }
+    copy: Callable[[T, Mapping[str, Any]], T] = _compiled(lines, cls, "copy", namespace)
+    copy.__qualname__ = copy.__name__ = f"copy_{cls.__name__}"
+    copy.__doc__ = f"A copy of a {cls.__name__} with the fields of a mapping changed."
+    return copy
 
 
 def _checked_fields(cls: type[Any], who: str) -> tuple[Any, ...]:
