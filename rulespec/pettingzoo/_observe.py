@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import math
 from array import array
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -117,6 +119,38 @@ class Observer:
         shaped: Floats = values.reshape(self.episode.observation_shape)
         return shaped
 
+    def reader(self, seat: int) -> Callable[[], Floats]:
+        """A call that gives what :meth:`observe` gives for ``seat``, each time the
+        episode's state now (a new array), with the lookups done once here."""
+        episode, shape = self.episode, self.episode.observation_shape
+        table = self._table
+        if table is not None:
+            write_table, take, order = table.write, self._shared.take, self._orders[seat]
+
+            def gather() -> Floats:
+                write_table(episode.state, seat)
+                return take(order, mode="wrap")
+
+            read = gather
+        elif self._plain:
+            write, raw, scale, multiply = (
+                self._writers[seat].write,
+                self._raw[seat],
+                self._scale,
+                np.multiply,
+            )
+
+            def scaled() -> Floats:
+                write(episode.state)
+                return multiply(raw, scale)
+
+            read = scaled
+        else:
+            return partial(self.observe, seat)
+        if self._flat:
+            return read
+        return lambda: read().reshape(shape)
+
     def write(self, seat: int, out: Floats) -> None:
         """Write ``seat``'s observation now, scaled, into ``out`` (float32, flat, of the
         observation's length): what the vector environment fills its rows with."""
@@ -151,6 +185,15 @@ class Observer:
         buffer's ``tobytes``, for the numbers it holds."""
         return tuple(
             (writer.write, buffer.tobytes)
+            for writer, buffer in zip(self._writers, self._buffers, strict=True)
+        )
+
+    def sources(self) -> tuple[tuple[Callable[[Any], None], memoryview], ...]:
+        """For each seat (only when :attr:`plain`): its writer's ``write``, to give the
+        state now, and the bytes of the buffer it writes (a view: no copy), the numbers
+        before scaling as float32 values."""
+        return tuple(
+            (writer.write, memoryview(buffer).cast("B"))
             for writer, buffer in zip(self._writers, self._buffers, strict=True)
         )
 
