@@ -335,10 +335,33 @@ def _canarchie_ids(line: tuple[Stack, ...], keep: bool = False) -> tuple[int, ..
     key = (keep, tuple(line.index(stack) for stack in line))
     ids = _CANARCHIE_IDS.get(key)
     if ids is None:
-        start = _START[Card.CANARCHIE]
-        ids = tuple(start + _RANK[_order(line, new)] for new in rules.arrangements(line, keep))
-        _CANARCHIE_IDS[key] = ids
+        ids = _CANARCHIE_IDS[key] = _pattern_ids(key[1], keep)
     return ids
+
+
+def _pattern_ids(pattern: tuple[int, ...], keep: bool) -> tuple[int, ...]:
+    """Canarchie's ids on a line whose space ``i`` holds the same stack as space
+    ``pattern[i]`` (the first such space): a new line's smallest permutation
+    (:func:`_order`) is the one that takes equal stacks in their order on the line, and
+    each such permutation gives its own line; the unchanged order only with ``keep``.
+
+    >>> len(_pattern_ids((0, 1, 2), False)), len(_pattern_ids((0, 0, 2), False))
+    (5, 2)
+    """
+    n, start = len(pattern), _START[Card.CANARCHIE]
+    rest = tuple(range(n, LENGTH))
+    found = []
+    for order in permutations(range(n)):
+        last: dict[int, int] = {}
+        for j in order:
+            kind = pattern[j]
+            if last.get(kind, -1) > j:
+                break
+            last[kind] = j
+        else:
+            if keep or order != tuple(range(n)):
+                found.append(start + _RANK[order + rest])
+    return tuple(sorted(found))
 
 
 # -- observation --------------------------------------------------------------------

@@ -272,14 +272,14 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
                     shown[i] = movers
                     for p in before:
                         if p not in movers:
-                            _, _, row, mask = seats[p]
-                            numbers[row] = self._blank_row
+                            _, _, at, mask = seats[p]
+                            numbers[at] = self._blank_row
                             flags[mask] = self._blank_flags
                 state, flags_of = episode.state, episode.legal_action_flags
                 for p in movers:
-                    write, source, row, mask = seats[p]
+                    write, source, at, mask = seats[p]
                     write(state)
-                    numbers[row] = source
+                    numbers[at] = source
                     flags[mask] = flags_of(p)
         infos: dict[str, Any] = {"illegal_action": illegal}
         if final is not None:

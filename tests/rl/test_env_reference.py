@@ -241,3 +241,46 @@ def test_the_vector_env_gives_what_the_reference_gives(game_id: str, players: in
             assert infos["final_info"]["illegal_action"][i] == illegal
             reference.new_game()
     assert ended >= 1
+
+
+@pytest.mark.parametrize(
+    ("game_id", "settings"),
+    [
+        ("duo", {}),
+        ("duo", {"turbo": True}),
+        ("canardage", {}),
+        ("canardage", {"canarchie": "any-order"}),
+    ],
+)
+def test_the_mask_flags_number_each_legal_action_as_action_id_does(
+    game_id: str, settings: dict[str, Any]
+) -> None:
+    g = rulespec.game(game_id)
+    options = g.decode_options(settings)
+    encoding: Any = g.encoding
+    rng = random.Random(f"flags{game_id}{settings}")
+    checked = canarchie = 0
+    low, high = seats(game_id)
+    for players in range(low, high + 1):
+        state = g.new_game(players, options)
+        for _ in range(150 * (GAMES + 1)):
+            if g.is_over(state):
+                break
+            (actor,) = g.to_move(state)[:1]
+            if actor == rulespec.CHANCE:
+                state = g.apply(state, g.sample_chance(state, rng))
+                continue
+            legal = list(g.legal_actions(state, actor))
+            if rng.random() < 0.3:
+                for seat in range(players):
+                    flags = encoding.legal_action_flags(state, seat)
+                    numbered = sorted(
+                        encoding.action_id(state, a) for a in g.legal_actions(state, seat)
+                    )
+                    assert [i for i, flag in enumerate(flags) if flag] == numbered
+                    checked += 1
+                canarchie += len(legal) > 50
+            state = g.apply(state, rng.choice(legal))
+    assert checked > 40
+    if game_id == "canardage":
+        assert canarchie > 0  # Canarchie's new lines were among them
