@@ -157,7 +157,7 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
                         slice(r * width, (r + 1) * width),
                     )
                 )
-            self._games.append((e, tuple(seats)))
+            self._games.append((i, e, tuple(seats), e.act_one, e.legal_action_flags, e.quiet))
         self._bytes = numbers
         self._blank_row, self._blank_flags = bytes(row), self._idle_flags
         self.observation_shape = first.observation_shape
@@ -247,15 +247,16 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         # With plain observations, each game's movers are read as soon as it has played.
         plain = self._plain
         shown, numbers, flags = self._shown, self._bytes, self._flags
-        for i, (episode, seats) in enumerate(self._games):
+        blank_row, blank_flags = self._blank_row, self._blank_flags
+        for i, episode, seats, act_one, flags_of, quiet in self._games:
             row = rows[i]
             movers = episode.to_move()
             if len(movers) == 1:
                 mover = movers[0]
-                outcome = episode.act_one(mover, row[mover])
+                outcome = act_one(mover, row[mover])
             else:
                 outcome = episode.act({p: row[p] for p in movers})
-            if outcome is not episode.quiet:
+            if outcome is not quiet:
                 rewards[i] = outcome.rewards
             if episode.done:
                 terminations[i] = episode.terminated
@@ -273,9 +274,9 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
                     for p in before:
                         if p not in movers:
                             _, _, at, mask = seats[p]
-                            numbers[at] = self._blank_row
-                            flags[mask] = self._blank_flags
-                state, flags_of = episode.state, episode.legal_action_flags
+                            numbers[at] = blank_row
+                            flags[mask] = blank_flags
+                state = episode.state
                 for p in movers:
                     write, source, at, mask = seats[p]
                     write(state)
@@ -359,7 +360,7 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
 
     def _plain_observations(self) -> Observations:
         """:meth:`_observations` when every observation is its writer's numbers scaled."""
-        for i, (episode, seats) in enumerate(self._games):
+        for i, episode, seats, *_ in self._games:
             self._shown[i] = self._show(episode, seats, tuple(range(self.players)))
         return self._plain_rows()
 
