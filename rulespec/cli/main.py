@@ -515,8 +515,8 @@ def _bench_env(
     vector = _Vector(g, players, seed)
     options = g.decode_options(g.simulation_options())
     share = seconds / (2 * _ENV_RUNS)
-    # A short run of each loop first, not counted: the first steps fill the caches the
-    # games keep (Canarchie's new lines, for one), in the engine's loop and the env's.
+    # A short run of each loop first, not counted: the first steps fill the caches that
+    # the games keep (of numbered actions, for one), in the engine's loop and the env's.
     _engine_rate(g, players, options, share / 4, rng)
     _env_rate(env, share / 4, rng)
     vector.rate(share / 4)
