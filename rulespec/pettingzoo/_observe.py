@@ -164,29 +164,13 @@ class Observer:
     @property
     def plain(self) -> bool:
         """Whether an observation is its writer's numbers times :attr:`scale`, nothing
-        checked or clipped: what :meth:`numbers` serves."""
+        checked or clipped: what :meth:`sources` serves."""
         return self._plain
 
     @property
     def scale(self) -> Floats:
         """The factor of each number (float32): an observation is the numbers times it."""
         return self._scale
-
-    def numbers(self, seat: int) -> bytes:
-        """``seat``'s numbers now, before scaling, as the bytes of float32 values (only
-        when :attr:`plain`): several seats' bytes joined are scaled in one NumPy
-        multiplication by :attr:`scale`, repeated."""
-        self._writers[seat].write(self.episode.state)
-        return self._buffers[seat].tobytes()
-
-    def readers(self) -> tuple[tuple[Any, Any], ...]:
-        """For each seat (only when :attr:`plain`), the pair of calls behind
-        :meth:`numbers`: the writer's ``write``, to give the state now, then the
-        buffer's ``tobytes``, for the numbers it holds."""
-        return tuple(
-            (writer.write, buffer.tobytes)
-            for writer, buffer in zip(self._writers, self._buffers, strict=True)
-        )
 
     def sources(self) -> tuple[tuple[Callable[[Any], None], memoryview], ...]:
         """For each seat (only when :attr:`plain`): its writer's ``write``, to give the
