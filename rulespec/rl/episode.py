@@ -322,8 +322,9 @@ class Episode:
             or self.illegal  # the turn's end after one
             or type(action_id) is not int
             or not 0 <= action_id < self.action_space_size
-            or flags[action_id] != 1  # the mask's own flags: 1 is legal, for a player to move
+            or flags[action_id] != 1  # the mask's own flags: the usual case
             or self._decode is None
+            or player not in self._movers
         ):
             return self._act_one(player, action_id)
         state = self.state

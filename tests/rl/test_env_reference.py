@@ -284,3 +284,18 @@ def test_the_mask_flags_number_each_legal_action_as_action_id_does(
     assert checked > 40
     if game_id == "canardage":
         assert canarchie > 0  # Canarchie's new lines were among them
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_one_player_s_step_is_refused_for_a_player_not_to_move(game_id: str) -> None:
+    from rulespec.rl.episode import Episode
+
+    episode = Episode(rulespec.game(game_id), 3, seed=2)
+    first = episode.to_move()[0]
+    legal = episode.legal_action_ids(first)
+    episode.legal_action_flags(first)  # listed, as a mask lists them
+    episode.act_one(first, legal[-1])  # the last id ends the turn (Duo's Draw)
+    assert first not in episode.to_move()
+    episode.legal_action_flags(first)
+    with pytest.raises(ValueError, match="players to move"):
+        episode.act_one(first, legal[-1])
