@@ -298,29 +298,52 @@ def legal_action_flags(state: State, player: int) -> bytearray:
     True
     """
     flags = bytearray(ACTION_SPACE_SIZE)
-    for i in _listed_ids(state, player):
+    offered, canarchie = _listed(state, player)
+    for i in offered:
         flags[i] = 1
+    if canarchie is not None:  # Canarchie's block, up to 719 flags, written at once
+        block = _CANARCHIE_FLAGS.get(canarchie)
+        if block is None:
+            written = bytearray(_WIDTH[_ORDER])
+            for i in _pattern(canarchie):
+                written[i - _CANARCHIE_START] = 1
+            block = _CANARCHIE_FLAGS[canarchie] = bytes(written)
+        flags[_CANARCHIE_START : _CANARCHIE_START + len(block)] = block
     return flags
 
 
 def _listed_ids(state: State, player: int) -> list[int]:
     """The ids of ``player``'s legal actions in no particular order, the actions offered
     kept for :func:`legal_action_from_id`."""
+    ids, canarchie = _listed(state, player)
+    if canarchie is not None:
+        ids += _pattern(canarchie)
+    return ids
+
+
+_Pattern = tuple[bool, tuple[int, ...]]
+
+
+def _listed(state: State, player: int) -> tuple[list[int], _Pattern | None]:
+    """The ids of ``player``'s legal actions but Canarchie's new lines, in no particular
+    order, the actions offered kept for :func:`legal_action_from_id`; and when
+    Canarchie's new lines are legal, their pattern (see :func:`_pattern`)."""
     legal = rules.legal_actions(state, player)
-    ids: list[int] = []
     offers: dict[int, PlayerAction] = {}
+    canarchie = None
     for card in legal.cards():
         uses = legal.uses(card)
         if card is Card.CANARCHIE and type(uses[0]) is Play:
-            ids += _canarchie_ids(state.line, state.options.canarchie == "any-order")
+            line = state.line
+            keep = state.options.canarchie == "any-order"
+            canarchie = (keep, tuple(line.index(stack) for stack in line))
         else:
             for action in uses:
                 offers[_id(state, action)] = action
-    ids += offers
     if len(_LISTED) >= _LISTED_MOST:
         _LISTED.clear()
     _LISTED[id(state)] = (state, player, offers)
-    return ids
+    return list(offers), canarchie
 
 
 _CANARCHIE_IDS: dict[tuple[bool, tuple[int, ...]], tuple[int, ...]] = {}
@@ -329,16 +352,44 @@ order is a play): its new orders, and the smallest permutation naming each, depe
 which stacks are equal and nothing else."""
 
 
-def _canarchie_ids(line: tuple[Stack, ...], keep: bool = False) -> tuple[int, ...]:
-    """The ids of Canarchie's plays on ``line``: one per new order (:func:`_order`), and
-    with ``keep`` (``canarchie="any-order"``) the unchanged order's too."""
-    key = (keep, tuple(line.index(stack) for stack in line))
+def _pattern(key: _Pattern) -> tuple[int, ...]:
+    """Canarchie's ids for ``(keep, pattern)``, worked out once: ``pattern[i]`` is the
+    first space of the line holding the same stack as space ``i`` (see
+    :func:`_pattern_ids`), and ``keep`` is ``canarchie="any-order"``."""
     ids = _CANARCHIE_IDS.get(key)
     if ids is None:
-        start = _START[Card.CANARCHIE]
-        ids = tuple(start + _RANK[_order(line, new)] for new in rules.arrangements(line, keep))
-        _CANARCHIE_IDS[key] = ids
+        ids = _CANARCHIE_IDS[key] = _pattern_ids(key[1], key[0])
     return ids
+
+
+_CANARCHIE_START = _START[Card.CANARCHIE]
+_CANARCHIE_FLAGS: dict[_Pattern, bytes] = {}
+"""The flags of Canarchie's block of ids for each pattern (as :data:`_CANARCHIE_IDS`)."""
+
+
+def _pattern_ids(pattern: tuple[int, ...], keep: bool) -> tuple[int, ...]:
+    """Canarchie's ids on a line whose space ``i`` holds the same stack as space
+    ``pattern[i]`` (the first such space): a new line's smallest permutation
+    (:func:`_order`) is the one that takes equal stacks in their order on the line, and
+    each such permutation gives its own line; the unchanged order only with ``keep``.
+
+    >>> len(_pattern_ids((0, 1, 2), False)), len(_pattern_ids((0, 0, 2), False))
+    (5, 2)
+    """
+    n, start = len(pattern), _START[Card.CANARCHIE]
+    rest = tuple(range(n, LENGTH))
+    found = []
+    for order in permutations(range(n)):
+        last: dict[int, int] = {}
+        for j in order:
+            kind = pattern[j]
+            if last.get(kind, -1) > j:
+                break
+            last[kind] = j
+        else:
+            if keep or order != tuple(range(n)):
+                found.append(start + _RANK[order + rest])
+    return tuple(sorted(found))
 
 
 # -- observation --------------------------------------------------------------------

@@ -141,6 +141,8 @@ class Writer:
         self._played: tuple[Card, ...] = ()
         self._shot: object = None
         self._winners: object = None
+        self._seats = tuple((player + k) % players for k in range(players))
+        """The seats in the order the observation lists them: this player's first."""
 
     def _one_hot(self, start: int, index: int) -> None:
         """Move the one of the one-hot piece at ``start`` to ``index`` (-1: none)."""
@@ -175,9 +177,9 @@ class Writer:
         line, targets, shelters = state.line, state.targets, state.shelters
         if line is not self._line:
             self._write_stacks(line)
-        if targets != self._targets:
+        if targets is not self._targets and targets != self._targets:
             self._write_targets(targets)
-        if shelters != self._shelters:
+        if shelters is not self._shelters and shelters != self._shelters:
             self._write_shelters(shelters)
         deck, seen = state.deck, state.seen
         buf[at.deck] = len(deck)
@@ -192,9 +194,10 @@ class Writer:
             if hand is not self._hand:
                 self._hand = hand
                 self._counts(at.hand, hand)
-            sizes = at.sizes
-            for k in range(n):
-                buf[sizes + k] = len(hands[(me + k) % n])
+            k = at.sizes
+            for p in self._seats:
+                buf[k] = len(hands[p])
+                k += 1
         buf[at.draw] = len(state.draw_pile)
         played = state.played
         before = self._played
@@ -211,13 +214,17 @@ class Writer:
         shot = state.shot
         if shot is not self._shot:
             self._shot = shot
-            for k in range(n):
-                buf[at.shot + k] = shot[(me + k) % n]
+            k = at.shot
+            for p in self._seats:
+                buf[k] = shot[p]
+                k += 1
         winners = state.winners
         if winners is not self._winners:
             self._winners = winners
-            for k in range(n):
-                buf[at.winners + k] = 1.0 if (me + k) % n in winners else 0.0
+            k = at.winners
+            for p in self._seats:
+                buf[k] = 1.0 if p in winners else 0.0
+                k += 1
 
     def _counts(self, start: int, cards: tuple[Card, ...]) -> None:
         buf = self.buffer
@@ -231,9 +238,11 @@ class Writer:
         before, self._line = self._line, line
         width, blank = 2 * n + 2, self._blank
         here = at.line
+        count, old = len(line), len(before)
         for i in range(LENGTH):
-            stack = line[i] if i < len(line) else None
-            if stack != (before[i] if i < len(before) else None):
+            stack = line[i] if i < count else None
+            was = before[i] if i < old else None
+            if stack is not was and stack != was:
                 buf[here : here + width] = blank[:width]
                 if stack is not None:
                     buf[here] = 1.0

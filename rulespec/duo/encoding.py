@@ -68,6 +68,7 @@ OBSERVATION_FIXED = 3 * CARDS + 2 + 3 + 4 + 1 + 1
 """The length of the observation's slices that do not depend on the player count."""
 OUT_OF_RANGE = "duo.turn.play"
 _PHASES = (Phase.DEAL, Phase.TURN, Phase.OVER)
+_TURN = Phase.TURN  # read once: a member of an Enum class is slow to read in Python 3.11
 
 
 def action_space_size(players: int, options: Options | None = None) -> int:
@@ -161,10 +162,26 @@ def legal_action_flags(state: State, player: int) -> bytearray:
     (156, [24, 155])
     """
     flags = bytearray(ACTION_SPACE_SIZE)
-    built = _BUILT_IDS
-    for action in rules.legal_actions(state, player):
-        i = built.get(id(action))
-        flags[_id(action) if i is None else i] = 1
+    # rules.legal_actions, its actions' ids written at once: a Play's id is its pile's
+    # first id plus its card.
+    if state.phase is not _TURN or player != state.turn:
+        return flags
+    hand = state.hands[player]
+    chosen, piles, fits = state.turn_pile, state.piles, rules._FITS
+    if chosen is None:
+        first, second = fits[piles[0][-1]], fits[piles[1][-1]]
+        for card in hand:
+            if first[card]:
+                flags[card] = 1
+            if second[card]:
+                flags[CARDS + card] = 1
+        flags[DRAW_ID] = 1
+    else:
+        fit, start = fits[piles[chosen][-1]], chosen * CARDS
+        for card in hand:
+            if fit[card]:
+                flags[start + card] = 1
+        flags[STOP_ID] = 1
     return flags
 
 

@@ -3,7 +3,7 @@ names, spaces, observations and the text board."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import gymnasium
@@ -114,6 +114,9 @@ class Table:
         self.possible_agents = [agent_name(p) for p in range(episode.players)]
         self.seats = {name: p for p, name in enumerate(self.possible_agents)}
         self.observer = Observer(episode)
+        self.views = {name: self._view(p) for p, name in enumerate(self.possible_agents)}
+        """For each agent, the call that gives its observation now, mask included when it
+        is acting (what :meth:`observe` gives)."""
         n, shape = episode.action_space_size, episode.observation_shape
         low, high = self.observer.low.reshape(shape), self.observer.high.reshape(shape)
         self.action_spaces = {a: gymnasium.spaces.Discrete(n) for a in self.possible_agents}
@@ -132,6 +135,23 @@ class Table:
             np.float32,
         )
 
+    def _view(self, seat: int) -> Callable[[bool], dict[str, npt.NDArray[Any]]]:
+        """The call behind :meth:`observe` for ``seat``, its lookups done once."""
+        read, flags_of = self.observer.reader(seat), self.episode.legal_action_flags
+        frombuffer, zeros, size = np.frombuffer, np.zeros, self.episode.action_space_size
+        if self._planes is not None:
+            return lambda acting: self._observe_planes(seat, acting)
+
+        def view(acting: bool) -> dict[str, npt.NDArray[Any]]:
+            if acting:
+                return {
+                    "observation": read(),
+                    "action_mask": frombuffer(bytearray(flags_of(seat)), _INT8),
+                }
+            return {"observation": read(), "action_mask": zeros(size, _INT8)}
+
+        return view
+
     def seat(self, agent: str) -> int:
         """The seat of ``agent``; a :class:`KeyError` naming it when there is none."""
         try:
@@ -142,15 +162,17 @@ class Table:
     def observe(self, agent: str, acting: bool = True) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation and action mask now (all zeros unless ``acting``)."""
         try:
-            seat = self.seats[agent]
+            return self.views[agent](acting)
         except (KeyError, TypeError):
-            seat = self.seat(agent)
+            self.seat(agent)  # the error naming the agent
+            raise
+
+    def _observe_planes(self, seat: int, acting: bool) -> dict[str, npt.NDArray[Any]]:
+        """:meth:`observe` with the spatial planes."""
         if acting:
             mask = np.frombuffer(bytearray(self.episode.legal_action_flags(seat)), _INT8)
         else:
             mask = np.zeros(self.episode.action_space_size, _INT8)
-        if self._planes is None:
-            return {"observation": self.observer.observe(seat), "action_mask": mask}
         planes = np.zeros(self._planes_shape, dtype=np.float32)
         cells = self._planes(self.episode.state, seat)
         if cells:

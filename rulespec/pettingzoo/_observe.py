@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import math
 from array import array
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -117,6 +119,38 @@ class Observer:
         shaped: Floats = values.reshape(self.episode.observation_shape)
         return shaped
 
+    def reader(self, seat: int) -> Callable[[], Floats]:
+        """A call that gives what :meth:`observe` gives for ``seat``, each time the
+        episode's state now (a new array), with the lookups done once here."""
+        episode, shape = self.episode, self.episode.observation_shape
+        table = self._table
+        if table is not None:
+            write_table, take, order = table.write, self._shared.take, self._orders[seat]
+
+            def gather() -> Floats:
+                write_table(episode.state, seat)
+                return take(order, mode="wrap")
+
+            read = gather
+        elif self._plain:
+            write, raw, scale, multiply = (
+                self._writers[seat].write,
+                self._raw[seat],
+                self._scale,
+                np.multiply,
+            )
+
+            def scaled() -> Floats:
+                write(episode.state)
+                return multiply(raw, scale)
+
+            read = scaled
+        else:
+            return partial(self.observe, seat)
+        if self._flat:
+            return read
+        return lambda: read().reshape(shape)
+
     def write(self, seat: int, out: Floats) -> None:
         """Write ``seat``'s observation now, scaled, into ``out`` (float32, flat, of the
         observation's length): what the vector environment fills its rows with."""
@@ -130,7 +164,7 @@ class Observer:
     @property
     def plain(self) -> bool:
         """Whether an observation is its writer's numbers times :attr:`scale`, nothing
-        checked or clipped: what :meth:`numbers` serves."""
+        checked or clipped: what :meth:`sources` serves."""
         return self._plain
 
     @property
@@ -138,19 +172,12 @@ class Observer:
         """The factor of each number (float32): an observation is the numbers times it."""
         return self._scale
 
-    def numbers(self, seat: int) -> bytes:
-        """``seat``'s numbers now, before scaling, as the bytes of float32 values (only
-        when :attr:`plain`): several seats' bytes joined are scaled in one NumPy
-        multiplication by :attr:`scale`, repeated."""
-        self._writers[seat].write(self.episode.state)
-        return self._buffers[seat].tobytes()
-
-    def readers(self) -> tuple[tuple[Any, Any], ...]:
-        """For each seat (only when :attr:`plain`), the pair of calls behind
-        :meth:`numbers`: the writer's ``write``, to give the state now, then the
-        buffer's ``tobytes``, for the numbers it holds."""
+    def sources(self) -> tuple[tuple[Callable[[Any], None], memoryview], ...]:
+        """For each seat (only when :attr:`plain`): its writer's ``write``, to give the
+        state now, and the bytes of the buffer it writes (a view: no copy), the numbers
+        before scaling as float32 values."""
         return tuple(
-            (writer.write, buffer.tobytes)
+            (writer.write, memoryview(buffer).cast("B"))
             for writer, buffer in zip(self._writers, self._buffers, strict=True)
         )
 

@@ -46,6 +46,7 @@ class GameEnv(TableEnv, AECEnv):  # type: ignore[misc]  # PettingZoo has no type
         super().__init__()
         self._set_up(episode, render_mode, observation)
         self.metadata["is_parallelizable"] = episode.simultaneous
+        self._views = self._table.views
         self._start()
 
     # -- spaces --------------------------------------------------------------------
@@ -98,7 +99,13 @@ class GameEnv(TableEnv, AECEnv):  # type: ignore[misc]  # PettingZoo has no type
         if not self._reset:
             raise ResetNeeded("reset() the environment before last()")
         agent = self.agent_selection
-        observation = self._table.observe(agent, not self.episode.done) if observe else None
+        if observe:
+            try:
+                observation = self._views[agent](not self.episode.done)
+            except (KeyError, TypeError):
+                observation = self._table.observe(agent, not self.episode.done)
+        else:
+            observation = None
         return (
             observation,
             self._cumulative_rewards[agent],

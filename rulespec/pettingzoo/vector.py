@@ -62,7 +62,7 @@ import numpy.typing as npt
 from rulespec.core.checks import integer
 from rulespec.pettingzoo._common import ResetNeeded, make_episode
 from rulespec.pettingzoo._observe import Observer
-from rulespec.rl.episode import OnIllegal, Reward
+from rulespec.rl.episode import Episode, OnIllegal, Reward
 
 __all__ = ["GameVectorEnv", "vector_env"]
 
@@ -133,15 +133,33 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         self.action_space_size = first.action_space_size
         self._length = self._observers[0].length
         self._plain = all(o.plain for o in self._observers)
-        self._games = [
-            (e, o.readers() if self._plain else ())
-            for e, o in zip(self.episodes, self._observers, strict=True)
-        ]
         self._scale = self._observers[0].scale
         self._idle_flags = bytes(self.action_space_size)
         rows = count * self.players
-        self._idle_numbers = (bytes(4 * self._length),) * rows
-        self._idle_masks = (self._idle_flags,) * rows
+        # With plain observations, every row's numbers (unscaled) and flags are kept from
+        # step to step: a step rewrites the rows of the players to move, and clears those
+        # of the players who moved before and no longer do.
+        self._numbers = np.zeros((rows, self._length), dtype=np.float32)
+        self._flags = bytearray(rows * self.action_space_size)
+        self._shown: list[tuple[int, ...]] = [()] * count
+        numbers = self._numbers.data.cast("B")
+        row, width = 4 * self._length, self.action_space_size
+        self._games = []
+        for i, (e, o) in enumerate(zip(self.episodes, self._observers, strict=True)):
+            seats = []
+            for p, (write, source) in enumerate(o.sources() if self._plain else ()):
+                r = i * self.players + p
+                seats.append(
+                    (
+                        write,
+                        source,
+                        slice(r * row, (r + 1) * row),
+                        slice(r * width, (r + 1) * width),
+                    )
+                )
+            self._games.append((i, e, tuple(seats), e.act_one, e.legal_action_flags, e.quiet))
+        self._bytes = numbers
+        self._blank_row, self._blank_flags = bytes(row), self._idle_flags
         self.observation_shape = first.observation_shape
         observer = self._observers[0]
         low = observer.low.reshape(first.observation_shape)
@@ -228,19 +246,17 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         rows = ids.tolist()
         # With plain observations, each game's movers are read as soon as it has played.
         plain = self._plain
-        numbers = list(self._idle_numbers) if plain else []
-        flags = list(self._idle_masks) if plain else []
-        players = self.players
-        start = 0
-        for i, (episode, readers) in enumerate(self._games):
+        shown, numbers, flags = self._shown, self._bytes, self._flags
+        blank_row, blank_flags = self._blank_row, self._blank_flags
+        for i, episode, seats, act_one, flags_of, quiet in self._games:
             row = rows[i]
             movers = episode.to_move()
             if len(movers) == 1:
                 mover = movers[0]
-                outcome = episode.act_one(mover, row[mover])
+                outcome = act_one(mover, row[mover])
             else:
                 outcome = episode.act({p: row[p] for p in movers})
-            if outcome is not episode.quiet:
+            if outcome is not quiet:
                 rewards[i] = outcome.rewards
             if episode.done:
                 terminations[i] = episode.terminated
@@ -251,15 +267,21 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
                 lengths[i] = episode.steps
                 final[i] = self._game_observations(i)
                 episode.reset()
-            if plain:
+            if plain:  # what _show does, written out
+                before, movers = shown[i], episode.to_move()
+                if before != movers:
+                    shown[i] = movers
+                    for p in before:
+                        if p not in movers:
+                            _, _, at, mask = seats[p]
+                            numbers[at] = blank_row
+                            flags[mask] = blank_flags
                 state = episode.state
-                flags_of = episode.legal_action_flags
-                for p in episode.to_move():
-                    write, read = readers[p]
+                for p in movers:
+                    write, source, at, mask = seats[p]
                     write(state)
-                    numbers[start + p] = read()
-                    flags[start + p] = flags_of(p)
-                start += players
+                    numbers[at] = source
+                    flags[mask] = flags_of(p)
         infos: dict[str, Any] = {"illegal_action": illegal}
         if final is not None:
             ended = terminations | truncations
@@ -272,8 +294,29 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
                 "_illegal_action": ended,
             }
             infos["_final_info"] = ended
-        observations = self._plain_rows(numbers, flags) if plain else self._observations()
+        observations = self._plain_rows() if plain else self._observations()
         return observations, rewards, terminations, truncations, infos
+
+    def _show(
+        self, episode: Episode, seats: tuple[tuple[Any, ...], ...], before: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        """Bring the kept rows of ``episode``'s game to its players to move now (``before``:
+        those of the last step, whose rows are cleared unless they move again)."""
+        numbers, flags = self._bytes, self._flags
+        movers = episode.to_move()
+        if before != movers:
+            for p in before:
+                if p not in movers:
+                    _, _, row, mask = seats[p]
+                    numbers[row] = self._blank_row
+                    flags[mask] = self._blank_flags
+        state, flags_of = episode.state, episode.legal_action_flags
+        for p in movers:
+            write, source, row, mask = seats[p]
+            write(state)
+            numbers[row] = source
+            flags[mask] = flags_of(p)
+        return movers
 
     def _check_open(self) -> None:
         if self.closed:
@@ -317,25 +360,16 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
 
     def _plain_observations(self) -> Observations:
         """:meth:`_observations` when every observation is its writer's numbers scaled."""
-        numbers, flags = list(self._idle_numbers), list(self._idle_masks)
-        start = 0
-        for episode, readers in self._games:
-            state = episode.state
-            for p in episode.to_move():
-                write, read = readers[p]
-                write(state)
-                numbers[start + p] = read()
-                flags[start + p] = episode.legal_action_flags(p)
-            start += self.players
-        return self._plain_rows(numbers, flags)
+        for i, episode, seats, *_ in self._games:
+            self._shown[i] = self._show(episode, seats, tuple(range(self.players)))
+        return self._plain_rows()
 
-    def _plain_rows(self, numbers: list[bytes], flags: list[bytes]) -> Observations:
-        """The stacked observations and masks from every row's unscaled ``numbers`` and
-        ``flags`` (zero bytes in the rows of players not to move): joined, then scaled
-        in one multiplication (a zero stays zero)."""
-        raw = np.frombuffer(b"".join(numbers), dtype=np.float32)
-        observations = raw.reshape(len(numbers), self._length) * self._scale
-        return self._stacked(observations, np.frombuffer(bytearray(b"".join(flags)), _INT8))
+    def _plain_rows(self) -> Observations:
+        """The stacked observations and masks from the kept rows (zeros in the rows of
+        players not to move): scaled in one multiplication (a zero stays zero), the
+        flags copied."""
+        observations = self._numbers * self._scale
+        return self._stacked(observations, np.frombuffer(bytearray(self._flags), _INT8))
 
     def _stacked(self, observations: npt.NDArray[Any], masks: npt.NDArray[Any]) -> Observations:
         """The rows of every game and seat, shaped games first, then seats."""

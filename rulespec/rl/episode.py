@@ -130,6 +130,7 @@ class Episode:
         self._list_ids = game.encoding.legal_action_ids
         self._list_flags = getattr(game.encoding, "legal_action_flags", None)
         self._to_move = game.to_move
+        self._apply = game.apply
         self._no_flags = bytes(self.action_space_size)
         self.rng = random.Random(None if seed is None else integer(seed, "seed"))
         self.reset()
@@ -314,6 +315,48 @@ class Episode:
 
     def act_one(self, player: int, action_id: int) -> Outcome:
         """``act({player: action_id})``, for one player (the AEC environment's step)."""
+        flags = self._flags.get(player)
+        if (
+            flags is None  # not listed as flags: checked in full, or listed as ids
+            or self._done
+            or self.illegal  # the turn's end after one
+            or type(action_id) is not int
+            or not 0 <= action_id < self.action_space_size
+            or flags[action_id] != 1  # the mask's own flags: the usual case
+            or self._decode is None
+            or player not in self._movers
+        ):
+            return self._act_one(player, action_id)
+        state = self.state
+        state = self._apply(state, self._decode(state, player, action_id))
+        # What _advanced does, for one player.
+        movers = self._movers
+        self.state = state
+        after = self._to_move(state)
+        if after == _CHANCE_ONLY:
+            after = self._resolve_chance()
+            state = self.state
+        self._movers = after
+        self._flags = {}
+        if self._legal:
+            self._legal = {}
+        self.steps += 1
+        if not after:
+            self._over = self._done = True
+        elif self.steps >= self.max_steps:
+            self.truncated = self._done = after != tuple(p for p in movers if p != player)
+        if self._scored:
+            before, self._values = self._values, self._value(state)
+            if before == self._values:
+                return self.quiet
+            return Outcome(tuple(b - a for a, b in zip(before, self._values, strict=True)))
+        if not self._over:
+            return self.quiet
+        self._values = self._value(state)
+        return Outcome(self._values) if any(self._values) else self.quiet
+
+    def _act_one(self, player: int, action_id: int) -> Outcome:
+        """:meth:`act_one` off its usual path."""
         if self._done or self.illegal or player not in self._movers:
             return self.act({player: action_id})  # the error, or the turn's end after one
         if type(action_id) is not int:
@@ -321,7 +364,7 @@ class Episode:
         decode = self._decode
         flags = self._flags.get(player)
         if flags is not None and 0 <= action_id < self.action_space_size:
-            listed = flags[action_id] == 1  # the mask's own flags: the usual case
+            listed = flags[action_id] == 1
         else:
             listed = self._listed(player, action_id)
         if decode is None or not listed:
