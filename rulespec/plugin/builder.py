@@ -68,15 +68,15 @@ def builder(cls: type[T], *caches: str) -> Callable[..., T]:
     twin = _twin(cls)
     names = [f.name for f in fields if f.init] + [f.name for f in fields if f.name in caches]
     defaults = {f"_default_{f.name}": f.default for f in fields if not f.init}
-    lines = [f"def build({', '.join(names)}):", "    self = new(twin)"]
+    lines = [f"def build({', '.join(names)}):", "    self = __new(__twin)"]
     lines += [f"    self.{name} = {name}" for name in names]
     lines += [
         f"    self.{f.name} = _default_{f.name}"
         for f in fields
         if not f.init and f.name not in caches
     ]
-    lines += ["    self.__class__ = cls", "    return self"]
-    namespace: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls, **defaults}
+    lines += ["    self.__class__ = __cls", "    return self"]
+    namespace: dict[str, Any] = {**_helpers(cls, twin), **defaults}
     build: Callable[..., T] = _compiled(lines, cls, "build", namespace)
     build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
     build.__doc__ = f"A new {cls.__name__}: the values of its fields, in order."
@@ -108,7 +108,7 @@ def evolver(cls: type[T], *changed: str) -> Callable[..., T]:
     if len(set(changed)) != len(changed):
         raise TypeError("evolver: a field is named twice")
     defaults = {f"_default_{f.name}": f.default for f in fields if not f.init}
-    lines = [f"def evolve(__instance, {', '.join(changed)}):", "    self = new(twin)"]
+    lines = [f"def evolve(__instance, {', '.join(changed)}):", "    self = __new(__twin)"]
     for f in fields:
         if f.name in changed:
             lines.append(f"    self.{f.name} = {f.name}")
@@ -116,8 +116,8 @@ def evolver(cls: type[T], *changed: str) -> Callable[..., T]:
             lines.append(f"    self.{f.name} = __instance.{f.name}")
         else:
             lines.append(f"    self.{f.name} = _default_{f.name}")
-    lines += ["    self.__class__ = cls", "    return self"]
-    namespace: dict[str, Any] = {"new": object.__new__, "twin": _twin(cls), "cls": cls, **defaults}
+    lines += ["    self.__class__ = __cls", "    return self"]
+    namespace: dict[str, Any] = {**_helpers(cls, _twin(cls)), **defaults}
     evolve: Callable[..., T] = _compiled(lines, cls, "evolve", namespace)
     evolve.__qualname__ = evolve.__name__ = f"evolve_{cls.__name__}"
     evolve.__doc__ = f"A copy of a {cls.__name__} with {', '.join(changed) or 'nothing'} changed."
@@ -155,32 +155,31 @@ def changer(cls: type[T], otherwise: Callable[..., Any] | None = None) -> Callab
     # Keywords that may also be positional take their defaults from a tuple, where
     # keyword-only ones take them from a dictionary, one lookup each: the guard, only
     # positional, refuses a second positional argument all the same.
-    keywords = [f"{f.alias}=_same" for f in init] + (["**__others"] if otherwise else [])
-    lines = [f"def change(__instance, __guard=_same, /, {', '.join(keywords)}):"]
-    lines += ["    if __guard is not _same:", "        too_many()"]
+    keywords = [f"{f.alias}=__same" for f in init] + (["**__others"] if otherwise else [])
+    lines = [f"def change(__instance, __guard=__same, /, {', '.join(keywords)}):"]
+    lines += ["    if __guard is not __same:", "        __too_many()"]
     if otherwise is not None:
         pairs = "(" + "".join(f"({f.alias!r}, {f.alias}), " for f in init) + ")"
         lines += [
-            "    if type(__instance) is not cls or __others:",
-            f"        __others.update((k, v) for k, v in {pairs} if v is not _same)",
-            "        return otherwise(__instance, **__others)",
+            "    if __type(__instance) is not __cls or __others:",
+            f"        __others.update((k, v) for k, v in {pairs} if v is not __same)",
+            "        return __otherwise(__instance, **__others)",
         ]
-    lines.append("    self = new(twin)")
+    lines.append("    self = __new(__twin)")
     for f in fields:
         if f.init:
-            value = f"__instance.{f.name} if {f.alias} is _same else {f.alias}"
+            value = f"__instance.{f.name} if {f.alias} is __same else {f.alias}"
             lines.append(f"    self.{f.name} = {value}")
         else:
             lines.append(f"    self.{f.name} = _default_{f.name}")
-    lines += ["    self.__class__ = cls", "    return self"]
+    lines += ["    self.__class__ = __cls", "    return self"]
     defaults = {f"_default_{f.name}": f.default for f in fields if not f.init}
     namespace: dict[str, Any] = {
-        "new": object.__new__,
-        "twin": _twin(cls),
-        "cls": cls,
-        "_same": _SAME,
-        "otherwise": otherwise,
-        "too_many": _too_many(f"change_{cls.__name__}"),
+        **_helpers(cls, _twin(cls)),
+        "__type": type,
+        "__same": _SAME,
+        "__otherwise": otherwise,
+        "__too_many": _too_many(f"change_{cls.__name__}"),
         **defaults,
     }
     change: Callable[..., T] = _compiled(lines, cls, "change", namespace)
@@ -191,6 +190,13 @@ def changer(cls: type[T], otherwise: Callable[..., Any] | None = None) -> Callab
 
 _SAME = object()
 """The default of :func:`changer`'s keywords: the field is copied."""
+
+
+def _helpers(cls: type[Any], twin: type[Any]) -> dict[str, Any]:
+    """The names the compiled functions call on, in a form no field's name or keyword
+    takes (attrs strips a field's leading underscores for its keyword), so that a field
+    named ``type``, ``new`` or ``cls`` never hides them."""
+    return {"__new": object.__new__, "__twin": twin, "__cls": cls}
 
 
 def _too_many(name: str) -> Callable[[], None]:

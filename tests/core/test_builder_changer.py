@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import types
 from typing import Any
 
 import attrs
@@ -9,7 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulespec.plugin.builder import changer
+from rulespec.plugin.builder import builder, changer, evolver
+from rulespec.plugin.game import compiled_evolve, evolve
 
 
 @attrs.frozen(weakref_slot=False)
@@ -57,3 +59,30 @@ def test_a_validated_class_is_refused() -> None:
 
     with pytest.raises(TypeError, match="validator"):
         changer(Checked)
+
+
+@attrs.frozen(weakref_slot=False)
+class Token:
+    """Fields named as the names a compiled function might use for itself."""
+
+    type: int
+    new: int
+    twin: int
+    cls: int
+    otherwise: int = 0
+
+
+def test_fields_named_as_builtins_or_helpers_are_copied_as_attrs_copies_them() -> None:
+    token = Token(1, 2, 3, 4)
+    for changes in ({}, {"type": 7}, {"new": 8, "cls": 9}, {"twin": 5, "otherwise": 6}):
+        expected = attrs.evolve(token, **changes)
+        for change_token in (changer(Token), changer(Token, attrs.evolve)):
+            made = change_token(token, **changes)
+            assert type(made) is Token and made == expected
+        changed = sorted(changes)
+        assert evolver(Token, *changed)(token, *(changes[k] for k in changed)) == expected
+    assert builder(Token)(1, 2, 3, 4, 5) == Token(1, 2, 3, 4, 5)
+    rules: Any = types.ModuleType("rules")
+    rules.evolve = evolve
+    compiled_evolve(rules, Token)
+    assert rules.evolve is not evolve and rules.evolve(token, type=5) == Token(5, 2, 3, 4)
