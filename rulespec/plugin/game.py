@@ -151,8 +151,11 @@ class _Actions(dict[Any, Any]):
         self._make, self._first = make, first
 
     def __missing__(self, item: Any) -> Any:
-        if len(self) >= _KEPT_MAX:
+        if _MADE[0] >= _KEPT_MAX:  # every store starts anew, this one too
+            _ACTIONS.clear()
             self.clear()
+            _MADE[0] = 0
+        _MADE[0] += 1
         action = self[item] = self._make(*self._first, item)
         return action
 
@@ -215,7 +218,10 @@ _KEPT_LENGTH = 6
 of that size) that most are met once, and its actions are made when read (a store of
 them all would be found in memory no sooner than they are made)."""
 _KEPT_MAX = 1 << 16
-"""How many sequences are kept before the store starts anew."""
+"""How many sequences, and how many actions in all the stores of actions, are kept
+before the store starts anew."""
+_MADE = [0]
+"""How many actions the stores have made since they last started anew."""
 
 
 def _keep(key: tuple[Any, Any, tuple[Any, ...]]) -> LazySequence[Any]:

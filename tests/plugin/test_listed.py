@@ -147,3 +147,20 @@ def test_only_the_general_evolve_of_a_module_is_compiled_and_for_a_class_it_can_
     assert plain.evolve is evolve
     with pytest.raises(ValueError):
         plain.evolve(Checked(1), n=0)
+
+
+def test_the_actions_kept_stay_within_the_bound_whatever_the_first_arguments(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rulespec.plugin import game
+
+    monkeypatch.setattr(game, "_KEPT_MAX", 40)
+    monkeypatch.setattr(game, "_ACTIONS", {})
+    monkeypatch.setattr(game, "_KEPT", {})
+    long = tuple(range(1, 10))
+    for first in range(60):  # a new first argument each time, as a round number would be
+        assert list(listed(Play, long, first)) == [Play(first, c) for c in long]
+        assert listed(Play, (1, 2, 3), first) == [Play(first, c) for c in (1, 2, 3)]
+        assert sum(map(len, game._ACTIONS.values())) <= 40
+    again = listed(Play, (1, 2, 3), 59)
+    assert again is listed(Play, (1, 2, 3), 59) and again[1] is listed(Play, (2,), 59)[0]
