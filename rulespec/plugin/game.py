@@ -254,7 +254,7 @@ _SHAREABLE: dict[type, bool] = {}
 
 def evolve(instance: T, **changes: Any) -> T:
     """A copy of ``instance`` (a frozen attrs object) with the fields in ``changes`` set,
-    equal to what :func:`attrs.evolve` makes, four to five times faster: the copy of
+    equal to what :func:`attrs.evolve` makes, about three times faster: the copy of
     each class is compiled once (:func:`rulespec.plugin.builder.copier`) and takes the
     changes as the dictionary the call made. A class the compiled copy cannot fill (a
     validator, a weakref slot...) is copied by :func:`attrs.evolve`.
@@ -271,9 +271,10 @@ def evolve(instance: T, **changes: Any) -> T:
 
 def compiled_evolve(rules: ModuleType, kind: type) -> None:
     """Put in ``rules`` (a rules module), in the place of :func:`evolve`, a function that
-    copies a ``kind`` (its state class) as :func:`evolve` does, about twice as fast: its
-    keywords are the fields of ``kind``, read as Python reads any keywords, where
-    :func:`evolve` gathers them into a dictionary and compiles nothing for the call.
+    copies a ``kind`` (its state class) as :func:`evolve` does, about 1.5 to 1.8 times
+    as fast (about five times as fast as :func:`attrs.evolve`): its keywords are the
+    fields of ``kind``, read as Python reads any keywords, where :func:`evolve`
+    gathers them into a dictionary and compiles nothing for the call.
     Any other object, or a keyword that is no field of ``kind``, it hands to
     :func:`evolve`: the module reads and behaves the same, as
     :class:`RulesGame` makes it for the game's rules when the game class is defined.
