@@ -193,9 +193,9 @@ _SAME = object()
 
 
 def _helpers(cls: type[Any], twin: type[Any]) -> dict[str, Any]:
-    """The names the compiled functions call on, in a form no field's name or keyword
-    takes (attrs strips a field's leading underscores for its keyword), so that a field
-    named ``type``, ``new`` or ``cls`` never hides them."""
+    """The names the compiled functions call on, with two leading underscores: a field's
+    keyword has none (attrs strips them) and a field's name in a class body at most one
+    (Python mangles two), so a field named ``type``, ``new`` or ``cls`` never hides them."""
     return {"__new": object.__new__, "__twin": twin, "__cls": cls}
 
 
