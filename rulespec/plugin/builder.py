@@ -15,9 +15,9 @@ The class must be slotted without a weakref slot (``weakref_slot=False``:
 CPython moves an instance to another class only between classes of the same
 layout), and everything its ``__init__`` does must be a plain store the builder
 makes too: no validator, converter or ``on_setattr`` hook on a field, no
-``__attrs_pre_init__`` or ``__attrs_post_init__``, no ``__init__`` of its own, no
-slot besides the fields' (``cache_hash=True`` adds one for the hash). The builder
-refuses any other class with a :class:`TypeError` saying why.
+``__attrs_pre_init__`` or ``__attrs_post_init__``, no ``__init__`` or ``__new__``
+of its own, no slot besides the fields' (``cache_hash=True`` adds one for the
+hash). The builder refuses any other class with a :class:`TypeError` saying why.
 
 The generated functions are registered with :mod:`linecache`, so that a
 traceback, a debugger or :func:`inspect.getsource` shows their source.
@@ -279,6 +279,10 @@ def _checked_fields(cls: type[Any], who: str) -> tuple[Any, ...]:
     init = getattr(cls.__init__, "__code__", None)
     if init is None or not init.co_filename.startswith("<attrs generated"):
         raise TypeError(f"{who}: {cls.__name__} has an __init__ of its own")
+    if cls.__new__ is not object.__new__:
+        raise TypeError(
+            f"{who}: {cls.__name__} has a __new__ of its own, which the builder would skip"
+        )
     names = {f.name for f in fields}
     for base in cls.__mro__:
         extra = [s for s in _slots(base) if s not in names and s not in ("__weakref__", "__dict__")]

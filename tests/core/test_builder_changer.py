@@ -86,3 +86,19 @@ def test_fields_named_as_builtins_or_helpers_are_copied_as_attrs_copies_them() -
     rules.evolve = evolve
     compiled_evolve(rules, Token)
     assert rules.evolve is not evolve and rules.evolve(token, type=5) == Token(5, 2, 3, 4)
+
+
+def test_a_class_with_its_own_new_is_copied_through_it() -> None:
+    @attrs.frozen(weakref_slot=False)
+    class Positive:
+        n: int
+
+        def __new__(cls, n: int) -> Positive:
+            if n < 0:
+                raise ValueError("n must not be negative")
+            return super().__new__(cls)
+
+    with pytest.raises(TypeError, match="__new__"):
+        changer(Positive)
+    with pytest.raises(ValueError, match="negative"):
+        evolve(Positive(1), n=-1)
