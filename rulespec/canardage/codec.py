@@ -1,5 +1,4 @@
-"""JSON encoding of Canardage actions, options and states, derived from their classes
-(:mod:`rulespec.plugin.codec`).
+"""JSON of Canardage's actions, options and states, derived from their classes.
 
 Duck cards are written as their colour ``0``–``5`` and water as ``"water"``; action
 cards by their id (``"pan"``, ``"en-joue"``, …); stacks bottom first.

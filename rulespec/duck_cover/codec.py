@@ -1,5 +1,4 @@
-"""JSON encoding of Duck & Cover actions, options and states, derived from their classes
-(:mod:`rulespec.plugin.codec`).
+"""JSON of Duck & Cover's actions, options and states, derived from their classes.
 
 Draw cards are written ``1``–``12``, ``"max"`` and ``"repeat"``; positions as
 ``[column, row]``; stacks bottom first. A duck a grid received from another family

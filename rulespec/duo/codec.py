@@ -1,5 +1,4 @@
-"""JSON encoding of Duo actions, options and states, derived from their classes
-(:mod:`rulespec.plugin.codec`).
+"""JSON of Duo's actions, options and states, derived from their classes.
 
 Cards are written by name (``"red-3-circle"``, ``"joker-green"``, ``"joker-2"``,
 ``"joker-cross"``, ``"turbo"``); piles bottom first; the draw pile next card first;
