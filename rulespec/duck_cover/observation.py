@@ -264,6 +264,8 @@ class Writer:
         """A row's number (from the corner), written, for the nearest rows."""
         self._empty = _zeros(buffer.typecode, at.slot)
         """An empty slot."""
+        self._no_choice = _zeros(buffer.typecode, 10)
+        """The block of a player who has not chosen."""
         buffer[at.seat + player] = 1.0
         self._state: State | None = None
         self._hot: dict[int, int] = {}
@@ -388,7 +390,7 @@ class Writer:
     def _write_own(self, start: int, action: object, grid: Grid | None, k: int) -> None:
         """Write ``action``, chosen by the holder of the ``k``-th grid block."""
         buf = self.buffer
-        buf[start : start + 10] = self._blank[:10]
+        buf[start : start + 10] = self._no_choice
         if action is None:
             return
         origin = getattr(action, "origin", None)
@@ -635,7 +637,21 @@ class Table(Writer):
         own choice (of every player's when ``None``)."""
         last = self._state
         if state is not last:
-            if last is not None and _only_choices_differ(last, state):
+            if (  # _only_choices_differ, written out
+                last is not None
+                and state.grids is last.grids
+                and state.draw_pile is last.draw_pile
+                and state.phase is last.phase
+                and state.card == last.card
+                and state.previous == last.previous
+                and state.previous_discarded == last.previous_discarded
+                and state.captain_pile is last.captain_pile
+                and state.discard_zone is last.discard_zone
+                and state.gifts is last.gifts
+                and state.round_scores is last.round_scores
+                and state.set_aside is last.set_aside
+                and state.round == last.round
+            ):
                 # A state of the same turn (every step but a turn's first): only who
                 # has chosen differs; the table is written as player 0 sees it.
                 self._state = state
@@ -656,9 +672,13 @@ class Table(Writer):
         # _write_chosen, written out for one player (every step asks for one)
         own = state.submitted[player] if state.phase is Phase.TURN else None
         chosen, grid = self._chosen[player]
-        if own is chosen and (own is None or state.grids[player] is grid):
-            return
-        self._write_chosen(state, player, self.length + 10 * player)
+        if own is None:
+            if chosen is not None:  # a choice of an earlier turn: the block is cleared
+                start = self.length + 10 * player
+                self.buffer[start : start + 10] = self._no_choice
+                self._chosen[player] = (None, None)
+        elif own is not chosen or state.grids[player] is not grid:
+            self._write_chosen(state, player, self.length + 10 * player)
 
     def order(self, player: int) -> tuple[int, ...]:
         """Where each number of ``player``'s observation is in :attr:`buffer`."""
