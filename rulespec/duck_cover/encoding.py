@@ -435,7 +435,9 @@ def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAct
                 action = legal._beside(legal._index, action_id - COVER_ID, legal._cover_mask, Cover)
             else:
                 stack, side = divmod(action_id - DUCK_ID, SIDES)
-                action = legal.duck(stack, side)
+                if stack == legal._index or stack >= len(legal._masks.cells):
+                    return _decode(state, player, action_id)  # refused by apply
+                action = legal._beside(stack, side, legal._duck_mask, Duck)
             if action is not None:
                 return action
     elif action_id == QUACK_ID and 0 <= player < len(_QUACKS):

@@ -348,12 +348,17 @@ class Writer:
                     i = at.scores + r * n + k
                     buf[i] = 0.0 if row is None else row[(me + k) % n] * sc[i]
             buf[at.scores + 3 * n] = len(scores) * sc[at.scores + 3 * n]
+        shown, blocks = self._grids, self._cells
         for k in range(n):
             p = (me + k) % n
             grid = grids[p] if grids else None
-            if grid is not self._grids[p]:
-                self._grids[p] = grid
-                self._write_grid(k, p, grid)
+            if grid is not shown[p]:
+                shown[p] = grid
+                step = None if grid is None else grid._moved_
+                if step is not None and step[0] is blocks[k]:  # one stack moved: its slots
+                    self._write_move(k, p, grid.cells, *step)  # type: ignore[union-attr]
+                else:
+                    self._write_grid(k, p, grid)
         self._write_choices(state)
 
     def _write_choices(self, state: State) -> None:
