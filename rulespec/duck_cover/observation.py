@@ -530,22 +530,17 @@ class Writer:
         self, k: int, cells: tuple[tuple[Position, tuple[int, ...]], ...], corner: tuple[int, int]
     ) -> None:
         """Write the place of every stack of ``cells`` in the ``k``-th block, counted from
-        ``corner``: each of the two numbers in one stride over the slots."""
-        count = len(cells)
-        if not count:
-            return
-        left, top = corner
+        ``corner``."""
+        buf, slot, left, top = self.buffer, self._at.slot, corner[0], corner[1]
         across, down = self._across, self._down
+        here = self._starts[k] + 1
         try:
-            columns = [across[c - left] for (c, _), _ in cells]
-            rows = [down[r - top] for (_, r), _ in cells]
+            for (column, row), _ in cells:  # never left of nor above the corner
+                buf[here] = across[column - left]
+                buf[here + 1] = down[row - top]
+                here += slot
         except IndexError:  # a stack past the numbers kept made
-            self._write_places(k, cells, corner, range(count))
-            return
-        buf, slot, start = self.buffer, self._at.slot, self._starts[k]
-        end = start + count * slot
-        buf[start + 1 : end : slot] = array(buf.typecode, columns)
-        buf[start + 2 : end : slot] = array(buf.typecode, rows)
+            self._write_places(k, cells, corner, range(len(cells)))
 
     def _write_places(
         self,
