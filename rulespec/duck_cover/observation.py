@@ -266,6 +266,8 @@ class Writer:
         """An empty slot."""
         self._no_choice = _zeros(buffer.typecode, 10)
         """The block of a player who has not chosen."""
+        self._nobody = _zeros(buffer.typecode, players)
+        """Who has chosen, when nobody has."""
         buffer[at.seat + player] = 1.0
         self._state: State | None = None
         self._hot: dict[int, int] = {}
@@ -365,6 +367,9 @@ class Writer:
         """Write who has chosen this turn."""
         buf, acted, me, n = self.buffer, self._at.acted, self.player, self.players
         submitted = state.submitted
+        if not any(submitted):  # nobody yet (a turn's start; actions are all true)
+            buf[acted : acted + n] = self._nobody
+            return
         for k in range(n):
             p = (me + k) % n
             buf[acted + k] = 1.0 if submitted and submitted[p] is not None else 0.0
