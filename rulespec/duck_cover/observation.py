@@ -356,9 +356,10 @@ class Writer:
             grid = grids[p] if grids else None
             if grid is not shown[p]:
                 shown[p] = grid
-                step = None if grid is None else grid._moved_
-                if step is not None and step[0] is blocks[k]:  # one stack moved: its slots
-                    self._write_move(k, p, grid.cells, *step)  # type: ignore[union-attr]
+                if (
+                    grid is not None and (step := grid._moved_) is not None and step[0] is blocks[k]
+                ):  # one stack moved: its slots only
+                    self._write_move(k, p, grid.cells, *step)
                 else:
                     self._write_grid(k, p, grid)
         self._write_choices(state)
