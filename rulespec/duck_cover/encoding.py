@@ -345,11 +345,18 @@ def legal_action_flags(state: State, player: int) -> bytearray:
     >>> len(flags), tuple(i for i, flag in enumerate(flags) if flag) == legal_action_ids(state, 0)
     (53, True)
     """
-    size = LOW_BLOWS_SIZE if state.options.low_blows else SIZE
     legal = rules.legal_actions(state, player)
-    if type(legal) is rules._Moves:
-        return _move_flags(legal, bytearray(size))
+    if type(legal) is _MOVES:
+        return _move_flags(legal, bytearray(LOW_BLOWS_SIZE if state.options.low_blows else SIZE))
+    size = LOW_BLOWS_SIZE if state.options.low_blows else SIZE
+    if legal._quack:  # a covered called card: « Coin » is the one choice
+        flags = bytearray(size)
+        flags[QUACK_ID] = 1
+        return flags
     return flag_bytes(map(_Numbering(state, player).id, legal), size)
+
+
+_MOVES = rules._Moves
 
 
 def _move_flags(legal: rules._Moves, flags: bytearray) -> bytearray:
@@ -363,31 +370,31 @@ def _move_flags(legal: rules._Moves, flags: bytearray) -> bytearray:
     ``k`` beside it, on that stack's side ``d`` (in the order of
     :func:`~rulespec.duck_cover.grid.neighbours`): the stack on its left, else the
     one above, else the one below, else the one on its right. Each side's places
-    are sorted out at once on the masks, then the stacks are walked in order.
+    are sorted out at once on the masks, then the stacks that have any are walked in
+    order.
     """
-    index = legal._index
     masks = legal._masks
     step = masks.stride
     cells = masks.cells
-    here = cells[index]
+    here = cells[legal._index]
     covers = legal._cover_mask
     if covers:
         if covers & here << step:
-            flags[COVER_ID] = 1
+            flags[1] = 1  # COVER_ID + 0
         if covers & here >> step:
-            flags[COVER_ID + 1] = 1
+            flags[2] = 1
         if covers & here << 1:
-            flags[COVER_ID + 2] = 1
+            flags[3] = 1
         if covers & here >> 1:
-            flags[COVER_ID + 3] = 1
+            flags[4] = 1
     pending = legal._duck_mask
     if pending:
-        others = masks.stacks & ~here
+        others = masks.stacks ^ here
         right = others << step & pending  # places on a stack's right side (d = 0)
         below = others << 1 & pending & ~right  # on a lower side (d = 2)
         claimed = right | below
         above = others >> 1 & pending & ~claimed  # on an upper side (d = 3)
-        left = others >> step & pending & ~(claimed | above)  # on a left side (d = 1)
+        left = pending & ~(claimed | above)  # on a left side (d = 1): the rest
         by_right, by_left, by_below, by_above = right >> step, left << step, below >> 1, above << 1
         sources = by_right | by_left | by_below | by_above
         first = DUCK_ID
@@ -423,14 +430,23 @@ def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAct
     """
     if COVER_ID <= action_id < GIVE_ID:  # a plain move: read off the legal actions' masks
         legal = rules.legal_actions(state, player)
-        if type(legal) is rules._Moves:
+        if type(legal) is _MOVES:
             if action_id < DUCK_ID:
-                action = legal.cover(action_id - COVER_ID)
+                action = legal._beside(legal._index, action_id - COVER_ID, legal._cover_mask, Cover)
             else:
-                action = legal.duck(*divmod(action_id - DUCK_ID, SIDES))
+                stack, side = divmod(action_id - DUCK_ID, SIDES)
+                if stack == legal._index or stack >= len(legal._masks.cells):
+                    return _decode(state, player, action_id)  # refused by apply
+                action = legal._beside(stack, side, legal._duck_mask, Duck)
             if action is not None:
                 return action
+    elif action_id == QUACK_ID and 0 <= player < len(_QUACKS):
+        return _QUACKS[player]
     return _decode(state, player, action_id)
+
+
+_QUACKS = tuple(Quack(p) for p in range(7))
+"""Each seat's « Coin », made once (actions are immutable)."""
 
 
 # -- observation --------------------------------------------------------------------

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from rulespec.duck_cover.actions import Cover, Duck, Give, Place, Quack
-from rulespec.duck_cover.cards import family_of, number_of
+from rulespec.duck_cover.cards import REPEAT, family_of, number_of
 from rulespec.duck_cover.grid import Grid, Position
 from rulespec.duck_cover.state import Options, Phase, State
 
@@ -39,13 +39,17 @@ else:  # array is generic for type checkers only before Python 3.12
 
 __all__ = ["Table", "Writer", "bounds", "planes", "planes_shape", "saturated"]
 
-_PHASES = {Phase.DEAL: 0, Phase.RESHUFFLE: 1, Phase.TURN: 2, Phase.OVER: 3}
+_PHASES = {id(p): i for i, p in enumerate((Phase.DEAL, Phase.RESHUFFLE, Phase.TURN, Phase.OVER))}
+"""Each phase's place in its one-hot, by the member's identity (an enum member's own hash
+is computed in Python)."""
 _KINDS = {Quack: 0, Cover: 1, Duck: 2, Give: 3, Place: 4}
 STACKS = 12
 """The most stacks a grid holds."""
 _SPAN = 24.0
 """Where a position saturates: a grid's stacks may part and wander apart, so the
 rules set no bound on how far from the grid's corner a stack or a place lies."""
+_NEAR = 64
+"""The columns and rows from a grid's corner whose numbers a writer keeps made."""
 
 
 class _Layout:
@@ -253,11 +257,17 @@ class Writer:
         """Where each grid block starts."""
         self._span = _SPAN if saturate else math.inf
         across, down = self._scale[at.grids + 1], self._scale[at.grids + 2]
-        near = range(int(_SPAN) + 1)
+        near = range(_NEAR)
         self._across = [min(c, self._span) * across for c in near]
-        """A column's number (from the corner), written for the columns up to the span."""
+        """A column's number (from the corner), written, for the nearest columns."""
         self._down = [min(r, self._span) * down for r in near]
-        """A row's number (from the corner), written for the rows up to the span."""
+        """A row's number (from the corner), written, for the nearest rows."""
+        self._empty = _zeros(buffer.typecode, at.slot)
+        """An empty slot."""
+        self._no_choice = _zeros(buffer.typecode, 10)
+        """The block of a player who has not chosen."""
+        self._nobody = _zeros(buffer.typecode, players)
+        """Who has chosen, when nobody has."""
         buffer[at.seat + player] = 1.0
         self._state: State | None = None
         self._hot: dict[int, int] = {}
@@ -296,12 +306,15 @@ class Writer:
         buf, at, me, n = self.buffer, self._at, self.player, self.players
         phase = state.phase
         turn = phase is Phase.TURN
-        self._one_hot(at.phase, _PHASES[phase])
+        self._one_hot(at.phase, _PHASES[id(phase)])
         sc = self._scale
         buf[at.round] = state.round * sc[at.round]
         card = state.card
         self._one_hot(at.card, -1 if card is None else card - 1)
-        call = state.call if turn and not (state.gifts or state.gifting) else None
+        if not turn or state.gifts or (state.options.low_blows and state.gifting):
+            call = None
+        else:
+            call = state.previous if card == REPEAT else card
         self._one_hot(at.call, -1 if call is None else call - 1)
         previous = state.previous
         self._one_hot(at.previous, -1 if previous is None else previous - 1)
@@ -337,18 +350,27 @@ class Writer:
                     i = at.scores + r * n + k
                     buf[i] = 0.0 if row is None else row[(me + k) % n] * sc[i]
             buf[at.scores + 3 * n] = len(scores) * sc[at.scores + 3 * n]
+        shown, blocks = self._grids, self._cells
         for k in range(n):
             p = (me + k) % n
             grid = grids[p] if grids else None
-            if grid is not self._grids[p]:
-                self._grids[p] = grid
-                self._write_grid(k, p, grid)
+            if grid is not shown[p]:
+                shown[p] = grid
+                if (
+                    grid is not None and (step := grid._moved_) is not None and step[0] is blocks[k]
+                ):  # one stack moved: its slots only
+                    self._write_move(k, p, grid.cells, *step)
+                else:
+                    self._write_grid(k, p, grid)
         self._write_choices(state)
 
     def _write_choices(self, state: State) -> None:
         """Write who has chosen this turn."""
         buf, acted, me, n = self.buffer, self._at.acted, self.player, self.players
         submitted = state.submitted
+        if not any(submitted):  # nobody yet (a turn's start; actions are all true)
+            buf[acted : acted + n] = self._nobody
+            return
         for k in range(n):
             p = (me + k) % n
             buf[acted + k] = 1.0 if submitted and submitted[p] is not None else 0.0
@@ -379,7 +401,7 @@ class Writer:
     def _write_own(self, start: int, action: object, grid: Grid | None, k: int) -> None:
         """Write ``action``, chosen by the holder of the ``k``-th grid block."""
         buf = self.buffer
-        buf[start : start + 10] = self._blank[:10]
+        buf[start : start + 10] = self._no_choice
         if action is None:
             return
         origin = getattr(action, "origin", None)
@@ -454,7 +476,10 @@ class Writer:
             here = start + i * slot
             buf[here : here + slot] = self._piece(k, cells[i][1], holder)
         # The places of the new stacks, and of all when the corner moved.
-        self._write_places(k, cells, corner, range(count) if moved else range(first, end))
+        if moved:
+            self._write_every_place(k, cells, corner)
+        else:
+            self._write_places(k, cells, corner, range(first, end))
 
     def _write_move(
         self,
@@ -475,7 +500,7 @@ class Writer:
             here, last = start + index * slot, start + (len(old) - 1) * slot
             if here < last:  # (an empty slice is refused while NumPy reads the buffer)
                 buf[here:last] = buf[here + slot : last + slot]
-            buf[last : last + slot] = self._blank[:slot]
+            buf[last : last + slot] = self._empty
         elif j < index:  # the stacks from j on shift up a slot, to the moving one's
             here = start + j * slot
             buf[here + slot : start + (index + 1) * slot] = buf[here : start + index * slot]
@@ -485,17 +510,43 @@ class Writer:
         place, stack = cells[j]
         was = self._corners[k]
         assert was is not None  # the block shows ``old``
-        top = was[1]
+        left, top = cells[0][0][0], was[1]
         if old[index][0][1] == top:  # the moving stack left the top row: look again
             top = min([q[1] for q, _ in cells])
         elif place[1] < top:
             top = place[1]
-        corner = (cells[0][0][0], top)
-        moved = corner != was
-        self._cells[k], self._corners[k] = cells, corner
+        self._cells[k] = cells
         here = start + j * slot
-        buf[here : here + slot] = self._piece(k, stack, holder)
-        self._write_places(k, cells, corner, range(len(cells)) if moved else (j,))
+        card = stack[-1]
+        buf[here : here + slot] = self._slots[k].get((card << 8) | len(stack)) or self._piece(
+            k, stack, holder
+        )
+        if left == was[0] and top == was[1]:  # only the moved stack's place is new
+            column, row = place[0] - left, place[1] - top
+            if column < _NEAR and row < _NEAR:
+                buf[here + 1] = self._across[column]
+                buf[here + 2] = self._down[row]
+            else:
+                self._write_far(here, column, row)
+        else:
+            corner = self._corners[k] = (left, top)
+            self._write_every_place(k, cells, corner)
+
+    def _write_every_place(
+        self, k: int, cells: tuple[tuple[Position, tuple[int, ...]], ...], corner: tuple[int, int]
+    ) -> None:
+        """Write the place of every stack of ``cells`` in the ``k``-th block, counted from
+        ``corner``."""
+        buf, slot, left, top = self.buffer, self._at.slot, corner[0], corner[1]
+        across, down = self._across, self._down
+        here = self._starts[k] + 1
+        try:
+            for (column, row), _ in cells:  # never left of nor above the corner
+                buf[here] = across[column - left]
+                buf[here + 1] = down[row - top]
+                here += slot
+        except IndexError:  # a stack past the numbers kept made
+            self._write_places(k, cells, corner, range(len(cells)))
 
     def _write_places(
         self,
@@ -590,10 +641,50 @@ class Table(Writer):
     def write(self, state: State, player: int | None = None) -> None:
         """Bring the numbers all players see to ``state``, and the block of ``player``'s
         own choice (of every player's when ``None``)."""
-        if state is not self._state:
-            self._write_shared(state)
-        for p in range(self.players) if player is None else (player,):
-            self._write_chosen(state, p, self.length + 10 * p)
+        last = self._state
+        if state is not last:
+            if (  # _only_choices_differ, written out
+                last is not None
+                and state.grids is last.grids
+                and state.draw_pile is last.draw_pile
+                and state.phase is last.phase
+                and state.card == last.card
+                and state.previous == last.previous
+                and state.previous_discarded == last.previous_discarded
+                and state.captain_pile is last.captain_pile
+                and state.discard_zone is last.discard_zone
+                and state.gifts is last.gifts
+                and state.round_scores is last.round_scores
+                and state.set_aside is last.set_aside
+                and state.round == last.round
+            ):
+                # A state of the same turn (every step but a turn's first): only who
+                # has chosen differs; the table is written as player 0 sees it.
+                self._state = state
+                submitted, before = state.submitted, last.submitted
+                if len(before) == len(submitted):
+                    buf, acted = self.buffer, self._at.acted
+                    for p, action in enumerate(submitted):
+                        if action is not before[p]:
+                            buf[acted + p] = 0.0 if action is None else 1.0
+                else:
+                    self._write_choices(state)
+            else:
+                self._write_shared(state)
+        if player is None:
+            for p in range(self.players):
+                self._write_chosen(state, p, self.length + 10 * p)
+            return
+        # _write_chosen, written out for one player (every step asks for one)
+        own = state.submitted[player] if state.phase is Phase.TURN else None
+        chosen, grid = self._chosen[player]
+        if own is None:
+            if chosen is not None:  # a choice of an earlier turn: the block is cleared
+                start = self.length + 10 * player
+                self.buffer[start : start + 10] = self._no_choice
+                self._chosen[player] = (None, None)
+        elif own is not chosen or state.grids[player] is not grid:
+            self._write_chosen(state, player, self.length + 10 * player)
 
     def order(self, player: int) -> tuple[int, ...]:
         """Where each number of ``player``'s observation is in :attr:`buffer`."""

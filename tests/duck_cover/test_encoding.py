@@ -333,3 +333,36 @@ def test_an_id_decoded_unchecked_is_applied_only_if_the_rules_allow_its_action()
                         DC.apply(state, action)
             state = DC.apply(state, rng.choice(legal))
     assert tried > 500 and refused_ids > 100
+
+
+def test_the_writers_follow_a_stack_that_wanders_far_from_the_others() -> None:
+    # A stack sent 100 columns and 70 rows away, then the grid's corner moved while it
+    # is there (every place rewritten), then the stack brought back: each state written
+    # by one writer and one table in turn, as an environment's steps write them.
+    from array import array
+
+    from rulespec.duck_cover.encoding import ObservationTable, ObservationWriter
+
+    dealt = DC.start(2, seed=1)
+    grid = dealt.grids[0]
+    far = grid.moved(4, (100, 70))  # stack 4, (1, 1), goes far
+    corner = far.moved(0, (-1, 0))  # the stack at the corner moves left: a new corner
+    back = corner.moved(len(corner.cells) - 1, (1, 1))  # the far stack returns
+    states = [attrs.evolve(dealt, grids=(g, dealt.grids[1])) for g in (grid, far, corner, back)]
+    states.append(attrs.evolve(dealt, grids=(Grid(far.cells), dealt.grids[1])))  # unmoved
+    length = DC.observation_shape(2)[0]
+    writer = ObservationWriter(array("d", bytes(8 * length)), 0, 2)
+    bounded = ObservationWriter(array("d", bytes(8 * length)), 0, 2, saturate=True)
+    table = ObservationTable(2)
+    low, high = DC.encoding.observation_bounds(2)
+    for state in states:
+        expected = DC.observation(DC.view(state, 0))
+        writer.write(state)
+        bounded.write(state)
+        table.write(state, 0)
+        assert tuple(writer.buffer) == expected
+        assert tuple(table.buffer[i] for i in table.order(0)) == expected
+        assert tuple(bounded.buffer) == tuple(
+            min(max(v, lo), hi) for v, lo, hi in zip(expected, low, high, strict=True)
+        )
+    assert max(DC.observation(DC.view(states[1], 0))) == 100.0  # the case is real
