@@ -50,6 +50,7 @@ class _Layout:
         self.turn = self.phase + len(_PHASES)
         self.line = self.turn + n
         self.space = 3 * n + 3
+        self.stack = 2 * n + 2
         self.deck = self.line + LENGTH * self.space
         self.slots = DUCKS_PER_COLOUR * n + WATER_CARDS - LENGTH
         self.bottom = self.deck + 1
@@ -152,6 +153,16 @@ class Writer:
         """The seats in the order the observation lists them: this player's first."""
         self._stacks: dict[tuple[int, ...], Buffer] = {}
         """The block of each stack met so far (its presence, top and hidden duck)."""
+        self._spaces = tuple(
+            slice(start, start + at.stack)
+            for start in range(at.line, at.line + LENGTH * at.space, at.space)
+        )
+        """Where the stack of each space of the line is written."""
+        self._hand_at = slice(at.hand, at.hand + _CARDS)
+        self._sizes_at = slice(at.sizes, at.sizes + players)
+        self._shot_at = slice(at.shot, at.shot + players)
+        self._seat_blocks: dict[tuple[int, ...], Buffer] = {}
+        """The blocks of the hands' sizes and the ducks shot met so far."""
         self._hands_seen: dict[int, tuple[tuple[Card, ...], Buffer]] = {}
         """The counts of each hand met so far, by identity (the hand kept beside them):
         the rules make each hand once and share it."""
@@ -187,8 +198,17 @@ class Writer:
             self._turn = turn
             self._one_hot(at.turn, (turn - self.player) % self.players if turn >= 0 else -1)
         line, targets, shelters = state.line, state.targets, state.shelters
-        if line is not self._line:
-            self._write_stacks(line)
+        last = self._line
+        if line is not last:
+            if len(line) == LENGTH == len(last):  # the usual line: full before and now
+                self._line = line
+                blocks = self._stacks
+                for stack, was, where in zip(line, last, self._spaces, strict=True):
+                    if stack is not was and stack != was:
+                        block = blocks.get(stack)
+                        buf[where] = self._stack(stack) if block is None else block
+            else:
+                self._write_stacks(line)
         if targets is not self._targets and targets != self._targets:
             self._write_targets(targets)
         if shelters is not self._shelters and shelters != self._shelters:
@@ -207,14 +227,15 @@ class Writer:
             hand = hands[self.player]
             if hand is not self._hand:
                 self._hand = hand
-                self._write_hand(hand)
+                kept = self._hands_seen.get(id(hand))
+                if kept is not None and kept[0] is hand:
+                    buf[self._hand_at] = kept[1]
+                else:
+                    self._write_hand(hand)
             sizes = tuple(map(len, hands))
             if sizes != self._sizes:
                 self._sizes = sizes
-                k = at.sizes
-                for p in self._seats:
-                    buf[k] = sizes[p]
-                    k += 1
+                buf[self._sizes_at] = self._block(sizes)
         buf[at.draw] = len(state.draw_pile)
         played = state.played
         before = self._played
@@ -231,10 +252,8 @@ class Writer:
         shot = state.shot
         if shot is not self._shot:
             self._shot = shot
-            k = at.shot
-            for p in self._seats:
-                buf[k] = shot[p]
-                k += 1
+            block = self._seat_blocks.get(shot)
+            buf[self._shot_at] = self._block(shot) if block is None else block
         winners = state.winners
         if winners is not self._winners:
             self._winners = winners
@@ -260,8 +279,20 @@ class Writer:
             if len(seen) >= _HANDS_MOST:  # hands dealt anew each game: start over
                 seen.clear()
             kept = seen[id(hand)] = (hand, block)
-        start = self._at.hand
-        self.buffer[start : start + _CARDS] = kept[1]
+        self.buffer[self._hand_at] = kept[1]
+
+    def _block(self, values: tuple[int, ...]) -> Buffer:
+        """``values``, one per seat, in this player's order: made once per tuple."""
+        blocks = self._seat_blocks
+        block = blocks.get(values)
+        if block is None:
+            block = _zeros(self.buffer.typecode, self.players)
+            for k, p in enumerate(self._seats):
+                block[k] = values[p]
+            if len(blocks) >= _HANDS_MOST:
+                blocks.clear()
+            blocks[values] = block
+        return block
 
     def _stack(self, stack: tuple[int, ...]) -> Buffer:
         """The block of ``stack``: 1 (a stack is there), its top (a relative colour or
@@ -280,7 +311,7 @@ class Writer:
         """Rewrite the spaces whose stack changed."""
         buf, at, blocks = self.buffer, self._at, self._stacks
         before, self._line = self._line, line
-        width = 2 * self.players + 2
+        width = at.stack
         blank = self._blank[:width]
         here, step = at.line, at.space
         count, old = len(line), len(before)
