@@ -266,19 +266,19 @@ def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAct
     >>> any(action is legal_action_from_id(state, 0, 19) for action in offered)
     True
     """
-    groups = rules.legal_actions(state, player)._groups
-    if 0 <= action_id < DISCARD_ID:
-        group = groups.get(_CARD_AT[action_id])
-        if type(group) is tuple:
+    legal = state._legal  # the legal actions, when the state has worked them out
+    if type(legal) is rules.LegalActions and player == state.turn:
+        if 0 <= action_id < DISCARD_ID:
+            group = legal._groups.get(_CARD_AT[action_id])
             kept = _GROUPS.get(id(group))
             if kept is not None and kept[0] is group:
                 offered = kept[3].get(action_id)
                 if offered is not None:
                     return offered
-    elif action_id < ACTION_SPACE_SIZE:
-        group = groups.get(DECK_ORDER[action_id - DISCARD_ID])
-        if group and type(group[0]) is Discard:
-            return group[0]
+        elif DISCARD_ID <= action_id < ACTION_SPACE_SIZE:
+            group = legal._groups.get(DECK_ORDER[action_id - DISCARD_ID])
+            if group and type(group[0]) is Discard:
+                return group[0]
     return _decode(state, player, action_id)
 
 
