@@ -58,7 +58,7 @@ then water (``n + 1``). With ``n`` players, in the order of the slices that the 
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import combinations, permutations
 
 from rulespec.canardage import observation as _observation
 from rulespec.canardage import rules
@@ -405,23 +405,47 @@ def _pattern_ids(pattern: tuple[int, ...], keep: bool) -> tuple[int, ...]:
     (:func:`_order`) is the one that takes equal stacks in their order on the line, and
     each such permutation gives its own line; the unchanged order only with ``keep``.
 
+    A permutation takes two equal stacks in their order when it does not invert the
+    pair of their spaces: the permutations are kept with the pairs each inverts.
+
     >>> len(_pattern_ids((0, 1, 2), False)), len(_pattern_ids((0, 0, 2), False))
     (5, 2)
     """
-    n, start = len(pattern), _START[Card.CANARCHIE]
-    rest = tuple(range(n, LENGTH))
-    found = []
-    for order in permutations(range(n)):
-        last: dict[int, int] = {}
-        for j in order:
-            kind = pattern[j]
-            if last.get(kind, -1) > j:
-                break
-            last[kind] = j
-        else:
-            if keep or order != tuple(range(n)):
-                found.append(start + _RANK[order + rest])
-    return tuple(sorted(found))
+    equal = 0
+    for (a, b), bit in _PAIR_BITS.items():
+        if b < len(pattern) and pattern[a] == pattern[b]:
+            equal |= bit
+    start = _START[Card.CANARCHIE]
+    return tuple(
+        start + rank
+        for rank, inverted in _orders_of(len(pattern))
+        if not inverted & equal and (rank or keep)
+    )
+
+
+_PAIR_BITS = {pair: 1 << k for k, pair in enumerate(combinations(range(LENGTH), 2))}
+"""A bit for each pair of spaces ``(a, b)``, ``a < b``."""
+_ORDERS_OF: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _orders_of(n: int) -> tuple[tuple[int, int], ...]:
+    """The rank of each permutation that keeps the spaces from ``n`` on in place, with
+    the bits of the pairs of spaces it inverts (:data:`_PAIR_BITS`), ranks ascending;
+    worked out once per ``n``."""
+    found = _ORDERS_OF.get(n)
+    if found is None:
+        rest = tuple(range(n, LENGTH))
+        kept = []
+        for rank, order in enumerate(_ORDERS):
+            if order[n:] == rest:
+                inverted = 0
+                for i, b in enumerate(order):
+                    for a in order[i + 1 :]:
+                        if a < b:
+                            inverted |= _PAIR_BITS[a, b]
+                kept.append((rank, inverted))
+        found = _ORDERS_OF[n] = tuple(kept)
+    return found
 
 
 # -- observation --------------------------------------------------------------------
