@@ -158,6 +158,9 @@ class Writer:
             for start in range(at.line, at.line + LENGTH * at.space, at.space)
         )
         """Where the stack of each space of the line is written."""
+        self._targets_at = at.line + at.stack
+        self._played_at = {key: at.played + i for key, i in _INDEX.items()}
+        """Where each card's count in the played pile is, by the card's identity."""
         self._hand_at = slice(at.hand, at.hand + _CARDS)
         self._sizes_at = slice(at.sizes, at.sizes + players)
         self._shot_at = slice(at.shot, at.shot + players)
@@ -209,14 +212,20 @@ class Writer:
                         buf[where] = self._stack(stack) if block is None else block
             else:
                 self._write_stacks(line)
-        if targets is not self._targets and targets != self._targets:
-            self._write_targets(targets)
+        was = self._targets
+        if targets is not was and targets != was:
+            self._targets = targets
+            start, step = self._targets_at, at.space
+            for i in was:
+                buf[start + i * step] = 0.0
+            for i in targets:
+                buf[start + i * step] = 1.0
         if shelters is not self._shelters and shelters != self._shelters:
             self._write_shelters(shelters)
         deck, seen = state.deck, state.seen
-        buf[at.deck] = len(deck)
         if deck is not self._deck or seen != self._seen:
             self._deck, self._seen = deck, seen
+            buf[at.deck] = len(deck)
             # The seen bottom of the deck stays while ducks leave its top.
             bottom = deck[len(deck) - seen :] if seen else ()
             if bottom != self._bottom:
@@ -244,9 +253,9 @@ class Writer:
             # Cards join the played pile at its end: count only the new ones.
             old = len(before)
             if old and len(played) > old and played[:old] == before:
-                start = at.played
+                counted = self._played_at
                 for card in played[old:]:
-                    buf[start + _INDEX[id(card)]] += 1.0
+                    buf[counted[id(card)]] += 1.0
             else:
                 self._counts(at.played, played)
         shot = state.shot
@@ -325,15 +334,6 @@ class Writer:
                     block = blocks.get(stack)
                     buf[here : here + width] = self._stack(stack) if block is None else block
             here += step
-
-    def _write_targets(self, targets: tuple[int, ...]) -> None:
-        buf, at = self.buffer, self._at
-        start = at.line + 2 * self.players + 2
-        for i in self._targets:
-            buf[start + i * at.space] = 0.0
-        for i in targets:
-            buf[start + i * at.space] = 1.0
-        self._targets = targets
 
     def _write_shelters(self, shelters: tuple[int, ...]) -> None:
         buf, at, me, n = self.buffer, self._at, self.player, self.players
