@@ -285,11 +285,11 @@ def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAct
 _CARD_AT = tuple(card for card in DECK_ORDER for _ in range(_WIDTH[_FORM[card]]))
 """The card of each id of a play (below :data:`DISCARD_ID`)."""
 
-_Kept = tuple[tuple[PlayerAction, ...], int, bytes, dict[int, PlayerAction]]
+_Kept = tuple[tuple[PlayerAction, ...], slice, bytes, dict[int, PlayerAction]]
 _GROUPS: dict[int, _Kept] = {}
 """For each group of plays of one card that the rules offered, by identity (the group is
-kept here, so its identity is not reused while kept): the group, the first id of its
-card's block, that block's flags and the action of each of its ids. The rules keep each
+kept here, so its identity is not reused while kept): the group, where its card's block of
+ids lies, that block's flags and the action of each of its ids. The rules keep each
 group for good and offer it again in every state where the card has the same uses, so
 the ids of a group are worked out once; a group the rules made for one state only (a
 table :mod:`~rulespec.canardage.masks` cannot hold) is kept too, so the table starts
@@ -311,7 +311,7 @@ def _kept(state: State, group: tuple[PlayerAction, ...]) -> _Kept:
         block[i - start] = 1
     if len(_GROUPS) >= _GROUPS_MOST:
         _GROUPS.clear()
-    kept = _GROUPS[id(group)] = (group, start, bytes(block), offers)
+    kept = _GROUPS[id(group)] = (group, slice(start, start + len(block)), bytes(block), offers)
     return kept
 
 
@@ -363,9 +363,7 @@ def legal_action_flags(state: State, player: int) -> bytearray:
                 flags[DISCARD_ID + _DISCARD_AT[card]] = 1
                 continue
             kept = _kept(state, group)
-        start = kept[1]
-        block = kept[2]
-        flags[start : start + len(block)] = block
+        flags[kept[1]] = kept[2]
     return flags
 
 

@@ -208,8 +208,10 @@ class Writer:
                 blocks = self._stacks
                 for stack, was, where in zip(line, last, self._spaces, strict=True):
                     if stack is not was and stack != was:
-                        block = blocks.get(stack)
-                        buf[where] = self._stack(stack) if block is None else block
+                        try:
+                            buf[where] = blocks[stack]
+                        except KeyError:
+                            buf[where] = self._stack(stack)
             else:
                 self._write_stacks(line)
         was = self._targets
@@ -261,8 +263,10 @@ class Writer:
         shot = state.shot
         if shot is not self._shot:
             self._shot = shot
-            block = self._seat_blocks.get(shot)
-            buf[self._shot_at] = self._block(shot) if block is None else block
+            try:
+                buf[self._shot_at] = self._seat_blocks[shot]
+            except KeyError:
+                buf[self._shot_at] = self._block(shot)
         winners = state.winners
         if winners is not self._winners:
             self._winners = winners
