@@ -58,7 +58,7 @@ then water (``n + 1``). With ``n`` players, in the order of the slices that the 
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import combinations, permutations
 
 from rulespec.canardage import observation as _observation
 from rulespec.canardage import rules
@@ -258,32 +258,79 @@ def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAct
     >>> legal_action_from_id(state, 0, 19)
     Play(player=0, card=<Card.PAN: 'pan'>, spaces=(2,), line=())
 
-    When the ids were listed lately (:func:`legal_action_ids`), the action is the very
-    object the rules offered, which :func:`rulespec.canardage.rules.play` takes
-    without checking it again.
+    But for Canarchie's new lines, the action is the very object that
+    :func:`rulespec.canardage.rules.legal_actions` offers (the state keeps them), which
+    :func:`rulespec.canardage.rules.play` takes without checking it again.
+
+    >>> offered = can.legal_actions(state, 0)
+    >>> any(action is legal_action_from_id(state, 0, 19) for action in offered)
+    True
     """
-    listed = _LISTED.get(id(state))
-    if listed is not None and listed[0] is state and listed[1] == player:
-        offered = listed[2].get(action_id)
-        if offered is not None:
-            return offered
+    legal = state._legal  # the legal actions, when the state has worked them out
+    if type(legal) is rules.LegalActions and player == state.turn:
+        if 0 <= action_id < DISCARD_ID:
+            group = legal._groups.get(_CARD_AT[action_id])
+            kept = _GROUPS.get(id(group))
+            if kept is not None and kept[0] is group:
+                offered = kept[3].get(action_id)
+                if offered is not None:
+                    return offered
+        elif DISCARD_ID <= action_id < ACTION_SPACE_SIZE:
+            group = legal._groups.get(DECK_ORDER[action_id - DISCARD_ID])
+            if group and type(group[0]) is Discard:
+                return group[0]
     return _decode(state, player, action_id)
 
 
-_LISTED: dict[int, tuple[State, int, dict[int, PlayerAction]]] = {}
-"""The states whose legal ids were listed lately, by identity (the state is kept, so its
-identity is not reused while listed), with the player and the action of each id (but
-Canarchie's new lines): the objects the rules offered, found again without decoding. At
-most :data:`_LISTED_MOST` states (several games stepped together), then it starts over."""
-_LISTED_MOST = 256
+_CARD_AT = tuple(card for card in DECK_ORDER for _ in range(_WIDTH[_FORM[card]]))
+"""The card of each id of a play (below :data:`DISCARD_ID`)."""
+
+_Kept = tuple[tuple[PlayerAction, ...], slice, bytes, dict[int, PlayerAction]]
+_GROUPS: dict[int, _Kept] = {}
+"""For each group of plays of one card that the rules offered, by identity (the group is
+kept here, so its identity is not reused while kept): the group, where its card's block of
+ids lies, that block's flags and the action of each of its ids. The rules keep each
+group for good and offer it again in every state where the card has the same uses, so
+the ids of a group are worked out once; a group the rules made for one state only (a
+table :mod:`~rulespec.canardage.masks` cannot hold) is kept too, so the table starts
+over once it holds :data:`_GROUPS_MOST` groups."""
+_GROUPS_MOST = 4096
+
+
+def _kept(state: State, group: tuple[PlayerAction, ...]) -> _Kept:
+    """What :data:`_GROUPS` keeps for ``group``, plays of one card (not Canarchie) in
+    ``state``, worked out now if not yet."""
+    kept = _GROUPS.get(id(group))
+    if kept is not None and kept[0] is group:
+        return kept
+    card = group[0].card
+    start = _START[card]
+    offers = {_id(state, action): action for action in group}
+    block = bytearray(_WIDTH[_FORM[card]])
+    for i in offers:
+        block[i - start] = 1
+    if len(_GROUPS) >= _GROUPS_MOST:
+        _GROUPS.clear()
+    kept = _GROUPS[id(group)] = (group, slice(start, start + len(block)), bytes(block), offers)
+    return kept
 
 
 def legal_action_ids(state: State, player: int) -> tuple[int, ...]:
     """The ids of ``player``'s legal actions, ascending (their order in
     :func:`rulespec.canardage.rules.legal_actions`, but for Canarchie's lines)."""
-    ids = _listed_ids(state, player)
+    ids: list[int] = []
+    for card, group in rules.legal_actions(state, player)._groups.items():
+        if type(group) is not tuple:  # Canarchie's new lines
+            ids += _pattern(_canarchie(state))
+        elif type(group[0]) is Discard:
+            ids.append(DISCARD_ID + _DISCARD_AT[card])
+        else:
+            ids += _kept(state, group)[3]
     ids.sort()
     return tuple(ids)
+
+
+_DISCARD_AT = {card: i for i, card in enumerate(DECK_ORDER)}
 
 
 def legal_action_flags(state: State, player: int) -> bytearray:
@@ -298,52 +345,35 @@ def legal_action_flags(state: State, player: int) -> bytearray:
     True
     """
     flags = bytearray(ACTION_SPACE_SIZE)
-    offered, canarchie = _listed(state, player)
-    for i in offered:
-        flags[i] = 1
-    if canarchie is not None:  # Canarchie's block, up to 719 flags, written at once
-        block = _CANARCHIE_FLAGS.get(canarchie)
-        if block is None:
-            written = bytearray(_WIDTH[_ORDER])
-            for i in _pattern(canarchie):
-                written[i - _CANARCHIE_START] = 1
-            block = _CANARCHIE_FLAGS[canarchie] = bytes(written)
-        flags[_CANARCHIE_START : _CANARCHIE_START + len(block)] = block
+    # Each card's ids make one block: written at once, from flags worked out before.
+    for card, group in rules.legal_actions(state, player)._groups.items():
+        if type(group) is not tuple:  # Canarchie's new lines
+            pattern = _canarchie(state)
+            block = _CANARCHIE_FLAGS.get(pattern)
+            if block is None:
+                written = bytearray(_WIDTH[_ORDER])
+                for i in _pattern(pattern):
+                    written[i - _CANARCHIE_START] = 1
+                block = _CANARCHIE_FLAGS[pattern] = bytes(written)
+            flags[_CANARCHIE_START : _CANARCHIE_START + len(block)] = block
+            continue
+        kept = _GROUPS.get(id(group))
+        if kept is None or kept[0] is not group:
+            if type(group[0]) is Discard:
+                flags[DISCARD_ID + _DISCARD_AT[card]] = 1
+                continue
+            kept = _kept(state, group)
+        flags[kept[1]] = kept[2]
     return flags
-
-
-def _listed_ids(state: State, player: int) -> list[int]:
-    """The ids of ``player``'s legal actions in no particular order, the actions offered
-    kept for :func:`legal_action_from_id`."""
-    ids, canarchie = _listed(state, player)
-    if canarchie is not None:
-        ids += _pattern(canarchie)
-    return ids
 
 
 _Pattern = tuple[bool, tuple[int, ...]]
 
 
-def _listed(state: State, player: int) -> tuple[list[int], _Pattern | None]:
-    """The ids of ``player``'s legal actions but Canarchie's new lines, in no particular
-    order, the actions offered kept for :func:`legal_action_from_id`; and when
-    Canarchie's new lines are legal, their pattern (see :func:`_pattern`)."""
-    legal = rules.legal_actions(state, player)
-    offers: dict[int, PlayerAction] = {}
-    canarchie = None
-    for card in legal.cards():
-        uses = legal.uses(card)
-        if card is Card.CANARCHIE and type(uses[0]) is Play:
-            line = state.line
-            keep = state.options.canarchie == "any-order"
-            canarchie = (keep, tuple(line.index(stack) for stack in line))
-        else:
-            for action in uses:
-                offers[_id(state, action)] = action
-    if len(_LISTED) >= _LISTED_MOST:
-        _LISTED.clear()
-    _LISTED[id(state)] = (state, player, offers)
-    return list(offers), canarchie
+def _canarchie(state: State) -> _Pattern:
+    """The pattern of Canarchie's new lines in ``state`` (see :func:`_pattern`)."""
+    line = state.line
+    return (state.options.canarchie == "any-order", tuple(line.index(stack) for stack in line))
 
 
 _CANARCHIE_IDS: dict[tuple[bool, tuple[int, ...]], tuple[int, ...]] = {}
@@ -373,23 +403,47 @@ def _pattern_ids(pattern: tuple[int, ...], keep: bool) -> tuple[int, ...]:
     (:func:`_order`) is the one that takes equal stacks in their order on the line, and
     each such permutation gives its own line; the unchanged order only with ``keep``.
 
+    A permutation takes two equal stacks in their order when it does not invert the
+    pair of their spaces: the permutations are kept with the pairs each inverts.
+
     >>> len(_pattern_ids((0, 1, 2), False)), len(_pattern_ids((0, 0, 2), False))
     (5, 2)
     """
-    n, start = len(pattern), _START[Card.CANARCHIE]
-    rest = tuple(range(n, LENGTH))
-    found = []
-    for order in permutations(range(n)):
-        last: dict[int, int] = {}
-        for j in order:
-            kind = pattern[j]
-            if last.get(kind, -1) > j:
-                break
-            last[kind] = j
-        else:
-            if keep or order != tuple(range(n)):
-                found.append(start + _RANK[order + rest])
-    return tuple(sorted(found))
+    equal = 0
+    for (a, b), bit in _PAIR_BITS.items():
+        if b < len(pattern) and pattern[a] == pattern[b]:
+            equal |= bit
+    start = _START[Card.CANARCHIE]
+    return tuple(
+        start + rank
+        for rank, inverted in _orders_of(len(pattern))
+        if not inverted & equal and (rank or keep)
+    )
+
+
+_PAIR_BITS = {pair: 1 << k for k, pair in enumerate(combinations(range(LENGTH), 2))}
+"""A bit for each pair of spaces ``(a, b)``, ``a < b``."""
+_ORDERS_OF: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _orders_of(n: int) -> tuple[tuple[int, int], ...]:
+    """The rank of each permutation that keeps the spaces from ``n`` on in place, with
+    the bits of the pairs of spaces it inverts (:data:`_PAIR_BITS`), ranks ascending;
+    worked out once per ``n``."""
+    found = _ORDERS_OF.get(n)
+    if found is None:
+        rest = tuple(range(n, LENGTH))
+        kept = []
+        for rank, order in enumerate(_ORDERS):
+            if order[n:] == rest:
+                inverted = 0
+                for i, b in enumerate(order):
+                    for a in order[i + 1 :]:
+                        if a < b:
+                            inverted |= _PAIR_BITS[a, b]
+                kept.append((rank, inverted))
+        found = _ORDERS_OF[n] = tuple(kept)
+    return found
 
 
 # -- observation --------------------------------------------------------------------

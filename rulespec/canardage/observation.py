@@ -50,6 +50,7 @@ class _Layout:
         self.turn = self.phase + len(_PHASES)
         self.line = self.turn + n
         self.space = 3 * n + 3
+        self.stack = 2 * n + 2
         self.deck = self.line + LENGTH * self.space
         self.slots = DUCKS_PER_COLOUR * n + WATER_CARDS - LENGTH
         self.bottom = self.deck + 1
@@ -107,7 +108,9 @@ class Writer:
 
     The buffer must hold what this writer last wrote: only the pieces whose part of
     the state changed are rewritten (parts of a state are shared with the states
-    it came from, so a part that did not change is the same object).
+    it came from, so a part that did not change is the same object). A stack of
+    the line and a hand are written as one block each, made once per stack and
+    per hand.
     """
 
     def __init__(
@@ -131,18 +134,41 @@ class Writer:
         self._blank = _zeros(buffer.typecode, len(buffer))
         buffer[at.seat + player] = 1.0
         self._state: State | None = None
+        self._phase: object = None
+        self._turn = -2
         self._hot: dict[int, int] = {}
         self._line: tuple[tuple[int, ...], ...] = ()
         self._targets: tuple[int, ...] = ()
         self._shelters: tuple[int, ...] = ()
-        self._bottom: tuple[object, int] = (None, -1)
+        self._deck: object = None
+        self._seen = -1
+        self._bottom: tuple[int, ...] = ()
         self._hand: object = None
         self._hands: object = None
+        self._sizes: tuple[int, ...] = ()
         self._played: tuple[Card, ...] = ()
         self._shot: object = None
         self._winners: object = None
         self._seats = tuple((player + k) % players for k in range(players))
         """The seats in the order the observation lists them: this player's first."""
+        self._stacks: dict[tuple[int, ...], Buffer] = {}
+        """The block of each stack met so far (its presence, top and hidden duck)."""
+        self._spaces = tuple(
+            slice(start, start + at.stack)
+            for start in range(at.line, at.line + LENGTH * at.space, at.space)
+        )
+        """Where the stack of each space of the line is written."""
+        self._targets_at = at.line + at.stack
+        self._played_at = {key: at.played + i for key, i in _INDEX.items()}
+        """Where each card's count in the played pile is, by the card's identity."""
+        self._hand_at = slice(at.hand, at.hand + _CARDS)
+        self._sizes_at = slice(at.sizes, at.sizes + players)
+        self._shot_at = slice(at.shot, at.shot + players)
+        self._seat_blocks: dict[tuple[int, ...], Buffer] = {}
+        """The blocks of the hands' sizes and the ducks shot met so far."""
+        self._hands_seen: dict[int, tuple[tuple[Card, ...], Buffer]] = {}
+        """The counts of each hand met so far, by identity (the hand kept beside them):
+        the rules make each hand once and share it."""
 
     def _one_hot(self, start: int, index: int) -> None:
         """Move the one of the one-hot piece at ``start`` to ``index`` (-1: none)."""
@@ -165,39 +191,62 @@ class Writer:
         if state is self._state:
             return
         self._state = state
-        buf, at, me, n = self.buffer, self._at, self.player, self.players
-        hot = self._hot
-        phase = _PHASES[id(state.phase)]
-        if hot.get(at.phase, -1) != phase:
-            self._one_hot(at.phase, phase)
+        buf, at = self.buffer, self._at
+        phase = state.phase
+        if phase is not self._phase:
+            self._phase = phase
+            self._one_hot(at.phase, _PHASES[id(phase)])
         turn = state.turn
-        turn = (turn - me) % n if turn >= 0 else -1
-        if hot.get(at.turn, -1) != turn:
-            self._one_hot(at.turn, turn)
+        if turn != self._turn:
+            self._turn = turn
+            self._one_hot(at.turn, (turn - self.player) % self.players if turn >= 0 else -1)
         line, targets, shelters = state.line, state.targets, state.shelters
-        if line is not self._line:
-            self._write_stacks(line)
-        if targets is not self._targets and targets != self._targets:
-            self._write_targets(targets)
+        last = self._line
+        if line is not last:
+            if len(line) == LENGTH == len(last):  # the usual line: full before and now
+                self._line = line
+                blocks = self._stacks
+                for stack, was, where in zip(line, last, self._spaces, strict=True):
+                    if stack is not was and stack != was:
+                        try:
+                            buf[where] = blocks[stack]
+                        except KeyError:
+                            buf[where] = self._stack(stack)
+            else:
+                self._write_stacks(line)
+        was = self._targets
+        if targets is not was and targets != was:
+            self._targets = targets
+            start, step = self._targets_at, at.space
+            for i in was:
+                buf[start + i * step] = 0.0
+            for i in targets:
+                buf[start + i * step] = 1.0
         if shelters is not self._shelters and shelters != self._shelters:
             self._write_shelters(shelters)
         deck, seen = state.deck, state.seen
-        buf[at.deck] = len(deck)
-        bottom = self._bottom
-        if deck is not bottom[0] or seen != bottom[1]:
-            self._bottom = (deck, seen)
-            self._write_bottom(deck, seen)
+        if deck is not self._deck or seen != self._seen:
+            self._deck, self._seen = deck, seen
+            buf[at.deck] = len(deck)
+            # The seen bottom of the deck stays while ducks leave its top.
+            bottom = deck[len(deck) - seen :] if seen else ()
+            if bottom != self._bottom:
+                self._write_bottom(bottom)
         hands = state.hands
         if hands is not self._hands:
             self._hands = hands
-            hand = hands[me]
+            hand = hands[self.player]
             if hand is not self._hand:
                 self._hand = hand
-                self._counts(at.hand, hand)
-            k = at.sizes
-            for p in self._seats:
-                buf[k] = len(hands[p])
-                k += 1
+                kept = self._hands_seen.get(id(hand))
+                if kept is not None and kept[0] is hand:
+                    buf[self._hand_at] = kept[1]
+                else:
+                    self._write_hand(hand)
+            sizes = tuple(map(len, hands))
+            if sizes != self._sizes:
+                self._sizes = sizes
+                buf[self._sizes_at] = self._block(sizes)
         buf[at.draw] = len(state.draw_pile)
         played = state.played
         before = self._played
@@ -206,18 +255,18 @@ class Writer:
             # Cards join the played pile at its end: count only the new ones.
             old = len(before)
             if old and len(played) > old and played[:old] == before:
-                start = at.played
+                counted = self._played_at
                 for card in played[old:]:
-                    buf[start + _INDEX[id(card)]] += 1.0
+                    buf[counted[id(card)]] += 1.0
             else:
                 self._counts(at.played, played)
         shot = state.shot
         if shot is not self._shot:
             self._shot = shot
-            k = at.shot
-            for p in self._seats:
-                buf[k] = shot[p]
-                k += 1
+            try:
+                buf[self._shot_at] = self._seat_blocks[shot]
+            except KeyError:
+                buf[self._shot_at] = self._block(shot)
         winners = state.winners
         if winners is not self._winners:
             self._winners = winners
@@ -232,34 +281,63 @@ class Writer:
         for card in cards:
             buf[start + _INDEX[id(card)]] += 1.0
 
+    def _write_hand(self, hand: tuple[Card, ...]) -> None:
+        """Write the counts of ``hand``: one block, made the first time it is met."""
+        seen = self._hands_seen
+        kept = seen.get(id(hand))
+        if kept is None or kept[0] is not hand:
+            block = _zeros(self.buffer.typecode, _CARDS)
+            for card in hand:
+                block[_INDEX[id(card)]] += 1.0
+            if len(seen) >= _HANDS_MOST:  # hands dealt anew each game: start over
+                seen.clear()
+            kept = seen[id(hand)] = (hand, block)
+        self.buffer[self._hand_at] = kept[1]
+
+    def _block(self, values: tuple[int, ...]) -> Buffer:
+        """``values``, one per seat, in this player's order: made once per tuple."""
+        blocks = self._seat_blocks
+        block = blocks.get(values)
+        if block is None:
+            block = _zeros(self.buffer.typecode, self.players)
+            for k, p in enumerate(self._seats):
+                block[k] = values[p]
+            if len(blocks) >= _HANDS_MOST:
+                blocks.clear()
+            blocks[values] = block
+        return block
+
+    def _stack(self, stack: tuple[int, ...]) -> Buffer:
+        """The block of ``stack``: 1 (a stack is there), its top (a relative colour or
+        water) and the duck it hides (a relative colour), made once."""
+        me, n = self.player, self.players
+        block = _zeros(self.buffer.typecode, 2 * n + 2)
+        block[0] = 1.0
+        top = stack[-1]
+        block[1 + (n if top == WATER else (top - me) % n)] = 1.0
+        if len(stack) == 2:
+            block[n + 2 + (stack[0] - me) % n] = 1.0
+        self._stacks[stack] = block
+        return block
+
     def _write_stacks(self, line: tuple[tuple[int, ...], ...]) -> None:
         """Rewrite the spaces whose stack changed."""
-        buf, at, me, n = self.buffer, self._at, self.player, self.players
+        buf, at, blocks = self.buffer, self._at, self._stacks
         before, self._line = self._line, line
-        width, blank = 2 * n + 2, self._blank
-        here = at.line
+        width = at.stack
+        blank = self._blank[:width]
+        here, step = at.line, at.space
         count, old = len(line), len(before)
         for i in range(LENGTH):
             stack = line[i] if i < count else None
             was = before[i] if i < old else None
             if stack is not was and stack != was:
-                buf[here : here + width] = blank[:width]
-                if stack is not None:
-                    buf[here] = 1.0
-                    top = stack[-1]
-                    buf[here + 1 + (n if top == WATER else (top - me) % n)] = 1.0
-                    if len(stack) == 2:
-                        buf[here + n + 2 + (stack[0] - me) % n] = 1.0
-            here += at.space
-
-    def _write_targets(self, targets: tuple[int, ...]) -> None:
-        buf, at = self.buffer, self._at
-        start = at.line + 2 * self.players + 2
-        for i in self._targets:
-            buf[start + i * at.space] = 0.0
-        for i in targets:
-            buf[start + i * at.space] = 1.0
-        self._targets = targets
+                if stack is None:
+                    buf[here : here + width] = blank
+                else:
+                    block = blocks.get(stack)
+                    buf[here : here + width] = self._stack(stack) if block is None else block
+            here += step
 
     def _write_shelters(self, shelters: tuple[int, ...]) -> None:
         buf, at, me, n = self.buffer, self._at, self.player, self.players
@@ -270,12 +348,16 @@ class Writer:
                     buf[start + space * at.space + (p - me) % n] = value
         self._shelters = shelters
 
-    def _write_bottom(self, deck: tuple[int, ...], seen: int) -> None:
+    def _write_bottom(self, bottom: tuple[int, ...]) -> None:
+        """Write the seen bottom of the duck deck, its last card first."""
         buf, at = self.buffer, self._at
         width = self.players + 1
         buf[at.bottom : at.bottom + at.slots * width] = self._blank[: at.slots * width]
-        bottom = deck[len(deck) - seen :] if seen else ()
+        self._bottom = bottom
         here = at.bottom
         for card in reversed(bottom[-at.slots :]):
             buf[here + self._duck(card)] = 1.0
             here += width
+
+
+_HANDS_MOST = 4096

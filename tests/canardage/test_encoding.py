@@ -4,14 +4,14 @@ documents. Expected ids are worked out by hand from the module's table."""
 from __future__ import annotations
 
 import random
-from itertools import permutations
+from itertools import permutations, product
 
 import attrs
 import pytest
 
 from rulespec.canardage import Card, Discard, Phase, Play, State, View
 from rulespec.canardage.cards import DECK_ORDER, WATER
-from rulespec.canardage.encoding import _deck_slots
+from rulespec.canardage.encoding import _deck_slots, _pattern_ids
 from rulespec.core.chance import CHANCE
 from rulespec.core.errors import IllegalAction
 from tests.canardage.helpers import GAME, at
@@ -104,6 +104,30 @@ def test_canarchie_on_a_short_line_keeps_the_missing_spaces_in_place() -> None:
     with pytest.raises(IllegalAction) as refusal:
         GAME.action_from_id(short, 1, 77 + ORDERS.index((0, 1, 2, 3, 5, 4)))
     assert refusal.value.clause == "can.turn.order"
+
+
+def _patterns() -> list[tuple[int, ...]]:
+    """Every way of making spaces of a line of 1 to 6 spaces hold equal stacks: space
+    ``i`` marked with the first space holding the same stack."""
+    found = set()
+    for n in range(1, 7):
+        for kinds in product(range(n), repeat=n):
+            found.add(tuple(kinds.index(k) for k in kinds))
+    return sorted(found)
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_canarchie_ids_of_every_pattern_of_equal_stacks(keep: bool) -> None:
+    patterns = _patterns()
+    assert len(patterns) == 1 + 2 + 5 + 15 + 52 + 203  # the Bell numbers
+    for pattern in patterns:
+        n = len(pattern)
+        first: dict[tuple[int, ...], tuple[int, ...]] = {}
+        for order in ORDERS:  # lexicographic: the first naming a line is the smallest
+            if order[n:] == tuple(range(n, 6)):
+                first.setdefault(tuple(pattern[j] for j in order[:n]), order)
+        expected = sorted(77 + ORDERS.index(o) for o in first.values() if keep or o != ORDERS[0])
+        assert list(_pattern_ids(pattern, keep)) == expected, pattern
 
 
 @pytest.mark.parametrize(
