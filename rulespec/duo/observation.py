@@ -8,6 +8,7 @@ its last write: what the learning environments call on every step.
 
 >>> import rulespec
 >>> from array import array
+from bisect import bisect_left
 >>> from rulespec.duo.encoding import observation, observation_shape
 >>> duo = rulespec.game("duo")
 >>> state = duo.start(3, seed=2)
@@ -21,6 +22,7 @@ True
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from rulespec.duo.cards import TURBO
@@ -129,8 +131,14 @@ class Writer:
         self._scores: object = None
         self._sizes: object = None
         self._round = -1
-        self._order = tuple((player + k) % players for k in range(players))
-        """The seats in the order the observation lists them: this player's first."""
+        self._phase: Phase | None = None
+        self._drawn: tuple[int, ...] = ()
+        """The draw pile when this writer last wrote: its top is the card drawn since."""
+        self._seats = tuple((p - player) % players for p in range(players))
+        """Each seat counted from this player's."""
+        sizes = _SEAT + 3 * players
+        self._slots = tuple((sizes + k, (player + k) % players) for k in range(players))
+        """Where each seat's hand size goes, and the seat: this player's first."""
         self._zeros: Buffer = array(buffer.typecode, [0.0] * players)
 
     def _move(self, piece: int, start: int, index: int) -> None:
@@ -148,82 +156,118 @@ class Writer:
         if state is self._state:
             return
         self._state = state
-        buf, me, n = self.buffer, self.player, self.players
+        buf = self.buffer
         hands = state.hands
         if hands is not self._sizes:
             self._sizes = hands
             if hands:
-                hand = hands[me]
-                if hand is not self._hand:
-                    for card in self._hand:
-                        buf[card] = 0.0
-                    for card in hand:
-                        buf[card] += 1.0
+                hand = hands[self.player]
+                old = self._hand
+                if hand is not old:
+                    if not self._one_card(state, hand, old):
+                        for card in old:
+                            buf[card] = 0.0
+                        for card in hand:
+                            buf[card] += 1.0
                     self._hand = hand
-                k = _SEAT + 3 * n
-                for p in self._order:
+                for k, p in self._slots:
                     buf[k] = len(hands[p])
-                    k += 1
             else:
                 for card in self._hand:
                     buf[card] = 0.0
                 self._hand = ()
-                k = _SEAT + 3 * n
-                buf[k : k + n] = self._zeros
+                k = self._slots[0][0]
+                buf[k : k + self.players] = self._zeros
         piles = state.piles
         if piles is not self._piles:
             self._piles = piles
+            # Each pile's top card: its one moved when it changed (-1: no piles).
+            tops = self._tops
             if piles:
                 first, second = piles
-                self._top(0, first[-1])
-                self._top(1, second[-1])
+                top = first[-1]
                 buf[_COUNTS] = len(first)
+                later = second[-1]
                 buf[_COUNTS + 1] = len(second)
             else:
-                self._top(0, -1)
-                self._top(1, -1)
+                top = later = -1
                 buf[_COUNTS] = buf[_COUNTS + 1] = 0.0
+            was = tops[0]
+            if top != was:
+                if was >= 0:
+                    buf[_PILE_TOPS + was] = 0.0
+                if top >= 0:
+                    buf[_PILE_TOPS + top] = 1.0
+                tops[0] = top
+            was = tops[1]
+            if later != was:
+                if was >= 0:
+                    buf[_PILE_TOPS + CARDS + was] = 0.0
+                if later >= 0:
+                    buf[_PILE_TOPS + CARDS + later] = 1.0
+                tops[1] = later
         hot = self._ones
         turn_pile = state.turn_pile
         index = -1 if turn_pile is None else turn_pile
         if index != hot[0]:
             self._move(0, _TURN_PILE, index)
-        index = _PHASES[id(state.phase)]
-        if index != hot[1]:
-            self._move(1, _PHASE, index)
-        buf[_COUNTS + 2] = len(state.draw_pile)
+        phase = state.phase
+        if phase is not self._phase:
+            self._phase = phase
+            self._move(1, _PHASE, _PHASES[id(phase)])
+        drawn = self._drawn = state.draw_pile
+        buf[_COUNTS + 2] = len(drawn)
         if state.round != self._round:
             self._round = state.round
             buf[_COUNTS + 3] = min(state.round, _SATURATION) if self.saturate else state.round
-        index = (state.turn - me) % n
+        seats = self._seats
+        index = seats[state.turn]
         if index != hot[2]:
-            self._move(2, _SEAT + n, index)
-        index = (state.starter - me) % n
+            self._move(2, _SEAT + self.players, index)
+        index = seats[state.starter]
         if index != hot[3]:
-            self._move(3, _SEAT + 2 * n, index)
+            self._move(3, _SEAT + 2 * self.players, index)
         scores = state.round_scores
         if scores is not self._scores:
             self._scores = scores
-            finished = len(scores)
-            buf[_FINISHED] = float(min(finished, _SATURATION) if self.saturate else finished)
-            last = scores[-1] if scores else (0,) * n
-            sizes = _SEAT + 3 * n
-            for k in range(n):
-                p = (me + k) % n
-                total = sum(r[p] for r in scores)
-                if self.saturate:
-                    total = max(-_SATURATION, min(total, _SATURATION))
-                buf[sizes + n + k] = float(total)
-                buf[sizes + 2 * n + k] = float(last[p])
+            self._write_scores(scores)
 
-    def _top(self, pile: int, top: int) -> None:
-        """Move the one of ``pile``'s top card to ``top`` (-1: none)."""
-        tops = self._tops
-        old = tops[pile]
-        if top != old:
-            buf, start = self.buffer, _PILE_TOPS + pile * CARDS
-            if old >= 0:
-                buf[start + old] = 0.0
-            if top >= 0:
-                buf[start + top] = 1.0
-            tops[pile] = top
+    def _one_card(self, state: State, hand: tuple[int, ...], old: tuple[int, ...]) -> bool:
+        """Write the change from the hand ``old`` to ``hand`` when ``hand`` is ``old``
+        with one card played (the top of the turn's pile) or one card drawn (the top of
+        the draw pile when this writer last wrote); whether it was one of those."""
+        size = len(hand)
+        if size + 1 == len(old):
+            chosen = state.turn_pile
+            if chosen is None:
+                return False
+            card = state.piles[chosen][-1]
+            i = bisect_left(old, card)
+            if old[i : i + 1] != (card,) or hand != old[:i] + old[i + 1 :]:
+                return False
+            self.buffer[card] -= 1.0
+            return True
+        drawn = self._drawn
+        if size != len(old) + 1 or not drawn:
+            return False
+        card = drawn[0]
+        i = bisect_left(old, card)
+        if hand != (*old[:i], card, *old[i:]):
+            return False
+        self.buffer[card] += 1.0
+        return True
+
+    def _write_scores(self, scores: tuple[tuple[int, ...], ...]) -> None:
+        """Write the finished rounds' count, each player's total and last round's points."""
+        buf, me, n = self.buffer, self.player, self.players
+        finished = len(scores)
+        buf[_FINISHED] = float(min(finished, _SATURATION) if self.saturate else finished)
+        last = scores[-1] if scores else (0,) * n
+        sizes = _SEAT + 3 * n
+        for k in range(n):
+            p = (me + k) % n
+            total = sum(r[p] for r in scores)
+            if self.saturate:
+                total = max(-_SATURATION, min(total, _SATURATION))
+            buf[sizes + n + k] = float(total)
+            buf[sizes + 2 * n + k] = float(last[p])
