@@ -8,7 +8,6 @@ its last write: what the learning environments call on every step.
 
 >>> import rulespec
 >>> from array import array
-from bisect import bisect_left
 >>> from rulespec.duo.encoding import observation, observation_shape
 >>> duo = rulespec.game("duo")
 >>> state = duo.start(3, seed=2)
