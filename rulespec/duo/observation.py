@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rulespec.duo.cards import TURBO
@@ -99,7 +100,19 @@ class Writer:
 
     The buffer must hold what this writer last wrote: only the pieces whose part of
     the state changed are rewritten (parts of a state are shared with the states
-    it came from, so a part that did not change is the same object).
+    it came from, so a part that did not change is the same object). With
+    ``scale`` (a factor for each number), every number is written times its
+    factor: what an environment reads as its scaled observation, with nothing left
+    to multiply.
+
+    >>> from array import array
+    >>> import rulespec
+    >>> state = rulespec.game("duo").start(2, seed=3)
+    >>> plain, scaled = array("f", bytes(4 * 254)), array("f", bytes(4 * 254))
+    >>> Writer(plain, 0, 2).write(state)
+    >>> Writer(scaled, 0, 2, scale=[0.5] * 254).write(state)
+    >>> [2 * b for b in scaled] == list(plain)
+    True
     """
 
     def __init__(
@@ -110,17 +123,20 @@ class Writer:
         options: Options | None = None,
         *,
         saturate: bool = False,
+        scale: Sequence[float] | None = None,
     ) -> None:
         self.saturate = saturate
         """Whether the numbers of :func:`saturated` are written at most their bounds (an
         environment's bounded observation) rather than as they are."""
         for i in range(len(buffer)):
             buffer[i] = 0.0
+        self._unit = unit = tuple(scale) if scale is not None else (1.0,) * len(buffer)
+        """The factor each number is written times (``scale``; 1 without it)."""
         self.buffer = buffer
         self.player = player
         self.players = players
-        buffer[_SEAT + player] = 1.0
-        buffer[_TARGET] = float(target(players))  # it depends on the player count only
+        buffer[_SEAT + player] = unit[_SEAT + player]
+        buffer[_TARGET] = target(players) * unit[_TARGET]  # it depends on the player count only
         self._state: State | None = None
         self._piles: object = None
         self._hand: tuple[int, ...] = ()
@@ -136,9 +152,11 @@ class Writer:
         self._seats = tuple((p - player) % players for p in range(players))
         """Each seat counted from this player's."""
         sizes = _SEAT + 3 * players
-        self._slots = tuple((sizes + k, (player + k) % players) for k in range(players))
-        """Where each seat's hand size goes, and the seat: this player's first."""
-        self._zeros: Buffer = array(buffer.typecode, [0.0] * players)
+        self._slots = tuple(
+            (sizes + k, (player + k) % players, unit[sizes + k]) for k in range(players)
+        )
+        """Where each seat's hand size goes, the seat (this player's first) and the factor."""
+        self._zeros = (0.0,) * players
 
     def _move(self, piece: int, start: int, index: int) -> None:
         """Move the one of the one-hot ``piece`` (turn pile, phase, turn, starter) at
@@ -147,7 +165,7 @@ class Writer:
         if old >= 0:
             buf[start + old] = 0.0
         if index >= 0:
-            buf[start + index] = 1.0
+            buf[start + index] = self._unit[start + index]
         self._ones[piece] = index
 
     def write(self, state: State) -> None:
@@ -160,23 +178,25 @@ class Writer:
         if hands is not self._sizes:
             self._sizes = hands
             if hands:
-                hand = hands[self.player]
+                me = self.player
+                hand = hands[me]
                 old = self._hand
                 if hand is not old:
                     if not self._one_card(state, hand, old):
+                        unit = self._unit
                         for card in old:
                             buf[card] = 0.0
                         for card in hand:
-                            buf[card] += 1.0
+                            buf[card] += unit[card]
                     self._hand = hand
-                for k, p in self._slots:
-                    buf[k] = len(hands[p])
+                for k, p, factor in self._slots:
+                    buf[k] = len(hands[p]) * factor
             else:
                 for card in self._hand:
                     buf[card] = 0.0
                 self._hand = ()
                 k = self._slots[0][0]
-                buf[k : k + self.players] = self._zeros
+                buf[k : k + self.players] = array(buf.typecode, self._zeros)
         piles = state.piles
         if piles is not self._piles:
             self._piles = piles
@@ -185,9 +205,10 @@ class Writer:
             if piles:
                 first, second = piles
                 top = first[-1]
-                buf[_COUNTS] = len(first)
+                unit = self._unit
+                buf[_COUNTS] = len(first) * unit[_COUNTS]
                 later = second[-1]
-                buf[_COUNTS + 1] = len(second)
+                buf[_COUNTS + 1] = len(second) * unit[_COUNTS + 1]
             else:
                 top = later = -1
                 buf[_COUNTS] = buf[_COUNTS + 1] = 0.0
@@ -196,14 +217,14 @@ class Writer:
                 if was >= 0:
                     buf[_PILE_TOPS + was] = 0.0
                 if top >= 0:
-                    buf[_PILE_TOPS + top] = 1.0
+                    buf[_PILE_TOPS + top] = self._unit[_PILE_TOPS + top]
                 tops[0] = top
             was = tops[1]
             if later != was:
                 if was >= 0:
                     buf[_PILE_TOPS + CARDS + was] = 0.0
                 if later >= 0:
-                    buf[_PILE_TOPS + CARDS + later] = 1.0
+                    buf[_PILE_TOPS + CARDS + later] = self._unit[_PILE_TOPS + CARDS + later]
                 tops[1] = later
         hot = self._ones
         turn_pile = state.turn_pile
@@ -215,10 +236,12 @@ class Writer:
             self._phase = phase
             self._move(1, _PHASE, _PHASES[id(phase)])
         drawn = self._drawn = state.draw_pile
-        buf[_COUNTS + 2] = len(drawn)
+        buf[_COUNTS + 2] = len(drawn) * self._unit[_COUNTS + 2]
         if state.round != self._round:
-            self._round = state.round
-            buf[_COUNTS + 3] = min(state.round, _SATURATION) if self.saturate else state.round
+            self._round = number = state.round
+            if self.saturate:
+                number = min(number, _SATURATION)
+            buf[_COUNTS + 3] = number * self._unit[_COUNTS + 3]
         seats = self._seats
         index = seats[state.turn]
         if index != hot[2]:
@@ -244,7 +267,7 @@ class Writer:
             i = bisect_left(old, card)
             if old[i : i + 1] != (card,) or hand != old[:i] + old[i + 1 :]:
                 return False
-            self.buffer[card] -= 1.0
+            self.buffer[card] -= self._unit[card]
             return True
         drawn = self._drawn
         if size != len(old) + 1 or not drawn:
@@ -253,20 +276,23 @@ class Writer:
         i = bisect_left(old, card)
         if hand != (*old[:i], card, *old[i:]):
             return False
-        self.buffer[card] += 1.0
+        self.buffer[card] += self._unit[card]
         return True
 
     def _write_scores(self, scores: tuple[tuple[int, ...], ...]) -> None:
         """Write the finished rounds' count, each player's total and last round's points."""
-        buf, me, n = self.buffer, self.player, self.players
+        buf, me, n, unit = self.buffer, self.player, self.players, self._unit
         finished = len(scores)
-        buf[_FINISHED] = float(min(finished, _SATURATION) if self.saturate else finished)
+        if self.saturate:
+            finished = min(finished, _SATURATION)
+        buf[_FINISHED] = finished * unit[_FINISHED]
         last = scores[-1] if scores else (0,) * n
+        totals = [sum(points) for points in zip(*scores, strict=True)] if scores else [0] * n
         sizes = _SEAT + 3 * n
         for k in range(n):
             p = (me + k) % n
-            total = sum(r[p] for r in scores)
+            total = totals[p]
             if self.saturate:
                 total = max(-_SATURATION, min(total, _SATURATION))
-            buf[sizes + n + k] = float(total)
-            buf[sizes + 2 * n + k] = float(last[p])
+            buf[sizes + n + k] = total * unit[sizes + n + k]
+            buf[sizes + 2 * n + k] = last[p] * unit[sizes + 2 * n + k]
