@@ -21,6 +21,8 @@ True
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_left
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rulespec.duo.cards import TURBO
@@ -98,7 +100,19 @@ class Writer:
 
     The buffer must hold what this writer last wrote: only the pieces whose part of
     the state changed are rewritten (parts of a state are shared with the states
-    it came from, so a part that did not change is the same object).
+    it came from, so a part that did not change is the same object). With
+    ``scale`` (a factor for each number), every number is written times its
+    factor: what an environment reads as its scaled observation, with nothing left
+    to multiply.
+
+    >>> from array import array
+    >>> import rulespec
+    >>> state = rulespec.game("duo").start(2, seed=3)
+    >>> plain, scaled = array("f", bytes(4 * 254)), array("f", bytes(4 * 254))
+    >>> Writer(plain, 0, 2).write(state)
+    >>> Writer(scaled, 0, 2, scale=[0.5] * 254).write(state)
+    >>> [2 * b for b in scaled] == list(plain)
+    True
     """
 
     def __init__(
@@ -109,17 +123,20 @@ class Writer:
         options: Options | None = None,
         *,
         saturate: bool = False,
+        scale: Sequence[float] | None = None,
     ) -> None:
         self.saturate = saturate
         """Whether the numbers of :func:`saturated` are written at most their bounds (an
         environment's bounded observation) rather than as they are."""
         for i in range(len(buffer)):
             buffer[i] = 0.0
+        self._unit = unit = tuple(scale) if scale is not None else (1.0,) * len(buffer)
+        """The factor each number is written times (``scale``; 1 without it)."""
         self.buffer = buffer
         self.player = player
         self.players = players
-        buffer[_SEAT + player] = 1.0
-        buffer[_TARGET] = float(target(players))  # it depends on the player count only
+        buffer[_SEAT + player] = unit[_SEAT + player]
+        buffer[_TARGET] = target(players) * unit[_TARGET]  # it depends on the player count only
         self._state: State | None = None
         self._piles: object = None
         self._hand: tuple[int, ...] = ()
@@ -129,9 +146,17 @@ class Writer:
         self._scores: object = None
         self._sizes: object = None
         self._round = -1
-        self._order = tuple((player + k) % players for k in range(players))
-        """The seats in the order the observation lists them: this player's first."""
-        self._zeros: Buffer = array(buffer.typecode, [0.0] * players)
+        self._phase: Phase | None = None
+        self._drawn: tuple[int, ...] = ()
+        """The draw pile when this writer last wrote: its top is the card drawn since."""
+        self._seats = tuple((p - player) % players for p in range(players))
+        """Each seat counted from this player's."""
+        sizes = _SEAT + 3 * players
+        self._slots = tuple(
+            (sizes + k, (player + k) % players, unit[sizes + k]) for k in range(players)
+        )
+        """Where each seat's hand size goes, the seat (this player's first) and the factor."""
+        self._zeros = (0.0,) * players
 
     def _move(self, piece: int, start: int, index: int) -> None:
         """Move the one of the one-hot ``piece`` (turn pile, phase, turn, starter) at
@@ -140,7 +165,7 @@ class Writer:
         if old >= 0:
             buf[start + old] = 0.0
         if index >= 0:
-            buf[start + index] = 1.0
+            buf[start + index] = self._unit[start + index]
         self._ones[piece] = index
 
     def write(self, state: State) -> None:
@@ -148,82 +173,126 @@ class Writer:
         if state is self._state:
             return
         self._state = state
-        buf, me, n = self.buffer, self.player, self.players
+        buf = self.buffer
         hands = state.hands
         if hands is not self._sizes:
             self._sizes = hands
             if hands:
+                me = self.player
                 hand = hands[me]
-                if hand is not self._hand:
-                    for card in self._hand:
-                        buf[card] = 0.0
-                    for card in hand:
-                        buf[card] += 1.0
+                old = self._hand
+                if hand is not old:
+                    if not self._one_card(state, hand, old):
+                        unit = self._unit
+                        for card in old:
+                            buf[card] = 0.0
+                        for card in hand:
+                            buf[card] += unit[card]
                     self._hand = hand
-                k = _SEAT + 3 * n
-                for p in self._order:
-                    buf[k] = len(hands[p])
-                    k += 1
+                for k, p, factor in self._slots:
+                    buf[k] = len(hands[p]) * factor
             else:
                 for card in self._hand:
                     buf[card] = 0.0
                 self._hand = ()
-                k = _SEAT + 3 * n
-                buf[k : k + n] = self._zeros
+                k = self._slots[0][0]
+                buf[k : k + self.players] = array(buf.typecode, self._zeros)
         piles = state.piles
         if piles is not self._piles:
             self._piles = piles
+            # Each pile's top card: its one moved when it changed (-1: no piles).
+            tops = self._tops
             if piles:
                 first, second = piles
-                self._top(0, first[-1])
-                self._top(1, second[-1])
-                buf[_COUNTS] = len(first)
-                buf[_COUNTS + 1] = len(second)
+                top = first[-1]
+                unit = self._unit
+                buf[_COUNTS] = len(first) * unit[_COUNTS]
+                later = second[-1]
+                buf[_COUNTS + 1] = len(second) * unit[_COUNTS + 1]
             else:
-                self._top(0, -1)
-                self._top(1, -1)
+                top = later = -1
                 buf[_COUNTS] = buf[_COUNTS + 1] = 0.0
+            was = tops[0]
+            if top != was:
+                if was >= 0:
+                    buf[_PILE_TOPS + was] = 0.0
+                if top >= 0:
+                    buf[_PILE_TOPS + top] = self._unit[_PILE_TOPS + top]
+                tops[0] = top
+            was = tops[1]
+            if later != was:
+                if was >= 0:
+                    buf[_PILE_TOPS + CARDS + was] = 0.0
+                if later >= 0:
+                    buf[_PILE_TOPS + CARDS + later] = self._unit[_PILE_TOPS + CARDS + later]
+                tops[1] = later
         hot = self._ones
         turn_pile = state.turn_pile
         index = -1 if turn_pile is None else turn_pile
         if index != hot[0]:
             self._move(0, _TURN_PILE, index)
-        index = _PHASES[id(state.phase)]
-        if index != hot[1]:
-            self._move(1, _PHASE, index)
-        buf[_COUNTS + 2] = len(state.draw_pile)
+        phase = state.phase
+        if phase is not self._phase:
+            self._phase = phase
+            self._move(1, _PHASE, _PHASES[id(phase)])
+        drawn = self._drawn = state.draw_pile
+        buf[_COUNTS + 2] = len(drawn) * self._unit[_COUNTS + 2]
         if state.round != self._round:
-            self._round = state.round
-            buf[_COUNTS + 3] = min(state.round, _SATURATION) if self.saturate else state.round
-        index = (state.turn - me) % n
+            self._round = number = state.round
+            if self.saturate:
+                number = min(number, _SATURATION)
+            buf[_COUNTS + 3] = number * self._unit[_COUNTS + 3]
+        seats = self._seats
+        index = seats[state.turn]
         if index != hot[2]:
-            self._move(2, _SEAT + n, index)
-        index = (state.starter - me) % n
+            self._move(2, _SEAT + self.players, index)
+        index = seats[state.starter]
         if index != hot[3]:
-            self._move(3, _SEAT + 2 * n, index)
+            self._move(3, _SEAT + 2 * self.players, index)
         scores = state.round_scores
         if scores is not self._scores:
             self._scores = scores
-            finished = len(scores)
-            buf[_FINISHED] = float(min(finished, _SATURATION) if self.saturate else finished)
-            last = scores[-1] if scores else (0,) * n
-            sizes = _SEAT + 3 * n
-            for k in range(n):
-                p = (me + k) % n
-                total = sum(r[p] for r in scores)
-                if self.saturate:
-                    total = max(-_SATURATION, min(total, _SATURATION))
-                buf[sizes + n + k] = float(total)
-                buf[sizes + 2 * n + k] = float(last[p])
+            self._write_scores(scores)
 
-    def _top(self, pile: int, top: int) -> None:
-        """Move the one of ``pile``'s top card to ``top`` (-1: none)."""
-        tops = self._tops
-        old = tops[pile]
-        if top != old:
-            buf, start = self.buffer, _PILE_TOPS + pile * CARDS
-            if old >= 0:
-                buf[start + old] = 0.0
-            if top >= 0:
-                buf[start + top] = 1.0
-            tops[pile] = top
+    def _one_card(self, state: State, hand: tuple[int, ...], old: tuple[int, ...]) -> bool:
+        """Write the change from the hand ``old`` to ``hand`` when ``hand`` is ``old``
+        with one card played (the top of the turn's pile) or one card drawn (the top of
+        the draw pile when this writer last wrote); whether it was one of those."""
+        size = len(hand)
+        if size + 1 == len(old):
+            chosen = state.turn_pile
+            if chosen is None:
+                return False
+            card = state.piles[chosen][-1]
+            i = bisect_left(old, card)
+            if old[i : i + 1] != (card,) or hand != old[:i] + old[i + 1 :]:
+                return False
+            self.buffer[card] -= self._unit[card]
+            return True
+        drawn = self._drawn
+        if size != len(old) + 1 or not drawn:
+            return False
+        card = drawn[0]
+        i = bisect_left(old, card)
+        if hand != (*old[:i], card, *old[i:]):
+            return False
+        self.buffer[card] += self._unit[card]
+        return True
+
+    def _write_scores(self, scores: tuple[tuple[int, ...], ...]) -> None:
+        """Write the finished rounds' count, each player's total and last round's points."""
+        buf, me, n, unit = self.buffer, self.player, self.players, self._unit
+        finished = len(scores)
+        if self.saturate:
+            finished = min(finished, _SATURATION)
+        buf[_FINISHED] = finished * unit[_FINISHED]
+        last = scores[-1] if scores else (0,) * n
+        totals = [sum(points) for points in zip(*scores, strict=True)] if scores else [0] * n
+        sizes = _SEAT + 3 * n
+        for k in range(n):
+            p = (me + k) % n
+            total = totals[p]
+            if self.saturate:
+                total = max(-_SATURATION, min(total, _SATURATION))
+            buf[sizes + n + k] = total * unit[sizes + n + k]
+            buf[sizes + 2 * n + k] = last[p] * unit[sizes + 2 * n + k]

@@ -9,7 +9,9 @@ already scaled, as below). The numbers are then scaled into the declared bounds:
 divided by the larger of the absolute values of its least and most (so binary
 parts stay 0 and 1, and a count of at most 80 becomes a fraction of 1). The
 numbers whose bound is a saturation level are written at most it by the writer
-(its ``saturate`` mode); without a writer they are clipped to it here.
+(its ``saturate`` mode); without a writer they are clipped to it here. A writer
+that takes a ``scale`` (a factor per number) writes the numbers already scaled,
+so that an observation is a copy of its buffer.
 
 A game whose encoding offers no writer is encoded through its views
 (:meth:`Game.observation <rulespec.Game.observation>`); one that declares no
@@ -18,6 +20,7 @@ bounds gets the unbounded ``Box(-inf, inf)``.
 
 from __future__ import annotations
 
+import inspect
 import math
 from array import array
 from collections.abc import Callable
@@ -48,6 +51,7 @@ class Observer:
         encoding = g.encoding
         bounds = getattr(encoding, "observation_bounds", None)
         self._checked: tuple[tuple[int, float, float, float, float], ...] = ()
+        scaling = False
         if bounds is None:
             low = np.full(length, -np.inf, dtype=np.float32)
             high = np.full(length, np.inf, dtype=np.float32)
@@ -74,6 +78,9 @@ class Observer:
                         for i in where
                     )
         self._flat = len(episode.observation_shape) == 1
+        self._factors: Floats = self._scale
+        """What the writers' numbers are multiplied by: :attr:`scale`, or ones when the
+        writers write them scaled."""
         self.low: Floats = low
         """The least of each scaled number (float32)."""
         self.high: Floats = high
@@ -92,13 +99,22 @@ class Observer:
             self._orders = [np.asarray(table.order(p), dtype=np.intp) for p in range(n)]
             self._every_order = np.concatenate(self._orders)
         elif make is not None:
+            # A writer that takes the factors writes the numbers scaled: a copy is all
+            # that is left (a float32 product either way, so the same numbers).
+            scaling = "scale" in inspect.signature(make).parameters
+            factors = {"scale": self._scale.tolist()} if scaling else {}
             for seat in range(n):
                 buffer = array("f", bytes(4 * length))
                 self._buffers.append(buffer)
-                self._writers.append(make(buffer, seat, n, options, saturate=True))
+                self._writers.append(make(buffer, seat, n, options, saturate=True, **factors))
                 self._raw.append(np.frombuffer(buffer, dtype=np.float32))
+            if scaling:
+                self._factors = np.ones(length, dtype=np.float32)
         self._plain = bool(self._writers) and not self._checked and not self._clipped
-        """Whether an observation is its writer's numbers scaled, with nothing to check."""
+        """Whether an observation is its writer's numbers times :attr:`scale`, with
+        nothing to check."""
+        self._copied = self._plain and scaling
+        """Whether an observation is a copy of its writer's numbers (written scaled)."""
 
     def observe(self, seat: int) -> Floats:
         """``seat``'s observation of the episode's state now, scaled, as a new array
@@ -108,6 +124,9 @@ class Observer:
             table.write(self.episode.state, seat)
             # The indexes are in range: "wrap" spares NumPy the bounds check of "raise".
             values: Floats = self._shared.take(self._orders[seat], mode="wrap")
+        elif self._copied:  # written scaled: nothing to multiply, check or clip
+            self._writers[seat].write(self.episode.state)
+            values = self._raw[seat].copy()
         elif self._plain:  # written, then scaled: nothing to check or clip
             self._writers[seat].write(self.episode.state)
             values = self._raw[seat] * self._scale
@@ -132,6 +151,14 @@ class Observer:
                 return take(order, mode="wrap")
 
             read = gather
+        elif self._copied:
+            write, copy = self._writers[seat].write, self._raw[seat].copy
+
+            def copied() -> Floats:
+                write(episode.state)
+                return copy()
+
+            read = copied
         elif self._plain:
             write, raw, scale, multiply = (
                 self._writers[seat].write,
@@ -169,13 +196,14 @@ class Observer:
 
     @property
     def scale(self) -> Floats:
-        """The factor of each number (float32): an observation is the numbers times it."""
-        return self._scale
+        """The factor of each number (float32): an observation is the numbers of
+        :meth:`sources` times it (ones when the writers write them scaled)."""
+        return self._factors
 
     def sources(self) -> tuple[tuple[Callable[[Any], None], memoryview], ...]:
         """For each seat (only when :attr:`plain`): its writer's ``write``, to give the
         state now, and the bytes of the buffer it writes (a view: no copy), the numbers
-        before scaling as float32 values."""
+        as float32 values, which :attr:`scale` turns into the observation."""
         return tuple(
             (writer.write, memoryview(buffer).cast("B"))
             for writer, buffer in zip(self._writers, self._buffers, strict=True)
@@ -201,7 +229,7 @@ class Observer:
             raw = numbers = np.fromiter(
                 self.episode.observation(seat), dtype=np.float32, count=self.length
             )
-        np.multiply(raw, self._scale, out=out)
+        np.multiply(raw, self._factors, out=out)
         for i, least, most, scaled_least, scaled_most in self._checked:
             number = numbers[i]
             if number < least:

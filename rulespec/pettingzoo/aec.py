@@ -47,6 +47,7 @@ class GameEnv(TableEnv, AECEnv):  # type: ignore[misc]  # PettingZoo has no type
         self._set_up(episode, render_mode, observation)
         self.metadata["is_parallelizable"] = episode.simultaneous
         self._views = self._table.views
+        self._seats = self._table.seats
         self._start()
 
     # -- spaces --------------------------------------------------------------------
@@ -81,6 +82,8 @@ class GameEnv(TableEnv, AECEnv):  # type: ignore[misc]  # PettingZoo has no type
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.episode.to_move()[0]]
         self._quiet = True  # every reward of the last step was 0
+        self._playing = self._reset
+        """Whether the environment was reset and its game is not over: a step's usual case."""
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation (what its view shows, scaled into the bounds of
@@ -101,7 +104,7 @@ class GameEnv(TableEnv, AECEnv):  # type: ignore[misc]  # PettingZoo has no type
         agent = self.agent_selection
         if observe:
             try:
-                observation = self._views[agent](not self.episode.done)
+                observation = self._views[agent](not self.episode._done)
             except (KeyError, TypeError):
                 observation = self._table.observe(agent, not self.episode.done)
         else:
@@ -123,15 +126,16 @@ class GameEnv(TableEnv, AECEnv):  # type: ignore[misc]  # PettingZoo has no type
         with ``on_illegal="raise"`` it raises :class:`~rulespec.IllegalAction`
         instead. An action that is not an integer raises :class:`TypeError`.
         """
-        if not self._reset:
-            raise ResetNeeded("reset() the environment before its first step()")
-        if not self.agents:
-            raise ResetNeeded("every agent is done: reset() the environment to play again")
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        seat = self._table.seats[agent]
+        if not self._playing:
+            if not self._reset:
+                raise ResetNeeded("reset() the environment before its first step()")
+            if not self.agents:
+                raise ResetNeeded("every agent is done: reset() the environment to play again")
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
+        seat = self._seats[agent]
         episode = self.episode
         outcome = episode.act_one(seat, action)
         self._cumulative_rewards[agent] = 0.0
@@ -144,10 +148,10 @@ class GameEnv(TableEnv, AECEnv):  # type: ignore[misc]  # PettingZoo has no type
             self._accumulate_rewards()
             for p, reason in outcome.illegal.items():
                 self.infos[self.possible_agents[p]] = {"illegal_action": reason}
-        movers = episode.to_move()
-        if movers:
-            self.agent_selection = self.possible_agents[movers[0]]
+        if not episode._done:
+            self.agent_selection = self.possible_agents[episode._movers[0]]
         else:
+            self._playing = False
             self.terminations = dict.fromkeys(self.agents, episode.terminated)
             self.truncations = dict.fromkeys(self.agents, episode.truncated)
             self.agent_selection = self.possible_agents[(seat + 1) % episode.players]

@@ -180,6 +180,9 @@ class Episode:
         self._values = self._value(self.state) if self._scored else self._zeros
         self._legal: dict[int, tuple[int, ...]] = {}
         self._flags: dict[int, bytes] = {}
+        self._ready: tuple[int, bytes] | None = None
+        """The player to move whose flags are listed for this state, and the flags, when
+        :meth:`act_one` may play an id set in them at once."""
 
     # -- where the game stands --------------------------------------------------------
 
@@ -230,6 +233,8 @@ class Episode:
             else:
                 written = flag_bytes(self.legal_action_ids(player), self.action_space_size)
             flags = self._flags[player] = bytes(written)
+            if self._decode is not None and not self.illegal and player in self._movers:
+                self._ready = (player, flags)
         return flags
 
     def legal_action_mask(self, player: int) -> tuple[bool, ...]:
@@ -304,6 +309,7 @@ class Episode:
         """End the game for the illegal ids ``refused`` (of ``players``, this step's
         senders) once no one owes this turn's choice; until then, wait for it."""
         self.illegal = {**self.illegal, **refused}
+        self._ready = None
         waiting = tuple(p for p in self._movers if p not in players)
         if waiting:  # a game ends at the end of a turn: the others still choose
             self._movers = waiting
@@ -315,20 +321,18 @@ class Episode:
 
     def act_one(self, player: int, action_id: int) -> Outcome:
         """``act({player: action_id})``, for one player (the AEC environment's step)."""
-        flags = self._flags.get(player)
+        ready = self._ready
         if (
-            flags is None  # not listed as flags: checked in full, or listed as ids
-            or self._done
-            or self.illegal  # the turn's end after one
+            ready is None  # no flags listed for a player to move: checked in full
+            or ready[0] != player
             or type(action_id) is not int
             or not 0 <= action_id < self.action_space_size
-            or flags[action_id] != 1  # the mask's own flags: the usual case
-            or self._decode is None
-            or player not in self._movers
+            or ready[1][action_id] != 1  # the mask's own flags: the usual case
         ):
             return self._act_one(player, action_id)
         state = self.state
-        state = self._apply(state, self._decode(state, player, action_id))
+        # Flags are ready only when the encoding decodes listed ids.
+        state = self._apply(state, self._decode(state, player, action_id))  # type: ignore[misc]
         # What _advanced does, for one player.
         movers = self._movers
         self.state = state
@@ -338,6 +342,7 @@ class Episode:
             state = self.state
         self._movers = after
         self._flags = {}
+        self._ready = None
         if self._legal:
             self._legal = {}
         self.steps += 1
@@ -391,6 +396,7 @@ class Episode:
         self._movers = after
         self._legal = {}
         self._flags = {}
+        self._ready = None
         self.steps += len(players)
         if not after:
             self._over = self._done = True
