@@ -345,10 +345,10 @@ def legal_action_flags(state: State, player: int) -> bytearray:
     >>> len(flags), tuple(i for i, flag in enumerate(flags) if flag) == legal_action_ids(state, 0)
     (53, True)
     """
+    size = LOW_BLOWS_SIZE if state.options.low_blows else SIZE
     legal = rules.legal_actions(state, player)
     if type(legal) is _MOVES:
-        return _move_flags(legal, bytearray(LOW_BLOWS_SIZE if state.options.low_blows else SIZE))
-    size = LOW_BLOWS_SIZE if state.options.low_blows else SIZE
+        return _move_flags(legal, bytearray(size))
     if legal._quack:  # a covered called card: « Coin » is the one choice
         flags = bytearray(size)
         flags[QUACK_ID] = 1
@@ -380,13 +380,13 @@ def _move_flags(legal: rules._Moves, flags: bytearray) -> bytearray:
     covers = legal._cover_mask
     if covers:
         if covers & here << step:
-            flags[1] = 1  # COVER_ID + 0
+            flags[COVER_ID] = 1
         if covers & here >> step:
-            flags[2] = 1
+            flags[COVER_ID + 1] = 1
         if covers & here << 1:
-            flags[3] = 1
+            flags[COVER_ID + 2] = 1
         if covers & here >> 1:
-            flags[4] = 1
+            flags[COVER_ID + 3] = 1
     pending = legal._duck_mask
     if pending:
         others = masks.stacks ^ here

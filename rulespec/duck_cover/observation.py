@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from rulespec.duck_cover.actions import Cover, Duck, Give, Place, Quack
-from rulespec.duck_cover.cards import REPEAT, family_of, number_of
+from rulespec.duck_cover.cards import family_of, number_of
 from rulespec.duck_cover.grid import Grid, Position
 from rulespec.duck_cover.state import Options, Phase, State
 
@@ -311,10 +311,7 @@ class Writer:
         buf[at.round] = state.round * sc[at.round]
         card = state.card
         self._one_hot(at.card, -1 if card is None else card - 1)
-        if not turn or state.gifts or (state.options.low_blows and state.gifting):
-            call = None
-        else:
-            call = state.previous if card == REPEAT else card
+        call = state.call if turn and not (state.gifts or state.gifting) else None
         self._one_hot(at.call, -1 if call is None else call - 1)
         previous = state.previous
         self._one_hot(at.previous, -1 if previous is None else previous - 1)
@@ -641,50 +638,10 @@ class Table(Writer):
     def write(self, state: State, player: int | None = None) -> None:
         """Bring the numbers all players see to ``state``, and the block of ``player``'s
         own choice (of every player's when ``None``)."""
-        last = self._state
-        if state is not last:
-            if (  # _only_choices_differ, written out
-                last is not None
-                and state.grids is last.grids
-                and state.draw_pile is last.draw_pile
-                and state.phase is last.phase
-                and state.card == last.card
-                and state.previous == last.previous
-                and state.previous_discarded == last.previous_discarded
-                and state.captain_pile is last.captain_pile
-                and state.discard_zone is last.discard_zone
-                and state.gifts is last.gifts
-                and state.round_scores is last.round_scores
-                and state.set_aside is last.set_aside
-                and state.round == last.round
-            ):
-                # A state of the same turn (every step but a turn's first): only who
-                # has chosen differs; the table is written as player 0 sees it.
-                self._state = state
-                submitted, before = state.submitted, last.submitted
-                if len(before) == len(submitted):
-                    buf, acted = self.buffer, self._at.acted
-                    for p, action in enumerate(submitted):
-                        if action is not before[p]:
-                            buf[acted + p] = 0.0 if action is None else 1.0
-                else:
-                    self._write_choices(state)
-            else:
-                self._write_shared(state)
-        if player is None:
-            for p in range(self.players):
-                self._write_chosen(state, p, self.length + 10 * p)
-            return
-        # _write_chosen, written out for one player (every step asks for one)
-        own = state.submitted[player] if state.phase is Phase.TURN else None
-        chosen, grid = self._chosen[player]
-        if own is None:
-            if chosen is not None:  # a choice of an earlier turn: the block is cleared
-                start = self.length + 10 * player
-                self.buffer[start : start + 10] = self._no_choice
-                self._chosen[player] = (None, None)
-        elif own is not chosen or state.grids[player] is not grid:
-            self._write_chosen(state, player, self.length + 10 * player)
+        if state is not self._state:
+            self._write_shared(state)
+        for p in range(self.players) if player is None else (player,):
+            self._write_chosen(state, p, self.length + 10 * p)
 
     def order(self, player: int) -> tuple[int, ...]:
         """Where each number of ``player``'s observation is in :attr:`buffer`."""
