@@ -11,7 +11,6 @@ import typing as _typing
 
 from rulespec.core.chance import CHANCE as CHANCE
 from rulespec.core.chance import Chance as Chance
-from rulespec.core.errors import CatalogueError as CatalogueError
 from rulespec.core.errors import IllegalAction as IllegalAction
 from rulespec.core.errors import PositionError as PositionError
 from rulespec.core.errors import RecordError as RecordError
@@ -27,6 +26,7 @@ from rulespec.core.version import __version__ as __version__
 from rulespec.discovery import PluginFailure as PluginFailure
 from rulespec.discovery import plugin_failures as plugin_failures
 from rulespec.rulebook.clauses import Catalogue as Catalogue
+from rulespec.rulebook.clauses import CatalogueError as CatalogueError
 from rulespec.rulebook.clauses import Clause as Clause
 from rulespec.rulebook.clauses import catalogue as catalogue
 from rulespec.rulebook.clauses import clause as clause

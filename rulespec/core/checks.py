@@ -108,15 +108,13 @@ class GameTypes:
         if not isinstance(value, self.state_type):
             raise self._wrong_state(value, name)
 
-    def _check_action(self, value: object) -> None:
-        if not isinstance(value, self.action_types):
-            kinds = ", ".join(t.__name__ for t in self.action_types)
-            raise wrong_type("action", value, f"a {self.name} action ({kinds})")
-
-    def _check_player_action(self, value: object) -> None:
-        if not isinstance(value, self.player_action_types):
-            kinds = ", ".join(t.__name__ for t in self.player_action_types)
-            raise wrong_type("action", value, f"a {self.name} player action ({kinds})")
+    def _check_action(self, value: object, player: bool = False) -> None:
+        """Refuse ``value`` unless it is an action of the game (a player's, if ``player``)."""
+        types = self.player_action_types if player else self.action_types
+        if not isinstance(value, types):
+            kinds = ", ".join(t.__name__ for t in types)
+            what = "player action" if player else "action"
+            raise wrong_type("action", value, f"a {self.name} {what} ({kinds})")
 
     def _check_options(self, value: object) -> None:
         if not isinstance(value, self.options_type):

@@ -120,7 +120,8 @@ class Declaration:
     """The module that describes the game's JSON for :mod:`rulespec.schemas`, if any."""
     observation: tuple[Any, ...] = ()
     """The observation's layout: its slices in order (the encodings page's table), each
-    a :class:`rulespec.plugin.declaration.Piece`."""
+    a :class:`rulespec.plugin.declaration.Piece` (their total length:
+    :func:`rulespec.plugin.declaration.observation_size`)."""
     golden: tuple[Any, ...] = ()
     """The golden games, each a :class:`rulespec.plugin.declaration.GoldenGame`."""
     golden_file: str | None = None
@@ -140,16 +141,6 @@ class Declaration:
     def load(self, reference: str) -> Any:
         """What ``reference`` names (see :func:`load`)."""
         return load(reference)
-
-    def observation_size(self, players: int) -> int:
-        """The length of the observation of a game of ``players`` players, by
-        :attr:`observation`.
-
-        >>> import rulespec
-        >>> rulespec.game("duo").declaration.observation_size(2)
-        254
-        """
-        return sum(piece.size(players) for piece in self.observation)
 
 
 def load(reference: str) -> Any:

@@ -395,15 +395,11 @@ def _fields(
 ) -> dict[str, Form]:
     """Each field ``cls`` takes, in order, with its declared or derived form."""
     hints = typing.get_type_hints(cls)
-    names = {f.name for f in attrs.fields(cls) if f.init}
+    names = [f.name for f in attrs.fields(cls) if f.init]
     spec = {n: declared[n] if n in declared else _derive(hints[n], loose, unknown) for n in names}
-    return {
-        f.name: attrs.evolve(spec[f.name], given=None)
-        if spec[f.name].given and not set(spec[f.name].on) <= names
-        else spec[f.name]
-        for f in attrs.fields(cls)
-        if f.init
-    }
+    # a rule on fields the class does not take leaves the static form
+    lone = {n for n, form in spec.items() if form.given and not set(form.on) <= set(names)}
+    return {n: attrs.evolve(form, given=None) if n in lone else form for n, form in spec.items()}
 
 
 def _object_schema(fields: Mapping[str, Form], optional: Iterable[str], tag: str | None) -> Schema:

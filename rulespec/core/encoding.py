@@ -115,7 +115,7 @@ class GameEncoding(GameTypes, Generic[S, A, V, O]):
         rulespec.core.errors.IllegalAction: duo.turn.stop: you have played no card this turn: ...
         """
         self._check_state(state)
-        self._check_player_action(action)
+        self._check_action(action, player=True)
         return self.encoding.action_id(state, action)
 
     def action_from_id(self, state: S, player: int, action_id: int) -> A:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["CatalogueError", "IllegalAction", "PositionError", "RecordError", "UnknownCard"]
+__all__ = ["IllegalAction", "PositionError", "RecordError", "UnknownCard"]
 
 
 class IllegalAction(ValueError):
@@ -53,10 +53,6 @@ class UnknownCard(RecordError):
         super().__init__(where, what)
         self.card = card
         self.sample = sample
-
-
-class CatalogueError(ValueError):
-    """A clause catalogue in ``spec/`` that does not follow its schema."""
 
 
 class PositionError(ValueError):

@@ -19,7 +19,9 @@ from typing import Any
 
 import attrs
 
-__all__ = ["GoldenGame", "Mutation", "Piece", "Session"]
+from rulespec.core.declaration import Declaration
+
+__all__ = ["GoldenGame", "Mutation", "Piece", "Session", "observation_size"]
 
 
 @attrs.frozen
@@ -74,3 +76,14 @@ class Mutation:
 
     targets: tuple[str, ...]
     tests: tuple[str, ...]
+
+
+def observation_size(declared: Declaration, players: int) -> int:
+    """The length of the observation of a game of ``players`` players: the sizes of the
+    declared :attr:`~rulespec.core.declaration.Declaration.observation` pieces, summed.
+
+    >>> import rulespec
+    >>> observation_size(rulespec.game("duo").declaration, 2)
+    254
+    """
+    return sum(piece.size(players) for piece in declared.observation)

@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from rulespec.plugin.declaration import observation_size
 from rulespec.plugin.ids import checked_id, refuse_unless_legal
 
 __all__ = ["HASHED", "DerivedEncoding", "hashed"]
@@ -111,7 +112,7 @@ class DerivedEncoding:
     def observation_shape(self, players: int, options: Any = None) -> tuple[int, ...]:
         """The declared pieces' length with the rules' ``observation``, else :data:`HASHED`."""
         if hasattr(self.game.rules, "observation"):
-            return (self.game.declaration.observation_size(players),)
+            return (observation_size(self.game.declaration, players),)
         return (HASHED,)
 
     def observation(self, view: Any) -> tuple[float, ...]:

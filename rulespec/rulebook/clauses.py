@@ -70,7 +70,6 @@ from typing import Any, Literal
 
 import attrs
 
-from rulespec.core.errors import CatalogueError
 from rulespec.core.game import game as registered
 from rulespec.core.game import games
 
@@ -79,6 +78,7 @@ __all__ = [
     "LANGUAGE_NAMES_EN",
     "Alternative",
     "Catalogue",
+    "CatalogueError",
     "Clause",
     "EditionNote",
     "Interpretation",
@@ -89,6 +89,11 @@ __all__ = [
     "clauses",
     "load_catalogue",
 ]
+
+
+class CatalogueError(ValueError):
+    """A clause catalogue that does not follow its schema (see :func:`load_catalogue`)."""
+
 
 LANGUAGES: tuple[str, ...] = ("fr", "es", "de")
 """The languages a clause may be written in besides the English statement: a game's

@@ -10,8 +10,8 @@ import pytest
 
 import rulespec
 from rulespec.core.declaration import Declaration, load
-from rulespec.core.errors import CatalogueError
-from rulespec.rulebook.clauses import catalogue_path, load_catalogue
+from rulespec.plugin.declaration import observation_size
+from rulespec.rulebook.clauses import CatalogueError, catalogue_path, load_catalogue
 
 GAMES = [g.id for g in rulespec.games()]
 
@@ -44,7 +44,7 @@ def test_the_declared_observation_layout_is_the_observation(game_id: str) -> Non
     assert isinstance(declared, Declaration)
     assert len({p.name for p in declared.observation}) == len(declared.observation)
     for n in range(g.min_players, g.max_players + 1):
-        assert (declared.observation_size(n),) == g.observation_shape(n)
+        assert (observation_size(declared, n),) == g.observation_shape(n)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
