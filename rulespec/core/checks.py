@@ -1,8 +1,12 @@
-"""The checks at the entry points of a game: a wrong type is a :class:`TypeError`
-naming the argument, a value the rules refuse an
-:class:`~rulespec.core.errors.IllegalAction` naming the clause, as
-:class:`~rulespec.core.game.Game` says. An integer is anything
-:func:`operator.index` accepts (NumPy's integers too), except ``bool``.
+"""The checks at the entry points of a game: an argument of the wrong type (``None``; a
+``bool``, ``float`` or ``str`` where an integer belongs; an object that is not the
+game's state, action or options) is a :class:`TypeError` naming the argument, and a
+value of the right type that the rules refuse (player 7 of a game of four, a card the
+deck does not hold, an action out of turn) an
+:class:`~rulespec.core.errors.IllegalAction` naming the clause. An integer is anything
+:func:`operator.index` accepts (NumPy's integers too), except ``bool``; the fields of
+an action are checked by :meth:`~rulespec.core.game.Game.apply`, which refuses a card
+or a player of the wrong type with :class:`~rulespec.core.errors.IllegalAction`.
 
 >>> integer(3, "players")
 3

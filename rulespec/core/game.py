@@ -57,16 +57,10 @@ class Game(GameJSON[S, A, V, O], GameEncoding[S, A, V, O], abc.ABC):
     >>> len(dc.scores(state)), len(dc.winners(state)) >= 1
     (3, True)
 
-    Every method refuses a bad argument at once, the same way in every game:
-    an argument of the wrong type (``None``; a ``bool``, ``float`` or ``str``
-    where an integer belongs; an object that is not this game's state, action
-    or options) raises :class:`TypeError` naming the argument, and a value of
-    the right type that the rules refuse (player 7 of a game of four, a card
-    the deck does not hold, an action out of turn) raises
-    :class:`~rulespec.IllegalAction` naming the clause. An integer is anything
-    :func:`operator.index` accepts (NumPy's integers too) except ``bool``; the
-    fields of an action are checked by :meth:`apply`, which refuses a card or a
-    player of the wrong type with :class:`~rulespec.IllegalAction`.
+    Every method refuses a bad argument at once, the same way in every game
+    (:mod:`rulespec.core.checks`): a wrong type is a :class:`TypeError` naming the
+    argument, a value that the rules refuse an :class:`~rulespec.IllegalAction`
+    naming the clause.
 
     >>> dc.legal_actions(state, True)
     Traceback (most recent call last):
