@@ -36,9 +36,8 @@ class Encoding(Protocol[S, V, O]):
     """
 
     def action_space_size(self, players: int, options: O | None = ..., /) -> int:
-        """How many action ids a game of ``players`` players with ``options`` has
-        (:class:`GameEncoding` has checked both, as it checks the arguments of the
-        other functions: the state's and the view's type, the player's seat)."""
+        """:meth:`GameEncoding.action_space_size`, once it has checked the arguments (as
+        each method of :class:`GameEncoding` checks them before it calls its function)."""
 
     def action_id(self, state: S, action: Any, /) -> int:
         """The id of a player's legal ``action`` in ``state``."""
@@ -50,8 +49,7 @@ class Encoding(Protocol[S, V, O]):
         """The ids of ``player``'s legal actions, ascending."""
 
     def observation_shape(self, players: int, options: O | None = ..., /) -> tuple[int, ...]:
-        """The shape of a view's observation (arguments checked as for
-        :meth:`action_space_size`)."""
+        """The shape of a view's observation."""
 
     def observation(self, view: V, /) -> tuple[float, ...]:
         """A view as numbers, flattened row-major."""
