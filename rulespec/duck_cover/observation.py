@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from rulespec.duck_cover.actions import Cover, Duck, Give, Place, Quack
-from rulespec.duck_cover.cards import family_of, number_of
+from rulespec.duck_cover.cards import REPEAT, family_of, number_of
 from rulespec.duck_cover.grid import Grid, Position
 from rulespec.duck_cover.state import Options, Phase, State
 
@@ -43,6 +43,7 @@ _PHASES = {id(p): i for i, p in enumerate((Phase.DEAL, Phase.RESHUFFLE, Phase.TU
 """Each phase's place in its one-hot, by the member's identity (an enum member's own hash
 is computed in Python)."""
 _KINDS = {Quack: 0, Cover: 1, Duck: 2, Give: 3, Place: 4}
+_TURN = Phase.TURN
 STACKS = 12
 """The most stacks a grid holds."""
 _SPAN = 24.0
@@ -270,7 +271,14 @@ class Writer:
         """Who has chosen, when nobody has."""
         buffer[at.seat + player] = 1.0
         self._state: State | None = None
-        self._hot: dict[int, int] = {}
+        self._hot: dict[int, int] = dict.fromkeys(
+            (at.phase, at.card, at.call, at.previous, at.captain), -1
+        )
+        """Where the one of each one-hot piece is, by the piece's start (-1: none)."""
+        self._piles = tuple(self._scale[at.piles : at.piles + 4])
+        """The factors of the four pile sizes."""
+        self._on_top: list[int] = [0] * players
+        """How many stacks of each grid block lie in its corner's row."""
         self._grids: list[Grid | None] = [None] * players
         self._zone: object = None
         self._scores: object = None
@@ -281,7 +289,7 @@ class Writer:
 
     def _one_hot(self, start: int, index: int) -> None:
         """Move the one of the one-hot piece at ``start`` to ``index`` (-1: none)."""
-        old = self._hot.get(start, -1)
+        old = self._hot[start]
         if old != index:
             buf = self.buffer
             if old >= 0:
@@ -305,24 +313,40 @@ class Writer:
             return
         buf, at, me, n = self.buffer, self._at, self.player, self.players
         phase = state.phase
-        turn = phase is Phase.TURN
-        self._one_hot(at.phase, _PHASES[id(phase)])
         sc = self._scale
-        buf[at.round] = state.round * sc[at.round]
+        if last is None or phase is not last.phase or state.round != last.round:
+            self._one_hot(at.phase, _PHASES[id(phase)])
+            buf[at.round] = state.round * sc[at.round]
         card = state.card
-        self._one_hot(at.card, -1 if card is None else card - 1)
-        call = state.call if turn and not (state.gifts or state.gifting) else None
-        self._one_hot(at.call, -1 if call is None else call - 1)
+        call = card
+        if phase is not _TURN or state.gifts or state.gifting:
+            call = None
+        elif card == REPEAT:
+            call = state.previous
+        hot = self._hot
+        # The one-hots that a new turn moves, written here (what _one_hot does).
+        for start, index in (
+            (at.card, -1 if card is None else card - 1),
+            (at.call, -1 if call is None else call - 1),
+        ):
+            old = hot[start]
+            if old != index:
+                if old >= 0:
+                    buf[start + old] = 0.0
+                if index >= 0:
+                    buf[start + index] = 1.0
+                hot[start] = index
         previous = state.previous
         self._one_hot(at.previous, -1 if previous is None else previous - 1)
         buf[at.discarded] = 1.0 if state.previous_discarded else 0.0
         zone = state.discard_zone
         captain = state.captain_pile
         piles = at.piles
-        buf[piles] = len(state.draw_pile) * sc[piles]
-        buf[piles + 1] = len(captain) * sc[piles + 1]
-        buf[piles + 2] = (11 - n - len(zone)) * sc[piles + 2]
-        buf[piles + 3] = len(state.set_aside) * sc[piles + 3]
+        draw, pile, discards, aside = self._piles
+        buf[piles] = len(state.draw_pile) * draw
+        buf[piles + 1] = len(captain) * pile
+        buf[piles + 2] = (11 - n - len(zone)) * discards
+        buf[piles + 3] = len(state.set_aside) * aside
         self._one_hot(at.captain, captain[-1] - 1 if captain else -1)
         if zone is not self._zone:
             self._zone = zone
@@ -380,14 +404,14 @@ class Writer:
             self._write_choices(state)
             return
         buf, acted, me, n = self.buffer, self._at.acted, self.player, self.players
-        for p in range(n):
-            if submitted[p] is not before[p]:
-                buf[acted + (p - me) % n] = 0.0 if submitted[p] is None else 1.0
+        for p, action in enumerate(submitted):
+            if action is not before[p]:
+                buf[acted + (p - me) % n] = 0.0 if action is None else 1.0
 
     def _write_chosen(self, state: State, player: int, start: int) -> None:
         """Write ``player``'s chosen action at ``start``, if it changed (or its grid)."""
         grids = state.grids
-        own = state.submitted[player] if state.phase is Phase.TURN else None
+        own = state.submitted[player] if state.phase is _TURN else None
         last, last_grid = self._chosen[player]
         if own is last and (own is None or grids[player] is last_grid):
             return
@@ -459,7 +483,12 @@ class Writer:
             end -= 1
             old_end -= 1
         # Cells are sorted by column then row: the first is in the leftmost column.
-        corner = (cells[0][0][0], min([q[1] for q, _ in cells])) if cells else (0, 0)
+        if cells:
+            rows = [q[1] for q, _ in cells]
+            corner = (cells[0][0][0], min(rows))
+            self._on_top[k] = rows.count(corner[1])
+        else:
+            corner = (0, 0)
         moved = corner != self._corners[k]
         self._cells[k], self._corners[k] = cells, corner
         kept = count - end
@@ -508,10 +537,21 @@ class Writer:
         was = self._corners[k]
         assert was is not None  # the block shows ``old``
         left, top = cells[0][0][0], was[1]
-        if old[index][0][1] == top:  # the moving stack left the top row: look again
-            top = min([q[1] for q, _ in cells])
-        elif place[1] < top:
-            top = place[1]
+        # The corner's row: counted, so that it is looked for again only once emptied.
+        on_top = self._on_top[k]
+        if old[index][0][1] == top:  # the moving stack left the corner's row
+            on_top -= 1
+        if len(cells) == len(old):  # a Duck: the moving stack stands at ``place``
+            row = place[1]
+            if row < top:
+                top, on_top = row, 1
+            elif row == top:
+                on_top += 1
+        if not on_top:
+            rows = [q[1] for q, _ in cells]
+            top = min(rows)
+            on_top = rows.count(top)
+        self._on_top[k] = on_top
         self._cells[k] = cells
         here = start + j * slot
         card = stack[-1]
@@ -638,9 +678,30 @@ class Table(Writer):
     def write(self, state: State, player: int | None = None) -> None:
         """Bring the numbers all players see to ``state``, and the block of ``player``'s
         own choice (of every player's when ``None``)."""
-        if state is not self._state:
-            self._write_shared(state)
-        for p in range(self.players) if player is None else (player,):
+        last = self._state
+        if state is not last:
+            if last is not None and state.grids is last.grids and _only_choices_differ(last, state):
+                # A state of the same turn (each player's step): who has chosen, where it
+                # changed (the table's seats are counted from player 0).
+                self._state = state
+                before, submitted = last.submitted, state.submitted
+                if len(before) == len(submitted):
+                    buf, acted = self.buffer, self._at.acted
+                    for p, action in enumerate(submitted):
+                        if action is not before[p]:
+                            buf[acted + p] = 0.0 if action is None else 1.0
+                else:
+                    self._write_choices(state)
+            else:
+                self._write_shared(state)
+        if player is not None:
+            if self._chosen[player][0] is None and (
+                state.phase is not _TURN or state.submitted[player] is None
+            ):
+                return  # no choice shown, none to show
+            self._write_chosen(state, player, self.length + 10 * player)
+            return
+        for p in range(self.players):
             self._write_chosen(state, p, self.length + 10 * p)
 
     def order(self, player: int) -> tuple[int, ...]:
