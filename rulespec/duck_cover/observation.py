@@ -246,6 +246,7 @@ class Writer:
         self.player = player
         self.players = players
         self._at = at = _Layout(players)
+        self._slot = at.slot
         self._blank = _zeros(buffer.typecode, at.grid)
         self._slots: list[dict[int, Buffer]] = [{} for _ in range(players)]
         """The numbers of each stack's slot but its position, by grid block, then by top
@@ -520,10 +521,11 @@ class Writer:
         stacks once stack ``index`` of ``old`` moved onto stack ``j`` of ``cells`` (one
         stack fewer) or became it. The stacks between keep their slots' numbers, shifted
         by one slot; only stack ``j`` is written (and every place when the corner moved)."""
-        buf, slot, start = self.buffer, self._at.slot, self._starts[k]
-        if len(cells) < len(old):  # the stacks after the moving one shift down a slot;
+        buf, slot, start = self.buffer, self._slot, self._starts[k]
+        count = len(cells)
+        if count < len(old):  # the stacks after the moving one shift down a slot;
             # the last slot is emptied
-            here, last = start + index * slot, start + (len(old) - 1) * slot
+            here, last = start + index * slot, start + count * slot
             if here < last:  # (an empty slice is refused while NumPy reads the buffer)
                 buf[here:last] = buf[here + slot : last + slot]
             buf[last : last + slot] = self._empty
@@ -541,7 +543,7 @@ class Writer:
         on_top = self._on_top[k]
         if old[index][0][1] == top:  # the moving stack left the corner's row
             on_top -= 1
-        if len(cells) == len(old):  # a Duck: the moving stack stands at ``place``
+        if count == len(old):  # a Duck: the moving stack stands at ``place``
             row = place[1]
             if row < top:
                 top, on_top = row, 1
@@ -554,20 +556,45 @@ class Writer:
         self._on_top[k] = on_top
         self._cells[k] = cells
         here = start + j * slot
-        card = stack[-1]
-        buf[here : here + slot] = self._slots[k].get((card << 8) | len(stack)) or self._piece(
+        buf[here : here + slot] = self._slots[k].get((stack[-1] << 8) | len(stack)) or self._piece(
             k, stack, holder
         )
-        if left == was[0] and top == was[1]:  # only the moved stack's place is new
-            column, row = place[0] - left, place[1] - top
-            if column < _NEAR and row < _NEAR:
-                buf[here + 1] = self._across[column]
-                buf[here + 2] = self._down[row]
+        if left != was[0] or top != was[1]:  # every place counts from a new corner
+            self._corners[k] = (left, top)
+            if top == was[1]:  # the columns only
+                self._write_axis(k, cells, 0, left, self._across)
+            elif left == was[0]:  # the rows only
+                self._write_axis(k, cells, 1, top, self._down)
             else:
-                self._write_far(here, column, row)
+                self._write_every_place(k, cells, (left, top))
+                return
+        # The moved stack's place.
+        column, row = place[0] - left, place[1] - top
+        if column < _NEAR and row < _NEAR:
+            buf[here + 1] = self._across[column]
+            buf[here + 2] = self._down[row]
         else:
-            corner = self._corners[k] = (left, top)
-            self._write_every_place(k, cells, corner)
+            self._write_far(here, column, row)
+
+    def _write_axis(
+        self,
+        k: int,
+        cells: tuple[tuple[Position, tuple[int, ...]], ...],
+        axis: int,
+        origin: int,
+        numbers: list[float],
+    ) -> None:
+        """Write the column (``axis`` 0) or the row (1) of every stack of ``cells`` in the
+        ``k``-th block, counted from ``origin``, as ``numbers`` gives them."""
+        buf, slot = self.buffer, self._slot
+        here = self._starts[k] + 1 + axis
+        try:
+            for place, _ in cells:  # never left of nor above the corner
+                buf[here] = numbers[place[axis] - origin]
+                here += slot
+        except IndexError:  # a stack past the numbers kept made
+            corner = cast("tuple[int, int]", self._corners[k])
+            self._write_places(k, cells, corner, range(len(cells)))
 
     def _write_every_place(
         self, k: int, cells: tuple[tuple[Position, tuple[int, ...]], ...], corner: tuple[int, int]
