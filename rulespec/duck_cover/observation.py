@@ -27,6 +27,7 @@ from array import array
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
+from rulespec.duck_cover import rules
 from rulespec.duck_cover.actions import Cover, Duck, Give, Place, Quack
 from rulespec.duck_cover.cards import REPEAT, family_of, number_of
 from rulespec.duck_cover.grid import Grid, Position
@@ -44,6 +45,7 @@ _PHASES = {id(p): i for i, p in enumerate((Phase.DEAL, Phase.RESHUFFLE, Phase.TU
 is computed in Python)."""
 _KINDS = {Quack: 0, Cover: 1, Duck: 2, Give: 3, Place: 4}
 _TURN = Phase.TURN
+_TURN_LOOKUPS = rules.Turn
 STACKS = 12
 """The most stacks a grid holds."""
 _SPAN = 24.0
@@ -707,7 +709,16 @@ class Table(Writer):
         own choice (of every player's when ``None``)."""
         last = self._state
         if state is not last:
-            if last is not None and state.grids is last.grids and _only_choices_differ(last, state):
+            if (
+                last is not None
+                and state.grids is last.grids
+                and (
+                    # The rules hand a turn's lookups on only from a state of the turn to
+                    # the next (a player's choice): the same lookups, the same turn.
+                    (type(turn := state._kept_) is _TURN_LOOKUPS and turn is last._kept_)
+                    or _only_choices_differ(last, state)
+                )
+            ):
                 # A state of the same turn (each player's step): who has chosen, where it
                 # changed (the table's seats are counted from player 0).
                 self._state = state
