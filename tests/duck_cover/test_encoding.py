@@ -405,3 +405,22 @@ def test_the_writers_follow_the_grid_s_corner_along_one_axis_or_both() -> None:
             table.write(state, p)
             assert tuple(writer.buffer) == expected
             assert tuple(table.buffer[i] for i in table.order(p)) == expected
+
+
+def test_the_table_follows_states_of_one_turn_in_any_order() -> None:
+    # States of one turn share the rules' lookups: the table takes each from the last
+    # by who has chosen, whether a choice was added, taken back or changed.
+    from rulespec.duck_cover.encoding import ObservationTable
+
+    state = DC.start(3, seed=8)
+    first = DC.legal_actions(state, 0)
+    one = DC.apply(state, first[0])
+    other = DC.apply(state, first[len(first) - 1])
+    assert one.submitted[0] != other.submitted[0]
+    two = DC.apply(one, DC.legal_actions(one, 1)[0])
+    table = ObservationTable(3)
+    for seen in (state, two, other, one, state, two):
+        for p in range(3):
+            table.write(seen, p)
+            observed = tuple(table.buffer[i] for i in table.order(p))
+            assert observed == DC.observation(DC.view(seen, p))
