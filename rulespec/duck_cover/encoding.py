@@ -370,8 +370,7 @@ def _move_flags(legal: rules._Moves, flags: bytearray) -> bytearray:
     ``k`` beside it, on that stack's side ``d`` (in the order of
     :func:`~rulespec.duck_cover.grid.neighbours`): the stack on its left, else the
     one above, else the one below, else the one on its right. Each side's places
-    are sorted out at once on the masks, then the stacks that have any are walked in
-    order.
+    are sorted out at once on the masks, then the stacks are walked in order.
     """
     masks = legal._masks
     step = masks.stride
@@ -395,19 +394,18 @@ def _move_flags(legal: rules._Moves, flags: bytearray) -> bytearray:
         claimed = right | below
         above = others >> 1 & pending & ~claimed  # on an upper side (d = 3)
         left = pending & ~(claimed | above)  # on a left side (d = 1): the rest
+        # Each side's places moved onto the stacks that name them: one pass over the stacks.
         by_right, by_left, by_below, by_above = right >> step, left << step, below >> 1, above << 1
-        sources = by_right | by_left | by_below | by_above
         first = DUCK_ID
         for bit in cells:
-            if sources & bit:
-                if by_right & bit:
-                    flags[first] = 1
-                if by_left & bit:
-                    flags[first + 1] = 1
-                if by_below & bit:
-                    flags[first + 2] = 1
-                if by_above & bit:
-                    flags[first + 3] = 1
+            if by_right & bit:
+                flags[first] = 1
+            if by_left & bit:
+                flags[first + 1] = 1
+            if by_below & bit:
+                flags[first + 2] = 1
+            if by_above & bit:
+                flags[first + 3] = 1
             first += SIDES
     return flags
 
@@ -429,22 +427,50 @@ def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAct
     Cover(player=0, to=(1, 1))
     """
     if COVER_ID <= action_id < GIVE_ID:  # a plain move: read off the legal actions' masks
-        legal = rules.legal_actions(state, player)
+        turn = state._kept_  # the turn's lookups, where the legal actions are kept once listed
+        legal = (
+            turn.moves[player]
+            if type(turn) is _TURN_LOOKUPS and 0 <= player < len(turn.moves)
+            else None
+        )
+        if legal is None:
+            legal = rules.legal_actions(state, player)
         if type(legal) is _MOVES:
+            masks = legal._masks
+            kind: type[Cover | Duck]
             if action_id < DUCK_ID:
-                action = legal._beside(legal._index, action_id - COVER_ID, legal._cover_mask, Cover)
+                here, side = masks.cells[legal._index], action_id - COVER_ID
+                places, kind, kept = legal._cover_mask, Cover, _COVERS
             else:
                 stack, side = divmod(action_id - DUCK_ID, SIDES)
-                if stack == legal._index or stack >= len(legal._masks.cells):
+                if stack == legal._index or stack >= len(masks.cells):
                     return _decode(state, player, action_id)  # refused by apply
-                action = legal._beside(stack, side, legal._duck_mask, Duck)
-            if action is not None:
+                here, places, kind, kept = masks.cells[stack], legal._duck_mask, Duck, _DUCKS
+            # What legal._beside does, written out (every step takes one).
+            step = masks.stride
+            if side == 0:
+                bit = here << step
+            elif side == 1:
+                bit = here >> step
+            elif side == 2:
+                bit = here << 1
+            else:
+                bit = here >> 1
+            if places & bit:
+                column, row = divmod(bit.bit_length() - 1, step)
+                to = (column + masks.left, row + masks.top)
+                actions = kept[player]
+                action = actions.get(to) or rules.plain_move(kind, player, to)
+                legal._last = action  # what apply takes without looking it up again
                 return action
     elif action_id == QUACK_ID and 0 <= player < len(_QUACKS):
         return _QUACKS[player]
     return _decode(state, player, action_id)
 
 
+_TURN_LOOKUPS = rules.Turn
+_COVERS = rules._COVERS
+_DUCKS = rules._DUCKS
 _QUACKS = tuple(Quack(p) for p in range(7))
 """Each seat's « Coin », made once (actions are immutable)."""
 

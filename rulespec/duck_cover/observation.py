@@ -27,8 +27,9 @@ from array import array
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
+from rulespec.duck_cover import rules
 from rulespec.duck_cover.actions import Cover, Duck, Give, Place, Quack
-from rulespec.duck_cover.cards import family_of, number_of
+from rulespec.duck_cover.cards import REPEAT, family_of, number_of
 from rulespec.duck_cover.grid import Grid, Position
 from rulespec.duck_cover.state import Options, Phase, State
 
@@ -43,6 +44,8 @@ _PHASES = {id(p): i for i, p in enumerate((Phase.DEAL, Phase.RESHUFFLE, Phase.TU
 """Each phase's place in its one-hot, by the member's identity (an enum member's own hash
 is computed in Python)."""
 _KINDS = {Quack: 0, Cover: 1, Duck: 2, Give: 3, Place: 4}
+_TURN = Phase.TURN
+_TURN_LOOKUPS = rules.Turn
 STACKS = 12
 """The most stacks a grid holds."""
 _SPAN = 24.0
@@ -245,6 +248,7 @@ class Writer:
         self.player = player
         self.players = players
         self._at = at = _Layout(players)
+        self._slot = at.slot
         self._blank = _zeros(buffer.typecode, at.grid)
         self._slots: list[dict[int, Buffer]] = [{} for _ in range(players)]
         """The numbers of each stack's slot but its position, by grid block, then by top
@@ -270,7 +274,14 @@ class Writer:
         """Who has chosen, when nobody has."""
         buffer[at.seat + player] = 1.0
         self._state: State | None = None
-        self._hot: dict[int, int] = {}
+        self._hot: dict[int, int] = dict.fromkeys(
+            (at.phase, at.card, at.call, at.previous, at.captain), -1
+        )
+        """Where the one of each one-hot piece is, by the piece's start (-1: none)."""
+        self._piles = tuple(self._scale[at.piles : at.piles + 4])
+        """The factors of the four pile sizes."""
+        self._on_top: list[int] = [0] * players
+        """How many stacks of each grid block lie in its corner's row."""
         self._grids: list[Grid | None] = [None] * players
         self._zone: object = None
         self._scores: object = None
@@ -281,7 +292,7 @@ class Writer:
 
     def _one_hot(self, start: int, index: int) -> None:
         """Move the one of the one-hot piece at ``start`` to ``index`` (-1: none)."""
-        old = self._hot.get(start, -1)
+        old = self._hot[start]
         if old != index:
             buf = self.buffer
             if old >= 0:
@@ -305,24 +316,40 @@ class Writer:
             return
         buf, at, me, n = self.buffer, self._at, self.player, self.players
         phase = state.phase
-        turn = phase is Phase.TURN
-        self._one_hot(at.phase, _PHASES[id(phase)])
         sc = self._scale
-        buf[at.round] = state.round * sc[at.round]
+        if last is None or phase is not last.phase or state.round != last.round:
+            self._one_hot(at.phase, _PHASES[id(phase)])
+            buf[at.round] = state.round * sc[at.round]
         card = state.card
-        self._one_hot(at.card, -1 if card is None else card - 1)
-        call = state.call if turn and not (state.gifts or state.gifting) else None
-        self._one_hot(at.call, -1 if call is None else call - 1)
+        call = card
+        if phase is not _TURN or state.gifts or state.gifting:
+            call = None
+        elif card == REPEAT:
+            call = state.previous
+        hot = self._hot
+        # The one-hots that a new turn moves, written here (what _one_hot does).
+        for start, index in (
+            (at.card, -1 if card is None else card - 1),
+            (at.call, -1 if call is None else call - 1),
+        ):
+            old = hot[start]
+            if old != index:
+                if old >= 0:
+                    buf[start + old] = 0.0
+                if index >= 0:
+                    buf[start + index] = 1.0
+                hot[start] = index
         previous = state.previous
         self._one_hot(at.previous, -1 if previous is None else previous - 1)
         buf[at.discarded] = 1.0 if state.previous_discarded else 0.0
         zone = state.discard_zone
         captain = state.captain_pile
         piles = at.piles
-        buf[piles] = len(state.draw_pile) * sc[piles]
-        buf[piles + 1] = len(captain) * sc[piles + 1]
-        buf[piles + 2] = (11 - n - len(zone)) * sc[piles + 2]
-        buf[piles + 3] = len(state.set_aside) * sc[piles + 3]
+        draw, pile, discards, aside = self._piles
+        buf[piles] = len(state.draw_pile) * draw
+        buf[piles + 1] = len(captain) * pile
+        buf[piles + 2] = (11 - n - len(zone)) * discards
+        buf[piles + 3] = len(state.set_aside) * aside
         self._one_hot(at.captain, captain[-1] - 1 if captain else -1)
         if zone is not self._zone:
             self._zone = zone
@@ -380,14 +407,14 @@ class Writer:
             self._write_choices(state)
             return
         buf, acted, me, n = self.buffer, self._at.acted, self.player, self.players
-        for p in range(n):
-            if submitted[p] is not before[p]:
-                buf[acted + (p - me) % n] = 0.0 if submitted[p] is None else 1.0
+        for p, action in enumerate(submitted):
+            if action is not before[p]:
+                buf[acted + (p - me) % n] = 0.0 if action is None else 1.0
 
     def _write_chosen(self, state: State, player: int, start: int) -> None:
         """Write ``player``'s chosen action at ``start``, if it changed (or its grid)."""
         grids = state.grids
-        own = state.submitted[player] if state.phase is Phase.TURN else None
+        own = state.submitted[player] if state.phase is _TURN else None
         last, last_grid = self._chosen[player]
         if own is last and (own is None or grids[player] is last_grid):
             return
@@ -459,7 +486,12 @@ class Writer:
             end -= 1
             old_end -= 1
         # Cells are sorted by column then row: the first is in the leftmost column.
-        corner = (cells[0][0][0], min([q[1] for q, _ in cells])) if cells else (0, 0)
+        if cells:
+            rows = [q[1] for q, _ in cells]
+            corner = (cells[0][0][0], min(rows))
+            self._on_top[k] = rows.count(corner[1])
+        else:
+            corner = (0, 0)
         moved = corner != self._corners[k]
         self._cells[k], self._corners[k] = cells, corner
         kept = count - end
@@ -491,10 +523,11 @@ class Writer:
         stacks once stack ``index`` of ``old`` moved onto stack ``j`` of ``cells`` (one
         stack fewer) or became it. The stacks between keep their slots' numbers, shifted
         by one slot; only stack ``j`` is written (and every place when the corner moved)."""
-        buf, slot, start = self.buffer, self._at.slot, self._starts[k]
-        if len(cells) < len(old):  # the stacks after the moving one shift down a slot;
+        buf, slot, start = self.buffer, self._slot, self._starts[k]
+        count = len(cells)
+        if count < len(old):  # the stacks after the moving one shift down a slot;
             # the last slot is emptied
-            here, last = start + index * slot, start + (len(old) - 1) * slot
+            here, last = start + index * slot, start + count * slot
             if here < last:  # (an empty slice is refused while NumPy reads the buffer)
                 buf[here:last] = buf[here + slot : last + slot]
             buf[last : last + slot] = self._empty
@@ -508,26 +541,62 @@ class Writer:
         was = self._corners[k]
         assert was is not None  # the block shows ``old``
         left, top = cells[0][0][0], was[1]
-        if old[index][0][1] == top:  # the moving stack left the top row: look again
-            top = min([q[1] for q, _ in cells])
-        elif place[1] < top:
-            top = place[1]
+        # The corner's row: counted, so that it is looked for again only once emptied.
+        on_top = self._on_top[k]
+        if old[index][0][1] == top:  # the moving stack left the corner's row
+            on_top -= 1
+        if count == len(old):  # a Duck: the moving stack stands at ``place``
+            row = place[1]
+            if row < top:
+                top, on_top = row, 1
+            elif row == top:
+                on_top += 1
+        if not on_top:
+            rows = [q[1] for q, _ in cells]
+            top = min(rows)
+            on_top = rows.count(top)
+        self._on_top[k] = on_top
         self._cells[k] = cells
         here = start + j * slot
-        card = stack[-1]
-        buf[here : here + slot] = self._slots[k].get((card << 8) | len(stack)) or self._piece(
+        buf[here : here + slot] = self._slots[k].get((stack[-1] << 8) | len(stack)) or self._piece(
             k, stack, holder
         )
-        if left == was[0] and top == was[1]:  # only the moved stack's place is new
-            column, row = place[0] - left, place[1] - top
-            if column < _NEAR and row < _NEAR:
-                buf[here + 1] = self._across[column]
-                buf[here + 2] = self._down[row]
+        if left != was[0] or top != was[1]:  # every place counts from a new corner
+            self._corners[k] = (left, top)
+            if top == was[1]:  # the columns only
+                self._write_axis(k, cells, 0, left, self._across)
+            elif left == was[0]:  # the rows only
+                self._write_axis(k, cells, 1, top, self._down)
             else:
-                self._write_far(here, column, row)
+                self._write_every_place(k, cells, (left, top))
+                return
+        # The moved stack's place.
+        column, row = place[0] - left, place[1] - top
+        if column < _NEAR and row < _NEAR:
+            buf[here + 1] = self._across[column]
+            buf[here + 2] = self._down[row]
         else:
-            corner = self._corners[k] = (left, top)
-            self._write_every_place(k, cells, corner)
+            self._write_far(here, column, row)
+
+    def _write_axis(
+        self,
+        k: int,
+        cells: tuple[tuple[Position, tuple[int, ...]], ...],
+        axis: int,
+        origin: int,
+        numbers: list[float],
+    ) -> None:
+        """Write the column (``axis`` 0) or the row (1) of every stack of ``cells`` in the
+        ``k``-th block, counted from ``origin``, as ``numbers`` gives them."""
+        buf, slot = self.buffer, self._slot
+        here = self._starts[k] + 1 + axis
+        try:
+            for place, _ in cells:  # never left of nor above the corner
+                buf[here] = numbers[place[axis] - origin]
+                here += slot
+        except IndexError:  # a stack past the numbers kept made
+            corner = cast("tuple[int, int]", self._corners[k])
+            self._write_places(k, cells, corner, range(len(cells)))
 
     def _write_every_place(
         self, k: int, cells: tuple[tuple[Position, tuple[int, ...]], ...], corner: tuple[int, int]
@@ -638,9 +707,39 @@ class Table(Writer):
     def write(self, state: State, player: int | None = None) -> None:
         """Bring the numbers all players see to ``state``, and the block of ``player``'s
         own choice (of every player's when ``None``)."""
-        if state is not self._state:
-            self._write_shared(state)
-        for p in range(self.players) if player is None else (player,):
+        last = self._state
+        if state is not last:
+            if (
+                last is not None
+                and state.grids is last.grids
+                and (
+                    # The rules hand a turn's lookups on only from a state of the turn to
+                    # the next (a player's choice): the same lookups, the same turn.
+                    (type(turn := state._kept_) is _TURN_LOOKUPS and turn is last._kept_)
+                    or _only_choices_differ(last, state)
+                )
+            ):
+                # A state of the same turn (each player's step): who has chosen, where it
+                # changed (the table's seats are counted from player 0).
+                self._state = state
+                before, submitted = last.submitted, state.submitted
+                if len(before) == len(submitted):
+                    buf, acted = self.buffer, self._at.acted
+                    for p, action in enumerate(submitted):
+                        if action is not before[p]:
+                            buf[acted + p] = 0.0 if action is None else 1.0
+                else:
+                    self._write_choices(state)
+            else:
+                self._write_shared(state)
+        if player is not None:
+            if self._chosen[player][0] is None and (
+                state.phase is not _TURN or state.submitted[player] is None
+            ):
+                return  # no choice shown, none to show
+            self._write_chosen(state, player, self.length + 10 * player)
+            return
+        for p in range(self.players):
             self._write_chosen(state, p, self.length + 10 * p)
 
     def order(self, player: int) -> tuple[int, ...]:

@@ -11,6 +11,7 @@ import pytest
 import rulespec
 from rulespec import IllegalAction
 from rulespec.duck_cover import MAX, Cover, Duck, Give, Grid, Options, Phase, Place, Quack, View
+from rulespec.duck_cover.grid import Position
 from rulespec.duck_cover.view import GridView, StackView
 from tests.duck_cover.helpers import DC, ROWS, play, refused
 
@@ -366,3 +367,60 @@ def test_the_writers_follow_a_stack_that_wanders_far_from_the_others() -> None:
             min(max(v, lo), hi) for v, lo, hi in zip(expected, low, high, strict=True)
         )
     assert max(DC.observation(DC.view(states[1], 0))) == 100.0  # the case is real
+
+
+def test_the_writers_follow_the_grid_s_corner_along_one_axis_or_both() -> None:
+    # One grid's moves, each written by every seat's writer and by the table in turn:
+    # a duck left of the corner (new columns), one above it (new rows), the lone stack
+    # of the top row moving along it then covering below (the row looked for again),
+    # then a stack leaving to the top left and coming back (both axes).
+    from array import array
+
+    from rulespec.duck_cover.encoding import ObservationTable, ObservationWriter
+
+    dealt = DC.start(3, seed=4)
+    grids = [dealt.grids[1]]
+    assert [q for q, _ in grids[0].cells][:4] == [(0, 0), (0, 1), (0, 2), (1, 0)]
+
+    def then(source: Position, to: Position) -> None:
+        grid = grids[-1]
+        grids.append(grid.moved(grid.positions().index(source), to))
+
+    then((0, 1), (-1, 1))  # the corner's column moves left
+    then((2, 0), (2, -1))  # its row moves up
+    then((2, -1), (3, -1))  # along the top row, its only stack
+    then((3, -1), (3, 0))  # a Cover empties the top row: the corner moves down
+    then((-1, 1), (-2, -1))  # both axes
+    then((-2, -1), (0, 1))  # and back
+    corners = [(min(q[0] for q in g.positions()), min(q[1] for q in g.positions())) for g in grids]
+    assert corners == [(0, 0), (-1, 0), (-1, -1), (-1, -1), (-1, 0), (-2, -1), (0, 0)]
+    states = [attrs.evolve(dealt, grids=(dealt.grids[0], g, dealt.grids[2])) for g in grids]
+    length = DC.observation_shape(3)[0]
+    writers = [ObservationWriter(array("d", bytes(8 * length)), p, 3) for p in range(3)]
+    table = ObservationTable(3)
+    for state in states:
+        for p, writer in enumerate(writers):
+            expected = DC.observation(DC.view(state, p))
+            writer.write(state)
+            table.write(state, p)
+            assert tuple(writer.buffer) == expected
+            assert tuple(table.buffer[i] for i in table.order(p)) == expected
+
+
+def test_the_table_follows_states_of_one_turn_in_any_order() -> None:
+    # States of one turn share the rules' lookups: the table takes each from the last
+    # by who has chosen, whether a choice was added, taken back or changed.
+    from rulespec.duck_cover.encoding import ObservationTable
+
+    state = DC.start(3, seed=8)
+    first = DC.legal_actions(state, 0)
+    one = DC.apply(state, first[0])
+    other = DC.apply(state, first[len(first) - 1])
+    assert one.submitted[0] != other.submitted[0]
+    two = DC.apply(one, DC.legal_actions(one, 1)[0])
+    table = ObservationTable(3)
+    for seen in (state, two, other, one, state, two):
+        for p in range(3):
+            table.write(seen, p)
+            observed = tuple(table.buffer[i] for i in table.order(p))
+            assert observed == DC.observation(DC.view(seen, p))
