@@ -146,7 +146,11 @@ class Writer:
         self._hand: tuple[int, ...] = ()
         self._top = self._later = -1
         """Each pile's top card when this writer last wrote (-1: no piles)."""
-        self._sizes_of_piles = (0, 0)
+        self._first: tuple[int, ...] = ()
+        self._second: tuple[int, ...] = ()
+        """Each pile when this writer last wrote."""
+        self._turn_pile: int | None = None
+        self._turn = self._starter = -1
         self._chosen = self._phase_at = self._turn_at = self._starter_at = -1
         """Where the one of each one-hot piece is, counted from its start: turn pile,
         phase, turn, starter (-1: none)."""
@@ -221,59 +225,65 @@ class Writer:
         piles = state.piles
         if piles is not self._piles:
             self._piles = piles
-            if piles:
-                first, second = piles
-                top, later = first[-1], second[-1]
-                sizes = len(first), len(second)
-            else:
-                top = later = -1
-                sizes = (0, 0)
-            if sizes != self._sizes_of_piles:
-                self._sizes_of_piles = sizes
-                factors = self._counts
-                buf[_COUNTS] = sizes[0] * factors[0]
-                buf[_COUNTS + 1] = sizes[1] * factors[1]
-            was = self._top
-            if top != was:
-                self._top = top
-                unit = self._unit
-                if was >= 0:
-                    buf[_PILE_TOPS + was] = 0.0
-                if top >= 0:
-                    buf[_PILE_TOPS + top] = unit[_PILE_TOPS + top]
-            was = self._later
-            if later != was:
-                self._later = later
-                unit = self._unit
-                if was >= 0:
-                    buf[_SECOND_TOP + was] = 0.0
-                if later >= 0:
-                    buf[_SECOND_TOP + later] = unit[_SECOND_TOP + later]
+            # Each pile followed by itself: a card played changes one of them.
+            first, second = piles or ((), ())
+            if first is not self._first:
+                self._first = first
+                buf[_COUNTS] = len(first) * self._counts[0]
+                top, was = (first[-1] if first else -1), self._top
+                if top != was:
+                    self._top = top
+                    if was >= 0:
+                        buf[_PILE_TOPS + was] = 0.0
+                    if top >= 0:
+                        buf[_PILE_TOPS + top] = self._unit[_PILE_TOPS + top]
+            if second is not self._second:
+                self._second = second
+                buf[_COUNTS + 1] = len(second) * self._counts[1]
+                top, was = (second[-1] if second else -1), self._later
+                if top != was:
+                    self._later = top
+                    if was >= 0:
+                        buf[_SECOND_TOP + was] = 0.0
+                    if top >= 0:
+                        buf[_SECOND_TOP + top] = self._unit[_SECOND_TOP + top]
         chosen = state.turn_pile
-        if chosen is None:
-            chosen = -1
-        if chosen != self._chosen:
-            self._chosen = self._move(_TURN_PILE, self._chosen, chosen)
-        phase = state.phase
-        if phase is not self._phase:
-            self._phase = phase
-            self._phase_at = self._move(_PHASE, self._phase_at, _PHASES[id(phase)])
+        if chosen != self._turn_pile:
+            self._turn_pile = chosen
+            self._chosen = self._move(_TURN_PILE, self._chosen, -1 if chosen is None else chosen)
         drawn = state.draw_pile
         if drawn is not self._drawn:
             self._drawn = drawn
             buf[_COUNTS + 2] = len(drawn) * self._counts[2]
+        turn = state.turn
+        if turn != self._turn:
+            self._turn = turn
+            self._turn_at = self._move(self._turns, self._turn_at, self._seats[turn])
+        if (
+            state.round_scores is not self._scores
+            or state.phase is not self._phase
+            or state.round != self._round
+            or state.starter != self._starter
+        ):
+            self._write_round(state)
+
+    def _write_round(self, state: State) -> None:
+        """Write what changes from round to round: the phase, the round, its starter and
+        the scores."""
+        buf = self._numbers
+        phase = state.phase
+        if phase is not self._phase:
+            self._phase = phase
+            self._phase_at = self._move(_PHASE, self._phase_at, _PHASES[id(phase)])
         if state.round != self._round:
             self._round = number = state.round
             if self.saturate:
                 number = min(number, _SATURATION)
             buf[_COUNTS + 3] = number * self._unit[_COUNTS + 3]
-        seats = self._seats
-        index = seats[state.turn]
-        if index != self._turn_at:
-            self._turn_at = self._move(self._turns, self._turn_at, index)
-        index = seats[state.starter]
-        if index != self._starter_at:
-            self._starter_at = self._move(self._starters, self._starter_at, index)
+        starter = state.starter
+        if starter != self._starter:
+            self._starter = starter
+            self._starter_at = self._move(self._starters, self._starter_at, self._seats[starter])
         scores = state.round_scores
         if scores is not self._scores:
             self._scores = scores
