@@ -199,14 +199,17 @@ class Writer:
                     # One card played since (the top of the turn's pile), written here:
                     # the usual change; any other through _one_card.
                     chosen = state.turn_pile
+                    played = False
                     if chosen is not None and len(hand) + 1 == len(old):
                         card = state.piles[chosen][-1]
-                        i = bisect_left(old, card)
-                        played = old[i : i + 1] == (card,) and hand == old[:i] + old[i + 1 :]
-                        if played:
-                            buf[card] -= self._unit[card]
-                    else:
-                        played = False
+                        try:
+                            i = old.index(card)  # the first, as bisect_left finds it
+                        except ValueError:
+                            pass
+                        else:
+                            played = hand == old[:i] + old[i + 1 :]
+                            if played:
+                                buf[card] -= self._unit[card]
                     if not played and not self._one_card(state, hand, old):
                         unit = self._unit
                         for card in old:
@@ -250,7 +253,13 @@ class Writer:
         chosen = state.turn_pile
         if chosen != self._turn_pile:
             self._turn_pile = chosen
-            self._chosen = self._move(_TURN_PILE, self._chosen, -1 if chosen is None else chosen)
+            if self._chosen >= 0:
+                buf[_TURN_PILE + self._chosen] = 0.0
+            if chosen is None:
+                self._chosen = -1
+            else:
+                buf[_TURN_PILE + chosen] = self._unit[_TURN_PILE + chosen]
+                self._chosen = chosen
         drawn = state.draw_pile
         if drawn is not self._drawn:
             self._drawn = drawn
