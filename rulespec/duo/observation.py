@@ -97,7 +97,8 @@ def saturated(players: int, options: Options | None = None) -> tuple[int, ...]:
 
 class Writer:
     """Writes ``player``'s observation of states of a ``players``-player match into
-    ``buffer`` (its length the observation's; set to zeros here).
+    ``buffer`` (its length the observation's; set to zeros here). The writer holds a
+    view of the buffer, so the buffer cannot change its length while the writer lives.
 
     The buffer must hold what this writer last wrote: only the pieces whose part of
     the state changed are rewritten (parts of a state are shared with the states
