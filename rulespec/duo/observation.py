@@ -23,7 +23,7 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rulespec.duo.cards import TURBO
 from rulespec.duo.scoring import target
@@ -39,6 +39,7 @@ __all__ = ["Writer", "bounds", "saturated"]
 
 CARDS = TURBO + 1
 _PILE_TOPS = CARDS
+_SECOND_TOP = 2 * CARDS
 _TURN_PILE = 3 * CARDS
 _PHASE = _TURN_PILE + 2
 _COUNTS = _PHASE + 3
@@ -96,7 +97,8 @@ def saturated(players: int, options: Options | None = None) -> tuple[int, ...]:
 
 class Writer:
     """Writes ``player``'s observation of states of a ``players``-player match into
-    ``buffer`` (its length the observation's; set to zeros here).
+    ``buffer`` (its length the observation's; set to zeros here). The writer holds a
+    view of the buffer, so the buffer cannot change its length while the writer lives.
 
     The buffer must hold what this writer last wrote: only the pieces whose part of
     the state changed are rewritten (parts of a state are shared with the states
@@ -133,6 +135,9 @@ class Writer:
         self._unit = unit = tuple(scale) if scale is not None else (1.0,) * len(buffer)
         """The factor each number is written times (``scale``; 1 without it)."""
         self.buffer = buffer
+        # Read and written as the buffer is (a number by index, a slice by an array).
+        self._numbers = cast(Buffer, memoryview(buffer))
+        """The buffer's numbers, through a view: an item is set faster so."""
         self.player = player
         self.players = players
         buffer[_SEAT + player] = unit[_SEAT + player]
@@ -140,11 +145,18 @@ class Writer:
         self._state: State | None = None
         self._piles: object = None
         self._hand: tuple[int, ...] = ()
-        self._tops: list[int] = [-1, -1]
-        self._ones = [-1, -1, -1, -1]
-        """Where the one of each one-hot piece is: turn pile, phase, turn, starter."""
+        self._top = self._later = -1
+        """Each pile's top card when this writer last wrote (-1: no piles)."""
+        self._first: tuple[int, ...] = ()
+        self._second: tuple[int, ...] = ()
+        """Each pile when this writer last wrote."""
+        self._turn_pile: int | None = None
+        self._turn = self._starter = -1
+        self._chosen = self._phase_at = self._turn_at = self._starter_at = -1
+        """Where the one of each one-hot piece is, counted from its start: turn pile,
+        phase, turn, starter (-1: none)."""
         self._scores: object = None
-        self._sizes: object = None
+        self._hands: object = None
         self._round = -1
         self._phase: Phase | None = None
         self._drawn: tuple[int, ...] = ()
@@ -156,33 +168,50 @@ class Writer:
             (sizes + k, (player + k) % players, unit[sizes + k]) for k in range(players)
         )
         """Where each seat's hand size goes, the seat (this player's first) and the factor."""
+        self._counts = tuple(unit[_COUNTS : _COUNTS + 3])
+        """The factors of the two piles' sizes and of the draw pile's."""
+        self._turns = _SEAT + players
+        self._starters = _SEAT + 2 * players
         self._zeros = (0.0,) * players
 
-    def _move(self, piece: int, start: int, index: int) -> None:
-        """Move the one of the one-hot ``piece`` (turn pile, phase, turn, starter) at
-        ``start`` to ``index`` (-1: none)."""
-        buf, old = self.buffer, self._ones[piece]
+    def _move(self, start: int, old: int, index: int) -> int:
+        """Move the one of a one-hot piece at ``start`` from ``old`` to ``index`` (-1:
+        none); ``index``."""
+        buf = self._numbers
         if old >= 0:
             buf[start + old] = 0.0
         if index >= 0:
             buf[start + index] = self._unit[start + index]
-        self._ones[piece] = index
+        return index
 
     def write(self, state: State) -> None:
         """Bring the buffer to the observation of ``state`` by this writer's player."""
         if state is self._state:
             return
         self._state = state
-        buf = self.buffer
+        buf = self._numbers
         hands = state.hands
-        if hands is not self._sizes:
-            self._sizes = hands
+        if hands is not self._hands:
+            self._hands = hands
             if hands:
-                me = self.player
-                hand = hands[me]
+                hand = hands[self.player]
                 old = self._hand
                 if hand is not old:
-                    if not self._one_card(state, hand, old):
+                    # One card played since (the top of the turn's pile), written here:
+                    # the usual change; any other through _one_card.
+                    chosen = state.turn_pile
+                    played = False
+                    if chosen is not None and len(hand) + 1 == len(old):
+                        card = state.piles[chosen][-1]
+                        try:
+                            i = old.index(card)  # the first, as bisect_left finds it
+                        except ValueError:
+                            pass
+                        else:
+                            played = hand == old[:i] + old[i + 1 :]
+                            if played:
+                                buf[card] -= self._unit[card]
+                    if not played and not self._one_card(state, hand, old):
                         unit = self._unit
                         for card in old:
                             buf[card] = 0.0
@@ -196,59 +225,75 @@ class Writer:
                     buf[card] = 0.0
                 self._hand = ()
                 k = self._slots[0][0]
-                buf[k : k + self.players] = array(buf.typecode, self._zeros)
+                buf[k : k + self.players] = array(self.buffer.typecode, self._zeros)
         piles = state.piles
         if piles is not self._piles:
             self._piles = piles
-            # Each pile's top card: its one moved when it changed (-1: no piles).
-            tops = self._tops
-            if piles:
-                first, second = piles
-                top = first[-1]
-                unit = self._unit
-                buf[_COUNTS] = len(first) * unit[_COUNTS]
-                later = second[-1]
-                buf[_COUNTS + 1] = len(second) * unit[_COUNTS + 1]
+            # Each pile followed by itself: a card played changes one of them.
+            first, second = piles or ((), ())
+            if first is not self._first:
+                self._first = first
+                buf[_COUNTS] = len(first) * self._counts[0]
+                top, was = (first[-1] if first else -1), self._top
+                if top != was:
+                    self._top = top
+                    if was >= 0:
+                        buf[_PILE_TOPS + was] = 0.0
+                    if top >= 0:
+                        buf[_PILE_TOPS + top] = self._unit[_PILE_TOPS + top]
+            if second is not self._second:
+                self._second = second
+                buf[_COUNTS + 1] = len(second) * self._counts[1]
+                top, was = (second[-1] if second else -1), self._later
+                if top != was:
+                    self._later = top
+                    if was >= 0:
+                        buf[_SECOND_TOP + was] = 0.0
+                    if top >= 0:
+                        buf[_SECOND_TOP + top] = self._unit[_SECOND_TOP + top]
+        chosen = state.turn_pile
+        if chosen != self._turn_pile:
+            self._turn_pile = chosen
+            if self._chosen >= 0:
+                buf[_TURN_PILE + self._chosen] = 0.0
+            if chosen is None:
+                self._chosen = -1
             else:
-                top = later = -1
-                buf[_COUNTS] = buf[_COUNTS + 1] = 0.0
-            was = tops[0]
-            if top != was:
-                if was >= 0:
-                    buf[_PILE_TOPS + was] = 0.0
-                if top >= 0:
-                    buf[_PILE_TOPS + top] = self._unit[_PILE_TOPS + top]
-                tops[0] = top
-            was = tops[1]
-            if later != was:
-                if was >= 0:
-                    buf[_PILE_TOPS + CARDS + was] = 0.0
-                if later >= 0:
-                    buf[_PILE_TOPS + CARDS + later] = self._unit[_PILE_TOPS + CARDS + later]
-                tops[1] = later
-        hot = self._ones
-        turn_pile = state.turn_pile
-        index = -1 if turn_pile is None else turn_pile
-        if index != hot[0]:
-            self._move(0, _TURN_PILE, index)
+                buf[_TURN_PILE + chosen] = self._unit[_TURN_PILE + chosen]
+                self._chosen = chosen
+        drawn = state.draw_pile
+        if drawn is not self._drawn:
+            self._drawn = drawn
+            buf[_COUNTS + 2] = len(drawn) * self._counts[2]
+        turn = state.turn
+        if turn != self._turn:
+            self._turn = turn
+            self._turn_at = self._move(self._turns, self._turn_at, self._seats[turn])
+        if (
+            state.round_scores is not self._scores
+            or state.phase is not self._phase
+            or state.round != self._round
+            or state.starter != self._starter
+        ):
+            self._write_round(state)
+
+    def _write_round(self, state: State) -> None:
+        """Write what changes from round to round: the phase, the round, its starter and
+        the scores."""
+        buf = self._numbers
         phase = state.phase
         if phase is not self._phase:
             self._phase = phase
-            self._move(1, _PHASE, _PHASES[id(phase)])
-        drawn = self._drawn = state.draw_pile
-        buf[_COUNTS + 2] = len(drawn) * self._unit[_COUNTS + 2]
+            self._phase_at = self._move(_PHASE, self._phase_at, _PHASES[id(phase)])
         if state.round != self._round:
             self._round = number = state.round
             if self.saturate:
                 number = min(number, _SATURATION)
             buf[_COUNTS + 3] = number * self._unit[_COUNTS + 3]
-        seats = self._seats
-        index = seats[state.turn]
-        if index != hot[2]:
-            self._move(2, _SEAT + self.players, index)
-        index = seats[state.starter]
-        if index != hot[3]:
-            self._move(3, _SEAT + 2 * self.players, index)
+        starter = state.starter
+        if starter != self._starter:
+            self._starter = starter
+            self._starter_at = self._move(self._starters, self._starter_at, self._seats[starter])
         scores = state.round_scores
         if scores is not self._scores:
             self._scores = scores
@@ -267,7 +312,7 @@ class Writer:
             i = bisect_left(old, card)
             if old[i : i + 1] != (card,) or hand != old[:i] + old[i + 1 :]:
                 return False
-            self.buffer[card] -= self._unit[card]
+            self._numbers[card] -= self._unit[card]
             return True
         drawn = self._drawn
         if size != len(old) + 1 or not drawn:
@@ -276,12 +321,12 @@ class Writer:
         i = bisect_left(old, card)
         if hand != (*old[:i], card, *old[i:]):
             return False
-        self.buffer[card] += self._unit[card]
+        self._numbers[card] += self._unit[card]
         return True
 
     def _write_scores(self, scores: tuple[tuple[int, ...], ...]) -> None:
         """Write the finished rounds' count, each player's total and last round's points."""
-        buf, me, n, unit = self.buffer, self.player, self.players, self._unit
+        buf, me, n, unit = self._numbers, self.player, self.players, self._unit
         finished = len(scores)
         if self.saturate:
             finished = min(finished, _SATURATION)

@@ -141,6 +141,36 @@ class Table:
         frombuffer, zeros, size = np.frombuffer, np.zeros, self.episode.action_space_size
         if self._planes is not None:
             return lambda acting: self._observe_planes(seat, acting)
+        parts = self.observer.copier(seat)
+        if parts is not None:  # the writer's buffer copied: one call less each time
+            write, copy = parts
+            episode = self.episode
+
+            def copied(acting: bool) -> dict[str, npt.NDArray[Any]]:
+                write(episode.state)
+                if acting:
+                    return {
+                        "observation": copy(),
+                        "action_mask": frombuffer(bytearray(flags_of(seat)), _INT8),
+                    }
+                return {"observation": copy(), "action_mask": zeros(size, _INT8)}
+
+            return copied
+        found = self.observer.gatherer(seat)
+        if found is not None:  # gathered from the table: one call less each time
+            write_table, take, order = found
+            episode = self.episode
+
+            def gathered(acting: bool) -> dict[str, npt.NDArray[Any]]:
+                write_table(episode.state, seat)
+                if acting:
+                    return {
+                        "observation": take(order, mode="wrap"),
+                        "action_mask": frombuffer(bytearray(flags_of(seat)), _INT8),
+                    }
+                return {"observation": take(order, mode="wrap"), "action_mask": zeros(size, _INT8)}
+
+            return gathered
 
         def view(acting: bool) -> dict[str, npt.NDArray[Any]]:
             if acting:

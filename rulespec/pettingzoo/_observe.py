@@ -178,6 +178,25 @@ class Observer:
             return read
         return lambda: read().reshape(shape)
 
+    def copier(self, seat: int) -> tuple[Callable[[Any], None], Callable[[], Floats]] | None:
+        """When an observation of ``seat`` is a copy of its writer's buffer (written
+        scaled, flat, nothing to check or clip): the writer's ``write``, to give the state
+        now, and the call that copies the buffer into a new array; else ``None``."""
+        if not (self._copied and self._flat):
+            return None
+        return self._writers[seat].write, self._raw[seat].copy
+
+    def gatherer(
+        self, seat: int
+    ) -> tuple[Callable[[Any, int], None], Callable[..., Floats], npt.NDArray[np.intp]] | None:
+        """When the game's encoding offers a table (and the observation is flat): its
+        ``write``, to give the state now and ``seat``, the shared numbers' ``take`` and
+        where ``seat``'s numbers are in them (``take(order, mode="wrap")`` is the
+        observation, a new array); else ``None``."""
+        if self._table is None or not self._flat:
+            return None
+        return self._table.write, self._shared.take, self._orders[seat]
+
     def write(self, seat: int, out: Floats) -> None:
         """Write ``seat``'s observation now, scaled, into ``out`` (float32, flat, of the
         observation's length): what the vector environment fills its rows with."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import sys
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import numpy.typing as npt
@@ -85,6 +86,12 @@ class GameEnv(TableEnv, AECEnv):  # type: ignore[misc]  # PettingZoo has no type
         self._playing = self._reset
         """Whether the environment was reset and its game is not over: a step's usual case."""
 
+    def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
+        """The agent to act (:attr:`agent_selection`) before each :meth:`step`, while
+        some agent is left, at most ``max_iter`` times: PettingZoo's loop,
+        ``for agent in env.agent_iter(): ... env.step(action)``."""
+        return _Selections(self, max_iter)
+
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s observation (what its view shows, scaled into the bounds of
         :meth:`observation_space`) and its action mask (all zeros unless it owes a
@@ -155,3 +162,24 @@ class GameEnv(TableEnv, AECEnv):  # type: ignore[misc]  # PettingZoo has no type
             self.terminations = dict.fromkeys(self.agents, episode.terminated)
             self.truncations = dict.fromkeys(self.agents, episode.truncated)
             self.agent_selection = self.possible_agents[(seat + 1) % episode.players]
+
+
+class _Selections:
+    """What :meth:`GameEnv.agent_iter` gives: each loop over it starts the count again,
+    as PettingZoo's ``AECIterable`` does."""
+
+    __slots__ = ("env", "max_iter")
+
+    def __init__(self, env: GameEnv, max_iter: int) -> None:
+        self.env = env
+        self.max_iter = max_iter
+
+    def __iter__(self) -> Iterator[str]:
+        env, left = self.env, self.max_iter
+        if left >= sys.maxsize:  # no count to keep: far more steps than a game takes
+            while env.agents:
+                yield env.agent_selection
+            return
+        while env.agents and left > 0:
+            left -= 1
+            yield env.agent_selection

@@ -407,3 +407,29 @@ def test_an_id_plays_alike_whether_the_legal_ids_were_listed_first_or_not(
         assert listed.act_one(player, action_id) == unlisted.act({player: action_id})
         assert listed.state == unlisted.state and listed.steps == unlisted.steps
     assert listed.steps > 10
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_agent_iter_counts_each_loop_afresh_and_stops_when_no_agent_is_left(
+    game_id: str,
+) -> None:
+    env = rz.env(game_id, seats(game_id)[0])
+    env.reset(seed=2)
+    turns = env.agent_iter(max_iter=3)
+    seen = []
+    for agent in turns:
+        assert agent == env.agent_selection
+        seen.append(agent)
+        env.step(int(env.observe(agent)["action_mask"].argmax()))
+    assert len(seen) == 3
+    assert len(list(zip(turns, range(5), strict=False))) == 3  # a new loop, a new count
+    assert list(env.agent_iter(max_iter=0)) == []
+    steps = 0
+    for agent in env.agent_iter():  # to the game's end: every agent then steps None
+        if env.terminations[agent] or env.truncations[agent]:
+            env.step(None)
+        else:
+            env.step(int(env.observe(agent)["action_mask"].argmax()))
+        steps += 1
+    assert not env.agents and steps > 0
+    assert list(env.agent_iter()) == []
