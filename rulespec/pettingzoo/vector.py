@@ -160,21 +160,15 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         self._plain = all(o.plain for o in self._observers)
         self._scale = self._observers[0].scale
         self._idle_flags = bytes(self.action_space_size)
-        # With plain observations, every row's numbers (unscaled) are kept from step to
-        # step, rewritten by its seat's writer when the seat is to move.
-        self._numbers = np.zeros((count * self.players, self._length), dtype=np.float32)
+        # With plain observations, each seat's writer keeps its numbers (unscaled) in its
+        # own buffer, whose bytes a step gathers for the players to move.
+        self._rows = count * self.players
         self._unscaled = bool((self._scale == 1).all())
-        numbers = self._numbers.data.cast("B")
-        row = 4 * self._length
         self._games = []
         for i, (e, o) in enumerate(zip(self.episodes, self._observers, strict=True)):
+            seats = o.sources() if self._plain else ()
             base = i * self.players
-            seats = tuple(
-                (write, source, slice((base + p) * row, (base + p + 1) * row))
-                for p, (write, source) in enumerate(o.sources() if self._plain else ())
-            )
             self._games.append((i, base, e, seats, e.act_one, e.legal_action_flags, e.quiet))
-        self._bytes = numbers
         self.observation_shape = first.observation_shape
         observer = self._observers[0]
         low = observer.low.reshape(first.observation_shape)
@@ -265,10 +259,10 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         lengths: list[int] = []
         rows = ids.tolist()
         # With plain observations, each game's movers are written as soon as it has
-        # played: their rows' numbers into the kept buffer, their flags into a list.
+        # played: their rows, the bytes of their numbers and their flags kept in lists.
         plain = self._plain
-        numbers = self._bytes
         moving: list[int] = []
+        numbers: list[memoryview] = []
         flags: list[bytes] = []
         for i, base, episode, seats, act_one, flags_of, quiet in self._games:
             row = rows[i]
@@ -292,10 +286,10 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
             if plain:
                 state = episode.state
                 for p in episode.to_move():
-                    write, source, at = seats[p]
+                    write, source = seats[p]
                     write(state)
-                    numbers[at] = source
                     moving.append(base + p)
+                    numbers.append(source)
                     flags.append(flags_of(p))
         infos: dict[str, Any] = {"illegal_action": illegal}
         if final is not None:
@@ -309,7 +303,7 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
                 "_illegal_action": ended,
             }
             infos["_final_info"] = ended
-        observations = self._plain_rows(moving, flags) if plain else self._observations()
+        observations = self._plain_rows(moving, numbers, flags) if plain else self._observations()
         if self._planes is not None:
             observations["planes"] = self._every_planes()
         return observations, rewards, terminations, truncations, infos
@@ -374,28 +368,28 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
 
     def _plain_observations(self) -> Observations:
         """:meth:`_observations` when every observation is its writer's numbers scaled."""
-        numbers, moving, flags = self._bytes, [], []
+        moving, numbers, flags = [], [], []
         for _, base, episode, seats, _, flags_of, _ in self._games:
             state = episode.state
             for p in episode.to_move():
-                write, source, at = seats[p]
+                write, source = seats[p]
                 write(state)
-                numbers[at] = source
                 moving.append(base + p)
+                numbers.append(source)
                 flags.append(flags_of(p))
-        return self._plain_rows(moving, flags)
+        return self._plain_rows(moving, numbers, flags)
 
-    def _plain_rows(self, moving: list[int], flags: list[bytes]) -> Observations:
-        """The stacked observations and masks, the rows ``moving`` (of the players to
-        move, whose mask flags are ``flags``) taken from the kept numbers, scaled in one
-        multiplication, and zeros elsewhere."""
+    def _plain_rows(
+        self, moving: list[int], numbers: list[memoryview], flags: list[bytes]
+    ) -> Observations:
+        """The stacked observations and masks: in the rows ``moving`` (of the players to
+        move), the bytes of their writers' ``numbers``, scaled in one multiplication,
+        and their mask ``flags``; zeros elsewhere."""
         rows = np.array(moving, dtype=np.intp)
-        observations = np.zeros(self._numbers.shape, dtype=np.float32)
-        if self._unscaled:
-            observations[rows] = self._numbers[rows]
-        else:
-            observations[rows] = self._numbers[rows] * self._scale
-        masks = np.zeros((len(self._numbers), self.action_space_size), dtype=np.int8)
+        written = np.frombuffer(b"".join(numbers), dtype=np.float32).reshape(len(rows), -1)
+        observations = np.zeros((self._rows, self._length), dtype=np.float32)
+        observations[rows] = written if self._unscaled else written * self._scale
+        masks = np.zeros((self._rows, self.action_space_size), dtype=np.int8)
         masks[rows] = np.frombuffer(b"".join(flags), dtype=np.int8).reshape(len(rows), -1)
         return self._stacked(observations, masks)
 
