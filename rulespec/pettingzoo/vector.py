@@ -349,21 +349,26 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
             return self._plain_observations()
         players, length = self.players, self._length
         rows = self.num_envs * players
-        # A row of zeros for each seat, replaced by the movers' numbers and flags.
+        # Each mover's row written, each other row set to zeros: every row is written
+        # once (the players of a game usually all move, so zeroing it all first would
+        # write most of the array twice).
         flags = [self._idle_flags] * rows
-        observations = np.zeros((rows, length), dtype=np.float32)
+        observations = np.empty((rows, length), dtype=np.float32)
         flat = observations.reshape(-1)
         span = players * length
         row = 0
         for episode, observer in zip(self.episodes, self._observers, strict=True):
             movers = episode.to_move()
             if len(movers) != players or not observer.write_every(flat[row * length :][:span]):
-                for p in movers:
-                    observer.write(p, observations[row + p])
+                for p in range(players):
+                    if p in movers:
+                        observer.write(p, observations[row + p])
+                    else:
+                        observations[row + p] = 0.0
             for p in movers:
                 flags[row + p] = episode.legal_action_flags(p)
             row += players
-        masks = np.frombuffer(bytearray(b"".join(flags)), dtype=_INT8)
+        masks = np.frombuffer(b"".join(flags), dtype=_INT8).copy()
         return self._stacked(observations, masks)
 
     def _plain_observations(self) -> Observations:
