@@ -151,8 +151,13 @@ class Writer:
         self._winners: object = None
         self._seats = tuple((player + k) % players for k in range(players))
         """The seats in the order the observation lists them: this player's first."""
-        self._stacks: dict[tuple[int, ...], Buffer] = {}
-        """The block of each stack met so far (its presence, top and hidden duck)."""
+        # The blocks met so far, shared by the writers whose blocks are alike: those of
+        # a seat at a table of a size (several games at once keep one set).
+        self._stacks, self._seat_blocks = _SEAT_BLOCKS.setdefault(
+            (buffer.typecode, player, players), ({}, {})
+        )
+        """The block of each stack met so far (its presence, top and hidden duck), and
+        of the hands' sizes and the ducks shot."""
         self._spaces = tuple(
             slice(start, start + at.stack)
             for start in range(at.line, at.line + LENGTH * at.space, at.space)
@@ -164,11 +169,10 @@ class Writer:
         self._hand_at = slice(at.hand, at.hand + _CARDS)
         self._sizes_at = slice(at.sizes, at.sizes + players)
         self._shot_at = slice(at.shot, at.shot + players)
-        self._seat_blocks: dict[tuple[int, ...], Buffer] = {}
-        """The blocks of the hands' sizes and the ducks shot met so far."""
-        self._hands_seen: dict[int, tuple[tuple[Card, ...], Buffer]] = {}
+        self._hands_seen = _HANDS_SEEN.setdefault(buffer.typecode, {})
         """The counts of each hand met so far, by identity (the hand kept beside them):
-        the rules make each hand once and share it."""
+        the rules make each hand once and share it; shared by every writer of floats
+        of this type (a hand's counts do not depend on the seat)."""
 
     def _one_hot(self, start: int, index: int) -> None:
         """Move the one of the one-hot piece at ``start`` to ``index`` (-1: none)."""
@@ -361,3 +365,10 @@ class Writer:
 
 
 _HANDS_MOST = 4096
+
+_Blocks = dict[tuple[int, ...], Buffer]
+_SEAT_BLOCKS: dict[tuple[str, int, int], tuple[_Blocks, _Blocks]] = {}
+"""The stacks' blocks and the seat blocks of the writers of each float type, seat and
+table size."""
+_HANDS_SEEN: dict[str, dict[int, tuple[tuple[Card, ...], Buffer]]] = {}
+"""The hands' blocks of the writers of each float type."""

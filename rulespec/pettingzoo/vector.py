@@ -12,7 +12,11 @@ player on turn). Everything comes stacked, games first, then seats:
   ``(num_envs, players, action_space_size)``; the rows of a player who is not
   to move are all zeros, observation and mask (only the players who act read
   theirs, and writing the others' would cost as much again in Duo and
-  Canardage, where one player of several moves);
+  Canardage, where one player of several moves); with
+  ``observation="planes"`` (a game with spatial planes: Duck & Cover), a third
+  entry, ``"planes"``, float32 of shape ``(num_envs, players, *planes_shape)``,
+  each mover's grids laid out as in the single environments (zeros for the
+  other players);
 - actions: integers of shape ``(num_envs, players)``; only the entries of
   players to move are read;
 - rewards: float32 ``(num_envs, players)``; terminations and truncations:
@@ -46,11 +50,15 @@ and anything but :meth:`~GameVectorEnv.close` after it raises Gymnasium's
 >>> observations, rewards, terminations, truncations, infos = envs.step(actions)
 >>> rewards.shape, terminations.shape
 ((8, 2), (8,))
+>>> grids = vector_env("duck-and-cover", 4, players=3, observation="planes")
+>>> grids.reset(seed=2)[0]["planes"].shape  # 3 grids of 3 + 3 channels, 12 by 12
+(4, 3, 18, 12, 12)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -60,9 +68,9 @@ import numpy as np
 import numpy.typing as npt
 
 from rulespec.core.checks import integer
-from rulespec.pettingzoo._common import ResetNeeded, make_episode
+from rulespec.pettingzoo._common import OBSERVATIONS, ResetNeeded, make_episode
 from rulespec.pettingzoo._observe import Observer
-from rulespec.rl.episode import Episode, OnIllegal, Reward
+from rulespec.rl.episode import OnIllegal, Reward
 
 __all__ = ["GameVectorEnv", "vector_env"]
 
@@ -80,9 +88,12 @@ def vector_env(
     max_steps: int | None = None,
     on_illegal: OnIllegal = "lose",
     illegal_reward: float = -1.0,
+    observation: str = "flat",
 ) -> GameVectorEnv:
     """``num_envs`` games of ``game_id`` stepped together; the other arguments as for
-    :func:`rulespec.pettingzoo.env`. Raises :class:`ValueError` for ``num_envs`` below 1.
+    :func:`rulespec.pettingzoo.env` (``observation="planes"`` adds each mover's
+    spatial planes, for a game that has them). Raises :class:`ValueError` for
+    ``num_envs`` below 1 or an ``observation`` the game does not offer.
     """
     return GameVectorEnv(
         game_id,
@@ -94,6 +105,7 @@ def vector_env(
         max_steps=max_steps,
         on_illegal=on_illegal,
         illegal_reward=illegal_reward,
+        observation=observation,
     )
 
 
@@ -115,7 +127,10 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         max_steps: int | None = None,
         on_illegal: OnIllegal = "lose",
         illegal_reward: float = -1.0,
+        observation: str = "flat",
     ) -> None:
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation must be 'flat' or 'planes', not {observation!r}")
         count = integer(num_envs, "num_envs")
         if count < 1:
             raise ValueError(f"num_envs must be at least 1, not {count}")
@@ -129,62 +144,58 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         """Each game (:class:`~rulespec.rl.episode.Episode`)."""
         self._observers = [Observer(e) for e in self.episodes]
         first = self.episodes[0]
+        encoding: Any = first.game.encoding
+        self._planes: Any = None
+        self._planes_shape: tuple[int, ...] = ()
+        if observation == "planes":
+            self._planes = getattr(encoding, "observation_planes", None)
+            if self._planes is None:
+                raise ValueError(f"{first.game.id} has no spatial planes: observation='flat'")
+            self._planes_shape = tuple(
+                encoding.observation_planes_shape(first.players, first.options)
+            )
         self.players = first.players
         self.action_space_size = first.action_space_size
         self._length = self._observers[0].length
         self._plain = all(o.plain for o in self._observers)
         self._scale = self._observers[0].scale
         self._idle_flags = bytes(self.action_space_size)
-        rows = count * self.players
-        # With plain observations, every row's numbers (unscaled) and flags are kept from
-        # step to step: a step rewrites the rows of the players to move, and clears those
-        # of the players who moved before and no longer do.
-        self._numbers = np.zeros((rows, self._length), dtype=np.float32)
-        self._flags = bytearray(rows * self.action_space_size)
-        self._shown: list[tuple[int, ...]] = [()] * count
-        numbers = self._numbers.data.cast("B")
-        row, width = 4 * self._length, self.action_space_size
+        # With plain observations, each seat's writer keeps its numbers (unscaled) in its
+        # own buffer, whose bytes a step gathers for the players to move.
+        self._rows = count * self.players
+        self._unscaled = bool((self._scale == 1).all())
         self._games = []
         for i, (e, o) in enumerate(zip(self.episodes, self._observers, strict=True)):
-            seats = []
-            for p, (write, source) in enumerate(o.sources() if self._plain else ()):
-                r = i * self.players + p
-                seats.append(
-                    (
-                        write,
-                        source,
-                        slice(r * row, (r + 1) * row),
-                        slice(r * width, (r + 1) * width),
-                    )
-                )
-            self._games.append((i, e, tuple(seats), e.act_one, e.legal_action_flags, e.quiet))
-        self._bytes = numbers
-        self._blank_row, self._blank_flags = bytes(row), self._idle_flags
+            seats = o.sources() if self._plain else ()
+            base = i * self.players
+            self._games.append((i, base, e, seats, e.act_one, e.legal_action_flags, e.quiet))
         self.observation_shape = first.observation_shape
         observer = self._observers[0]
         low = observer.low.reshape(first.observation_shape)
         high = observer.high.reshape(first.observation_shape)
-        self.single_observation_space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(low, high, low.shape, np.float32),
-                "action_mask": gymnasium.spaces.Box(0, 1, (self.action_space_size,), np.int8),
-            }
-        )
+        single: dict[str, gymnasium.spaces.Space[Any]] = {
+            "observation": gymnasium.spaces.Box(low, high, low.shape, np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, (self.action_space_size,), np.int8),
+        }
+        if self._planes is not None:
+            single["planes"] = gymnasium.spaces.Box(0.0, 1.0, self._planes_shape, np.float32)
+        self.single_observation_space = gymnasium.spaces.Dict(single)
         """One player's observation, as in the single environments."""
         stacked = (count, self.players)
-        self.observation_space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(
-                    np.broadcast_to(low, stacked + low.shape),
-                    np.broadcast_to(high, stacked + high.shape),
-                    stacked + low.shape,
-                    np.float32,
-                ),
-                "action_mask": gymnasium.spaces.Box(
-                    0, 1, (*stacked, self.action_space_size), np.int8
-                ),
-            }
-        )
+        every: dict[str, gymnasium.spaces.Space[Any]] = {
+            "observation": gymnasium.spaces.Box(
+                np.broadcast_to(low, stacked + low.shape),
+                np.broadcast_to(high, stacked + high.shape),
+                stacked + low.shape,
+                np.float32,
+            ),
+            "action_mask": gymnasium.spaces.Box(0, 1, (*stacked, self.action_space_size), np.int8),
+        }
+        if self._planes is not None:
+            every["planes"] = gymnasium.spaces.Box(
+                0.0, 1.0, stacked + self._planes_shape, np.float32
+            )
+        self.observation_space = gymnasium.spaces.Dict(every)
         """Every game's and every player's observation, stacked."""
         self.single_action_space = gymnasium.spaces.Discrete(self.action_space_size)
         self.action_space = gymnasium.spaces.MultiDiscrete(np.full(stacked, self.action_space_size))
@@ -208,7 +219,10 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
                 episode.seed(each)
             episode.reset()
         self._reset = True
-        return self._observations(), {}
+        observations = self._observations()
+        if self._planes is not None:
+            observations["planes"] = self._every_planes()
+        return observations, {}
 
     def step(
         self, actions: Any
@@ -244,11 +258,13 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         final: list[Observations | None] | None = None
         lengths: list[int] = []
         rows = ids.tolist()
-        # With plain observations, each game's movers are read as soon as it has played.
+        # With plain observations, each game's movers are written as soon as it has
+        # played: their rows, the bytes of their numbers and their flags kept in lists.
         plain = self._plain
-        shown, numbers, flags = self._shown, self._bytes, self._flags
-        blank_row, blank_flags = self._blank_row, self._blank_flags
-        for i, episode, seats, act_one, flags_of, quiet in self._games:
+        moving: list[int] = []
+        numbers: list[memoryview] = []
+        flags: list[bytes] = []
+        for i, base, episode, seats, act_one, flags_of, quiet in self._games:
             row = rows[i]
             movers = episode.to_move()
             if len(movers) == 1:
@@ -267,21 +283,14 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
                 lengths[i] = episode.steps
                 final[i] = self._game_observations(i)
                 episode.reset()
-            if plain:  # what _show does, written out
-                before, movers = shown[i], episode.to_move()
-                if before != movers:
-                    shown[i] = movers
-                    for p in before:
-                        if p not in movers:
-                            _, _, at, mask = seats[p]
-                            numbers[at] = blank_row
-                            flags[mask] = blank_flags
+            if plain:
                 state = episode.state
-                for p in movers:
-                    write, source, at, mask = seats[p]
+                for p in episode.to_move():
+                    write, source = seats[p]
                     write(state)
-                    numbers[at] = source
-                    flags[mask] = flags_of(p)
+                    moving.append(base + p)
+                    numbers.append(source)
+                    flags.append(flags_of(p))
         infos: dict[str, Any] = {"illegal_action": illegal}
         if final is not None:
             ended = terminations | truncations
@@ -294,29 +303,10 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
                 "_illegal_action": ended,
             }
             infos["_final_info"] = ended
-        observations = self._plain_rows() if plain else self._observations()
+        observations = self._plain_rows(moving, numbers, flags) if plain else self._observations()
+        if self._planes is not None:
+            observations["planes"] = self._every_planes()
         return observations, rewards, terminations, truncations, infos
-
-    def _show(
-        self, episode: Episode, seats: tuple[tuple[Any, ...], ...], before: tuple[int, ...]
-    ) -> tuple[int, ...]:
-        """Bring the kept rows of ``episode``'s game to its players to move now (``before``:
-        those of the last step, whose rows are cleared unless they move again)."""
-        numbers, flags = self._bytes, self._flags
-        movers = episode.to_move()
-        if before != movers:
-            for p in before:
-                if p not in movers:
-                    _, _, row, mask = seats[p]
-                    numbers[row] = self._blank_row
-                    flags[mask] = self._blank_flags
-        state, flags_of = episode.state, episode.legal_action_flags
-        for p in movers:
-            write, source, row, mask = seats[p]
-            write(state)
-            numbers[row] = source
-            flags[mask] = flags_of(p)
-        return movers
 
     def _check_open(self) -> None:
         if self.closed:
@@ -330,10 +320,28 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
         masks = np.zeros((self.players, self.action_space_size), dtype=np.int8)
         for p in episode.to_move():
             masks[p] = np.frombuffer(episode.legal_action_flags(p), dtype=np.int8)
-        return {
+        observations: Observations = {
             "observation": np.stack([observer.observe(p) for p in range(self.players)]),
             "action_mask": masks,
         }
+        if self._planes is not None:
+            observations["planes"] = self._planes_of(i, range(self.players))
+        return observations
+
+    def _planes_of(self, i: int, seats: Iterable[int]) -> npt.NDArray[np.float32]:
+        """The spatial planes of game ``i`` for each seat (zeros but for ``seats``)."""
+        planes = np.zeros((self.players, math.prod(self._planes_shape)), dtype=np.float32)
+        state = self.episodes[i].state
+        for p in seats:
+            cells = self._planes(state, p)
+            if cells:
+                where, values = zip(*cells, strict=True)
+                planes[p, list(where)] = values
+        return planes.reshape((self.players, *self._planes_shape))
+
+    def _every_planes(self) -> npt.NDArray[np.float32]:
+        """The spatial planes of every game, by seat: zeros but for the players to move."""
+        return np.stack([self._planes_of(i, e.to_move()) for i, e in enumerate(self.episodes)])
 
     def _observations(self) -> Observations:
         """The movers' observations and masks in every game (zeros for the others)."""
@@ -341,35 +349,54 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
             return self._plain_observations()
         players, length = self.players, self._length
         rows = self.num_envs * players
-        # A row of zeros for each seat, replaced by the movers' numbers and flags.
+        # Each mover's row written, each other row set to zeros: every row is written
+        # once (the players of a game usually all move, so zeroing it all first would
+        # write most of the array twice).
         flags = [self._idle_flags] * rows
-        observations = np.zeros((rows, length), dtype=np.float32)
+        observations = np.empty((rows, length), dtype=np.float32)
         flat = observations.reshape(-1)
         span = players * length
         row = 0
         for episode, observer in zip(self.episodes, self._observers, strict=True):
             movers = episode.to_move()
             if len(movers) != players or not observer.write_every(flat[row * length :][:span]):
-                for p in movers:
-                    observer.write(p, observations[row + p])
+                for p in range(players):
+                    if p in movers:
+                        observer.write(p, observations[row + p])
+                    else:
+                        observations[row + p] = 0.0
             for p in movers:
                 flags[row + p] = episode.legal_action_flags(p)
             row += players
-        masks = np.frombuffer(bytearray(b"".join(flags)), dtype=_INT8)
+        masks = np.frombuffer(b"".join(flags), dtype=_INT8).copy()
         return self._stacked(observations, masks)
 
     def _plain_observations(self) -> Observations:
         """:meth:`_observations` when every observation is its writer's numbers scaled."""
-        for i, episode, seats, *_ in self._games:
-            self._shown[i] = self._show(episode, seats, tuple(range(self.players)))
-        return self._plain_rows()
+        moving, numbers, flags = [], [], []
+        for _, base, episode, seats, _, flags_of, _ in self._games:
+            state = episode.state
+            for p in episode.to_move():
+                write, source = seats[p]
+                write(state)
+                moving.append(base + p)
+                numbers.append(source)
+                flags.append(flags_of(p))
+        return self._plain_rows(moving, numbers, flags)
 
-    def _plain_rows(self) -> Observations:
-        """The stacked observations and masks from the kept rows (zeros in the rows of
-        players not to move): scaled in one multiplication (a zero stays zero), the
-        flags copied."""
-        observations = self._numbers * self._scale
-        return self._stacked(observations, np.frombuffer(bytearray(self._flags), _INT8))
+    def _plain_rows(
+        self, moving: list[int], numbers: list[memoryview], flags: list[bytes]
+    ) -> Observations:
+        """The stacked observations and masks: in the rows ``moving`` (of the players to
+        move), the bytes of their writers' ``numbers``, scaled in one multiplication,
+        and their mask ``flags``; zeros elsewhere."""
+        rows = np.array(moving, dtype=np.intp)
+        written = np.frombuffer(b"".join(numbers), dtype=np.float32).reshape(len(rows), -1)
+        observations = np.zeros((self._rows, self._length), dtype=np.float32)
+        observations[rows] = written if self._unscaled else written * self._scale
+        masks = np.zeros((self._rows, self.action_space_size), dtype=np.int8)
+        masks[rows] = np.frombuffer(b"".join(flags), dtype=np.int8).reshape(len(rows), -1)
+        return self._stacked(observations, masks)
 
     def _stacked(self, observations: npt.NDArray[Any], masks: npt.NDArray[Any]) -> Observations:
         """The rows of every game and seat, shaped games first, then seats."""
