@@ -32,13 +32,15 @@ The fast paths a plug-in gets without writing them: the methods check a state's
 type with one ``type() is`` test before the rules run; a chance action is made
 from the pending step's own piles, shuffled with ``random.Random.sample`` as
 :meth:`Chance.sample <rulespec.core.chance.Chance.sample>` draws them, with none
-of the checks an outcome from outside needs, and the rule applying it may skip its
-own check when :func:`drawn` says that a game playing by those very rules drew it
-for that very state; a rules module whose legal actions come from :func:`listed`
-builds the actions of each short hand once (of a longer one, only the action a
-player picks, once in a process), and its :func:`evolve` copies the game's states
-with code compiled for their class when the game class is defined
-(:func:`compiled_evolve`).
+of the checks an outcome from outside needs, and applied without its ``check_``
+function (or, in a module that writes its own ``apply``, without the check that
+:func:`drawn` lets it skip) when the game that plays by those very rules drew it
+for that very state; :meth:`~rulespec.Game.apply` finds the rule of an action's
+class in one look-up (:func:`action_rules`); a rules module whose legal actions
+come from :func:`listed` builds the actions of each short hand once (of a longer
+one, only the action a player picks, once in a process), and its :func:`evolve`
+copies the game's states with code compiled for their class when the game class is
+defined (:func:`compiled_evolve`).
 """
 
 from __future__ import annotations
@@ -392,7 +394,9 @@ class RulesGame(Game[S, A, V, O]):
         made for its rules and classes (as :class:`~rulespec.Game` makes
         :meth:`~rulespec.Game.to_move` and :meth:`~rulespec.Game.legal_actions`), made
         anew for a subclass that sets ``rules``, ``state_type`` or ``action_types``,
-        unless the game writes them itself (``rulespec.core.game.made_methods``).
+        unless the game writes them itself (``rulespec.core.game.made_methods``). A rules
+        module without ``apply`` gives its rule of each action class instead (see
+        :func:`action_rules`); one missing is a :class:`TypeError` here, naming it.
 
         The rules module's :func:`evolve` becomes one compiled for the state class (see
         :func:`compiled_evolve`)."""
@@ -476,13 +480,13 @@ def _apply(rule: Callable[[Any, Any], Any] | None, cls: Any) -> Any:
 
         return apply
     rules = action_rules(cls.rules, kinds)
-    step = rules.get
 
     def apply_by_class(self: Game[Any, Any, Any, Any], state: Any, action: Any) -> Any:
         if type(state) is not kind:
             self._check_state(state)
-        found = step(type(action))
-        if found is None:
+        try:
+            found = rules[type(action)]
+        except KeyError:
             self._check_action(action)  # refuses any object but an action's subclass
             found = next(rules[k] for k in kinds if isinstance(action, k))
         return found(state, action)

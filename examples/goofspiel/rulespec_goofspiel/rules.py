@@ -3,7 +3,9 @@
 Every function takes a state (and an action) and returns a new state, or
 raises :class:`~rulespec.IllegalAction` naming the clause the action breaks.
 The chance step, the shuffle of the prize deck, is an argument like any
-action: the rules never draw.
+action: the rules never draw. Each action class has its rule, named after it:
+:func:`bid` applies a ``Bid``, :func:`shuffle` a ``Shuffle`` once
+:func:`check_shuffle` has let it through.
 """
 
 from __future__ import annotations
