@@ -7,7 +7,7 @@ import contextlib
 import functools
 import random
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from types import ModuleType
 from typing import Any, TypeVar, cast
 
@@ -406,10 +406,13 @@ def made_methods(
     cls: type[Game[Any, Any, Any, Any]],
     makers: Mapping[str, Callable[[Any, Any], Any]],
     sources: tuple[str, ...],
+    derived: Collection[str] = (),
 ) -> None:
     """Give ``cls`` the method ``makers[name](rule, cls)`` for each ``name`` whose rule
     its rules module holds, when ``cls`` sets one of ``sources`` (the attributes the
-    methods are made from) in its own body.
+    methods are made from) in its own body; for a name in ``derived``, the method
+    ``makers[name](None, cls)`` when the module holds no such rule (a maker that
+    derives the method from the module's other functions).
 
     A method :class:`Game` defines generically, or one made for a base class, is
     replaced: a subclass that swaps its rules plays by its own, never by its parent's.
@@ -427,7 +430,7 @@ def made_methods(
         if name in own or (current is not generic and getattr(current, _MADE, None) is not current):
             continue
         rule = getattr(rules, name, None)
-        if rule is None:
+        if rule is None and name not in derived:
             if current is not generic:
                 setattr(cls, name, generic)
             continue

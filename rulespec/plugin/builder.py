@@ -68,7 +68,7 @@ def builder(cls: type[T], *caches: str) -> Callable[..., T]:
     twin = _twin(cls)
     names = [f.name for f in fields if f.init] + [f.name for f in fields if f.name in caches]
     defaults = {f"_default_{f.name}": f.default for f in fields if not f.init}
-    lines = [f"def build({', '.join(names)}):", "    self = __new(__twin)"]
+    lines = [f"def build({', '.join(names)}):", f"    self = {_new(twin)}"]
     lines += [f"    self.{name} = {name}" for name in names]
     lines += [
         f"    self.{f.name} = _default_{f.name}"
@@ -108,7 +108,8 @@ def evolver(cls: type[T], *changed: str) -> Callable[..., T]:
     if len(set(changed)) != len(changed):
         raise TypeError("evolver: a field is named twice")
     defaults = {f"_default_{f.name}": f.default for f in fields if not f.init}
-    lines = [f"def evolve(__instance, {', '.join(changed)}):", "    self = __new(__twin)"]
+    twin = _twin(cls)
+    lines = [f"def evolve(__instance, {', '.join(changed)}):", f"    self = {_new(twin)}"]
     for f in fields:
         if f.name in changed:
             lines.append(f"    self.{f.name} = {f.name}")
@@ -117,7 +118,7 @@ def evolver(cls: type[T], *changed: str) -> Callable[..., T]:
         else:
             lines.append(f"    self.{f.name} = _default_{f.name}")
     lines += ["    self.__class__ = __cls", "    return self"]
-    namespace: dict[str, Any] = {**_helpers(cls, _twin(cls)), **defaults}
+    namespace: dict[str, Any] = {**_helpers(cls, twin), **defaults}
     evolve: Callable[..., T] = _compiled(lines, cls, "evolve", namespace)
     evolve.__qualname__ = evolve.__name__ = f"evolve_{cls.__name__}"
     evolve.__doc__ = f"A copy of a {cls.__name__} with {', '.join(changed) or 'nothing'} changed."
@@ -165,7 +166,8 @@ def changer(cls: type[T], otherwise: Callable[..., Any] | None = None) -> Callab
             f"        __others.update((k, v) for k, v in {pairs} if v is not __same)",
             "        return __otherwise(__instance, **__others)",
         ]
-    lines.append("    self = __new(__twin)")
+    twin = _twin(cls)
+    lines.append(f"    self = {_new(twin)}")
     for f in fields:
         if f.init:
             value = f"__instance.{f.name} if {f.alias} is __same else {f.alias}"
@@ -175,7 +177,7 @@ def changer(cls: type[T], otherwise: Callable[..., Any] | None = None) -> Callab
     lines += ["    self.__class__ = __cls", "    return self"]
     defaults = {f"_default_{f.name}": f.default for f in fields if not f.init}
     namespace: dict[str, Any] = {
-        **_helpers(cls, _twin(cls)),
+        **_helpers(cls, twin),
         "__type": type,
         "__same": _SAME,
         "__otherwise": otherwise,
@@ -197,6 +199,14 @@ def _helpers(cls: type[Any], twin: type[Any]) -> dict[str, Any]:
     keyword has none (attrs strips them) and a field's name in a class body at most one
     (Python mangles two), so a field named ``type``, ``new`` or ``cls`` never hides them."""
     return {"__new": object.__new__, "__twin": twin, "__cls": cls}
+
+
+def _new(twin: type[Any]) -> str:
+    """The expression that makes an empty ``twin``: calling the class, which runs no
+    ``__init__`` and costs less than ``object.__new__``, unless a base gives it one."""
+    made: Any = twin
+    plain = made.__init__ is object.__init__ and made.__new__ is object.__new__
+    return "__twin()" if plain else "__new(__twin)"
 
 
 def _too_many(name: str) -> Callable[[], None]:
@@ -228,7 +238,8 @@ def copier(cls: type[T]) -> Callable[[T, Mapping[str, Any]], T]:
     """
     fields = _checked_fields(cls, "copier")
     lines = ["def copy(__instance, __changes):", "    if not known(__changes):"]
-    lines += ["        refuse(__changes)", "    self = new(twin)"]
+    twin = _twin(cls)
+    lines += ["        refuse(__changes)", f"    self = {_new(twin)}"]
     for f in fields:
         if f.init:
             got = f"__changes[{f.alias!r}] if {f.alias!r} in __changes else __instance.{f.name}"
@@ -243,8 +254,8 @@ def copier(cls: type[T]) -> Callable[[T, Mapping[str, Any]], T]:
         raise TypeError(f"{cls.__name__} has no field {unknown[0]} to change")
 
     namespace: dict[str, Any] = {
-        "new": object.__new__,
-        "twin": _twin(cls),
+        "__new": object.__new__,
+        "__twin": twin,
         "cls": cls,
         "known": names.issuperset,
         "refuse": refuse,

@@ -82,7 +82,7 @@ class DerivedEncoding:
         """The place of ``action`` (legal in ``state``) in the action space."""
         player = getattr(action, "player", None)
         legal = self._legal(state, player)
-        refuse_unless_legal(legal, action, lambda a: self.game.rules.apply(state, a), self.clause)
+        refuse_unless_legal(legal, action, lambda a: self.game.apply(state, a), self.clause)
         return self._id(state, action)
 
     def _legal(self, state: Any, player: object) -> Sequence[Any]:
@@ -100,7 +100,7 @@ class DerivedEncoding:
         refuse_unless_legal(
             self._legal(state, player),
             action,
-            lambda a: self.game.rules.apply(state, a),
+            lambda a: self.game.apply(state, a),
             self.clause,
         )
         return action

@@ -10,7 +10,9 @@ the rules module has  the game
 ``new_game``          :meth:`~rulespec.Game.new_game` (players and options checked)
 ``to_move``           :meth:`~rulespec.Game.to_move`
 ``legal_actions``     :meth:`~rulespec.Game.legal_actions` (the seat checked)
-``apply``             :meth:`~rulespec.Game.apply` (which must refuse with a clause)
+``bid``, ``shuffle``  :meth:`~rulespec.Game.apply`: for each action class, the rule
+(``check_bid``...)    named after it (see :func:`action_rules`), its check first;
+                      or the module's own ``apply``, which must refuse with a clause
 ``chance``            :meth:`~rulespec.Game.chance`, :meth:`~rulespec.Game.chance_action`
                       and :meth:`~rulespec.Game.sample_chance`
 ``is_over``,          the methods of those names
@@ -30,19 +32,22 @@ The fast paths a plug-in gets without writing them: the methods check a state's
 type with one ``type() is`` test before the rules run; a chance action is made
 from the pending step's own piles, shuffled with ``random.Random.sample`` as
 :meth:`Chance.sample <rulespec.core.chance.Chance.sample>` draws them, with none
-of the checks an outcome from outside needs, and the rule applying it may skip its
-own check when :func:`drawn` says that a game playing by those very rules drew it
-for that very state; a rules module whose legal actions come from :func:`listed`
-builds the actions of each short hand once (of a longer one, only the action a
-player picks, once in a process), and its :func:`evolve` copies the game's states
-with code compiled for their class when the game class is defined
-(:func:`compiled_evolve`).
+of the checks an outcome from outside needs, and applied without its ``check_``
+function (or, in a module that writes its own ``apply``, without the check that
+:func:`drawn` lets it skip) when the game that plays by those very rules drew it
+for that very state; :meth:`~rulespec.Game.apply` finds the rule of an action's
+class in one look-up (:func:`action_rules`); a rules module whose legal actions
+come from :func:`listed` builds the actions of each short hand once (of a longer
+one, only the action a player picks, once in a process), and its :func:`evolve`
+copies the game's states with code compiled for their class when the game class is
+defined (:func:`compiled_evolve`).
 """
 
 from __future__ import annotations
 
 import functools
 import random
+import re
 import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
@@ -61,7 +66,7 @@ from rulespec.plugin.hidden import Hiding
 from rulespec.plugin.lazy import BuiltSequence, LazySequence
 from rulespec.plugin.piles import outcome as checked_outcome
 
-__all__ = ["Listed", "RulesGame", "compiled_evolve", "drawn", "evolve", "listed"]
+__all__ = ["Listed", "RulesGame", "action_rules", "compiled_evolve", "drawn", "evolve", "listed"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -389,12 +394,14 @@ class RulesGame(Game[S, A, V, O]):
         made for its rules and classes (as :class:`~rulespec.Game` makes
         :meth:`~rulespec.Game.to_move` and :meth:`~rulespec.Game.legal_actions`), made
         anew for a subclass that sets ``rules``, ``state_type`` or ``action_types``,
-        unless the game writes them itself (``rulespec.core.game.made_methods``).
+        unless the game writes them itself (``rulespec.core.game.made_methods``). A rules
+        module without ``apply`` gives its rule of each action class instead (see
+        :func:`action_rules`); one missing is a :class:`TypeError` here, naming it.
 
         The rules module's :func:`evolve` becomes one compiled for the state class (see
         :func:`compiled_evolve`)."""
         super().__init_subclass__(**kwargs)
-        made_methods(cls, _MAKERS, ("rules", "state_type", "action_types"))
+        made_methods(cls, _MAKERS, ("rules", "state_type", "action_types"), ("apply",))
         rules, kind = getattr(cls, "rules", None), getattr(cls, "state_type", None)
         if isinstance(rules, ModuleType) and isinstance(kind, type):
             compiled_evolve(rules, kind)
@@ -409,7 +416,7 @@ class RulesGame(Game[S, A, V, O]):
         if self._chance_type is None:
             raise NotImplementedError(f"{self.name} has several kinds of chance action")
         action = self._chance_type(*checked_outcome(outcome, len(piles), self.chance_clause))
-        self.rules.apply(state, action)  # the rules refuse an outcome, citing their clause
+        self.apply(state, action)  # the rules refuse an outcome, citing their clause
         return action
 
     def sample_chance(self, state: S, rng: random.Random) -> A:
@@ -460,17 +467,88 @@ def _is_over(rule: Callable[[Any], bool], cls: Any) -> Any:
     return is_over
 
 
-def _apply(rule: Callable[[Any, Any], Any], cls: Any) -> Any:
+def _apply(rule: Callable[[Any, Any], Any] | None, cls: Any) -> Any:
     kind, kinds = cls.state_type, cls.action_types
+    if rule is not None:
 
-    def apply(self: Game[Any, Any, Any, Any], state: Any, action: Any) -> Any:
+        def apply(self: Game[Any, Any, Any, Any], state: Any, action: Any) -> Any:
+            if type(state) is not kind:
+                self._check_state(state)
+            if type(action) not in kinds:
+                self._check_action(action)
+            return rule(state, action)
+
+        return apply
+    rules = action_rules(cls.rules, kinds)
+
+    def apply_by_class(self: Game[Any, Any, Any, Any], state: Any, action: Any) -> Any:
         if type(state) is not kind:
             self._check_state(state)
-        if type(action) not in kinds:
-            self._check_action(action)
-        return rule(state, action)
+        try:
+            found = rules[type(action)]
+        except KeyError:
+            self._check_action(action)  # refuses any object but an action's subclass
+            found = next(rules[k] for k in kinds if isinstance(action, k))
+        return found(state, action)
 
-    return apply
+    return apply_by_class
+
+
+def action_rules(rules: ModuleType, kinds: Sequence[type]) -> dict[type, Callable[..., Any]]:
+    """The rule that applies each action class of ``kinds`` in a rules module that
+    writes no ``apply``: its function named after the class, in lower case with words
+    joined by ``_`` (``bid`` for ``Bid``, ``play_card`` for ``PlayCard``), which takes
+    the state and the action and returns the next state.
+
+    When the module also writes ``check_<name>`` (``check_bid``), that function refuses
+    an illegal action (raising :class:`~rulespec.IllegalAction` with its clause) and
+    the rule only changes the state: the check runs first, except for a chance action
+    that a game playing by this module drew itself from that very state's own piles
+    (see :func:`drawn`), legal by construction.
+
+    >>> import types
+    >>> @attrs.frozen
+    ... class PlayCard:
+    ...     card: int
+    >>> rules = types.ModuleType("rules")
+    >>> rules.play_card = lambda state, action: state + action.card
+    >>> action_rules(rules, (PlayCard,))[PlayCard](1, PlayCard(4))
+    5
+    """
+    found: dict[type, Callable[..., Any]] = {}
+    for kind in kinds:
+        name = _snake(kind.__name__)
+        effect = getattr(rules, name, None)
+        if not callable(effect):
+            module = getattr(rules, "__name__", "the rules")
+            raise TypeError(
+                f"{module} writes no apply(state, action), "
+                f"nor {name}(state, action) to apply a {kind.__name__}"
+            )
+        check = getattr(rules, f"check_{name}", None)
+        found[kind] = effect if check is None else _checked(check, effect, vars(rules))
+    return found
+
+
+def _snake(name: str) -> str:
+    """``play_card`` for ``PlayCard``."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+
+
+def _checked(
+    check: Callable[[Any, Any], object], effect: Callable[[Any, Any], Any], drawer: object
+) -> Callable[[Any, Any], Any]:
+    """``effect`` after ``check``, which a chance action drawn from the state by a game
+    whose rules' namespace is ``drawer`` skips."""
+
+    def checked(state: Any, action: Any) -> Any:
+        last = _DRAWN[0]
+        if last[1] is not action or last[0] is not state or last[2] is not drawer:
+            check(state, action)
+        return effect(state, action)
+
+    functools.update_wrapper(checked, effect)
+    return checked
 
 
 _MAKERS: dict[str, Callable[[Any, Any], Any]] = {"is_over": _is_over, "apply": _apply}

@@ -217,12 +217,8 @@ def test_the_observation_page_says_the_default_for_a_game_without_pieces() -> No
 def test_a_drawn_deal_is_trusted_only_on_its_own_state() -> None:
     fresh, other = GAME.new_game(3), GAME.new_game(3)
     deal = GAME.sample_chance(fresh, random.Random(2))
-    trusted = tricks.trusted
-    assert trusted(fresh, deal) and not trusted(other, deal)
-    assert not trusted(fresh, Deal(deal.order)) and not drawn(fresh, deal)  # asked from here
+    assert not drawn(fresh, deal)  # asked from here, not from Tricks' rules
     assert GAME.apply(fresh, deal) == GAME.apply(fresh, Deal(deal.order))
-    GAME.sample_chance(fresh, random.Random(2))  # another draw: the first is no longer marked
-    assert not trusted(fresh, deal)
     dealt_state = GAME.apply(fresh, GAME.sample_chance(fresh, random.Random(2)))
     again = GAME.sample_chance(GAME.new_game(3), random.Random(2))
     with pytest.raises(IllegalAction) as info:  # drawn for a fresh game, not this one

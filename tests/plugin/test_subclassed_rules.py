@@ -127,16 +127,16 @@ STRICT = rules_module(
     """
     ASKED = []
 
-    def apply(state, action):
-        if type(action) is Deal:
-            ASKED.append(drawn(state, action))
-        return tricks.apply(state, action)
+    def check_deal(state, action):
+        ASKED.append(action)
+        tricks.check_deal(state, action)
     """,
 )
 
 
 class Variant(Tricks):
-    """Tricks by rules of its own, sharing Tricks' classes."""
+    """Tricks by rules of its own, sharing Tricks' classes: its deals are checked by a
+    function that notes each one it is asked about."""
 
     rules = STRICT
 
@@ -145,19 +145,22 @@ def test_a_game_sharing_the_state_class_does_not_trust_another_games_draw() -> N
     variant, asked = Variant(), STRICT.ASKED
     fresh = GAME.new_game(3)
     theirs = GAME.sample_chance(fresh, random.Random(3))
-    assert tricks.trusted(fresh, theirs)
     variant.apply(fresh, theirs)
-    assert asked == [False]
+    assert asked == [theirs]  # drawn by Tricks, checked by the variant
     own = variant.sample_chance(fresh, random.Random(3))
-    assert not tricks.trusted(fresh, own)
-    variant.apply(fresh, own)
-    assert asked == [False, True]
+    assert variant.apply(fresh, own) == GAME.apply(fresh, theirs)
+    assert asked == [theirs]  # its own draw from that very state: not checked again
+    variant.apply(fresh, Deal(own.order))
+    variant.apply(GAME.new_game(3), own)
+    assert asked == [theirs, Deal(own.order), own]  # an equal deal, another state: checked
 
 
 LOOSE = rules_module(
     "loose_tricks",
     """
     import attrs
+
+    from rulespec.plugin import drawn
 
     @attrs.define
     class LooseDeal:
@@ -166,10 +169,13 @@ LOOSE = rules_module(
     ASKED = []
 
     def apply(state, action):
-        if type(action) is LooseDeal:
-            ASKED.append(drawn(state, action))
-            action = Deal(action.order)
-        return tricks.apply(state, action)
+        if type(action) is not LooseDeal:
+            return tricks.play(state, action)
+        ASKED.append(drawn(state, action))
+        deal = Deal(action.order)
+        if not ASKED[-1]:
+            tricks.check_deal(state, deal)
+        return tricks.deal(state, deal)
     """,
 )
 

@@ -22,7 +22,6 @@ from rulespec.core.errors import IllegalAction
 from rulespec.core.game import _GAMES, register
 from rulespec.plugin import (
     RulesGame,
-    drawn,
     evolve,
     listed,
     own_hands,
@@ -115,14 +114,17 @@ def action_space(players: int, options: Options) -> tuple[Play, ...]:
 
 
 @implements("tt.setup.deal")
+def check_deal(state: State, action: Deal) -> None:
+    chance(state)
+    if sorted(action.order) != list(range(1, HAND * state.players + 1)):
+        raise IllegalAction(
+            "tt.setup.deal", f"a deal orders the cards 1 to {HAND * state.players}, once each"
+        )
+
+
+@implements("tt.setup.deal")
 def deal(state: State, action: Deal) -> State:
     n = state.players
-    if not drawn(state, action):
-        chance(state)
-        if sorted(action.order) != list(range(1, HAND * n + 1)):
-            raise IllegalAction(
-                "tt.setup.deal", f"a deal orders the cards 1 to {HAND * n}, once each"
-            )
     hands = tuple(tuple(sorted(action.order[p::n])) for p in range(n))
     return evolve(state, hands=hands, turn=0)
 
@@ -144,15 +146,6 @@ def play(state: State, action: Play) -> State:
     return evolve(
         state, hands=hands, turn=turn, table=(), played=(*state.played, *table), points=points
     )
-
-
-def trusted(state: State, action: Any) -> bool:
-    """Whether :func:`drawn`, asked from these rules, lets them skip checking ``action``."""
-    return drawn(state, action)
-
-
-def apply(state: State, action: Any) -> State:
-    return deal(state, action) if type(action) is Deal else play(state, action)
 
 
 @implements("tt.score.tricks")

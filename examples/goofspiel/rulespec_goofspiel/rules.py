@@ -3,7 +3,9 @@
 Every function takes a state (and an action) and returns a new state, or
 raises :class:`~rulespec.IllegalAction` naming the clause the action breaks.
 The chance step, the shuffle of the prize deck, is an argument like any
-action: the rules never draw.
+action: the rules never draw. Each action class has its rule, named after it:
+:func:`bid` applies a ``Bid``, :func:`shuffle` a ``Shuffle`` once
+:func:`check_shuffle` has let it through.
 """
 
 from __future__ import annotations
@@ -13,10 +15,10 @@ from typing import NoReturn
 
 from rulespec.core.chance import CHANCE, Chance
 from rulespec.core.errors import IllegalAction
-from rulespec.plugin import drawn, evolve, listed, replaced, without
+from rulespec.plugin import evolve, listed, replaced, without
 from rulespec.plugin.piles import pile_of
 from rulespec.rulebook.implements import implements
-from rulespec_goofspiel.actions import Action, Bid, Shuffle
+from rulespec_goofspiel.actions import Bid, Shuffle
 from rulespec_goofspiel.state import MAX_CARDS, Options, Phase, State
 
 MIN_PLAYERS = 2
@@ -103,10 +105,8 @@ def check_shuffle(state: State, action: Shuffle) -> None:
 
 @implements("gs.setup.shuffle", "gs.cards.prizes")
 def shuffle(state: State, action: Shuffle) -> State:
-    """Lay the prize deck face down in the shuffled order and turn up its top card
-    (checked unless the game drew it from this state's own prizes)."""
-    if not drawn(state, action):
-        check_shuffle(state, action)
+    """Lay the prize deck face down in the shuffled order and turn up its top card (the
+    game runs :func:`check_shuffle` first)."""
     return evolve(state, phase=Phase.BID, prize=action.order[0], prizes=action.order[1:])
 
 
@@ -191,8 +191,3 @@ def resolve(state: State, bids: tuple[int, ...]) -> State:
         discarded=discarded,
         last=bids,
     )
-
-
-def apply(state: State, action: Action) -> State:
-    """The state after ``action`` (the game has checked its type): a bid or the shuffle."""
-    return bid(state, action) if type(action) is Bid else shuffle(state, action)
