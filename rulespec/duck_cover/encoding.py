@@ -436,41 +436,22 @@ def legal_action_from_id(state: State, player: int, action_id: int) -> PlayerAct
         if legal is None:
             legal = rules.legal_actions(state, player)
         if type(legal) is _MOVES:
-            masks = legal._masks
-            kind: type[Cover | Duck]
             if action_id < DUCK_ID:
-                here, side = masks.cells[legal._index], action_id - COVER_ID
-                places, kind, kept = legal._cover_mask, Cover, _COVERS
+                side = action_id - COVER_ID
+                action = legal._beside(legal._index, side, legal._cover_mask, Cover)
             else:
                 stack, side = divmod(action_id - DUCK_ID, SIDES)
-                if stack == legal._index or stack >= len(masks.cells):
+                if stack == legal._index or stack >= len(legal._masks.cells):
                     return _decode(state, player, action_id)  # refused by apply
-                here, places, kind, kept = masks.cells[stack], legal._duck_mask, Duck, _DUCKS
-            # What legal._beside does, written out (every step takes one).
-            step = masks.stride
-            if side == 0:
-                bit = here << step
-            elif side == 1:
-                bit = here >> step
-            elif side == 2:
-                bit = here << 1
-            else:
-                bit = here >> 1
-            if places & bit:
-                column, row = divmod(bit.bit_length() - 1, step)
-                to = (column + masks.left, row + masks.top)
-                actions = kept[player]
-                action = actions.get(to) or rules.plain_move(kind, player, to)
-                legal._last = action  # what apply takes without looking it up again
-                return action
+                action = legal._beside(stack, side, legal._duck_mask, Duck)
+            if action is not None:
+                return action  # apply takes it without looking it up again
     elif action_id == QUACK_ID and 0 <= player < len(_QUACKS):
         return _QUACKS[player]
     return _decode(state, player, action_id)
 
 
 _TURN_LOOKUPS = rules.Turn
-_COVERS = rules._COVERS
-_DUCKS = rules._DUCKS
 _QUACKS = tuple(Quack(p) for p in range(7))
 """Each seat's « Coin », made once (actions are immutable)."""
 

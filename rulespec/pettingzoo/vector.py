@@ -58,7 +58,7 @@ and anything but :meth:`~GameVectorEnv.close` after it raises Gymnasium's
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -70,7 +70,7 @@ import numpy.typing as npt
 from rulespec.core.checks import integer
 from rulespec.pettingzoo._common import OBSERVATIONS, ResetNeeded, make_episode
 from rulespec.pettingzoo._observe import Observer
-from rulespec.rl.episode import OnIllegal, Reward
+from rulespec.rl.episode import Episode, OnIllegal, Reward
 
 __all__ = ["GameVectorEnv", "vector_env"]
 
@@ -284,13 +284,7 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
                 final[i] = self._game_observations(i)
                 episode.reset()
             if plain:
-                state = episode.state
-                for p in episode.to_move():
-                    write, source = seats[p]
-                    write(state)
-                    moving.append(base + p)
-                    numbers.append(source)
-                    flags.append(flags_of(p))
+                _gather(episode, base, seats, flags_of, moving, numbers, flags)
         infos: dict[str, Any] = {"illegal_action": illegal}
         if final is not None:
             ended = terminations | truncations
@@ -373,15 +367,11 @@ class GameVectorEnv(gymnasium.vector.VectorEnv[Observations, Any, Any]):
 
     def _plain_observations(self) -> Observations:
         """:meth:`_observations` when every observation is its writer's numbers scaled."""
-        moving, numbers, flags = [], [], []
+        moving: list[int] = []
+        numbers: list[memoryview] = []
+        flags: list[bytes] = []
         for _, base, episode, seats, _, flags_of, _ in self._games:
-            state = episode.state
-            for p in episode.to_move():
-                write, source = seats[p]
-                write(state)
-                moving.append(base + p)
-                numbers.append(source)
-                flags.append(flags_of(p))
+            _gather(episode, base, seats, flags_of, moving, numbers, flags)
         return self._plain_rows(moving, numbers, flags)
 
     def _plain_rows(
@@ -440,3 +430,23 @@ def _seed(seed: Any) -> int:
     if value < 0:
         raise ValueError(f"seed must be a non-negative integer, not {value}")
     return value
+
+
+def _gather(
+    episode: Episode,
+    base: int,
+    seats: Sequence[tuple[Callable[[Any], None], memoryview]],
+    flags_of: Callable[[int], bytes],
+    moving: list[int],
+    numbers: list[memoryview],
+    flags: list[bytes],
+) -> None:
+    """Write the observations of ``episode``'s players to move and add their rows (from
+    ``base``), their writers' numbers and their mask flags to the three lists."""
+    state = episode.state
+    for p in episode.to_move():
+        write, source = seats[p]
+        write(state)
+        moving.append(base + p)
+        numbers.append(source)
+        flags.append(flags_of(p))
