@@ -501,7 +501,9 @@ def action_rules(rules: ModuleType, kinds: Sequence[type]) -> dict[type, Callabl
     joined by ``_`` (``bid`` for ``Bid``, ``play_card`` for ``PlayCard``; a Python
     keyword takes a final ``_``: ``pass_`` for ``Pass``), which takes the state and the
     action and returns the next state. An action of a class derived from one of
-    ``kinds`` is applied by the rule of its nearest base among them.
+    ``kinds`` is applied by the rule of its nearest base among them. A class whose rule
+    would bear the name of the module's other functions (``LegalActions``, ``View``,
+    ``CheckBid``) is a :class:`TypeError`.
 
     When the module also writes ``check_<name>`` (``check_bid``), that function refuses
     an illegal action (raising :class:`~rulespec.IllegalAction` with its clause) and
@@ -521,6 +523,11 @@ def action_rules(rules: ModuleType, kinds: Sequence[type]) -> dict[type, Callabl
     found: dict[type, Callable[..., Any]] = {}
     for kind in kinds:
         name = _snake(kind.__name__)
+        if name in _NOT_ACTION_RULES or name.startswith("check_"):
+            raise TypeError(
+                f"{kind.__name__}'s rule would be {name}(), which the rules module writes "
+                "for another purpose: rename the class, or write apply(state, action)"
+            )
         effect = getattr(rules, name, None)
         if not callable(effect):
             module = getattr(rules, "__name__", "the rules")
@@ -531,6 +538,26 @@ def action_rules(rules: ModuleType, kinds: Sequence[type]) -> dict[type, Callabl
         check = getattr(rules, f"check_{name}", None)
         found[kind] = effect if check is None else _checked(check, effect, vars(rules))
     return found
+
+
+_NOT_ACTION_RULES = frozenset(
+    (
+        "action_space",
+        "apply",
+        "chance",
+        "evolve",
+        "is_over",
+        "legal_actions",
+        "new_game",
+        "observation",
+        "sample_state",
+        "scores",
+        "to_move",
+        "view",
+        "winners",
+    )
+)
+"""The names of a rules module's functions that are no action's rule."""
 
 
 def _snake(name: str) -> str:

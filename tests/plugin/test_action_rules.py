@@ -137,3 +137,25 @@ def test_an_action_class_named_by_a_keyword_has_its_rule_with_an_underscore() ->
     assert action_rules(rules, (Pass,))[Pass](DEALT, Pass(0)) is DEALT
     with pytest.raises(TypeError, match=r"nor pass_\(state, action\) to apply a Pass$"):
         action_rules(tricks, (Pass,))
+
+
+@attrs.frozen
+class CheckDeal:
+    """An action class whose rule's name would be the check of Deal."""
+
+    player: int
+
+
+@attrs.frozen
+class LegalActions:
+    """An action class whose rule's name would be the module's listing."""
+
+    player: int
+
+
+@pytest.mark.parametrize(
+    ("kind", "name"), [(CheckDeal, "check_deal"), (LegalActions, "legal_actions")]
+)
+def test_an_action_class_named_after_another_rule_is_refused(kind: type, name: str) -> None:
+    with pytest.raises(TypeError, match=rf"^{kind.__name__}'s rule would be {name}\(\), "):
+        action_rules(tricks, (Deal, kind))
