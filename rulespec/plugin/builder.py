@@ -203,9 +203,11 @@ def _helpers(cls: type[Any], twin: type[Any]) -> dict[str, Any]:
 
 def _new(twin: type[Any]) -> str:
     """The expression that makes an empty ``twin``: calling the class, which runs no
-    ``__init__`` and costs less than ``object.__new__``, unless a base gives it one."""
+    ``__init__`` and costs less than ``object.__new__``, unless a base gives it one (or
+    its metaclass a call of its own)."""
     made: Any = twin
     plain = made.__init__ is object.__init__ and made.__new__ is object.__new__
+    plain = plain and type(made).__call__ is type.__call__
     return "__twin()" if plain else "__new(__twin)"
 
 

@@ -46,6 +46,7 @@ defined (:func:`compiled_evolve`).
 from __future__ import annotations
 
 import functools
+import keyword
 import random
 import re
 import sys
@@ -488,7 +489,7 @@ def _apply(rule: Callable[[Any, Any], Any] | None, cls: Any) -> Any:
             found = rules[type(action)]
         except KeyError:
             self._check_action(action)  # refuses any object but an action's subclass
-            found = next(rules[k] for k in kinds if isinstance(action, k))
+            found = next(rules[k] for k in type(action).__mro__ if k in rules)
         return found(state, action)
 
     return apply_by_class
@@ -497,8 +498,12 @@ def _apply(rule: Callable[[Any, Any], Any] | None, cls: Any) -> Any:
 def action_rules(rules: ModuleType, kinds: Sequence[type]) -> dict[type, Callable[..., Any]]:
     """The rule that applies each action class of ``kinds`` in a rules module that
     writes no ``apply``: its function named after the class, in lower case with words
-    joined by ``_`` (``bid`` for ``Bid``, ``play_card`` for ``PlayCard``), which takes
-    the state and the action and returns the next state.
+    joined by ``_`` (``bid`` for ``Bid``, ``play_card`` for ``PlayCard``; a Python
+    keyword takes a final ``_``: ``pass_`` for ``Pass``), which takes the state and the
+    action and returns the next state. An action of a class derived from one of
+    ``kinds`` is applied by the rule of its nearest base among them. A class whose rule
+    would bear the name of the module's other functions (``LegalActions``, ``View``,
+    ``CheckBid``) is a :class:`TypeError`.
 
     When the module also writes ``check_<name>`` (``check_bid``), that function refuses
     an illegal action (raising :class:`~rulespec.IllegalAction` with its clause) and
@@ -518,6 +523,11 @@ def action_rules(rules: ModuleType, kinds: Sequence[type]) -> dict[type, Callabl
     found: dict[type, Callable[..., Any]] = {}
     for kind in kinds:
         name = _snake(kind.__name__)
+        if name in _NOT_ACTION_RULES or name.startswith("check_"):
+            raise TypeError(
+                f"{kind.__name__}'s rule would be {name}(), which the rules module writes "
+                "for another purpose: rename the class, or write apply(state, action)"
+            )
         effect = getattr(rules, name, None)
         if not callable(effect):
             module = getattr(rules, "__name__", "the rules")
@@ -530,9 +540,30 @@ def action_rules(rules: ModuleType, kinds: Sequence[type]) -> dict[type, Callabl
     return found
 
 
+_NOT_ACTION_RULES = frozenset(
+    (
+        "action_space",
+        "apply",
+        "chance",
+        "evolve",
+        "is_over",
+        "legal_actions",
+        "new_game",
+        "observation",
+        "sample_state",
+        "scores",
+        "to_move",
+        "view",
+        "winners",
+    )
+)
+"""The names of a rules module's functions that are no action's rule."""
+
+
 def _snake(name: str) -> str:
-    """``play_card`` for ``PlayCard``."""
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+    """``play_card`` for ``PlayCard``; ``pass_`` for ``Pass``, whose name is a keyword."""
+    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+    return f"{snake}_" if keyword.iskeyword(snake) else snake
 
 
 def _checked(

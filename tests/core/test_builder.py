@@ -157,3 +157,32 @@ def test_the_generated_source_is_registered_for_tracebacks_and_debuggers() -> No
     assert "self.b = b" in inspect.getsource(move)
     assert build.__code__.co_filename != move.__code__.co_filename
     assert linecache.getline(build.__code__.co_filename, 1).startswith("def build(a, b)")
+
+
+class Interning(type):
+    """A metaclass whose call hands back one shared instance for a call without fields."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        if not args and not kwargs:
+            shared = cls.__dict__.get("_shared")
+            if shared is None:
+                shared = super().__call__()
+                type.__setattr__(cls, "_shared", shared)
+            return shared
+        return super().__call__(*args, **kwargs)
+
+
+class Interned(metaclass=Interning):
+    __slots__ = ()
+
+
+@attrs.frozen(weakref_slot=False)
+class Point(Interned):
+    x: int
+
+
+def test_copies_of_a_class_whose_metaclass_calls_differently_are_each_their_own() -> None:
+    build, evolve = builder(Point), evolver(Point, "x")
+    first, second = build(1), build(2)
+    assert (first.x, second.x) == (1, 2) and first is not second
+    assert evolve(first, 3) is not evolve(first, 4)

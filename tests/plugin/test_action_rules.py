@@ -96,3 +96,66 @@ def test_the_check_reports_a_wrong_listing_with_its_clause(misled: Tricks) -> No
     assert found.status == "failed" and "tt.turn.play" in found.reason
     (fine,) = check_game(GAME, games=5, only=("invariants",))
     assert fine.status == "ok"
+
+
+@attrs.frozen
+class Trump(Play):
+    """A play with a rule of its own."""
+
+
+@attrs.frozen
+class HighTrump(Trump):
+    """A trump of a class derived from Trump, which has no rule of its own."""
+
+
+def test_an_action_of_a_derived_class_is_applied_by_its_nearest_base_rule() -> None:
+    rules = rules_module(
+        "trumping_tricks",
+        """
+        def check_trump(state, action):
+            raise IllegalAction("tt.turn.play", "no trumps in this game")
+
+        def trump(state, action):
+            return state
+        """,
+    )
+    game = type("Trumping", (Tricks,), {"rules": rules, "action_types": (Play, Deal, Trump)})()
+    for action in (Trump(0, 2), HighTrump(0, 2)):
+        with pytest.raises(IllegalAction, match="no trumps"):
+            game.apply(DEALT, action)
+
+
+@attrs.frozen
+class Pass:
+    """A player passes: an action class whose name is a Python keyword."""
+
+    player: int
+
+
+def test_an_action_class_named_by_a_keyword_has_its_rule_with_an_underscore() -> None:
+    rules = rules_module("passing_tricks", "pass_ = lambda state, action: state")
+    assert action_rules(rules, (Pass,))[Pass](DEALT, Pass(0)) is DEALT
+    with pytest.raises(TypeError, match=r"nor pass_\(state, action\) to apply a Pass$"):
+        action_rules(tricks, (Pass,))
+
+
+@attrs.frozen
+class CheckDeal:
+    """An action class whose rule's name would be the check of Deal."""
+
+    player: int
+
+
+@attrs.frozen
+class LegalActions:
+    """An action class whose rule's name would be the module's listing."""
+
+    player: int
+
+
+@pytest.mark.parametrize(
+    ("kind", "name"), [(CheckDeal, "check_deal"), (LegalActions, "legal_actions")]
+)
+def test_an_action_class_named_after_another_rule_is_refused(kind: type, name: str) -> None:
+    with pytest.raises(TypeError, match=rf"^{kind.__name__}'s rule would be {name}\(\), "):
+        action_rules(tricks, (Deal, kind))
