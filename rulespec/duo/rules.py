@@ -55,7 +55,7 @@ _FITS: tuple[tuple[bool, ...], ...] = tuple(
 indexes them faster than bytes)."""
 
 
-@implements("duo.setup.players", "duo.setup.first-player")
+@implements("duo.setup.players", "duo.setup.first-player", "duo.setup.deal")
 def new_game(players: int, options: Options | None = None) -> State:
     """A match of ``players`` (2–6) players, waiting for the deal of its first round.
 
@@ -68,6 +68,13 @@ def new_game(players: int, options: Options | None = None) -> State:
         raise IllegalAction(
             "duo.setup.first-player",
             f"first_player is seat {options.first_player}, but seats run from 0 to {players - 1}",
+        )
+    deck, dealt = len(options.cards()), options.hand_size * players
+    if deck < dealt + 2:
+        raise IllegalAction(
+            "duo.setup.deal",
+            f"the deck of these options holds {deck} cards: too few to deal "
+            f"{options.hand_size} to each of {players} players and start the two piles",
         )
     return State(
         players=players,

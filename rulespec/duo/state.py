@@ -82,7 +82,9 @@ class Options:
     jokers: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
     """Not a rule: whether the jokers of the features in play are in the deck."""
     hand_size: int = attrs.field(default=7, validator=_small(1, 7))
-    """Not a rule: the cards dealt to each player (seven in the rulebook)."""
+    """Not a rule: the cards dealt to each player (seven in the rulebook). A match whose
+    deck cannot deal them to every player and start the two piles is refused when it
+    starts (``duo.setup.deal``)."""
 
     def cards(self) -> tuple[int, ...]:
         """The deck these options play with, in canonical order (76 cards, 80 with Turbo).

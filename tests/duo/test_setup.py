@@ -33,6 +33,32 @@ def test_other_player_counts_are_refused(players: int) -> None:
 
 
 @pytest.mark.clause("duo.setup.deal")
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (2, Options(features=1)),  # 4 cards, 7 each
+        (2, Options(features=2, jokers=False, hand_size=4)),  # 8 cards: 8 dealt, no piles
+        (6, Options(features=3, jokers=False, hand_size=5)),  # 27 cards: 30 dealt
+    ],
+)
+def test_a_deck_too_small_to_deal_from_is_refused_at_the_start(
+    players: int, options: Options
+) -> None:
+    with refused("duo.setup.deal"):
+        DUO.new_game(players, options)
+
+
+@pytest.mark.clause("duo.setup.deal")
+def test_the_smallest_deck_that_deals_leaves_an_empty_draw_pile() -> None:
+    options = Options(features=2, jokers=False, hand_size=3)  # 8 cards: 6 dealt, 2 piles
+    start = DUO.new_game(2, options)
+    state = DUO.apply(start, DUO.sample_chance(start, random.Random(0)))
+    assert [len(h) for h in state.hands] == [3, 3]
+    assert [len(p) for p in state.piles] == [1, 1]
+    assert state.draw_pile == ()
+
+
+@pytest.mark.clause("duo.setup.deal")
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_deal_gives_seven_cards_one_at_a_time(players: int) -> None:
     order = tuple(card(n) for n in ALL_NAMES[:-1])
